@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+// Environment values arrive as strings; an empty string (common in .env files) means "unset".
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const envString = () => z.preprocess(emptyToUndefined, z.string().optional());
+export const envUrl = () => z.preprocess(emptyToUndefined, z.string().url().optional());
+export const envInt = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def));
+export const envBool = (def: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .default(def ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  );

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { envInt, envString } from '../config/env-helpers';
+
+// Environment of the verification engine, shared by the server, the workers and the CLI
+// (VERIFICATION.md: "the same environment as the server").
+export const verificationEnv = {
+  DNS_SERVERS: envString(),
+  SMTP_PORT: envInt(25, 1, 65535),
+  SMTP_HELO_NAME: envString(),
+  SMTP_MAIL_FROM: envString(),
+  SMTP_TIMEOUT_MS: envInt(10_000, 100),
+  SMTP_MAX_CONNECTIONS_PER_HOST: envInt(2, 1),
+  SMTP_MAX_CONNECTIONS: envInt(50, 1),
+  GREYLIST_RETRY_S: envInt(300, 0),
+  GREYLIST_MAX_ATTEMPTS: envInt(3, 1),
+  SMTP_PROXY: envString(),
+  DISPOSABLE_OVERRIDE_FILE: envString(),
+  VERIFIER_API_URL: envString(),
+  VERIFIER_API_KEY: envString(),
+};
+
+export const verificationEnvSchema = z.object(verificationEnv);
+export type VerificationEnv = z.infer<typeof verificationEnvSchema>;
