@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../http/deps';
+import { unauthorized } from '../http/errors';
+import { apiTokens, users } from './schema';
+import { findSessionUser, SESSION_COOKIE } from './sessions';
+import type { UserRow } from './users';
+import { sha256 } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    /** How the user was recognised: bearer requests carry no cookies, so CSRF does not apply to them. */
+    authKind: 'session' | 'bearer' | null;
+  }
+  interface FastifyContextConfig {
+    /** The route also accepts `Authorization: Bearer <personal API token>` (SPEC §6, CSV downloads). */
+    allowBearer?: boolean;
+  }
+}
+
+/** Resolves the signed-in user of every /api request once, before handlers run. */
+export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('authKind', null);
+  app.addHook('preHandler', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (bearer && req.routeOptions.config.allowBearer) {
+      const [row] = await deps.database.db
+        .select({ user: users, tokenId: apiTokens.id })
+        .from(apiTokens)
+        .innerJoin(users, eq(users.id, apiTokens.userId))
+        .where(eq(apiTokens.tokenHash, sha256(bearer)))
+        .limit(1);
+      if (row) {
+        req.user = row.user;
+        req.authKind = 'bearer';
+        await deps.database.db
+          .update(apiTokens)
+          .set({ lastUsedAt: deps.clock() })
+          .where(eq(apiTokens.id, row.tokenId));
+        return;
+      }
+    }
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token) return;
+    req.user = await findSessionUser({ db: deps.database.db, token, now: deps.clock() });
+    if (req.user) req.authKind = 'session';
+  });
+}
+
+/** The signed-in user, or a 401. Every query on user data takes this user's id. */
+export function requireUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

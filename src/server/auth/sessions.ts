@@ -1,0 +1,36 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions, users } from './schema';
+import { randomToken, sha256 } from './tokens';
+
+export const SESSION_COOKIE = 'vl_sid';
+
+export async function createSession(opts: { db: Db; userId: string; now: Date; ttlHours: number }) {
+  const token = randomToken();
+  const expiresAt = new Date(opts.now.getTime() + opts.ttlHours * 3_600_000);
+  await opts.db.insert(sessions).values({ idHash: sha256(token), userId: opts.userId, createdAt: opts.now, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The user behind a session cookie, or null when unknown or past its absolute lifetime. */
+export async function findSessionUser(opts: { db: Db; token: string; now: Date }) {
+  const rows = await opts.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sha256(opts.token)), gt(sessions.expiresAt, opts.now)))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+export async function deleteSession(opts: { db: Db; token: string }) {
+  await opts.db.delete(sessions).where(eq(sessions.idHash, sha256(opts.token)));
+}
+
+export async function deleteExpiredSessions(opts: { db: Db; now: Date }): Promise<number> {
+  const gone = await opts.db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, opts.now))
+    .returning({ id: sessions.idHash });
+  return gone.length;
+}

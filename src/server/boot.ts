@@ -1,0 +1,57 @@
+import pino from 'pino';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import { migrate } from './db/migrate';
+import { allJobs } from './features';
+import type { AppDeps } from './http/deps';
+import { type Queue, startQueue } from './jobs/queue';
+
+export interface Runtime extends AppDeps {
+  log: pino.Logger;
+  shutdown(): Promise<void>;
+}
+
+/** config → database (locked if embedded) → migrations → job queue. Shared by the server and workers. */
+export async function bootRuntime(
+  config: Config,
+  opts: { work: boolean; schedule: boolean; clock?: Clock },
+): Promise<Runtime> {
+  const log = pino({ level: config.LOG_LEVEL });
+  let release = () => {};
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
+  } else {
+    release = lockDataDir(config.dataDir);
+    try {
+      database = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  const applied = await migrate(database);
+  if (applied.length) log.info({ applied }, 'database migrated');
+  const clock = opts.clock ?? systemClock;
+  const queue: Queue = await startQueue({
+    database,
+    definitions: allJobs(),
+    work: opts.work,
+    schedule: opts.schedule,
+    context: { config, database, clock, log },
+  });
+  return {
+    config,
+    database,
+    queue,
+    clock,
+    log,
+    async shutdown() {
+      await queue.stop().catch((err) => log.error({ err }, 'queue stop failed'));
+      await database.close().catch((err) => log.error({ err }, 'database close failed'));
+      release();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { verificationEnv } from '../verification/env';
+import { envBool, envInt, envString, envUrl } from './env-helpers';
+
+// One schema over the whole environment. Every variable is documented in .env.example and the README.
+// Defaults make `npm start` work with nothing set; every external service is optional.
+const schema = z.object({
+  NODE_ENV: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: envInt(5000, 0, 65535),
+  HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('0.0.0.0')),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./data')),
+  DATABASE_URL: envUrl(),
+  SERVE_WEB: envBool(true),
+  WEB_DIST_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./dist/web')),
+  RUN_WORKERS: envBool(true),
+  PUBLIC_URL: envUrl(),
+  TRUST_PROXY: envBool(false),
+  COOKIE_SECURE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['auto', 'true', 'false']).default('auto'),
+  ),
+  SESSION_TTL_HOURS: envInt(24 * 7, 1, 24 * 365),
+  LOGIN_MAX_FAILURES: envInt(5, 1),
+  LOGIN_WINDOW_MINUTES: envInt(15, 1),
+  ENCRYPTION_KEY: envString(),
+  TRIAL_DAYS: envInt(7, 0, 365),
+  // Smartlead
+  SMARTLEAD_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().url().default('https://server.smartlead.ai/api/v1'),
+  ),
+  SMARTLEAD_APP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().url().default('https://app.smartlead.ai'),
+  ),
+  // Apify (Instagram scraping)
+  APIFY_TOKEN: envString(),
+  APIFY_API_URL: envUrl(),
+  APIFY_SEARCH_ACTOR: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().default('apify/instagram-search-scraper'),
+  ),
+  APIFY_PROFILE_ACTOR: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().default('apify/instagram-profile-scraper'),
+  ),
+  // OpenAI-compatible model
+  OPENAI_API_KEY: envString(),
+  OPENAI_BASE_URL: envUrl(),
+  OPENAI_MODEL: envString(),
+  // Stripe
+  STRIPE_SECRET_KEY: envString(),
+  STRIPE_PUBLISHABLE_KEY: envString(),
+  STRIPE_PRICE_ID: envString(),
+  STRIPE_WEBHOOK_SECRET: envString(),
+  STRIPE_API_URL: envUrl(),
+  ...verificationEnv,
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message} (got ${show(env, i.path)})`),
+    );
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+function show(env: Record<string, string | undefined>, p: PropertyKey[]): string {
+  const key = String(p[0] ?? '');
+  const v = env[key];
+  if (v === undefined) return 'nothing';
+  // Never echo secrets back into logs.
+  if (/KEY|SECRET|TOKEN|PASSWORD|URL/.test(key)) return '(hidden)';
+  return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+}

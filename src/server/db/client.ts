@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Runs raw SQL on one connection (so advisory locks and multi-statement scripts behave). */
+export type RawRunner = {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  exec(text: string): Promise<void>;
+};
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL on the shared pool/connection. */
+  raw: RawRunner;
+  /** Borrow one connection for a sequence of raw statements. */
+  withConnection<T>(fn: (conn: RawRunner) => Promise<T>): Promise<T>;
+  /** The PGlite handle (embedded only), e.g. for pg-boss's adapter. */
+  pglite?: PGlite;
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+export type OpenDatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | null }; // null: in memory (tests)
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  return opts.kind === 'postgres' ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const pglite = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  await pglite.waitReady;
+  const raw: RawRunner = {
+    async query<T>(text: string, params?: unknown[]) {
+      return (await pglite.query(text, params)).rows as T[];
+    },
+    async exec(text: string) {
+      await pglite.exec(text);
+    },
+  };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    raw,
+    // PGlite is a single connection already.
+    withConnection: (fn) => fn(raw),
+    pglite,
+    close: () => pglite.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at boot with the driver's message rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const runner = (c: pg.Pool | pg.PoolClient): RawRunner => ({
+    async query<T>(text: string, params?: unknown[]) {
+      return (await c.query(text, params as unknown[])).rows as T[];
+    },
+    async exec(text: string) {
+      await c.query(text);
+    },
+  });
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    raw: runner(pool),
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(runner(client));
+      } finally {
+        client.release();
+      }
+    },
+    connectionString: url,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,3 @@
+// The whole Drizzle schema: each feature owns its tables in its own folder; this file gathers them.
+// Each feature's tables are created by its own SQL migration in ./migrations (applied at boot).
+export * from '../auth/schema';

@@ -1,0 +1,25 @@
+import { sessionCleanupJob } from './auth/jobs';
+import { authRoutes } from './auth/routes';
+import { billingRoutes } from './billing/routes';
+import type { AppDeps } from './http/deps';
+import type { AppInstance } from './http/types';
+import type { JobDefinition } from './jobs/registry';
+import { onboardingRoutes } from './onboarding/routes';
+
+/**
+ * The product's features, each a folder with its routes and background jobs. Adding a feature is one
+ * entry here; app.ts and the queue read this list.
+ */
+export interface Feature {
+  name: string;
+  routes?: (app: AppInstance, deps: AppDeps) => Promise<void>;
+  jobs?: JobDefinition<any>[];
+}
+
+export const features: Feature[] = [
+  { name: 'auth', routes: authRoutes, jobs: [sessionCleanupJob] },
+  { name: 'billing', routes: billingRoutes },
+  { name: 'onboarding', routes: onboardingRoutes },
+];
+
+export const allJobs = () => features.flatMap((f) => f.jobs ?? []);

@@ -1,0 +1,26 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorBody } from './errors';
+
+/** Maps every failure to the SPEC's error body ({message, error}); never leaks internals on 5xx. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).send(errorBody(err.message, err.extra));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const msg = first?.message ?? 'Invalid request';
+      return reply.code(400).send(errorBody(msg, field ? { field } : {}));
+    }
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send(errorBody('File size must be less than 10MB'));
+    }
+    if (err.statusCode && err.statusCode < 500) {
+      return reply.code(err.statusCode).send(errorBody(err.message));
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
+  });
+}

@@ -1,0 +1,50 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client';
+import type { JobContext, JobDefinition, JobSender } from './registry';
+
+export interface Queue extends JobSender {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+export interface StartQueueOptions {
+  database: Database;
+  definitions: JobDefinition<any>[];
+  /** Work jobs in this process (false: only send). */
+  work: boolean;
+  /** Keep the cron schedules (only one kind of process needs to; harmless if several do). */
+  schedule: boolean;
+  context: Omit<JobContext, 'queue'>;
+}
+
+/** pg-boss on the same database as the app: PGlite through its adapter, PostgreSQL through a pool. */
+export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
+  const { database } = opts;
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schedule: opts.schedule })
+      : new PgBoss({ connectionString: database.connectionString!, max: 4, schedule: opts.schedule });
+  boss.on('error', (err) => opts.context.log.error({ err }, 'job queue error'));
+  await boss.start();
+
+  const queue: Queue = {
+    boss,
+    send: (name, data, options) => boss.send(name, data ?? {}, options ?? {}),
+    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
+  };
+  const ctx: JobContext = { ...opts.context, queue };
+
+  for (const def of opts.definitions) {
+    await boss.createQueue(def.name, def.queue ?? {});
+    if (def.cron && opts.schedule) await boss.schedule(def.name, def.cron, {});
+    if (!opts.work) continue;
+    await boss.work(
+      def.name,
+      { batchSize: 1, pollingIntervalSeconds: 1, ...(def.work ?? {}) },
+      async (jobs: { id: string; data: object }[]) => {
+        for (const job of jobs) await def.handle(job.data, { ...ctx, jobId: job.id });
+      },
+    );
+  }
+  return queue;
+}

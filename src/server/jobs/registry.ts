@@ -1,0 +1,33 @@
+import type { Queue as QueueOptions, WorkOptions } from 'pg-boss';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+
+/** What a job handler gets: the same dependencies as the HTTP routes. */
+export interface JobContext {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  queue: JobSender;
+  log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+export interface JobSender {
+  send(name: string, data?: object, options?: { singletonKey?: string; startAfter?: number | Date }): Promise<string | null>;
+}
+
+/**
+ * One kind of background work. Features declare these; the queue creates the queue, schedules it when
+ * `cron` is given, and runs `handle` in every process that works jobs (the server and `npm run worker`).
+ */
+export interface JobDefinition<T extends object = Record<string, unknown>> {
+  name: string;
+  cron?: string;
+  queue?: Omit<QueueOptions, 'name'>;
+  work?: Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds'>;
+  handle(data: T, ctx: JobContext & { jobId: string }): Promise<void>;
+}
+
+export function defineJob<T extends object>(def: JobDefinition<T>): JobDefinition<T> {
+  return def;
+}

@@ -1,0 +1,125 @@
+import type { ReasonCode, VerificationQuality, VerificationStatus } from '../../shared/verification';
+
+/** One mail exchanger of a domain; `implicit` when the domain has no MX and its A/AAAA stands in. */
+export interface MxRecord {
+  exchange: string;
+  priority: number;
+}
+
+/** What step 1 learns about a domain (cached once per run). */
+export type DomainVerdict =
+  | { kind: 'mx'; mx: MxRecord[]; implicit: boolean }
+  | { kind: 'no_domain' }
+  | { kind: 'null_mx' }
+  | { kind: 'no_mail_host' }
+  | { kind: 'dns_error'; code: string };
+
+export interface Step1Result {
+  /** The input exactly as given. */
+  input: string;
+  /** local@domain with the domain lower-cased (Unicode form), or null when the syntax is invalid. */
+  normalized: string | null;
+  /** The domain in ASCII (punycode) form, lower-cased; null when the syntax is invalid. */
+  domain: string | null;
+  status: VerificationStatus;
+  /** null when valid (no reason needed). */
+  reason: ReasonCode | null;
+  quality: VerificationQuality;
+  role: boolean;
+  free: boolean;
+  disposable: boolean;
+  /** A likely typo fix of the whole address, e.g. a@gmial.com → a@gmail.com. */
+  suggestion: string | null;
+  /** Lowest-preference MX host (or the domain itself for an implicit MX). */
+  mxHost: string | null;
+}
+
+export interface Step2Item {
+  email: string;
+  /** Opaque id handed back on the result (e.g. a row id); defaults to the email. */
+  key?: string;
+}
+
+export interface Step2Result extends Omit<Step1Result, 'status' | 'reason' | 'quality'> {
+  key: string;
+  /** The step-1 verdict kept beside the final one. */
+  initialStatus: VerificationStatus;
+  initialReason: ReasonCode | null;
+  status: VerificationStatus;
+  reason: ReasonCode;
+  quality: VerificationQuality;
+  smtpCode: number | null;
+  smtpMessage: string | null;
+  /** SMTP attempts spent on this address (greylisting, dropped sessions). */
+  attempts: number;
+}
+
+export interface Step2Options {
+  /** Called as each result is final; greylisted addresses come back later than the rest. */
+  onResult?: (result: Step2Result) => void;
+}
+
+/** What a step-2 provider is asked to verify: addresses that passed step 1. */
+export interface ProviderJob {
+  /** Normalized address (local@ascii-domain). */
+  address: string;
+  domain: string;
+  local: string;
+  role: boolean;
+  mx: MxRecord[];
+}
+
+/** A provider's verdict on one address, before the role/catch-all rules of classify.ts. */
+export interface ProviderVerdict {
+  status: VerificationStatus;
+  reason: ReasonCode;
+  mxHost: string | null;
+  smtpCode: number | null;
+  smtpMessage: string | null;
+  attempts: number;
+}
+
+/** Step 2 behind one interface: our own SMTP prober, or a third-party verifier API. */
+export interface Step2Provider {
+  readonly name: string;
+  /** Verifies the jobs; calls `onVerdict` as each one is final. Resolves when all are. */
+  verify(jobs: ProviderJob[], onVerdict: (job: ProviderJob, verdict: ProviderVerdict) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SmtpSettings {
+  port: number;
+  heloName: string;
+  mailFrom: string;
+  timeoutMs: number;
+  maxConnectionsPerHost: number;
+  maxConnections: number;
+  maxRcptPerSession: number;
+  /** Recipients per pipelined transaction (RSET between transactions). */
+  rcptPerTransaction: number;
+  greylistRetryS: number;
+  greylistMaxAttempts: number;
+  /** Pause before reconnecting to a host that answered 421. */
+  backoffMs: number;
+  /** socks5://[user:pass@]host:port */
+  proxy?: string;
+}
+
+export interface VerifierOptions {
+  /** "ip" or "ip:port" entries; empty → the system's resolvers (read once, never getaddrinfo). */
+  dnsServers?: string[];
+  dnsTimeoutMs?: number;
+  dnsTries?: number;
+  dnsConcurrency?: number;
+  /** Extra disposable domains file (one per line; "!domain" removes a listed one). */
+  disposableOverrideFile?: string;
+  smtp?: Partial<SmtpSettings>;
+  /** Replace the SMTP prober, e.g. with the verifier API provider. */
+  provider?: Step2Provider;
+}
+
+export interface Verifier {
+  checkStep1(emails: string[]): Promise<Step1Result[]>;
+  checkStep2(items: Array<Step2Item | string>, options?: Step2Options): Promise<Step2Result[]>;
+  close(): Promise<void>;
+}

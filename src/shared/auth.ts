@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+// Contracts of the account calls (SPEC §3, §5, §7). Messages are the SPEC's own words.
+export const PLANS = ['hobbyist', 'professional', 'whitelabel'] as const;
+export const planSchema = z.enum(PLANS);
+export type Plan = z.infer<typeof planSchema>;
+
+export const PLAN_INFO: Record<Plan, { name: string; price: string; priceCents: number }> = {
+  hobbyist: { name: 'Hobbyist', price: '$39.99/month', priceCents: 3999 },
+  professional: { name: 'Professional', price: '$499.99/month', priceCents: 49999 },
+  whitelabel: { name: 'White Label', price: '$999.99/month', priceCents: 99999 },
+};
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(64, 'Username must be at most 64 characters');
+export const passwordSchema = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(256, 'Password must be at most 256 characters');
+
+export const loginSchema = z.object({ username: usernameSchema, password: passwordSchema });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: z.string().trim().max(254, 'Invalid email address').email('Invalid email address'),
+  password: passwordSchema,
+  plan: planSchema.default('hobbyist'),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+// The visible form also holds confirmPassword and checks it on the client (SPEC §5).
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const subscriptionStatusSchema = z.object({
+  hasAccess: z.boolean(),
+  trialEnded: z.boolean(),
+  trialEndDate: z.string().nullable(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+export const errorSchema = z.object({ error: z.string() });
+
+// Name of the cookie that carries the CSRF token (double-submit). The client copies it into the header.
+export const CSRF_COOKIE = 'vl_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
