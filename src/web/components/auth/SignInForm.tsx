@@ -1,0 +1,40 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { type LoginInput, loginSchema } from '../../../shared/auth';
+import { useLogin } from '../../hooks/use-auth';
+import { Button } from '../ui/button';
+import { FormField } from './FormField';
+
+export function SignInForm() {
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <FormField
+        id="login-username"
+        label="Username"
+        autoComplete="username"
+        autoFocus
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <FormField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.isPending}>
+        {login.isPending && <Loader2 className="animate-spin" />}
+        {login.isPending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { BadgeCheck, Camera, FileSpreadsheet, Send, Sparkles, Target } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { Section } from './Section';
+
+const FEATURES = [
+  {
+    icon: BadgeCheck,
+    title: 'Two-step verification',
+    text: 'An initial format and deliverability check, then a deeper final check by a third-party verifier.',
+  },
+  {
+    icon: FileSpreadsheet,
+    title: 'Bulk CSV processing',
+    text: 'Upload lists of thousands of addresses and follow progress on a real-time dashboard.',
+  },
+  {
+    icon: Camera,
+    title: 'Camera email finder',
+    text: 'Search profiles by keyword or paste profile URLs and extract the email addresses they publish.',
+  },
+  {
+    icon: Sparkles,
+    title: 'AI data cleaning',
+    text: 'Separate company from personal names and simplify company names before you reach out.',
+  },
+  {
+    icon: Send,
+    title: 'Send to Smartlead',
+    text: 'Push verified leads into a new cold-email campaign and monitor opens and replies.',
+  },
+  {
+    icon: Target,
+    title: '99.9% accuracy',
+    text: 'Keep bounce rates low and protect your sender reputation with verified addresses only.',
+  },
+];
+
+export function FeatureCards() {
+  return (
+    <Section
+      id="features"
+      eyebrow="Features"
+      title="Everything you need for clean outreach"
+      subtitle="From finding leads to sending campaigns, in one affordable platform."
+    >
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {FEATURES.map(({ icon: Icon, title, text }) => (
+          <Card key={title} className="transition-shadow hover:shadow-md">
+            <CardHeader>
+              <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
+                <Icon className="size-5" />
+              </span>
+              <CardTitle>{title}</CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm text-muted-foreground">{text}</CardContent>
+          </Card>
+        ))}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from 'wouter';
+import { Button } from '../ui/button';
+import { Logo } from './Logo';
+
+const LINKS = [
+  { href: '/features', label: 'Features' },
+  { href: '/pricing', label: 'Pricing' },
+  { href: '/about', label: 'About' },
+  { href: '/contact', label: 'Contact' },
+];
+
+export function PublicHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b bg-background/80 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 md:px-8">
+        <Logo />
+        <nav
+          aria-label="Site"
+          className="hidden items-center gap-6 text-sm font-medium text-muted-foreground md:flex"
+        >
+          {LINKS.map((l) => (
+            <Link key={l.href} href={l.href} className="transition-colors hover:text-foreground">
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+        <Button asChild variant="default">
+          <Link href="/auth">Sign In</Link>
+        </Button>
+      </div>
+    </header>
+  );
+}

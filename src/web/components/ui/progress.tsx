@@ -1,0 +1,20 @@
+import * as ProgressPrimitive from '@radix-ui/react-progress';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/utils';
+
+// Value is clamped to 0-100 (SPEC §9).
+export function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
+  const v = Math.min(100, Math.max(0, value ?? 0));
+  return (
+    <ProgressPrimitive.Root
+      value={v}
+      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-secondary', className)}
+      {...props}
+    >
+      <ProgressPrimitive.Indicator
+        className="h-full w-full flex-1 bg-primary transition-transform"
+        style={{ transform: `translateX(-${100 - v}%)` }}
+      />
+    </ProgressPrimitive.Root>
+  );
+}

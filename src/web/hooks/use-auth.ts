@@ -1,0 +1,90 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { LoginInput, RegisterInput, SubscriptionStatus, User } from '../../shared/auth';
+import { apiRequest, errorMessage, getQueryFn, queryClient } from '../lib/api';
+import { toast } from './use-toast';
+
+export const USER_KEY = ['/api/user'] as const;
+
+// A user is authenticated when GET /api/user returns data (SPEC §4); 401 means signed out.
+export function useAuth() {
+  const { data, isLoading, error } = useQuery<User | null>({
+    queryKey: USER_KEY,
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+  });
+  const user = data ?? null;
+  return { user, isLoading, isAuthenticated: Boolean(user), error };
+}
+
+// Only queried for a signed-in user (SPEC §4).
+export function useSubscriptionStatus(enabled: boolean) {
+  return useQuery<SubscriptionStatus>({ queryKey: ['/api/subscription-status'], enabled });
+}
+
+export function useLogin() {
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: async (input: LoginInput) =>
+      (await apiRequest('POST', '/api/login', input)).json() as Promise<User>,
+    onSuccess: async (user) => {
+      queryClient.setQueryData(USER_KEY, user);
+      await queryClient.invalidateQueries({ queryKey: ['/api/onboarding/status'] });
+      navigate('/');
+    },
+    onError: (err) => {
+      toast({
+        title: 'Login Failed',
+        description: errorMessage(err, 'Login failed'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useRegister() {
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: async (input: RegisterInput) =>
+      (await apiRequest('POST', '/api/apply', input)).json() as Promise<User>,
+    onSuccess: async (user) => {
+      toast({
+        title: 'Account Created Successfully!',
+        description: 'Your account has been created with a 7-day free trial. Logging you in...',
+        variant: 'success',
+      });
+      // The server already set the session cookie (automatic login); refresh to confirm it.
+      queryClient.setQueryData(USER_KEY, user);
+      await queryClient.invalidateQueries({ queryKey: USER_KEY });
+      navigate('/');
+    },
+    onError: (err) => {
+      toast({
+        title: 'Registration Failed',
+        description: errorMessage(err, 'Registration failed'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useLogout() {
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout');
+    },
+    onSuccess: () => {
+      queryClient.setQueryData(USER_KEY, null);
+      // Drop every other user-scoped cache so the next account starts clean.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
+      navigate('/auth');
+    },
+    onError: () => {
+      toast({
+        title: 'Logout failed',
+        description: 'There was an error logging out. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import { BadgeCheck, Camera, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import { type Plan, planSchema } from '../../shared/auth';
+import { CreateAccountForm } from '../components/auth/CreateAccountForm';
+import { PlanBanner } from '../components/auth/PlanBanner';
+import { SignInForm } from '../components/auth/SignInForm';
+import { Logo } from '../components/layout/Logo';
+import { cn } from '../lib/utils';
+
+type Mode = 'register' | 'login';
+
+// ?plan= is one of hobbyist, professional, whitelabel; anything else falls back to hobbyist (SPEC §2).
+export function planFromSearch(search: string): Plan {
+  const parsed = planSchema.safeParse(new URLSearchParams(search).get('plan'));
+  return parsed.success ? parsed.data : 'hobbyist';
+}
+
+const PERKS = [
+  { icon: BadgeCheck, text: 'Two-step verification with 99.9% accuracy' },
+  { icon: Camera, text: 'Find emails from Camera profiles' },
+  { icon: Send, text: 'Send verified leads to Smartlead campaigns' },
+];
+
+export default function AuthPage() {
+  const plan = planFromSearch(useSearch());
+  const [mode, setMode] = useState<Mode>('register');
+  const isRegister = mode === 'register';
+
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <div className="flex flex-col px-4 py-8 sm:px-8">
+        <Logo />
+        <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
+          <h1 className="text-3xl font-bold tracking-tight">{isRegister ? 'Create Account' : 'Sign In'}</h1>
+          <p className="mt-2 text-sm text-muted-foreground">
+            {isRegister
+              ? 'Start your 7-day free trial. No credit card required.'
+              : 'Welcome back to Verilead.'}
+          </p>
+
+          <div role="tablist" aria-label="Account" className="mt-6 grid grid-cols-2 rounded-lg bg-muted p-1">
+            {(['register', 'login'] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="tab"
+                aria-selected={mode === m}
+                onClick={() => setMode(m)}
+                className={cn(
+                  'rounded-md px-3 py-2 text-sm font-medium transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  mode === m
+                    ? 'bg-card text-foreground shadow-sm'
+                    : 'text-muted-foreground hover:text-foreground',
+                )}
+              >
+                {m === 'register' ? 'Create Account' : 'Sign In'}
+              </button>
+            ))}
+          </div>
+
+          <div className="mt-6 grid gap-6">
+            {isRegister && <PlanBanner plan={plan} />}
+            {isRegister ? <CreateAccountForm plan={plan} /> : <SignInForm />}
+          </div>
+
+          <p className="mt-6 text-center text-sm text-muted-foreground">
+            {isRegister ? 'Already have an account?' : "Don't have an account?"}{' '}
+            <button
+              type="button"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+              onClick={() => setMode(isRegister ? 'login' : 'register')}
+            >
+              {isRegister ? 'Sign In' : 'Create Account'}
+            </button>
+          </p>
+        </div>
+      </div>
+
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-violet-600 to-purple-700 p-12 text-white lg:flex lg:flex-col lg:justify-center">
+        <div className="absolute -right-24 -top-24 size-96 rounded-full bg-white/10 blur-3xl" />
+        <h2 className="max-w-md text-4xl font-bold leading-tight">Verified leads, ready for outreach.</h2>
+        <p className="mt-4 max-w-md text-indigo-100">
+          Upload a list, verify it in two steps and send only real inboxes to your campaigns.
+        </p>
+        <ul className="mt-10 grid max-w-md gap-4">
+          {PERKS.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-3 rounded-lg bg-white/10 px-4 py-3 backdrop-blur">
+              <Icon className="size-5 shrink-0" /> {text}
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}

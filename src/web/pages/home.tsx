@@ -1,0 +1,61 @@
+import { BarChart3, Camera, History, Upload } from 'lucide-react';
+import { useSearch } from 'wouter';
+import { ActionCard } from '../components/home/ActionCard';
+import { TrialBanner } from '../components/home/TrialBanner';
+import { useAuth, useSubscriptionStatus } from '../hooks/use-auth';
+import DashboardPage from './dashboard';
+
+const ACTIONS = [
+  {
+    href: '/upload',
+    title: 'Upload CSV',
+    description: 'Upload and process email lists for verification',
+    icon: Upload,
+    tone: 'bg-indigo-50 text-indigo-600',
+  },
+  {
+    href: '/dashboard',
+    title: 'Verification Dashboard',
+    description: 'View real-time verification results and statistics',
+    icon: BarChart3,
+    tone: 'bg-emerald-50 text-emerald-600',
+  },
+  {
+    href: '/history',
+    title: 'Processing History',
+    description: 'Review past verification jobs and download results',
+    icon: History,
+    tone: 'bg-amber-50 text-amber-600',
+  },
+  {
+    href: '/instagram-scraper',
+    title: 'Camera Scraper',
+    description: 'Extract email addresses from Camera profiles',
+    icon: Camera,
+    tone: 'bg-pink-50 text-pink-600',
+  },
+];
+
+// Signed-in `/`. With ?uploadId it shows the results screen for that upload (SPEC §2).
+export default function HomePage() {
+  const uploadId = new URLSearchParams(useSearch()).get('uploadId');
+  const { user } = useAuth();
+  const subscription = useSubscriptionStatus(Boolean(user));
+
+  if (uploadId) return <DashboardPage uploadId={uploadId} />;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Welcome back, {user?.firstName || 'User'}!</h1>
+        <p className="mt-2 text-muted-foreground">Choose an action to get started with email verification.</p>
+      </div>
+      {subscription.data && !subscription.data.hasAccess && <TrialBanner status={subscription.data} />}
+      <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+        {ACTIONS.map((a) => (
+          <ActionCard key={a.href} {...a} />
+        ))}
+      </div>
+    </div>
+  );
+}

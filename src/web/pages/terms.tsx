@@ -1,0 +1,49 @@
+import { LegalPage } from '../components/layout/LegalPage';
+
+// Figures from SPEC §9 ($97/month unlimited, non-refundable fees, 30 days notice, minimum age 18).
+const SECTIONS = [
+  {
+    title: 'Acceptance of terms',
+    body: <p>By creating an account or using Verilead you agree to these Terms of Service.</p>,
+  },
+  { title: 'Eligibility', body: <p>You must be at least 18 years old to use the service.</p> },
+  {
+    title: 'Subscription and fees',
+    body: (
+      <p>
+        After the 7-day free trial the subscription costs $97/month for unlimited use. Fees are billed in
+        advance and are non-refundable. Prices may change with 30 days notice.
+      </p>
+    ),
+  },
+  {
+    title: 'Acceptable use',
+    body: (
+      <p>
+        You must comply with anti-spam and data protection laws, only contact people you have a lawful basis
+        to contact, and not use the service to send unsolicited bulk email.
+      </p>
+    ),
+  },
+  {
+    title: 'Your data',
+    body: (
+      <p>
+        You own the lists you upload. Uploaded lists and results are deleted after 30 days and can be exported
+        for 30 days after cancellation.
+      </p>
+    ),
+  },
+  {
+    title: 'Availability',
+    body: <p>We aim for 99.9% uptime but do not guarantee uninterrupted access.</p>,
+  },
+  {
+    title: 'Limitation of liability',
+    body: <p>The service is provided as is. Our liability is limited to the fees paid in the last month.</p>,
+  },
+];
+
+export default function TermsPage() {
+  return <LegalPage title="Terms of Service" updated="January 1, 2025" sections={SECTIONS} />;
+}
