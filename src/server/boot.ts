@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { systemClock, type Clock } from './clock';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';

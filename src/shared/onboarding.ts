@@ -23,7 +23,11 @@ export const onboardingProfileSchema = z.object({
 export type OnboardingProfile = z.infer<typeof onboardingProfileSchema>;
 
 export const onboardingProgressSchema = z.object({
-  step: z.number().int().min(0).max(ONBOARDING_STEPS - 1),
+  step: z
+    .number()
+    .int()
+    .min(0)
+    .max(ONBOARDING_STEPS - 1),
   profile: onboardingProfileSchema.default({}),
   completed: z.boolean().default(false),
 });

@@ -14,12 +14,18 @@ export interface LoginLimitOptions {
 
 // Counted per username (guessing one account) and per address (spraying many), in the database so that
 // every server process sees the same counts.
+const IP_ALLOWANCE = 5;
 const keys = (o: LoginLimitOptions) => [`user:${o.username.toLowerCase()}`, `ip:${o.ip}`];
 
 export async function assertLoginAllowed(o: LoginLimitOptions): Promise<void> {
   const since = new Date(o.now.getTime() - o.windowMinutes * 60_000);
-  const rows = await o.db.select().from(loginFailures).where(inArray(loginFailures.key, keys(o)));
-  const blocked = rows.find((r) => r.windowStart > since && r.count >= o.maxFailures);
+  const rows = await o.db
+    .select()
+    .from(loginFailures)
+    .where(inArray(loginFailures.key, keys(o)));
+  // One address may hold many users (an office, a proxy), so it gets a larger allowance.
+  const limitOf = (key: string) => (key.startsWith('ip:') ? o.maxFailures * IP_ALLOWANCE : o.maxFailures);
+  const blocked = rows.find((r) => r.windowStart > since && r.count >= limitOf(r.key));
   if (blocked) {
     const retryMs = blocked.windowStart.getTime() + o.windowMinutes * 60_000 - o.now.getTime();
     const minutes = Math.max(1, Math.ceil(retryMs / 60_000));

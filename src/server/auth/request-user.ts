@@ -4,8 +4,8 @@ import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
 import { apiTokens, users } from './schema';
 import { findSessionUser, SESSION_COOKIE } from './sessions';
-import type { UserRow } from './users';
 import { sha256 } from './tokens';
+import type { UserRow } from './users';
 
 declare module 'fastify' {
   interface FastifyRequest {

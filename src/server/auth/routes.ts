@@ -81,19 +81,27 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
   // Navigation target of "Start 7-Day Free Trial": sign-in happens on /auth.
   r.get('/api/login', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/auth'));
 
-  r.post('/api/logout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (req, reply) => {
-    const token = req.cookies[SESSION_COOKIE];
-    if (token) await deleteSession({ db, token });
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { message: 'Logged out' };
-  });
+  r.post(
+    '/api/logout',
+    { schema: { tags: ['auth'], response: { 200: messageSchema } } },
+    async (req, reply) => {
+      const token = req.cookies[SESSION_COOKIE];
+      if (token) await deleteSession({ db, token });
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'Logged out' };
+    },
+  );
 
   r.get('/api/user', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (req) =>
     toPublicUser(requireUser(req)),
   );
 
-  r.get('/api/health', { schema: { tags: ['system'], response: { 200: z.object({ ok: z.boolean(), database: z.string() }) } } }, async () => ({
-    ok: true,
-    database: deps.database.kind,
-  }));
+  r.get(
+    '/api/health',
+    { schema: { tags: ['system'], response: { 200: z.object({ ok: z.boolean(), database: z.string() }) } } },
+    async () => ({
+      ok: true,
+      database: deps.database.kind,
+    }),
+  );
 }

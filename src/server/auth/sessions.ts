@@ -8,7 +8,9 @@ export const SESSION_COOKIE = 'vl_sid';
 export async function createSession(opts: { db: Db; userId: string; now: Date; ttlHours: number }) {
   const token = randomToken();
   const expiresAt = new Date(opts.now.getTime() + opts.ttlHours * 3_600_000);
-  await opts.db.insert(sessions).values({ idHash: sha256(token), userId: opts.userId, createdAt: opts.now, expiresAt });
+  await opts.db
+    .insert(sessions)
+    .values({ idHash: sha256(token), userId: opts.userId, createdAt: opts.now, expiresAt });
   return { token, expiresAt };
 }
 

@@ -77,7 +77,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message} (got ${show(env, i.path)})`),
+      parsed.error.issues.map(
+        (i) => `${i.path.join('.') || '(root)'}: ${i.message} (got ${show(env, i.path)})`,
+      ),
     );
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };

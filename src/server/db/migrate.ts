@@ -21,7 +21,9 @@ export async function migrate(database: Database): Promise<string[]> {
       await conn.exec(
         'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
       );
-      const done = new Set((await conn.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+      const done = new Set(
+        (await conn.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+      );
       const applied: string[] = [];
       for (const file of files) {
         if (done.has(file)) continue;
@@ -39,7 +41,8 @@ export async function migrate(database: Database): Promise<string[]> {
       }
       return applied;
     } finally {
-      if (database.kind === 'postgres') await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      if (database.kind === 'postgres')
+        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
     }
   });
 }

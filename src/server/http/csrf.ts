@@ -50,7 +50,9 @@ export function installCsrf(app: FastifyInstance, opts: { secureCookie: (req: Fa
     }
   });
 
-  app.get('/api/csrf', { schema: { hide: true } }, async (req, reply) => ({ csrfToken: ensureCookie(req, reply) }));
+  app.get('/api/csrf', { schema: { hide: true } }, async (req, reply) => ({
+    csrfToken: ensureCookie(req, reply),
+  }));
 }
 
 function same(a: string, b: string): boolean {

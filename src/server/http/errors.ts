@@ -12,7 +12,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError(400, message, extra);
+export const badRequest = (message: string, extra?: Record<string, unknown>) =>
+  new AppError(400, message, extra);
 export const unauthorized = (message = 'Unauthorized') => new AppError(401, message);
 export const paymentRequired = (message: string) => new AppError(402, message, { upgradeUrl: '/subscribe' });
 export const forbidden = (message = 'Forbidden') => new AppError(403, message);

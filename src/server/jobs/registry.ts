@@ -13,7 +13,11 @@ export interface JobContext {
 }
 
 export interface JobSender {
-  send(name: string, data?: object, options?: { singletonKey?: string; startAfter?: number | Date }): Promise<string | null>;
+  send(
+    name: string,
+    data?: object,
+    options?: { singletonKey?: string; startAfter?: number | Date },
+  ): Promise<string | null>;
 }
 
 /**

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { onboardingProfileSchema, onboardingProgressSchema, onboardingStatusSchema } from '../../shared/onboarding';
+import {
+  onboardingProfileSchema,
+  onboardingProgressSchema,
+  onboardingStatusSchema,
+} from '../../shared/onboarding';
 import { requireUser } from '../auth/request-user';
 import { users } from '../auth/schema';
 import type { AppDeps } from '../http/deps';
@@ -25,7 +29,13 @@ export async function onboardingRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post(
     '/api/onboarding/progress',
-    { schema: { tags: ['onboarding'], body: onboardingProgressSchema, response: { 200: onboardingStatusSchema } } },
+    {
+      schema: {
+        tags: ['onboarding'],
+        body: onboardingProgressSchema,
+        response: { 200: onboardingStatusSchema },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       const { step, profile, completed } = req.body;

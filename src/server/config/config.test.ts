@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index';
+
+describe('configuration', () => {
+  it('works with nothing set: port 5000, embedded database in ./data', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(5000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.SMTP_MAX_CONNECTIONS_PER_HOST).toBe(2);
+    expect(c.GREYLIST_RETRY_S).toBe(300);
+  });
+
+  it('treats empty strings as unset and coerces numbers and booleans', () => {
+    const c = loadConfig({ PORT: '', SESSION_TTL_HOURS: '12', SERVE_WEB: 'false', APIFY_TOKEN: '' });
+    expect(c.PORT).toBe(5000);
+    expect(c.SESSION_TTL_HOURS).toBe(12);
+    expect(c.SERVE_WEB).toBe(false);
+    expect(c.APIFY_TOKEN).toBeUndefined();
+  });
+
+  it('stops with a readable list of every bad value, hiding secrets', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url with secret', NODE_ENV: 'staging' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as Error).message;
+    expect(text).toMatch(/^Invalid configuration:/);
+    expect(text).toContain('PORT');
+    expect(text).toContain('"eighty"');
+    expect(text).toContain('NODE_ENV');
+    expect(text).toContain('DATABASE_URL');
+    expect(text).not.toContain('secret');
+    expect((error as ConfigError).problems).toHaveLength(3);
+  });
+});

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../../../tests/helpers/client';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { SESSION_COOKIE } from '../auth/sessions';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ work: true, schedule: true, env: { SESSION_TTL_HOURS: '1' } });
+});
+afterAll(() => t.close());
+
+describe('job queue', () => {
+  it('runs the scheduled session clean-up job, which removes expired sessions', async () => {
+    const c = new TestClient(t.app);
+    await c.register();
+    const token = c.cookies.get(SESSION_COOKIE)!;
+    const count = async () =>
+      (await t.database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0].n;
+    const before = await count();
+    t.clock.advance(2 * 3_600_000);
+    await t.queue.send('session-cleanup', {});
+    const deadline = Date.now() + 20_000;
+    while ((await count()) >= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await count()).toBeLessThan(before);
+    const replay = new TestClient(t.app);
+    replay.cookies.set(SESSION_COOKIE, token);
+    expect((await replay.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('keeps the clean-up on its cron schedule', async () => {
+    const schedules = await t.queue.boss.getSchedules();
+    expect(schedules.find((s) => s.name === 'session-cleanup')?.cron).toBe('*/15 * * * *');
+  });
+});
