@@ -5,12 +5,17 @@ import { envInt, envString } from '../config/env-helpers';
 // (VERIFICATION.md: "the same environment as the server").
 export const verificationEnv = {
   DNS_SERVERS: envString(),
+  DNS_TIMEOUT_MS: envInt(5000, 50),
+  DNS_TRIES: envInt(2, 1, 10),
+  DNS_CONCURRENCY: envInt(64, 1, 1024),
   SMTP_PORT: envInt(25, 1, 65535),
   SMTP_HELO_NAME: envString(),
   SMTP_MAIL_FROM: envString(),
   SMTP_TIMEOUT_MS: envInt(10_000, 100),
   SMTP_MAX_CONNECTIONS_PER_HOST: envInt(2, 1),
   SMTP_MAX_CONNECTIONS: envInt(50, 1),
+  SMTP_MAX_RCPT_PER_SESSION: envInt(50, 1, 1000),
+  SMTP_BACKOFF_S: envInt(60, 0),
   GREYLIST_RETRY_S: envInt(300, 0),
   GREYLIST_MAX_ATTEMPTS: envInt(3, 1),
   SMTP_PROXY: envString(),

@@ -16,7 +16,7 @@ const QUOTED_LOCAL = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 // Hot path for plain ASCII domains (most rows): skip the WHATWG IDN conversion.
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\u0020-\u007e]/;
 
 /** Splits at the last @ that is not inside a quoted local part. */
 function splitAddress(s: string): [string, string] | null {
@@ -35,6 +35,9 @@ function splitAddress(s: string): [string, string] | null {
 }
 
 export function normalizeDomain(raw: string): { ascii: string; unicode: string } | null {
+  // WHATWG IDN conversion silently drops tabs and newlines: refuse any control character or space first.
+  for (let i = 0; i < raw.length; i++)
+    if (raw.charCodeAt(i) <= 0x20 || raw.charCodeAt(i) === 0x7f) return null;
   let d = raw.toLowerCase();
   if (d.endsWith('.')) d = d.slice(0, -1); // absolute form "example.com." is the same domain
   if (d.length === 0) return null;

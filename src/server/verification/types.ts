@@ -114,7 +114,9 @@ export interface VerifierOptions {
   /** Extra disposable domains file (one per line; "!domain" removes a listed one). */
   disposableOverrideFile?: string;
   smtp?: Partial<SmtpSettings>;
-  /** Replace the SMTP prober, e.g. with the verifier API provider. */
+  /** Use a third-party verifier API (Reacher-compatible) for step 2 instead of our SMTP prober. */
+  verifierApi?: { url: string; key?: string; concurrency?: number };
+  /** Replace the step-2 provider outright (tests, other vendors). */
   provider?: Step2Provider;
 }
 

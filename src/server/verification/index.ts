@@ -1,0 +1,5 @@
+// Public API of the verification engine (library: no database, no HTTP server).
+export { type VerificationEnv, verificationEnvSchema } from './env';
+export { parseDnsServers, verifierOptionsFromEnv } from './options';
+export type * from './types';
+export { createVerifier } from './verifier';

@@ -1,0 +1,218 @@
+import net from 'node:net';
+import tls from 'node:tls';
+import { SocksClient } from 'socks';
+import { ReplyParser, type SmtpReply } from './replies';
+
+/** The connection failed or went away before a reply came; `phase` tells where. */
+export class SmtpConnectionError extends Error {
+  constructor(
+    message: string,
+    readonly phase: 'connect' | 'tls' | 'read',
+    readonly timeout = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface ConnectOptions {
+  /** Always an IP address: we never hand a host name to the system resolver. */
+  ip: string;
+  port: number;
+  timeoutMs: number;
+  /** socks5://[user:pass@]ip:port */
+  proxy?: string;
+}
+
+// Node would resolve a host name with getaddrinfo, bypassing DNS_SERVERS: refuse instead.
+const noLookup = (hostname: string) => {
+  throw new Error(`refusing to resolve ${hostname} with the system resolver`);
+};
+
+async function openSocket(o: ConnectOptions): Promise<net.Socket> {
+  if (net.isIP(o.ip) === 0) throw new SmtpConnectionError(`not an IP address: ${o.ip}`, 'connect');
+  if (o.proxy) {
+    const u = new URL(o.proxy);
+    if (net.isIP(u.hostname.replace(/^\[|\]$/g, '')) === 0) {
+      throw new SmtpConnectionError('SMTP_PROXY must name its host by IP address', 'connect');
+    }
+    try {
+      const { socket } = await SocksClient.createConnection({
+        proxy: {
+          host: u.hostname.replace(/^\[|\]$/g, ''),
+          port: Number(u.port || 1080),
+          type: 5,
+          userId: u.username ? decodeURIComponent(u.username) : undefined,
+          password: u.password ? decodeURIComponent(u.password) : undefined,
+        },
+        command: 'connect',
+        destination: { host: o.ip, port: o.port },
+        timeout: o.timeoutMs,
+      });
+      return socket;
+    } catch (err) {
+      throw new SmtpConnectionError(`proxy: ${(err as Error).message}`, 'connect');
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: o.ip, port: o.port, lookup: noLookup as never });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new SmtpConnectionError(`connect timeout after ${o.timeoutMs} ms`, 'connect', true));
+    }, o.timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      socket.removeAllListeners('error');
+      resolve(socket);
+    });
+    socket.once('error', (err) => {
+      clearTimeout(timer);
+      reject(new SmtpConnectionError(err.message, 'connect'));
+    });
+  });
+}
+
+/**
+ * A line-oriented SMTP client connection: writes commands (several at once when pipelining) and
+ * hands out complete replies in order, each awaited with the per-command timeout.
+ */
+export class SmtpConnection {
+  private buffer = '';
+  private parser = new ReplyParser();
+  private readonly replies: SmtpReply[] = [];
+  private waiter: { resolve: (r: SmtpReply) => void; reject: (e: Error) => void } | null = null;
+  private failure: Error | null = null;
+  private detach: () => void = () => {};
+  tls = false;
+
+  private constructor(
+    private socket: net.Socket,
+    private readonly timeoutMs: number,
+  ) {
+    this.attach();
+  }
+
+  static async open(o: ConnectOptions): Promise<SmtpConnection> {
+    return new SmtpConnection(await openSocket(o), o.timeoutMs);
+  }
+
+  get closed(): boolean {
+    return this.failure !== null;
+  }
+
+  write(commands: string[]): void {
+    if (this.failure) throw this.failure;
+    this.socket.write(`${commands.join('\r\n')}\r\n`);
+  }
+
+  read(): Promise<SmtpReply> {
+    const next = this.replies.shift();
+    if (next) return Promise.resolve(next);
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiter = null;
+        this.fail(new SmtpConnectionError(`no reply within ${this.timeoutMs} ms`, 'read', true));
+        reject(this.failure);
+      }, this.timeoutMs);
+      this.waiter = {
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+    });
+  }
+
+  /** Upgrades after a 220 to STARTTLS. Certificates are not checked: we never send message data. */
+  async startTls(servername: string): Promise<void> {
+    this.detach();
+    // Anything the server sent before the handshake is discarded (STARTTLS command injection).
+    this.buffer = '';
+    this.replies.length = 0;
+    this.parser = new ReplyParser();
+    const plain = this.socket;
+    const secure = await new Promise<tls.TLSSocket>((resolve, reject) => {
+      const s = tls.connect({
+        socket: plain,
+        servername: net.isIP(servername) ? undefined : servername,
+        rejectUnauthorized: false,
+      });
+      const timer = setTimeout(() => {
+        s.destroy();
+        reject(new SmtpConnectionError('TLS handshake timeout', 'tls', true));
+      }, this.timeoutMs);
+      s.once('secureConnect', () => {
+        clearTimeout(timer);
+        s.removeAllListeners('error');
+        resolve(s);
+      });
+      s.once('error', (err) => {
+        clearTimeout(timer);
+        reject(new SmtpConnectionError(`TLS: ${err.message}`, 'tls'));
+      });
+    }).catch((err) => {
+      this.fail(err);
+      throw err;
+    });
+    this.socket = secure;
+    this.tls = true;
+    this.attach();
+  }
+
+  close(): void {
+    this.fail(new SmtpConnectionError('connection closed', 'read'));
+  }
+
+  private attach(): void {
+    const onData = (chunk: Buffer) => this.onData(chunk.toString('latin1'));
+    const onEnd = () => this.fail(new SmtpConnectionError('connection closed by server', 'read'));
+    const onError = (err: Error) => this.fail(new SmtpConnectionError(err.message, 'read'));
+    this.socket.on('data', onData);
+    this.socket.on('close', onEnd);
+    this.socket.on('error', onError);
+    this.detach = () => {
+      this.socket.off('data', onData);
+      this.socket.off('close', onEnd);
+      this.socket.off('error', onError);
+    };
+  }
+
+  private onData(text: string): void {
+    this.buffer += text;
+    let nl = this.buffer.indexOf('\n');
+    while (nl >= 0) {
+      const line = this.buffer.slice(0, nl).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(nl + 1);
+      nl = this.buffer.indexOf('\n');
+      let reply: SmtpReply | null;
+      try {
+        reply = this.parser.push(line);
+      } catch (err) {
+        this.fail(new SmtpConnectionError((err as Error).message, 'read'));
+        return;
+      }
+      if (!reply) continue;
+      if (this.waiter) {
+        const w = this.waiter;
+        this.waiter = null;
+        w.resolve(reply);
+      } else this.replies.push(reply);
+    }
+    if (this.buffer.length > 64 * 1024) this.fail(new SmtpConnectionError('reply line too long', 'read'));
+  }
+
+  private fail(err: Error): void {
+    if (!this.failure) this.failure = err;
+    this.detach();
+    this.socket.destroy();
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = null;
+      w.reject(this.failure);
+    }
+  }
+}

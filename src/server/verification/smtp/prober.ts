@@ -1,0 +1,199 @@
+import { CatchAllCache } from '../catchall';
+import type { DnsClient } from '../dns';
+import { resolveTargets } from '../mx';
+import type { ProviderJob, ProviderVerdict, SmtpSettings, Step2Provider } from '../types';
+import { SmtpConnectionError } from './connection';
+import { ConnectionPool } from './pool';
+import type { SmtpReply } from './replies';
+import { type Pending, Route, routeKey, verdictFrom } from './route';
+import { SmtpRefusedError, SmtpSession } from './session';
+import { type Opened, runTransactions } from './transactions';
+
+type OpenFailure =
+  | { kind: 'retry'; reply: SmtpReply | null; message: string }
+  | { kind: 'refused'; reply: SmtpReply }
+  | { kind: 'unreachable'; message: string };
+
+/**
+ * Step 2 over SMTP. Addresses are grouped by their MX list into routes; each route runs at most
+ * SMTP_MAX_CONNECTIONS_PER_HOST sessions, each session carrying up to SMTP_MAX_RCPT_PER_SESSION
+ * recipients in pipelined transactions. Routes live as long as the provider, so successive calls
+ * (worker batches) share catch-all answers, politeness state and learned limits.
+ */
+export class SmtpProvider implements Step2Provider {
+  readonly name = 'smtp';
+  readonly pool: ConnectionPool;
+  readonly catchAll = new CatchAllCache();
+  private readonly routes = new Map<string, Route>();
+  private closed = false;
+
+  constructor(
+    readonly settings: SmtpSettings,
+    private readonly dns: DnsClient,
+  ) {
+    this.pool = new ConnectionPool(
+      settings.maxConnectionsPerHost,
+      settings.maxConnections,
+      settings.backoffMs,
+    );
+  }
+
+  async verify(
+    jobs: ProviderJob[],
+    onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
+  ): Promise<void> {
+    const touched = new Set<Route>();
+    const all = jobs.map(
+      (job) =>
+        new Promise<void>((resolve) => {
+          const key = routeKey(job.mx);
+          let route = this.routes.get(key);
+          if (!route) {
+            route = new Route(key, job.mx);
+            this.routes.set(key, route);
+          }
+          route.ready.push({
+            job,
+            attempts: 0,
+            notBefore: 0,
+            done: (v) => {
+              onVerdict(job, v);
+              resolve();
+            },
+          });
+          touched.add(route);
+        }),
+    );
+    for (const r of touched) this.pump(r);
+    await Promise.all(all);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const r of this.routes.values()) {
+      if (r.timer) clearTimeout(r.timer);
+      for (const p of [...r.ready.splice(0), ...r.delayed.splice(0)]) {
+        p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, null, null));
+      }
+    }
+  }
+
+  /** Starts sessions for a route's ready addresses and arms the timer for greylisted ones. */
+  pump(route: Route): void {
+    if (this.closed) return;
+    route.moveDue();
+    const perSession = Math.min(this.settings.maxRcptPerSession, route.learnedLimit);
+    const want = Math.min(this.settings.maxConnectionsPerHost, Math.ceil(route.ready.length / perSession));
+    while (route.workers < want) {
+      route.workers++;
+      void this.work(route);
+    }
+    const due = route.nextDue();
+    if (due !== null && (route.timer === null || due < route.timerAt)) {
+      if (route.timer) clearTimeout(route.timer);
+      route.timerAt = due;
+      route.timer = setTimeout(
+        () => {
+          route.timer = null;
+          this.pump(route);
+        },
+        Math.max(0, due - Date.now()),
+      );
+    }
+  }
+
+  private async work(route: Route): Promise<void> {
+    try {
+      const opened = await this.open(route);
+      if ('kind' in opened) this.openFailed(route, opened);
+      else {
+        route.failuresInRow = 0;
+        route.good.add(opened.target.ip);
+        await runTransactions(this, route, opened);
+      }
+    } catch (err) {
+      // A bug must not leave addresses hanging: fail what is queued, loudly.
+      console.error('smtp prober: unexpected error', err);
+      for (const p of route.ready.splice(0)) {
+        p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, null, null));
+      }
+    } finally {
+      route.workers--;
+      this.pump(route);
+    }
+  }
+
+  /** Connects to the most preferred reachable MX, falling over to the next on failure. */
+  private async open(route: Route): Promise<Opened | OpenFailure> {
+    route.targets ??= resolveTargets(this.dns, route.mx);
+    const targets = await route.targets;
+    if (targets.length === 0) return { kind: 'unreachable', message: 'MX host does not resolve' };
+    let failure: OpenFailure = { kind: 'unreachable', message: 'no MX host accepted a connection' };
+    for (const target of targets) {
+      if (route.dead.has(target.ip)) continue;
+      const release = await this.pool.acquire(target.ip);
+      try {
+        const session = await SmtpSession.open({
+          ip: target.ip,
+          port: this.settings.port,
+          timeoutMs: this.settings.timeoutMs,
+          proxy: this.settings.proxy,
+          exchange: target.exchange,
+          heloName: this.settings.heloName,
+          mailFrom: this.settings.mailFrom,
+          starttls: !route.noTls.has(target.ip),
+        });
+        return { session, release, target };
+      } catch (err) {
+        release();
+        if (err instanceof SmtpRefusedError) {
+          if (err.reply.code === 421 || err.reply.code < 500) {
+            this.pool.backOff(target.ip);
+            failure = { kind: 'retry', reply: err.reply, message: err.message };
+          } else {
+            route.dead.add(target.ip);
+            failure = { kind: 'refused', reply: err.reply };
+          }
+        } else if (err instanceof SmtpConnectionError && err.phase === 'tls') {
+          route.noTls.add(target.ip); // next session to this host goes without TLS
+          failure = { kind: 'retry', reply: null, message: err.message };
+        } else if (route.good.has(target.ip)) {
+          this.pool.backOff(target.ip);
+          failure = { kind: 'retry', reply: null, message: (err as Error).message };
+        } else {
+          route.dead.add(target.ip);
+          failure = { kind: 'unreachable', message: (err as Error).message };
+        }
+      }
+    }
+    return failure;
+  }
+
+  private openFailed(route: Route, failure: OpenFailure): void {
+    // Another session of this route is working: leave the addresses to it.
+    if (route.workers > 1) return;
+    route.failuresInRow++;
+    if (failure.kind === 'retry' && route.failuresInRow < this.settings.greylistMaxAttempts) return;
+    const base =
+      failure.kind === 'refused'
+        ? { status: 'risky' as const, reason: 'policy_block' as const }
+        : failure.kind === 'retry'
+          ? { status: 'risky' as const, reason: 'temp_failure' as const }
+          : { status: 'risky' as const, reason: 'unreachable' as const };
+    const reply = 'reply' in failure ? failure.reply : null;
+    for (const p of route.ready.splice(0)) {
+      const v = verdictFrom(base, p, route.mx[0]?.exchange ?? null, reply);
+      if (!reply && 'message' in failure) v.smtpMessage = failure.message;
+      p.done(v);
+    }
+  }
+
+  /** Puts an address back: at the front now, or among the delayed ones (greylisting). */
+  requeue(route: Route, p: Pending, delayMs: number): void {
+    if (delayMs <= 0) route.ready.unshift(p);
+    else {
+      p.notBefore = Date.now() + delayMs;
+      route.delayed.push(p);
+    }
+  }
+}

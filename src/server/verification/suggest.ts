@@ -1,0 +1,75 @@
+import { POPULAR_DOMAINS } from './flags';
+
+// Our own small list-based suggester. The npm spell checker we tried "corrects" real TLDs
+// (d123.test → d123.de, foo.con → foo.co), so we only suggest a well-known provider within two
+// edits, or fix a handful of TLD typos that are never real.
+const TLD_TYPOS: Record<string, string> = {
+  con: 'com',
+  cmo: 'com',
+  cpm: 'com',
+  comm: 'com',
+  coom: 'com',
+  ocm: 'com',
+  vom: 'com',
+  xom: 'com',
+  cim: 'com',
+  cok: 'com',
+  clm: 'com',
+  nte: 'net',
+  ner: 'net',
+  nett: 'net',
+  ogr: 'org',
+  orgg: 'org',
+  rog: 'org',
+};
+
+const BY_LENGTH = new Map<number, string[]>();
+for (const d of POPULAR_DOMAINS) {
+  const list = BY_LENGTH.get(d.length) ?? [];
+  list.push(d);
+  BY_LENGTH.set(d.length, list);
+}
+
+/** Optimal string alignment distance (Damerau with adjacent swaps), stopping early beyond `max`. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** A likely intended domain for `asciiDomain`, or null. */
+export function suggestDomain(asciiDomain: string): string | null {
+  if (BY_LENGTH.get(asciiDomain.length)?.includes(asciiDomain)) return null;
+  let best: string | null = null;
+  let bestD = 3;
+  for (let len = asciiDomain.length - 2; len <= asciiDomain.length + 2; len++) {
+    for (const cand of BY_LENGTH.get(len) ?? []) {
+      // One edit on a short domain is too loose (me.com vs ma.com): ask for a longer match.
+      const max = asciiDomain.length < 8 ? 1 : 2;
+      const d = distance(asciiDomain, cand, max);
+      if (d <= max && d < bestD) {
+        best = cand;
+        bestD = d;
+      }
+    }
+  }
+  if (best) return best;
+  const dot = asciiDomain.lastIndexOf('.');
+  const fix = TLD_TYPOS[asciiDomain.slice(dot + 1)];
+  return fix ? `${asciiDomain.slice(0, dot)}.${fix}` : null;
+}
