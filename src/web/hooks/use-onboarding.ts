@@ -1,17 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { OnboardingStatus } from '../../shared/onboarding';
 
-export interface OnboardingProfile {
-  businessType?: string;
-  targetAudience?: string;
-  primaryGoal?: string;
-  experienceLevel?: string;
-}
-
-export interface OnboardingStatus {
-  completed: boolean;
-  profile: OnboardingProfile | null;
-  currentStep: number;
-}
+export type { OnboardingProfile, OnboardingStatus } from '../../shared/onboarding';
 
 export const ONBOARDING_STATUS_KEY = ['/api/onboarding/status'] as const;
 

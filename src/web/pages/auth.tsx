@@ -18,7 +18,7 @@ export function planFromSearch(search: string): Plan {
 
 const PERKS = [
   { icon: BadgeCheck, text: 'Two-step verification with 99.9% accuracy' },
-  { icon: Camera, text: 'Find emails from Camera profiles' },
+  { icon: Camera, text: 'Find emails from Instagram profiles' },
   { icon: Send, text: 'Send verified leads to Smartlead campaigns' },
 ];
 

@@ -29,8 +29,8 @@ const ACTIONS = [
   },
   {
     href: '/instagram-scraper',
-    title: 'Camera Scraper',
-    description: 'Extract email addresses from Camera profiles',
+    title: 'Instagram Scraper',
+    description: 'Extract email addresses from Instagram profiles',
     icon: Camera,
     tone: 'bg-pink-50 text-pink-600',
   },

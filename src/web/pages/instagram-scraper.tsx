@@ -6,7 +6,7 @@ import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
 export default function InstagramScraperPage() {
   return (
     <div>
-      <PageHeader title="Camera Scraper" description="Extract email addresses from Camera profiles" />
+      <PageHeader title="Instagram Scraper" description="Extract email addresses from Instagram profiles" />
       <ScreenPlaceholder icon={Camera}>
         Search profiles by keyword or scrape profile URLs, then clean the data with AI and export it as CSV.
       </ScreenPlaceholder>

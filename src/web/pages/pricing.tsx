@@ -6,7 +6,7 @@ import { Button } from '../components/ui/button';
 // SPEC §2/§9: the pricing page shows a single plan at $97/month with unlimited use.
 const INCLUDED = [
   'Unlimited email verifications',
-  'Unlimited Camera scrapes',
+  'Unlimited Instagram scrapes',
   'Two-step verification',
   'AI data cleaning',
   'Real-time dashboard and history',

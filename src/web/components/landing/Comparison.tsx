@@ -3,7 +3,7 @@ import { Section } from './Section';
 
 const ROWS: [string, boolean, boolean][] = [
   ['Two-step email verification', true, true],
-  ['Camera email finder', true, false],
+  ['Instagram email finder', true, false],
   ['AI data cleaning', true, false],
   ['Send to Smartlead campaigns', true, false],
   ['Real-time dashboard', true, true],

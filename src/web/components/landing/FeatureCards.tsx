@@ -15,7 +15,7 @@ const FEATURES = [
   },
   {
     icon: Camera,
-    title: 'Camera email finder',
+    title: 'Instagram email finder',
     text: 'Search profiles by keyword or paste profile URLs and extract the email addresses they publish.',
   },
   {

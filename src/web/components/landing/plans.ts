@@ -14,7 +14,7 @@ export const PLAN_CARDS: PlanCard[] = [
     id: 'hobbyist',
     name: PLAN_INFO.hobbyist.name,
     price: PLAN_INFO.hobbyist.price,
-    features: ['20 Camera scrapes per month', '20 email verifications per month', 'AI data cleaning'],
+    features: ['20 Instagram scrapes per month', '20 email verifications per month', 'AI data cleaning'],
   },
   {
     id: 'professional',
@@ -22,7 +22,7 @@ export const PLAN_CARDS: PlanCard[] = [
     price: PLAN_INFO.professional.price,
     popular: true,
     features: [
-      'Unlimited Camera scrapes',
+      'Unlimited Instagram scrapes',
       'Unlimited email verifications',
       'AI data cleaning',
       'Advanced analytics',

@@ -30,7 +30,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Upload CSV', href: '/upload', icon: Upload },
       { label: 'Dashboard', href: '/dashboard', icon: BarChart3 },
       { label: 'History', href: '/history', icon: History },
-      { label: 'Camera Scraper', href: '/instagram-scraper', icon: Camera },
+      { label: 'Instagram Scraper', href: '/instagram-scraper', icon: Camera },
     ],
   },
   {
@@ -48,7 +48,7 @@ export const ROUTE_LABELS: Record<string, string> = {
   '/upload': 'Upload CSV',
   '/dashboard': 'Dashboard',
   '/history': 'History',
-  '/instagram-scraper': 'Camera Scraper',
+  '/instagram-scraper': 'Instagram Scraper',
   '/smartlead-settings': 'API Settings',
   '/send-to-smartlead': 'Send to Smartlead',
   '/campaign-status': 'Campaign Status',
