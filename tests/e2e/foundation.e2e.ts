@@ -109,7 +109,9 @@ describe.skipIf(!chromiumAvailable())('foundation', () => {
     }
     // Side bar: current item highlighted with a chevron; the provider group is present.
     const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
-    expect(await nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     await nav.getByTestId('nav-active-chevron').waitFor();
     await nav.getByRole('link', { name: 'Send to Smartlead' }).click();
     await page.waitForURL((url) => url.pathname === '/send-to-smartlead');

@@ -17,8 +17,8 @@ export function Hero() {
           </span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-balance">
-          Verilead verifies your lists in two steps with 99.9% accuracy, finds emails from Instagram profiles and
-          sends verified leads straight to your cold-email campaigns. Accurate, affordable, and your data
+          Verilead verifies your lists in two steps with 99.9% accuracy, finds emails from Instagram profiles
+          and sends verified leads straight to your cold-email campaigns. Accurate, affordable, and your data
           stays encrypted and is never shared.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
