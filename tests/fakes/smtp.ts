@@ -1,0 +1,272 @@
+import net from 'node:net';
+import tls from 'node:tls';
+import { TEST_TLS_CERT, TEST_TLS_KEY } from './smtp-tls';
+
+/**
+ * A fake mail exchanger speaking real SMTP on loopback, with the behaviours step 2 must cope with.
+ * Raw node:net rather than smtp-server, for precise control of timing, pipelining and failures.
+ */
+export interface FakeSmtpOptions {
+  /** A 127.x.y.z address: fakes bind loopback only. Distinct addresses make distinct "hosts". */
+  host: string;
+  /** 0 (default) picks a free port; several fakes may share one port on different addresses. */
+  port?: number;
+  /** Addresses that exist (lower-case); others are rejected as unknown unless `catchAll`. */
+  mailboxes?: string[];
+  catchAll?: boolean;
+  /** Fixed replies for some recipients, e.g. { 'full@x.test': '552 5.2.2 Mailbox full' }. */
+  replies?: Record<string, string>;
+  /** Reply to every RCPT (a policy block on the whole host, say). */
+  rcptReply?: string;
+  /** Reply to unknown users; default is Gmail's multi-line 550 5.1.1. */
+  unknownReply?: string;
+  bannerReply?: string;
+  mailFromReply?: string;
+  bannerDelayMs?: number;
+  /** Added to every reply, like a network round trip; replies keep their order. */
+  latencyMs?: number;
+  pipelining?: boolean;
+  starttls?: boolean;
+  /** Beyond this many simultaneous connections: 421 and close. */
+  maxConnections?: number;
+  /** Beyond this many RCPTs in one connection: 452 4.5.3. */
+  maxRcptPerSession?: number;
+  /** Greylisting: the first RCPT of each (sender, recipient) gets 451 4.7.1 "try again in N seconds". */
+  greylistS?: number;
+  /** Greylist forever (never clears). */
+  greylistForever?: boolean;
+  /** Drop the connection (no reply) on the Nth RCPT of a connection, for the first `dropConnections` connections. */
+  dropAtRcpt?: number;
+  dropConnections?: number;
+}
+
+export interface FakeSmtpStats {
+  connections: number;
+  current: number;
+  maxConcurrent: number;
+  rcpts: string[];
+  commands: string[];
+  tlsSessions: number;
+  /** Commands received while an earlier reply was still pending (pipelined). */
+  pipelined: number;
+  /** Pipelined commands received although PIPELINING was not offered. */
+  pipeliningViolations: number;
+  rejected421: number;
+  data: number;
+}
+
+export interface FakeSmtp {
+  host: string;
+  port: number;
+  stats: FakeSmtpStats;
+  close(): Promise<void>;
+}
+
+const GMAIL_UNKNOWN =
+  '550-5.1.1 The email account that you tried to reach does not exist. Please try\r\n' +
+  "550-5.1.1 double-checking the recipient's email address for typos or\r\n" +
+  '550 5.1.1 unnecessary spaces. https://support.google.com/mail/?p=NoSuchUser';
+
+export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
+  if (!o.host.startsWith('127.')) throw new Error('fakes bind loopback only');
+  const stats: FakeSmtpStats = {
+    connections: 0,
+    current: 0,
+    maxConcurrent: 0,
+    rcpts: [],
+    commands: [],
+    tlsSessions: 0,
+    pipelined: 0,
+    pipeliningViolations: 0,
+    rejected421: 0,
+    data: 0,
+  };
+  const mailboxes = new Set((o.mailboxes ?? []).map((m) => m.toLowerCase()));
+  const greylist = new Map<string, number>(); // triplet → first seen
+  const sockets = new Set<net.Socket>();
+
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    stats.connections++;
+    stats.current++;
+    stats.maxConcurrent = Math.max(stats.maxConcurrent, stats.current);
+    const connNo = stats.connections;
+    socket.once('close', () => {
+      stats.current--;
+      sockets.delete(socket);
+    });
+    socket.on('error', () => {});
+    if (o.maxConnections !== undefined && stats.current > o.maxConnections) {
+      stats.rejected421++;
+      socket.end('421 4.7.0 Too many concurrent connections from your host, try again later\r\n');
+      return;
+    }
+    new FakeSession(socket, o, stats, { mailboxes, greylist, connNo }).start();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 0, o.host, () => resolve());
+  });
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    host: o.host,
+    port,
+    stats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Shared {
+  mailboxes: Set<string>;
+  greylist: Map<string, number>;
+  connNo: number;
+}
+
+class FakeSession {
+  private buffer = '';
+  private sendAt = 0;
+  private pending = 0;
+  private from = '';
+  private rcptCount = 0;
+  private tls = false;
+  private upgrading = false;
+
+  constructor(
+    private socket: net.Socket,
+    private readonly o: FakeSmtpOptions,
+    private readonly stats: FakeSmtpStats,
+    private readonly shared: Shared,
+  ) {}
+
+  start(): void {
+    this.sendAt = Date.now() + (this.o.bannerDelayMs ?? 0);
+    this.reply(this.o.bannerReply ?? '220 mx.fake.test ESMTP ready');
+    if (this.o.bannerReply && !this.o.bannerReply.startsWith('2')) {
+      setTimeout(() => this.socket.end(), (this.o.bannerDelayMs ?? 0) + 5);
+      return;
+    }
+    this.listen();
+  }
+
+  private listen(): void {
+    this.socket.on('data', (chunk: Buffer) => {
+      if (this.upgrading) return;
+      this.buffer += chunk.toString('latin1');
+      let nl = this.buffer.indexOf('\n');
+      while (nl >= 0 && !this.upgrading && !this.socket.destroyed) {
+        const line = this.buffer.slice(0, nl).replace(/\r$/, '');
+        this.buffer = this.buffer.slice(nl + 1);
+        this.command(line);
+        nl = this.buffer.indexOf('\n');
+      }
+    });
+  }
+
+  /** Sends a reply after the configured latency, never before an earlier one. */
+  private reply(text: string, then?: () => void): void {
+    const at = Math.max(Date.now() + (this.o.latencyMs ?? 0), this.sendAt);
+    this.sendAt = at;
+    this.pending++;
+    setTimeout(
+      () => {
+        this.pending--;
+        if (!this.socket.destroyed) this.socket.write(`${text}\r\n`);
+        then?.();
+      },
+      Math.max(0, at - Date.now()),
+    );
+  }
+
+  private command(line: string): void {
+    this.stats.commands.push(line);
+    if (this.pending > 0) {
+      this.stats.pipelined++;
+      if (this.o.pipelining === false) this.stats.pipeliningViolations++;
+    }
+    const verb = line.split(/[\s:]/)[0].toUpperCase();
+    switch (verb) {
+      case 'EHLO': {
+        const ext = ['250-mx.fake.test', '250-SIZE 35882577', '250-8BITMIME'];
+        if (this.o.pipelining !== false) ext.push('250-PIPELINING');
+        if (this.o.starttls && !this.tls) ext.push('250-STARTTLS');
+        ext.push('250 ENHANCEDSTATUSCODES');
+        return this.reply(ext.join('\r\n'));
+      }
+      case 'HELO':
+        return this.reply('250 mx.fake.test');
+      case 'STARTTLS':
+        if (!this.o.starttls || this.tls) return this.reply('502 5.5.1 Not supported');
+        this.upgrading = true;
+        return this.reply('220 2.0.0 Ready to start TLS', () => this.upgrade());
+      case 'MAIL':
+        this.from = line.slice(line.indexOf(':') + 1).trim();
+        return this.reply(this.o.mailFromReply ?? '250 2.1.0 OK');
+      case 'RCPT':
+        return this.rcpt(line);
+      case 'RSET':
+        this.from = '';
+        return this.reply('250 2.0.0 OK');
+      case 'NOOP':
+        return this.reply('250 2.0.0 OK');
+      case 'DATA':
+        this.stats.data++;
+        return this.reply('554 5.5.1 No DATA in this test');
+      case 'QUIT':
+        return this.reply('221 2.0.0 Bye', () => this.socket.end());
+      default:
+        return this.reply('500 5.5.2 Unrecognized command');
+    }
+  }
+
+  private rcpt(line: string): void {
+    const address = line
+      .replace(/^RCPT TO:\s*<?/i, '')
+      .replace(/>.*$/, '')
+      .toLowerCase();
+    this.stats.rcpts.push(address);
+    this.rcptCount++;
+    const o = this.o;
+    if (
+      o.dropAtRcpt &&
+      this.rcptCount === o.dropAtRcpt &&
+      this.shared.connNo <= (o.dropConnections ?? Infinity)
+    ) {
+      this.socket.destroy();
+      return;
+    }
+    if (!this.from) return this.reply('503 5.5.1 MAIL first');
+    if (o.maxRcptPerSession !== undefined && this.rcptCount > o.maxRcptPerSession) {
+      return this.reply('452 4.5.3 Too many recipients');
+    }
+    if (o.greylistS !== undefined || o.greylistForever) {
+      const key = `${this.from} ${address}`;
+      const first = this.shared.greylist.get(key);
+      const now = Date.now();
+      if (first === undefined) this.shared.greylist.set(key, now);
+      if (o.greylistForever || first === undefined || now - first < (o.greylistS ?? 0) * 1000) {
+        return this.reply(`451 4.7.1 Greylisted, please try again in ${o.greylistS ?? 300} seconds`);
+      }
+    }
+    if (o.rcptReply) return this.reply(o.rcptReply);
+    const fixed = o.replies?.[address];
+    if (fixed) return this.reply(fixed);
+    if (o.catchAll || this.shared.mailboxes.has(address)) return this.reply('250 2.1.5 OK');
+    this.reply(o.unknownReply ?? GMAIL_UNKNOWN);
+  }
+
+  private upgrade(): void {
+    this.socket.removeAllListeners('data');
+    const secure = new tls.TLSSocket(this.socket, { isServer: true, key: TEST_TLS_KEY, cert: TEST_TLS_CERT });
+    secure.on('error', () => {});
+    secure.once('secure', () => this.stats.tlsSessions++);
+    this.socket = secure;
+    this.tls = true;
+    this.buffer = '';
+    this.upgrading = false;
+    this.listen();
+  }
+}
