@@ -15,6 +15,17 @@ export default defineConfig({
   build: {
     outDir: path.join(repoRoot, 'dist/web'),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // React changes less often than our code: its own chunk caches across deploys. No catch-all vendor
+        // group, so heavy libraries (charts, payments) stay in the lazily loaded screens that use them.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

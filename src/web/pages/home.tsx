@@ -1,9 +1,13 @@
 import { BarChart3, Camera, History, Upload } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useSearch } from 'wouter';
 import { ActionCard } from '../components/home/ActionCard';
 import { TrialBanner } from '../components/home/TrialBanner';
+import { PageSkeleton } from '../components/PageSkeleton';
 import { useAuth, useSubscriptionStatus } from '../hooks/use-auth';
-import DashboardPage from './dashboard';
+
+// The results screen (charts) loads only when `?uploadId` asks for it.
+const DashboardPage = lazy(() => import('./dashboard'));
 
 const ACTIONS = [
   {
@@ -42,7 +46,13 @@ export default function HomePage() {
   const { user } = useAuth();
   const subscription = useSubscriptionStatus(Boolean(user));
 
-  if (uploadId) return <DashboardPage uploadId={uploadId} />;
+  if (uploadId) {
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <DashboardPage uploadId={uploadId} />
+      </Suspense>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-8">
