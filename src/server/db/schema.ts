@@ -1,3 +1,6 @@
 // The whole Drizzle schema: each feature owns its tables in its own folder; this file gathers them.
 // Each feature's tables are created by its own SQL migration in ./migrations (applied at boot).
 export * from '../auth/schema';
+export * from '../billing/schema';
+export * from '../smartlead/schema';
+export * from '../lists/schema';

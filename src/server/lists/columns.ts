@@ -1,0 +1,135 @@
+// Finding the email, name and company columns of a CSV: by header name first, else by content.
+
+const EMAIL_SHAPE = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
+
+export interface DetectedColumns {
+  email: number;
+  /** One column ("Name") or several joined with a space ("First Name", "Last Name"). */
+  name: number[];
+  company: number | null;
+}
+
+const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const EMAIL_HEADERS = [
+  'email',
+  'emailaddress',
+  'mail',
+  'email1',
+  'primaryemail',
+  'workemail',
+  'businessemail',
+];
+const NAME_HEADERS = ['name', 'fullname', 'contactname', 'contact', 'person', 'displayname', 'leadname'];
+const FIRST_HEADERS = ['firstname', 'first', 'givenname', 'fname', 'forename'];
+const LAST_HEADERS = ['lastname', 'last', 'surname', 'familyname', 'lname'];
+const COMPANY_HEADERS = [
+  'company',
+  'companyname',
+  'organization',
+  'organisation',
+  'org',
+  'business',
+  'businessname',
+  'employer',
+  'account',
+  'accountname',
+  'brand',
+];
+
+export function looksLikeEmail(value: string | undefined): boolean {
+  return value !== undefined && EMAIL_SHAPE.test(value.trim());
+}
+
+function findHeader(headers: string[], names: string[]): number {
+  const n = headers.map(norm);
+  for (const want of names) {
+    const i = n.indexOf(want);
+    if (i >= 0) return i;
+  }
+  return -1;
+}
+
+/** Share of non-empty sample cells of a column that satisfy `test`. */
+function share(sample: string[][], col: number, test: (v: string) => boolean): number {
+  let seen = 0;
+  let hits = 0;
+  for (const row of sample) {
+    const v = row[col]?.trim();
+    if (!v) continue;
+    seen++;
+    if (test(v)) hits++;
+  }
+  return seen === 0 ? 0 : hits / seen;
+}
+
+const PERSON_NAME = /^[\p{Lu}][\p{L}'’.-]*(\s+[\p{L}'’.-]+){0,3}$/u;
+
+/**
+ * Header names win ("Email", "E-mail Address", "first_name"); without one, the column whose sample
+ * cells look most like addresses (at least half of them). Returns null when no column holds emails.
+ */
+export function detectColumns(headers: string[], sample: string[][]): DetectedColumns | null {
+  const width = Math.max(headers.length, ...sample.map((r) => r.length));
+  let email = findHeader(headers, EMAIL_HEADERS);
+  if (email < 0) {
+    // Any header mentioning email ("Email (work)"), if its cells agree.
+    const named = headers.findIndex((h) => norm(h).includes('email'));
+    if (named >= 0 && (sample.length === 0 || share(sample, named, looksLikeEmail) >= 0.3)) email = named;
+  }
+  if (email < 0) {
+    let best = -1;
+    let bestShare = 0;
+    for (let c = 0; c < width; c++) {
+      const s = share(sample, c, looksLikeEmail);
+      if (s > bestShare) {
+        best = c;
+        bestShare = s;
+      }
+    }
+    if (best < 0 || bestShare < 0.5) return null;
+    email = best;
+  }
+
+  let name: number[] = [];
+  const full = findHeader(headers, NAME_HEADERS);
+  const first = findHeader(headers, FIRST_HEADERS);
+  const last = findHeader(headers, LAST_HEADERS);
+  if (full >= 0 && full !== email) name = [full];
+  else if (first >= 0) name = last >= 0 ? [first, last] : [first];
+  else {
+    // By content: the first column other than the email whose cells read like person names.
+    for (let c = 0; c < width; c++) {
+      if (c === email) continue;
+      if (sample.length > 0 && share(sample, c, (v) => PERSON_NAME.test(v) && !v.includes('@')) >= 0.8) {
+        if (norm(headers[c] ?? '').length === 0 || !COMPANY_HEADERS.includes(norm(headers[c] ?? ''))) {
+          name = [c];
+          break;
+        }
+      }
+    }
+  }
+  let company = findHeader(headers, COMPANY_HEADERS);
+  if (company < 0) {
+    const named = headers.findIndex((h) => /company|organi[sz]ation|business/.test(h.toLowerCase()));
+    company = named;
+  }
+  if (company === email || name.includes(company)) company = -1;
+  return { email, name, company: company >= 0 ? company : null };
+}
+
+/** Object keys for the preview and the API: unique and never empty ("Column 3", "Notes (2)"). */
+export function headerKeys(headers: string[]): string[] {
+  const seen = new Map<string, number>();
+  return headers.map((h, i) => {
+    const base = h.trim() || `Column ${i + 1}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base} (${n})`;
+  });
+}
+
+/** A file whose first line is already data (no header row): the first row is an address. */
+export function isHeaderless(first: string[]): boolean {
+  return first.some((c) => looksLikeEmail(c));
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { StartVerificationResponse, UploadStatus } from '../../shared/lists';
+import type { UserRow } from '../auth/users';
+import { assertHasAccess } from '../billing/access';
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import type { JobSender } from '../jobs/registry';
+import { listsSettings } from './env';
+import { query } from './sql';
+
+export const RUN_JOB = 'lists-run';
+
+export interface RunJobData {
+  uploadId: string;
+  runId: number;
+  lane: number;
+}
+
+/** The user's upload (never another user's: same 404 as a missing one). */
+export async function findOwnUpload(opts: { db: Db; userId: string; uploadId: string }) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(opts.uploadId)) {
+    throw notFound('Upload not found');
+  }
+  const rows = await query<{ id: string; status: UploadStatus; pending: number }>(
+    opts.db,
+    sql`
+    SELECT id, status, pending FROM uploads
+    WHERE id = ${opts.uploadId} AND user_id = ${opts.userId} AND status <> 'uploading'`,
+  );
+  const row = rows[0];
+  if (!row) throw notFound('Upload not found');
+  return row;
+}
+
+/** Queues the lanes of a run; a lane already queued for this upload is not queued twice. */
+export async function sendLanes(queue: JobSender, uploadId: string, runId: number): Promise<void> {
+  const lanes = listsSettings().LISTS_LANES;
+  for (let lane = 0; lane < lanes; lane++) {
+    await queue.send(RUN_JOB, { uploadId, runId, lane } satisfies RunJobData, {
+      singletonKey: `${uploadId}:${lane}`,
+    });
+  }
+}
+
+/**
+ * Starts verifying an upload (POST /api/verify/{id}). Idempotent: the status moves from pending to
+ * processing in one UPDATE, so a second call finds it processing and starts nothing. `pendingOnly`
+ * (POST /api/verify/{id}/pending) restarts a finished or failed upload for its rows still pending.
+ */
+export async function startVerification(opts: {
+  db: Db;
+  queue: JobSender;
+  user: UserRow;
+  uploadId: string;
+  now: Date;
+  pendingOnly?: boolean;
+}): Promise<StartVerificationResponse> {
+  const { db, user, uploadId, now } = opts;
+  const upload = await findOwnUpload({ db, userId: user.id, uploadId });
+  await assertHasAccess({ db, user, now });
+  const from = opts.pendingOnly
+    ? sql`status IN ('pending', 'completed', 'failed') AND pending > 0`
+    : sql`status = 'pending'`;
+  // One statement: the transition and, for a re-run, the reopening of its batches.
+  const rows = await query<{ run_id: number; status: UploadStatus; pending: number }>(
+    db,
+    sql`
+    WITH u AS (
+      UPDATE uploads SET status = 'processing', run_id = run_id + 1, run_started_at = ${now},
+        run_step1_base = step1_count, run_step2_base = step2_count, step2_started_at = NULL,
+        step1_finished_at = NULL, started_at = COALESCE(started_at, ${now}), completed_at = NULL,
+        error_message = NULL, heartbeat_at = now()
+      WHERE id = ${uploadId} AND user_id = ${user.id} AND ${from}
+      RETURNING id, run_id, status, pending
+    ), b AS (
+      UPDATE upload_batches SET step1_done = false, step2_done = false, lease_owner = NULL, lease_until = NULL
+      WHERE upload_id IN (SELECT id FROM u) AND ${opts.pendingOnly ? sql`true` : sql`false`}
+    )
+    SELECT run_id, status, pending FROM u`,
+  );
+  const row = rows[0];
+  if (!row) {
+    const current = await findOwnUpload({ db, userId: user.id, uploadId });
+    return { uploadId, started: false, status: current.status, pending: Number(current.pending) };
+  }
+  await sendLanes(opts.queue, uploadId, Number(row.run_id));
+  return { uploadId, started: true, status: 'processing', pending: Number(row.pending ?? upload.pending) };
+}
