@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { scraperEnv } from '../scraper/env';
 import { verificationEnv } from '../verification/env';
 import { envBool, envInt, envString, envUrl } from './env-helpers';
 
@@ -63,6 +64,7 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: envString(),
   STRIPE_API_URL: envUrl(),
   ...verificationEnv,
+  ...scraperEnv,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };
