@@ -5,6 +5,8 @@ import type { AppDeps } from './http/deps';
 import type { AppInstance } from './http/types';
 import type { JobDefinition } from './jobs/registry';
 import { onboardingRoutes } from './onboarding/routes';
+import { smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
+import { smartleadRoutes } from './smartlead/routes';
 
 /**
  * The product's features, each a folder with its routes and background jobs. Adding a feature is one
@@ -20,6 +22,7 @@ export const features: Feature[] = [
   { name: 'auth', routes: authRoutes, jobs: [sessionCleanupJob] },
   { name: 'billing', routes: billingRoutes },
   { name: 'onboarding', routes: onboardingRoutes },
+  { name: 'smartlead', routes: smartleadRoutes, jobs: [smartleadSendJob, smartleadSweepJob] },
 ];
 
 export const allJobs = () => features.flatMap((f) => f.jobs ?? []);

@@ -1,0 +1,229 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { LEADS_PER_BATCH, type SendProgress } from '../../shared/smartlead';
+import type { Db } from '../db/client';
+import type { SmartleadClient } from './client';
+import { type StoredLead, smartleadCampaigns, smartleadSendBatches } from './schema';
+
+export type CampaignRow = typeof smartleadCampaigns.$inferSelect;
+
+/** How long one process may work a send before another may take over (renewed after every batch). */
+export const LEASE_MS = 5 * 60_000;
+
+/** One lead per address (case-insensitive), in the order given. */
+export function dedupeLeads(leads: StoredLead[]): StoredLead[] {
+  const seen = new Set<string>();
+  return leads.filter((l) => {
+    const key = l.email.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Records a send: the campaign row and its batches, in one transaction. The unique (user, idempotency key)
+ * makes a retried request return the existing campaign (`created: false`) instead of a second one. The new
+ * row is leased to the caller, which creates the Smartlead campaign before anything else may touch it.
+ */
+export async function recordSend(opts: {
+  db: Db;
+  userId: string;
+  name: string;
+  leads: StoredLead[];
+  idempotencyKey: string;
+  now: Date;
+}): Promise<{ campaign: CampaignRow; created: boolean }> {
+  const leads = dedupeLeads(opts.leads);
+  const batches: StoredLead[][] = [];
+  for (let i = 0; i < leads.length; i += LEADS_PER_BATCH) batches.push(leads.slice(i, i + LEADS_PER_BATCH));
+  return opts.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(smartleadCampaigns)
+      .values({
+        userId: opts.userId,
+        name: opts.name,
+        idempotencyKey: opts.idempotencyKey,
+        totalLeads: leads.length,
+        // The same address picked twice (e.g. from two uploads) is sent once and reported as a duplicate.
+        duplicateCount: opts.leads.length - leads.length,
+        batchCount: batches.length,
+        leaseUntil: new Date(opts.now.getTime() + LEASE_MS),
+        createdAt: opts.now,
+        updatedAt: opts.now,
+      })
+      .onConflictDoNothing({ target: [smartleadCampaigns.userId, smartleadCampaigns.idempotencyKey] })
+      .returning();
+    if (!inserted) {
+      const [existing] = await tx
+        .select()
+        .from(smartleadCampaigns)
+        .where(
+          and(
+            eq(smartleadCampaigns.userId, opts.userId),
+            eq(smartleadCampaigns.idempotencyKey, opts.idempotencyKey),
+          ),
+        );
+      return { campaign: existing!, created: false };
+    }
+    // Chunked so a 50,000-lead send is a few statements, not one enormous one.
+    for (let i = 0; i < batches.length; i += 50) {
+      await tx.insert(smartleadSendBatches).values(
+        batches.slice(i, i + 50).map((b, j) => ({
+          campaignId: inserted.id,
+          seq: i + j,
+          leads: b,
+          leadCount: b.length,
+        })),
+      );
+    }
+    return { campaign: inserted, created: true };
+  });
+}
+
+/** Takes the send's lease if nobody holds it (or the holder's lease ran out). */
+export async function claimLease(opts: {
+  db: Db;
+  campaignId: string;
+  now: Date;
+}): Promise<CampaignRow | null> {
+  const [row] = await opts.db
+    .update(smartleadCampaigns)
+    .set({ leaseUntil: new Date(opts.now.getTime() + LEASE_MS), updatedAt: opts.now })
+    .where(
+      and(
+        eq(smartleadCampaigns.id, opts.campaignId),
+        or(isNull(smartleadCampaigns.leaseUntil), lt(smartleadCampaigns.leaseUntil, opts.now)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function releaseLease(opts: { db: Db; campaignId: string }): Promise<void> {
+  await opts.db
+    .update(smartleadCampaigns)
+    .set({ leaseUntil: null })
+    .where(eq(smartleadCampaigns.id, opts.campaignId));
+}
+
+/** A failed send asked for again (same idempotency key) goes back to the queue, once. */
+export async function requeueFailed(opts: {
+  db: Db;
+  campaignId: string;
+  now: Date;
+}): Promise<CampaignRow | null> {
+  const [row] = await opts.db
+    .update(smartleadCampaigns)
+    .set({
+      state: 'queued',
+      error: null,
+      leaseUntil: new Date(opts.now.getTime() + LEASE_MS),
+      updatedAt: opts.now,
+    })
+    .where(and(eq(smartleadCampaigns.id, opts.campaignId), eq(smartleadCampaigns.state, 'failed')))
+    .returning();
+  if (row) {
+    // Batches that failed too often get a fresh budget of attempts.
+    await opts.db
+      .update(smartleadSendBatches)
+      .set({ attempts: 0 })
+      .where(and(eq(smartleadSendBatches.campaignId, row.id), eq(smartleadSendBatches.state, 'pending')));
+  }
+  return row ?? null;
+}
+
+export async function markFailed(opts: { db: Db; campaignId: string; error: string; now: Date }) {
+  await opts.db
+    .update(smartleadCampaigns)
+    .set({ state: 'failed', error: opts.error, leaseUntil: null, updatedAt: opts.now })
+    .where(eq(smartleadCampaigns.id, opts.campaignId));
+}
+
+/**
+ * The Smartlead campaign of this send, created at most once: its id is stored before any lead is sent.
+ * If an earlier attempt's answer was lost (timeout after Smartlead created it), the campaign made then is
+ * found by name and creation time instead of creating a second one. The caller holds the lease.
+ */
+export async function ensureRemoteCampaign(opts: {
+  db: Db;
+  client: SmartleadClient;
+  campaign: CampaignRow;
+  now: Date;
+}): Promise<number> {
+  const { db, client, campaign } = opts;
+  if (campaign.smartleadId !== null) return campaign.smartleadId;
+  if (campaign.createAttemptedAt) {
+    const since = campaign.createAttemptedAt.getTime() - 5 * 60_000;
+    const taken = new Set(
+      (
+        await db
+          .select({ id: smartleadCampaigns.smartleadId })
+          .from(smartleadCampaigns)
+          .where(eq(smartleadCampaigns.userId, campaign.userId))
+      ).map((r) => r.id),
+    );
+    const match = (await client.listCampaigns()).find(
+      (c) =>
+        c.name === campaign.name && !taken.has(c.id) && (!c.created_at || Date.parse(c.created_at) >= since),
+    );
+    if (match) return storeRemoteId({ db, campaignId: campaign.id, smartleadId: match.id, now: opts.now });
+  }
+  await db
+    .update(smartleadCampaigns)
+    .set({ createAttemptedAt: opts.now })
+    .where(eq(smartleadCampaigns.id, campaign.id));
+  const created = await client.createCampaign(campaign.name);
+  return storeRemoteId({ db, campaignId: campaign.id, smartleadId: created.id, now: opts.now });
+}
+
+async function storeRemoteId(opts: { db: Db; campaignId: string; smartleadId: number; now: Date }) {
+  await opts.db
+    .update(smartleadCampaigns)
+    .set({ smartleadId: opts.smartleadId, updatedAt: opts.now })
+    .where(eq(smartleadCampaigns.id, opts.campaignId));
+  return opts.smartleadId;
+}
+
+export async function findCampaign(opts: {
+  db: Db;
+  userId: string;
+  id: string;
+}): Promise<CampaignRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(opts.id)) return null;
+  const [row] = await opts.db
+    .select()
+    .from(smartleadCampaigns)
+    .where(and(eq(smartleadCampaigns.id, opts.id), eq(smartleadCampaigns.userId, opts.userId)));
+  return row ?? null;
+}
+
+export function sendProgress(row: CampaignRow): SendProgress {
+  return {
+    id: row.id,
+    state: row.state,
+    totalLeads: row.totalLeads,
+    batchCount: row.batchCount,
+    batchesDone: row.batchesDone,
+    leadsProcessed: row.leadsProcessed,
+    added: row.addedCount,
+    duplicates: row.duplicateCount,
+    invalid: row.invalidCount,
+    error: row.error,
+  };
+}
+
+/** Sends still owed work whose worker went away (crash, restart): candidates for a new job. */
+export async function findStalledSends(opts: { db: Db; now: Date }): Promise<string[]> {
+  const rows = await opts.db
+    .select({ id: smartleadCampaigns.id })
+    .from(smartleadCampaigns)
+    .where(
+      and(
+        sql`${smartleadCampaigns.state} in ('queued', 'sending')`,
+        or(isNull(smartleadCampaigns.leaseUntil), lt(smartleadCampaigns.leaseUntil, opts.now)),
+        lt(smartleadCampaigns.updatedAt, new Date(opts.now.getTime() - 60_000)),
+      ),
+    )
+    .limit(100);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,36 @@
+import { defineJob } from '../jobs/registry';
+import { findStalledSends } from './campaigns';
+import { runSend } from './send';
+
+export const SMARTLEAD_SEND_JOB = 'smartlead-send';
+
+/** Posts a send's leads to Smartlead; retried with back-off while Smartlead is rate limiting or down. */
+export const smartleadSendJob = defineJob<{ campaignId: string }>({
+  name: SMARTLEAD_SEND_JOB,
+  queue: { retryLimit: 8, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 3600 },
+  work: { localConcurrency: 2 },
+  async handle(data, ctx) {
+    const outcome = await runSend({
+      db: ctx.database.db,
+      config: ctx.config,
+      clock: ctx.clock,
+      campaignId: data.campaignId,
+    });
+    ctx.log.info({ campaignId: data.campaignId, outcome }, 'smartlead send');
+    // Throwing hands the job back to the queue, which runs it again after its back-off.
+    if (outcome === 'retry') throw new Error('Smartlead unavailable; the send will resume');
+  },
+});
+
+/** Every two minutes: sends whose worker went away (crash, restart, exhausted retries) are queued again. */
+export const smartleadSweepJob = defineJob<Record<string, never>>({
+  name: 'smartlead-send-sweep',
+  cron: '*/2 * * * *',
+  async handle(_data, ctx) {
+    const ids = await findStalledSends({ db: ctx.database.db, now: ctx.clock() });
+    for (const campaignId of ids) {
+      await ctx.queue.send(SMARTLEAD_SEND_JOB, { campaignId }, { singletonKey: campaignId });
+    }
+    if (ids.length) ctx.log.info({ count: ids.length }, 'stalled smartlead sends queued again');
+  },
+});

@@ -1,0 +1,104 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  campaignListSchema,
+  campaignSchema,
+  createCampaignSchema,
+  saveSettingsSchema,
+  sendProgressSchema,
+  settingsSchema,
+  testResultSchema,
+} from '../../shared/smartlead';
+import { requireUser } from '../auth/request-user';
+import type { AppDeps } from '../http/deps';
+import { notFound } from '../http/errors';
+import type { AppInstance } from '../http/types';
+import { findCampaign, sendProgress } from './campaigns';
+import { createRemoteCache, listCampaigns } from './list';
+import { getSettings, saveApiKey } from './settings';
+import { startCampaignSend } from './start';
+import { testConnection } from './test-connection';
+
+const tags = ['smartlead'];
+
+export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { config, clock } = deps;
+  const cache = createRemoteCache();
+
+  r.get('/api/smartlead/settings', { schema: { tags, response: { 200: settingsSchema } } }, async (req) =>
+    getSettings({ db, userId: requireUser(req).id }),
+  );
+
+  r.post(
+    '/api/smartlead/settings',
+    { schema: { tags, body: saveSettingsSchema, response: { 200: settingsSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      await saveApiKey({ db, config, userId: user.id, apiKey: req.body.apiKey, now: clock() });
+      cache.invalidate(user.id);
+      return getSettings({ db, userId: user.id });
+    },
+  );
+
+  r.post('/api/smartlead/test', { schema: { tags, response: { 200: testResultSchema } } }, async (req) =>
+    testConnection({ db, config, userId: requireUser(req).id, now: clock() }),
+  );
+
+  r.post(
+    '/api/smartlead/create-campaign',
+    {
+      // 50,000 leads of about 120 bytes each; the app-wide limit is 1 MB.
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        tags,
+        body: createCampaignSchema,
+        headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
+        response: { 200: campaignSchema, 201: campaignSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { campaign, created } = await startCampaignSend({
+        db,
+        config,
+        queue: deps.queue,
+        clock,
+        user,
+        input: req.body,
+        idempotencyKey: req.headers['idempotency-key'],
+      });
+      if (created) cache.invalidate(user.id);
+      return reply.code(created ? 201 : 200).send(campaign);
+    },
+  );
+
+  r.get(
+    '/api/smartlead/campaigns',
+    { schema: { tags, response: { 200: campaignListSchema } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { campaigns, remoteAvailable } = await listCampaigns({
+        db,
+        config,
+        userId: user.id,
+        cache,
+        now: clock(),
+      });
+      // The SPEC's list stays a plain array; whether Smartlead answered travels in a header.
+      reply.header('x-smartlead-remote', remoteAvailable ? 'ok' : 'unavailable');
+      return campaigns;
+    },
+  );
+
+  r.get(
+    '/api/smartlead/sends/:id',
+    { schema: { tags, params: z.object({ id: z.string() }), response: { 200: sendProgressSchema } } },
+    async (req) => {
+      const row = await findCampaign({ db, userId: requireUser(req).id, id: req.params.id });
+      if (!row) throw notFound('Send not found');
+      return sendProgress(row);
+    },
+  );
+}

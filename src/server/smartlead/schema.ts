@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema';
+
+// One row per user: the Smartlead API key, sealed with AES-256-GCM (crypto/secret-box.ts), never plaintext.
+export const smartleadSettings = pgTable('smartlead_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  apiKeySealed: text('api_key_sealed').notNull(),
+  lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
+  accountEmail: text('account_email'),
+  accountPlan: text('account_plan'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SendState = 'queued' | 'sending' | 'completed' | 'failed';
+
+// A campaign created from Verilead, with the state of its send. (user_id, idempotency_key) is unique, so a
+// double click or a retried request finds the existing row instead of creating a second campaign.
+export const smartleadCampaigns = pgTable(
+  'smartlead_campaigns',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    smartleadId: bigint('smartlead_id', { mode: 'number' }),
+    createAttemptedAt: timestamp('create_attempted_at', { withTimezone: true }),
+    state: text('state').$type<SendState>().notNull().default('queued'),
+    totalLeads: integer('total_leads').notNull(),
+    batchCount: integer('batch_count').notNull(),
+    batchesDone: integer('batches_done').notNull().default(0),
+    leadsProcessed: integer('leads_processed').notNull().default(0),
+    addedCount: integer('added_count').notNull().default(0),
+    duplicateCount: integer('duplicate_count').notNull().default(0),
+    invalidCount: integer('invalid_count').notNull().default(0),
+    error: text('error'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('smartlead_campaigns_idem_idx').on(t.userId, t.idempotencyKey),
+    index('smartlead_campaigns_user_idx').on(t.userId, t.createdAt),
+    index('smartlead_campaigns_state_idx').on(t.state),
+  ],
+);
+
+export interface StoredLead {
+  email: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+}
+
+// The leads of a send, in batches of at most 100 (Smartlead's limit). A batch turns `sent` in the same
+// transaction that adds its counts to the campaign, so a resumed send starts after the last confirmed batch.
+export const smartleadSendBatches = pgTable(
+  'smartlead_send_batches',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => smartleadCampaigns.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    leads: jsonb('leads').$type<StoredLead[]>().notNull(),
+    leadCount: integer('lead_count').notNull(),
+    state: text('state').$type<'pending' | 'sent'>().notNull().default('pending'),
+    uploadCount: integer('upload_count').notNull().default(0),
+    duplicateCount: integer('duplicate_count').notNull().default(0),
+    invalidCount: integer('invalid_count').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.seq] })],
+);

@@ -1,0 +1,135 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { AppError } from '../http/errors';
+import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } from './campaigns';
+import { createSmartleadClient, type Retries, SmartleadError } from './client';
+import { smartleadCampaigns, smartleadSendBatches } from './schema';
+import { loadApiKey } from './settings';
+
+/** A batch that keeps failing transiently this many times ends the send as failed (the user may retry). */
+export const MAX_BATCH_ATTEMPTS = 12;
+
+export type SendOutcome = 'completed' | 'failed' | 'busy' | 'retry';
+
+/**
+ * Works one send to the end: creates the Smartlead campaign if needed, then posts the pending batches in
+ * order. Each confirmed batch is marked sent in the same transaction that adds its counts, so after a
+ * crash or a Smartlead outage the next run starts at the first unconfirmed batch. Transient failures
+ * (rate limit, 5xx, network) are rethrown so the queue retries the job later; problems only the user can
+ * fix (bad key, deleted campaign) end the send as failed with a readable message.
+ */
+export async function runSend(opts: {
+  db: Db;
+  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
+  clock: Clock;
+  campaignId: string;
+  retries?: Retries;
+}): Promise<SendOutcome> {
+  const { db, clock, campaignId } = opts;
+  const campaign = await claimLease({ db, campaignId, now: clock() });
+  if (!campaign) return 'busy';
+  if (campaign.state === 'completed' || campaign.state === 'failed') {
+    await releaseLease({ db, campaignId });
+    return campaign.state;
+  }
+  let seq = -1;
+  try {
+    const apiKey = await loadApiKey({ db, config: opts.config, userId: campaign.userId });
+    const client = createSmartleadClient({
+      baseUrl: opts.config.SMARTLEAD_API_URL,
+      apiKey,
+      retries: opts.retries,
+    });
+    if (campaign.smartleadId === null && clock().getTime() - campaign.createdAt.getTime() > 86_400_000) {
+      throw new AppError(502, 'Smartlead could not be reached for a day, so this campaign was not created.');
+    }
+    const smartleadId = await ensureRemoteCampaign({ db, client, campaign, now: clock() });
+    await db
+      .update(smartleadCampaigns)
+      .set({ state: 'sending', error: null, updatedAt: clock() })
+      .where(eq(smartleadCampaigns.id, campaignId));
+
+    for (;;) {
+      const [batch] = await db
+        .select()
+        .from(smartleadSendBatches)
+        .where(
+          and(
+            eq(smartleadSendBatches.campaignId, campaignId),
+            eq(smartleadSendBatches.state, 'pending'),
+            gt(smartleadSendBatches.seq, seq),
+          ),
+        )
+        .orderBy(asc(smartleadSendBatches.seq))
+        .limit(1);
+      if (!batch) break;
+      seq = batch.seq;
+      if (batch.attempts >= MAX_BATCH_ATTEMPTS) {
+        throw new AppError(502, 'Smartlead kept failing on this send. Please try again later.');
+      }
+      await db
+        .update(smartleadSendBatches)
+        .set({ attempts: sql`${smartleadSendBatches.attempts} + 1` })
+        .where(and(eq(smartleadSendBatches.campaignId, campaignId), eq(smartleadSendBatches.seq, seq)));
+      const result = await client.addLeads(smartleadId, batch.leads);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const marked = await tx
+          .update(smartleadSendBatches)
+          .set({
+            state: 'sent',
+            sentAt: now,
+            uploadCount: result.upload_count,
+            duplicateCount: result.duplicate_count + result.already_added_to_campaign,
+            invalidCount: result.invalid_email_count,
+            leads: [],
+          })
+          .where(
+            and(
+              eq(smartleadSendBatches.campaignId, campaignId),
+              eq(smartleadSendBatches.seq, seq),
+              eq(smartleadSendBatches.state, 'pending'),
+            ),
+          )
+          .returning({ seq: smartleadSendBatches.seq });
+        if (!marked.length) return;
+        await tx
+          .update(smartleadCampaigns)
+          .set({
+            batchesDone: sql`${smartleadCampaigns.batchesDone} + 1`,
+            leadsProcessed: sql`${smartleadCampaigns.leadsProcessed} + ${batch.leadCount}`,
+            addedCount: sql`${smartleadCampaigns.addedCount} + ${result.upload_count}`,
+            duplicateCount: sql`${smartleadCampaigns.duplicateCount} + ${result.duplicate_count + result.already_added_to_campaign}`,
+            invalidCount: sql`${smartleadCampaigns.invalidCount} + ${result.invalid_email_count}`,
+            leaseUntil: new Date(now.getTime() + LEASE_MS),
+            updatedAt: now,
+          })
+          .where(eq(smartleadCampaigns.id, campaignId));
+      });
+    }
+    const done = clock();
+    await db
+      .update(smartleadCampaigns)
+      .set({ state: 'completed', error: null, leaseUntil: null, completedAt: done, updatedAt: done })
+      .where(eq(smartleadCampaigns.id, campaignId));
+    return 'completed';
+  } catch (err) {
+    if (err instanceof SmartleadError && err.transient) {
+      // Progress is kept; the job is retried later and resumes at the first unconfirmed batch.
+      await db
+        .update(smartleadCampaigns)
+        .set({ error: `${err.message} Retrying automatically…`, leaseUntil: null, updatedAt: clock() })
+        .where(eq(smartleadCampaigns.id, campaignId));
+      return 'retry';
+    }
+    const message =
+      err instanceof SmartleadError || err instanceof AppError
+        ? err.message
+        : 'Something went wrong while sending to Smartlead.';
+    await markFailed({ db, campaignId, error: message, now: clock() });
+    if (!(err instanceof SmartleadError || err instanceof AppError)) throw err;
+    return 'failed';
+  }
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { Campaign, CreateCampaignInput } from '../../shared/smartlead';
+import { createCampaignSchema } from '../../shared/smartlead';
+import type { UserRow } from '../auth/users';
+import { assertHasAccess } from '../billing/access';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { badRequest } from '../http/errors';
+import type { JobSender } from '../jobs/registry';
+import { ensureRemoteCampaign, markFailed, recordSend, releaseLease, requeueFailed } from './campaigns';
+import { createSmartleadClient, SmartleadError } from './client';
+import { toAppError } from './errors';
+import { SMARTLEAD_SEND_JOB } from './jobs';
+import { campaignView } from './list';
+import { loadApiKey } from './settings';
+
+const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
+
+/**
+ * Without an Idempotency-Key header the key is derived from the request itself, so an identical request
+ * repeated (same name, same emails) is treated as the same send rather than a second campaign.
+ */
+function idempotencyKeyOf(userId: string, header: string | undefined, input: CreateCampaignInput): string {
+  if (header !== undefined) {
+    if (!IDEMPOTENCY_KEY.test(header)) throw badRequest('Invalid Idempotency-Key header');
+    return `h:${header}`;
+  }
+  const hash = createHash('sha256').update(userId).update('\0').update(input.campaignName.trim());
+  for (const e of input.emails) hash.update('\0').update(e.email.trim().toLowerCase());
+  return `d:${hash.digest('hex')}`;
+}
+
+/**
+ * Starts a send: records the campaign and its batches (once per idempotency key), creates the Smartlead
+ * campaign and stores its id, then hands the leads to the `smartlead-send` job. A transient Smartlead
+ * failure while creating is left to the job (it creates the campaign later); a rejected key fails at once.
+ */
+export async function startCampaignSend(opts: {
+  db: Db;
+  config: Config;
+  queue: JobSender;
+  clock: Clock;
+  user: UserRow;
+  input: CreateCampaignInput;
+  idempotencyKey?: string;
+}): Promise<{ campaign: Campaign; created: boolean }> {
+  const { db, config, user, clock } = opts;
+  await assertHasAccess({ db, user, now: clock() });
+  const apiKey = await loadApiKey({ db, config, userId: user.id });
+  const input = createCampaignSchema.parse(opts.input);
+  const key = idempotencyKeyOf(user.id, opts.idempotencyKey, input);
+  const recorded = await recordSend({
+    db,
+    userId: user.id,
+    name: input.campaignName,
+    leads: input.emails,
+    idempotencyKey: key,
+    now: clock(),
+  });
+  let row = recorded.campaign;
+  if (!recorded.created) {
+    const again =
+      row.state === 'failed' ? await requeueFailed({ db, campaignId: row.id, now: clock() }) : null;
+    if (!again) return { campaign: campaignView(row, null, config.SMARTLEAD_APP_URL), created: false };
+    row = again;
+  }
+  try {
+    const client = createSmartleadClient({
+      baseUrl: config.SMARTLEAD_API_URL,
+      apiKey,
+      retries: { rateLimit: 3, server: 2 },
+    });
+    row = { ...row, smartleadId: await ensureRemoteCampaign({ db, client, campaign: row, now: clock() }) };
+  } catch (err) {
+    if (!(err instanceof SmartleadError && err.transient)) {
+      await markFailed({ db, campaignId: row.id, error: (err as Error).message, now: clock() });
+      throw toAppError(err);
+    }
+  }
+  await releaseLease({ db, campaignId: row.id });
+  await opts.queue.send(SMARTLEAD_SEND_JOB, { campaignId: row.id }, { singletonKey: row.id });
+  return { campaign: campaignView(row, null, config.SMARTLEAD_APP_URL), created: true };
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+// Contracts of the Smartlead integration (SPEC §3 provider settings, selectable email, campaign; §7 calls).
+
+/** What the key input shows when a key is saved; never resubmitted, and refused by the server. */
+export const API_KEY_MASK = '••••••••••••••••';
+export const NO_KEY_MESSAGE = 'Please configure your Smartlead API key in the settings';
+/** Smartlead accepts at most 100 leads per add-leads request. */
+export const LEADS_PER_BATCH = 100;
+export const MAX_LEADS_PER_SEND = 50_000;
+
+/** True for values the UI shows instead of a key (the mask, or any run of mask characters). */
+export const isMaskedKey = (v: string) => v === API_KEY_MASK || /^[•*]+$/.test(v.trim());
+
+export const settingsSchema = z.object({
+  hasApiKey: z.boolean(),
+  lastTested: z.string().nullable(),
+  accountInfo: z.object({ email: z.string().nullable(), plan: z.string().nullable() }).nullable(),
+});
+export type SmartleadSettings = z.infer<typeof settingsSchema>;
+
+export const saveSettingsSchema = z.object({
+  apiKey: z
+    .string({ error: 'Please enter your Smartlead API key' })
+    .trim()
+    .min(1, 'Please enter your Smartlead API key')
+    .max(256, 'That API key is too long')
+    .refine((v) => !isMaskedKey(v), 'Enter the full API key: the masked value cannot be saved')
+    .refine((v) => !/\s/.test(v), 'An API key has no spaces'),
+});
+
+export const testResultSchema = z
+  .object({ success: z.literal(true), message: z.string() })
+  .and(settingsSchema);
+
+const nameField = z.string().trim().max(200).optional().default('');
+export const leadSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).email('Invalid email address'),
+  first_name: nameField,
+  last_name: nameField,
+  company_name: nameField,
+});
+export type LeadInput = z.input<typeof leadSchema>;
+
+export const createCampaignSchema = z.object({
+  campaignName: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a campaign name')
+    .max(200, 'Campaign name is too long'),
+  emails: z
+    .array(leadSchema)
+    .min(1, 'Select at least one email to send')
+    .max(MAX_LEADS_PER_SEND, `At most ${MAX_LEADS_PER_SEND} emails per campaign`),
+});
+export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
+
+/** Splits a full name the way the send screen does: first word, then the rest. */
+export function splitName(name: string | null | undefined): { first_name: string; last_name: string } {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  return { first_name: words[0] ?? '', last_name: words.slice(1).join(' ') };
+}
+
+export const SEND_STATES = ['queued', 'sending', 'completed', 'failed'] as const;
+export const sendProgressSchema = z.object({
+  id: z.string(),
+  state: z.enum(SEND_STATES),
+  totalLeads: z.number(),
+  batchCount: z.number(),
+  batchesDone: z.number(),
+  leadsProcessed: z.number(),
+  added: z.number(),
+  duplicates: z.number(),
+  invalid: z.number(),
+  error: z.string().nullable(),
+});
+export type SendProgress = z.infer<typeof sendProgressSchema>;
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  total_leads: z.number(),
+  sent_count: z.number(),
+  smartlead_id: z.number().nullable(),
+  analytics: z.object({ open_rate: z.number(), reply_rate: z.number() }).nullable(),
+  viewUrl: z.string().nullable(),
+  send: sendProgressSchema,
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignListSchema = z.array(campaignSchema);
+
+export const createCampaignResultSchema = campaignSchema;
+
+/** SPEC §4: how each Smartlead status is shown; unknown values are shown as received. */
+export const CAMPAIGN_STATUS_LABELS: Record<string, string> = {
+  DRAFTED: 'Draft',
+  ACTIVE: 'Active',
+  PAUSED: 'Paused',
+  COMPLETED: 'Completed',
+  STOPPED: 'Stopped',
+};
+export const campaignStatusLabel = (s: string) => CAMPAIGN_STATUS_LABELS[s] ?? s;
+
+export const sendableEmailSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  company: z.string().nullable(),
+  status: z.string(),
+});
+export type SendableEmail = z.infer<typeof sendableEmailSchema>;
+
+export const sendableGroupSchema = z.object({
+  uploadId: z.string(),
+  uploadName: z.string(),
+  uploadedAt: z.string().nullable(),
+  emails: z.array(sendableEmailSchema),
+});
+export type SendableGroup = z.infer<typeof sendableGroupSchema>;
+export const sendableListSchema = z.object({ groups: z.array(sendableGroupSchema), total: z.number() });
