@@ -20,9 +20,7 @@ export default defineConfig({
         // React changes less often than our code: its own chunk caches across deploys. No catch-all vendor
         // group, so heavy libraries (charts, payments) stay in the lazily loaded screens that use them.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

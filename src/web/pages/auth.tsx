@@ -6,7 +6,7 @@ import { CreateAccountForm } from '../components/auth/CreateAccountForm';
 import { PlanBanner } from '../components/auth/PlanBanner';
 import { SignInForm } from '../components/auth/SignInForm';
 import { Logo } from '../components/layout/Logo';
-import { cn } from '../lib/utils';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 
 type Mode = 'register' | 'login';
 
@@ -39,30 +39,19 @@ export default function AuthPage() {
               : 'Welcome back to Verilead.'}
           </p>
 
-          <div role="tablist" aria-label="Account" className="mt-6 grid grid-cols-2 rounded-lg bg-muted p-1">
-            {(['register', 'login'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="tab"
-                aria-selected={mode === m}
-                onClick={() => setMode(m)}
-                className={cn(
-                  'rounded-md px-3 py-2 text-sm font-medium transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  mode === m
-                    ? 'bg-card text-foreground shadow-sm'
-                    : 'text-muted-foreground hover:text-foreground',
-                )}
-              >
-                {m === 'register' ? 'Create Account' : 'Sign In'}
-              </button>
-            ))}
-          </div>
-
-          <div className="mt-6 grid gap-6">
-            {isRegister && <PlanBanner plan={plan} />}
-            {isRegister ? <CreateAccountForm plan={plan} /> : <SignInForm />}
-          </div>
+          <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)} className="mt-6">
+            <TabsList aria-label="Account" className="grid w-full grid-cols-2">
+              <TabsTrigger value="register">Create Account</TabsTrigger>
+              <TabsTrigger value="login">Sign In</TabsTrigger>
+            </TabsList>
+            <TabsContent value="register" className="mt-6 grid gap-6">
+              <PlanBanner plan={plan} />
+              <CreateAccountForm plan={plan} />
+            </TabsContent>
+            <TabsContent value="login" className="mt-6">
+              <SignInForm />
+            </TabsContent>
+          </Tabs>
 
           <p className="mt-6 text-center text-sm text-muted-foreground">
             {isRegister ? 'Already have an account?' : "Don't have an account?"}{' '}
