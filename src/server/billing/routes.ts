@@ -1,15 +1,78 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { subscriptionStatusSchema } from '../../shared/auth';
+import {
+  createSubscriptionResponseSchema,
+  stripeConfigResponseSchema,
+  webhookAckSchema,
+} from '../../shared/billing';
 import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
 import { accessStatus } from './access';
+import { createSubscription } from './create-subscription';
+import { createStripeClient, notConfigured } from './stripe-client';
+import { handleStripeWebhook } from './webhook';
 
 export async function billingRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { config } = deps;
+  const stripe = createStripeClient(config);
+
   r.get(
     '/api/subscription-status',
     { schema: { tags: ['billing'], response: { 200: subscriptionStatusSchema } } },
-    async (req) => accessStatus({ db: deps.database.db, user: requireUser(req), now: deps.clock() }),
+    async (req) => accessStatus({ db, user: requireUser(req), now: deps.clock() }),
   );
+
+  // Public on purpose: /subscribe is reachable signed out, and a publishable key is meant for browsers.
+  r.get(
+    '/api/stripe/config',
+    { schema: { tags: ['billing'], response: { 200: stripeConfigResponseSchema } } },
+    async () => {
+      if (!config.STRIPE_PUBLISHABLE_KEY) throw notConfigured();
+      return { publishableKey: config.STRIPE_PUBLISHABLE_KEY };
+    },
+  );
+
+  r.post(
+    '/api/create-subscription',
+    { schema: { tags: ['billing'], response: { 200: createSubscriptionResponseSchema } } },
+    async (req) =>
+      createSubscription({
+        db,
+        stripe: config.STRIPE_PUBLISHABLE_KEY ? stripe : null,
+        priceId: config.STRIPE_PRICE_ID,
+        user: requireUser(req),
+        log: req.log,
+      }),
+  );
+
+  // Stripe signs the exact bytes it sent, so this route reads the body raw: a scoped parser keeps every
+  // other route on JSON. Authenticated by the signature, hence no CSRF token.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/stripe/webhook',
+      {
+        config: { csrfExempt: true },
+        schema: { tags: ['billing'], hide: true, response: { 200: webhookAckSchema } },
+      },
+      async (req) => {
+        const signature = req.headers['stripe-signature'];
+        return handleStripeWebhook({
+          db,
+          stripe,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          payload: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+          signature: typeof signature === 'string' ? signature : undefined,
+          now: deps.clock(),
+          log: req.log,
+        });
+      },
+    );
+  });
 }
