@@ -38,6 +38,8 @@ export interface FakeSmtpOptions {
   /** Drop the connection (no reply) on the Nth RCPT of a connection, for the first `dropConnections` connections. */
   dropAtRcpt?: number;
   dropConnections?: number;
+  /** A counter shared by several fakes, to see the prober's global number of connections. */
+  shared?: { current: number; maxConcurrent: number };
 }
 
 export interface FakeSmtpStats {
@@ -90,18 +92,32 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
     stats.connections++;
     stats.current++;
     stats.maxConcurrent = Math.max(stats.maxConcurrent, stats.current);
+    if (o.shared) {
+      o.shared.current++;
+      o.shared.maxConcurrent = Math.max(o.shared.maxConcurrent, o.shared.current);
+    }
     const connNo = stats.connections;
-    socket.once('close', () => {
+    // A session is over for the server when it has said goodbye (221 or 421) or the socket closed,
+    // whichever comes first: a client that waits for the goodbye is done with the host.
+    let open = true;
+    const over = () => {
+      if (!open) return;
+      open = false;
       stats.current--;
+      if (o.shared) o.shared.current--;
+    };
+    socket.once('close', () => {
+      over();
       sockets.delete(socket);
     });
     socket.on('error', () => {});
     if (o.maxConnections !== undefined && stats.current > o.maxConnections) {
       stats.rejected421++;
+      over();
       socket.end('421 4.7.0 Too many concurrent connections from your host, try again later\r\n');
       return;
     }
-    new FakeSession(socket, o, stats, { mailboxes, greylist, connNo }).start();
+    new FakeSession(socket, o, stats, { mailboxes, greylist, connNo, over }).start();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -124,6 +140,7 @@ interface Shared {
   mailboxes: Set<string>;
   greylist: Map<string, number>;
   connNo: number;
+  over: () => void;
 }
 
 class FakeSession {
@@ -181,7 +198,7 @@ class FakeSession {
     );
   }
 
-  private command(line: string): void {
+  private command(line: string) {
     this.stats.commands.push(line);
     if (this.pending > 0) {
       this.stats.pipelined++;
@@ -216,13 +233,16 @@ class FakeSession {
         this.stats.data++;
         return this.reply('554 5.5.1 No DATA in this test');
       case 'QUIT':
-        return this.reply('221 2.0.0 Bye', () => this.socket.end());
+        return this.reply('221 2.0.0 Bye', () => {
+          this.shared.over();
+          this.socket.end();
+        });
       default:
         return this.reply('500 5.5.2 Unrecognized command');
     }
   }
 
-  private rcpt(line: string): void {
+  private rcpt(line: string) {
     const address = line
       .replace(/^RCPT TO:\s*<?/i, '')
       .replace(/>.*$/, '')

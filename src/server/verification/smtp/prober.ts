@@ -25,6 +25,7 @@ export class SmtpProvider implements Step2Provider {
   readonly pool: ConnectionPool;
   readonly catchAll = new CatchAllCache();
   private readonly routes = new Map<string, Route>();
+  private readonly working = new Set<Promise<void>>();
   private closed = false;
 
   constructor(
@@ -76,6 +77,8 @@ export class SmtpProvider implements Step2Provider {
         p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, null, null));
       }
     }
+    // Results are out before their sessions say QUIT: wait for those goodbyes.
+    await Promise.all([...this.working]);
   }
 
   /** Starts sessions for a route's ready addresses and arms the timer for greylisted ones. */
@@ -86,7 +89,8 @@ export class SmtpProvider implements Step2Provider {
     const want = Math.min(this.settings.maxConnectionsPerHost, Math.ceil(route.ready.length / perSession));
     while (route.workers < want) {
       route.workers++;
-      void this.work(route);
+      const job = this.work(route).finally(() => this.working.delete(job));
+      this.working.add(job);
     }
     const due = route.nextDue();
     if (due !== null && (route.timer === null || due < route.timerAt)) {
