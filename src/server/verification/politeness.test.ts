@@ -3,7 +3,7 @@ import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import type { Step2Result } from './types';
 import { createVerifier } from './verifier';
 
-const range = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
+const range = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 const global = { current: 0, maxConcurrent: 0 };
 
 let w: World;

@@ -1,0 +1,167 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorld, type World } from '../../tests/fakes/smtp-world';
+import { chooseEmailColumn } from './email-column';
+
+const run = promisify(execFile);
+let w: World;
+let dir: string;
+
+beforeAll(async () => {
+  w = await startWorld({
+    'acme.test': { mailboxes: ['jane@acme.test', 'sales@acme.test'] },
+    'wild.test': { catchAll: true },
+  });
+  dir = mkdtempSync(join(tmpdir(), 'verify-cli-'));
+});
+afterAll(() => w.close());
+
+const INPUT = [
+  'Name,E-mail,Notes',
+  'Jane,jane@acme.test,"likes commas, and ""quotes"""',
+  '=HYPERLINK("http://evil"),ghost@acme.test,-5',
+  'Sales,sales@acme.test,',
+  'Anyone,anyone@wild.test,',
+  'Broken,not an email,',
+  'Nowhere,x@nowhere.test,',
+  'Again,jane@acme.test,duplicate',
+].join('\n');
+
+async function cli(args: string[]) {
+  const env = {
+    PATH: process.env.PATH,
+    DNS_SERVERS: w.dns.server,
+    SMTP_PORT: String(w.port),
+    SMTP_HELO_NAME: 'probe.test',
+    SMTP_MAIL_FROM: 'bounce@probe.test',
+    SMTP_TIMEOUT_MS: '2000',
+    GREYLIST_RETRY_S: '1',
+  };
+  return run(join(process.cwd(), 'node_modules/.bin/tsx'), ['src/cli/verify.ts', ...args], {
+    env,
+    timeout: 30_000,
+  });
+}
+
+function readCsv(path: string) {
+  return Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
+}
+
+describe('npm run verify (child process against loopback fakes)', () => {
+  it('runs both steps and writes the input columns plus the results, formula-safe', async () => {
+    const input = join(dir, 'in.csv');
+    const output = join(dir, 'out.csv');
+    writeFileSync(input, INPUT);
+    const { stderr } = await cli([input, '--out', output, '--step', '2']);
+    expect(stderr).toMatch(/7 rows done/);
+    const rows = readCsv(output);
+    expect(Object.keys(rows[0])).toEqual([
+      'Name',
+      'E-mail',
+      'Notes',
+      'initial_status',
+      'final_status',
+      'reason',
+      'role',
+      'free',
+      'disposable',
+      'suggestion',
+      'mx_host',
+      'smtp_code',
+      'smtp_message',
+    ]);
+    const by = (email: string) => rows.find((r) => r['E-mail'] === email)!;
+    expect(by('jane@acme.test')).toMatchObject({
+      final_status: 'valid',
+      reason: 'accepted',
+      smtp_code: '250',
+    });
+    expect(rows[0].Notes).toBe('likes commas, and "quotes"');
+    expect(by('ghost@acme.test')).toMatchObject({
+      final_status: 'invalid',
+      reason: 'rejected',
+      Notes: "'-5",
+    });
+    expect(by('ghost@acme.test').Name).toBe('\'=HYPERLINK("http://evil")');
+    expect(by('sales@acme.test')).toMatchObject({ final_status: 'risky', reason: 'role', role: 'true' });
+    expect(by('anyone@wild.test')).toMatchObject({
+      initial_status: 'valid',
+      final_status: 'risky',
+      reason: 'catch_all',
+    });
+    expect(by('not an email')).toMatchObject({
+      initial_status: 'invalid',
+      final_status: 'invalid',
+      reason: 'syntax',
+    });
+    expect(by('x@nowhere.test')).toMatchObject({ final_status: 'invalid', reason: 'no_domain' });
+    expect(rows[6]).toMatchObject({ Notes: 'duplicate', final_status: 'valid', mx_host: 'mx.acme.test' });
+    // The duplicate was probed once.
+    expect(w.hosts['acme.test'].stats.rcpts.filter((r) => r === 'jane@acme.test')).toHaveLength(1);
+  });
+
+  it('step 1 only: no SMTP connection, final status is the step-1 status', async () => {
+    const input = join(dir, 'in1.csv');
+    const output = join(dir, 'out1.csv');
+    writeFileSync(input, INPUT);
+    const before = w.hosts['acme.test'].stats.connections;
+    await cli([input, '--out', output, '--step', '1']);
+    const rows = readCsv(output);
+    expect(rows.map((r) => r.final_status)).toEqual([
+      'valid',
+      'valid',
+      'valid',
+      'valid',
+      'invalid',
+      'invalid',
+      'valid',
+    ]);
+    expect(rows[0].smtp_code).toBe('');
+    expect(w.hosts['acme.test'].stats.connections).toBe(before);
+  });
+
+  it('finds the email column by content when the file has no header', async () => {
+    const input = join(dir, 'noheader.csv');
+    const output = join(dir, 'out2.csv');
+    writeFileSync(input, 'Jane,jane@acme.test\nBob,bob@nowhere.test\n');
+    await cli([input, '--out', output, '--step', '1']);
+    const rows = readCsv(output);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ column_1: 'Jane', email: 'jane@acme.test', final_status: 'valid' });
+  });
+
+  it('exits non-zero with a usage message on bad arguments', async () => {
+    await expect(cli(['--out', join(dir, 'x.csv')])).rejects.toMatchObject({ code: 2 });
+  });
+});
+
+describe('email column detection', () => {
+  it.each([
+    [['Name', 'Email Address'], 1],
+    [['E-mail', 'Work email'], 0],
+    [['name', 'MAIL'], 1],
+    [['first', 'last', 'Business E-Mail'], 2],
+  ])('by header %j → %i', (header, column) => {
+    expect(chooseEmailColumn(header, [])?.column).toBe(column);
+  });
+  it('by content when the header says nothing', () => {
+    expect(
+      chooseEmailColumn(
+        ['a', 'b'],
+        [
+          ['x', 'y@z.com'],
+          ['x', ''],
+        ],
+      )?.column,
+    ).toBe(1);
+    expect(chooseEmailColumn(['a', 'b'], [['x', 'y']])).toBeNull();
+  });
+});

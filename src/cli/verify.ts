@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { verificationEnvSchema } from '../server/verification/env';
+import { verifierOptionsFromEnv } from '../server/verification/options';
+import { createVerifier } from '../server/verification/verifier';
+import { type Progress, verifyCsv } from './verify-csv';
+
+const USAGE = `usage: npm run verify -- INPUT.csv --out RESULTS.csv [--step 1|2]
+
+  --step 1   format and domain checks only (no SMTP); final_status is the step-1 status
+  --step 2   also the SMTP check for rows that pass step 1 (default)
+
+Reads DNS_SERVERS, SMTP_*, GREYLIST_*, VERIFIER_API_* like the server. Progress goes to stderr.`;
+
+function fail(message: string): never {
+  process.stderr.write(`verify: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      out: { type: 'string', short: 'o' },
+      step: { type: 'string', default: '2' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const input = positionals[0];
+  if (!input) fail('missing INPUT.csv');
+  if (!values.out) fail('missing --out RESULTS.csv');
+  if (values.step !== '1' && values.step !== '2') fail('--step must be 1 or 2');
+  const env = verificationEnvSchema.safeParse(process.env);
+  if (!env.success) {
+    fail(`bad environment: ${env.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+
+  const verifier = createVerifier(verifierOptionsFromEnv(env.data));
+  const started = Date.now();
+  let last: Progress = { rows: 0, written: 0, byStatus: {} };
+  const report = (final = false) => {
+    const s = (Date.now() - started) / 1000;
+    const counts = Object.entries(last.byStatus)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    process.stderr.write(
+      `verify: ${last.written} rows done (${Math.round(last.written / Math.max(s, 0.001))}/s)${counts ? `: ${counts}` : ''}${final ? ` in ${s.toFixed(1)} s` : ''}\n`,
+    );
+  };
+  const timer = setInterval(report, 1000);
+  try {
+    last = await verifyCsv({
+      input,
+      output: values.out,
+      step: values.step === '1' ? 1 : 2,
+      verifier,
+      onProgress: (p) => {
+        last = p;
+      },
+    });
+    report(true);
+  } catch (err) {
+    process.stderr.write(`verify: ${(err as Error).message}\n`);
+    process.exitCode = 1;
+  } finally {
+    clearInterval(timer);
+    await verifier.close();
+  }
+}
+
+await main();
