@@ -80,7 +80,7 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
       column = choice.column;
       width = choice.header.length;
       await write(
-        Papa.unparse([[...choice.header, ...RESULT_COLUMNS].map(csvSafe)], { newline: '\n' }) + '\n',
+        `${Papa.unparse([[...choice.header, ...RESULT_COLUMNS].map(csvSafe)], { newline: '\n' })}\n`,
       );
       pending = choice.hasHeader ? head.slice(1) : head;
       head = null;
@@ -97,7 +97,7 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
     const choice = decide(head);
     column = choice.column;
     width = choice.header.length;
-    await write(Papa.unparse([[...choice.header, ...RESULT_COLUMNS].map(csvSafe)], { newline: '\n' }) + '\n');
+    await write(`${Papa.unparse([[...choice.header, ...RESULT_COLUMNS].map(csvSafe)], { newline: '\n' })}\n`);
     pending = choice.hasHeader ? head.slice(1) : head;
   }
   if (pending.length > 0) await submit(pending);
@@ -163,5 +163,5 @@ async function processBatch(
   });
   progress.written += rows.length;
   o.onProgress?.(progress);
-  return Papa.unparse(lines, { newline: '\n' }) + '\n';
+  return `${Papa.unparse(lines, { newline: '\n' })}\n`;
 }
