@@ -1,46 +1,47 @@
-import { useMutation } from '@tanstack/react-query';
-import { Loader2, Rocket } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { AlertCircle } from 'lucide-react';
 import { MinimalHeader } from '../components/layout/MinimalHeader';
+import { Wizard } from '../components/onboarding/Wizard';
 import { Button } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
-import { ONBOARDING_STATUS_KEY } from '../hooks/use-onboarding';
-import { toast } from '../hooks/use-toast';
-import { apiRequest, queryClient } from '../lib/api';
+import { Card, CardContent } from '../components/ui/card';
+import { useAuth } from '../hooks/use-auth';
+import { useOnboardingStatus } from '../hooks/use-onboarding';
 
-// Shell owned by a later issue (the five-step wizard). It already lets a new user finish
-// onboarding so the redirect rule of SPEC §2 never traps anyone.
+// SPEC §2 Onboarding: five steps; the saved step and answers are restored on load.
 export default function OnboardingPage() {
-  const [, navigate] = useLocation();
-  const finish = useMutation({
-    mutationFn: () =>
-      apiRequest('POST', '/api/onboarding/progress', { step: 4, profile: {}, completed: true }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ONBOARDING_STATUS_KEY });
-      navigate('/');
-      toast({ title: 'Welcome to Verilead!', description: 'Your workspace is ready.', variant: 'success' });
-    },
-    onError: () => toast({ title: 'Error saving progress', variant: 'destructive' }),
-  });
+  const { user } = useAuth();
+  const status = useOnboardingStatus(Boolean(user));
+
   return (
-    <div className="min-h-screen bg-gradient-to-b from-indigo-50 to-background">
+    <div className="min-h-screen bg-gradient-to-b from-indigo-50 via-background to-background">
       <MinimalHeader />
-      <div className="mx-auto max-w-2xl px-4 py-10">
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-2xl">Welcome to Verilead</CardTitle>
-            <CardDescription>
-              Tell us about your business, audience, goal and experience so we can tailor your workspace.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="flex justify-end">
-            <Button onClick={() => finish.mutate()} disabled={finish.isPending}>
-              {finish.isPending ? <Loader2 className="animate-spin" /> : <Rocket />}
-              Get Started
-            </Button>
-          </CardContent>
-        </Card>
-      </div>
+      <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
+        <div className="text-center">
+          <h1 className="text-3xl font-bold tracking-tight">
+            Welcome{user?.firstName ? `, ${user.firstName}` : ''}! Let's set up your workspace
+          </h1>
+          <p className="mt-2 text-muted-foreground">
+            A few quick questions so we can point you to the right tools.
+          </p>
+        </div>
+        {status.isLoading && (
+          <div className="flex justify-center py-16" role="status" aria-live="polite">
+            <span className="size-8 animate-spin rounded-full border-4 border-primary border-t-transparent" />
+            <span className="sr-only">Loading your progress</span>
+          </div>
+        )}
+        {status.isError && (
+          <Card>
+            <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
+              <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
+              <p>We could not load your onboarding progress.</p>
+              <Button variant="outline" onClick={() => status.refetch()}>
+                Try again
+              </Button>
+            </CardContent>
+          </Card>
+        )}
+        {status.data && <Wizard initial={status.data} />}
+      </main>
     </div>
   );
 }

@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import {
+  LAST_STEP,
+  type OnboardingProfile,
+  type OnboardingStatus,
+  stepIsValid,
+} from '../../../shared/onboarding';
+import { ONBOARDING_STATUS_KEY } from '../../hooks/use-onboarding';
+import { toast } from '../../hooks/use-toast';
+import { apiRequest, queryClient } from '../../lib/api';
+
+type Exit = { to: string; welcome: boolean };
+
+/**
+ * Wizard state over the saved status (SPEC §4): Next saves the new step (completed at the last one),
+ * Previous moves back without saving, finishing saves completed and leaves.
+ *
+ * The cached status is updated only when leaving: reaching the last step already saves completed, and
+ * updating the cache then would make the route guard bounce the user off /onboarding mid-wizard.
+ */
+export function useWizard(initial: OnboardingStatus) {
+  const [, navigate] = useLocation();
+  const [step, setStep] = useState(Math.min(initial.currentStep, LAST_STEP));
+  const [profile, setProfile] = useState<OnboardingProfile>(initial.profile);
+
+  const save = (next: { step: number; completed: boolean }) =>
+    apiRequest('POST', '/api/onboarding/progress', { ...next, profile: cleaned(profile) });
+
+  const advance = useMutation({
+    mutationFn: (next: number) => save({ step: next, completed: next === LAST_STEP }),
+    onSuccess: (_res, next) => setStep(next),
+    onError: () => toast({ title: 'Error saving progress', variant: 'destructive' }),
+  });
+
+  const finish = useMutation({
+    mutationFn: (exit: Exit & { step: number }) => save({ step: exit.step, completed: true }),
+    onSuccess: (_res, exit) => {
+      queryClient.setQueryData<OnboardingStatus>(ONBOARDING_STATUS_KEY, {
+        completed: true,
+        profile: cleaned(profile),
+        currentStep: exit.step,
+      });
+      navigate(exit.to);
+      if (exit.welcome) {
+        toast({
+          title: 'Welcome to Verilead!',
+          description: "Your setup is complete. Let's find and verify your first leads.",
+          variant: 'success',
+        });
+      }
+    },
+    onError: () => toast({ title: 'Error saving progress', variant: 'destructive' }),
+  });
+
+  const busy = advance.isPending || finish.isPending;
+  return {
+    step,
+    profile,
+    busy,
+    canGoNext: stepIsValid(step, profile) && !busy,
+    update: (patch: Partial<OnboardingProfile>) => setProfile((p) => ({ ...p, ...patch })),
+    next: () => {
+      if (step < LAST_STEP && stepIsValid(step, profile)) advance.mutate(step + 1);
+    },
+    previous: () => setStep((s) => Math.max(0, s - 1)),
+    getStarted: () => finish.mutate({ step: LAST_STEP, to: '/', welcome: true }),
+    goTo: (to: string) => finish.mutate({ step: LAST_STEP, to, welcome: false }),
+    // "Skip setup for now": finish early where the user stands (see shared/onboarding.ts).
+    skip: () => finish.mutate({ step, to: '/', welcome: false }),
+  };
+}
+
+/** Drops answers the server would refuse (a half-typed audience is still saved; it is only text). */
+function cleaned(profile: OnboardingProfile): OnboardingProfile {
+  const out: OnboardingProfile = { ...profile };
+  if (out.targetAudience !== undefined) out.targetAudience = out.targetAudience.trim();
+  if (!out.targetAudience) delete out.targetAudience;
+  return out;
+}
