@@ -19,6 +19,8 @@ export interface FakeCampaign {
 interface Injection {
   status: number;
   times: number;
+  /** Matching requests to let through before failing (a failure mid-way through a send). */
+  after: number;
   method?: string;
   path?: RegExp;
   retryAfter?: string;
@@ -72,7 +74,8 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     counters.keysSeen.add(key);
 
     const inj = injections.find((i) => (!i.method || i.method === method) && (!i.path || i.path.test(path)));
-    if (inj) {
+    if (inj && inj.after > 0) inj.after--;
+    else if (inj) {
       if (--inj.times <= 0) injections.splice(injections.indexOf(inj), 1);
       counters.injected++;
       const headers: Record<string, string> = inj.retryAfter ? { 'retry-after': inj.retryAfter } : {};
@@ -213,9 +216,16 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     apiKeys,
     campaigns,
     counters,
-    /** The next `times` matching requests fail with `status` before being processed. */
-    inject(i: { status: number; times?: number; method?: string; path?: RegExp; retryAfter?: string }) {
-      injections.push({ times: 1, ...i });
+    /** After `after` matching requests, the next `times` fail with `status` before being processed. */
+    inject(i: {
+      status: number;
+      times?: number;
+      after?: number;
+      method?: string;
+      path?: RegExp;
+      retryAfter?: string;
+    }) {
+      injections.push({ times: 1, after: 0, ...i });
     },
     setRateLimit(r: { limit: number; windowMs: number; retryAfterSeconds?: number }) {
       rate = { retryAfterSeconds: 1, ...r };

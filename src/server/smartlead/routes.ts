@@ -5,6 +5,7 @@ import {
   campaignSchema,
   createCampaignSchema,
   saveSettingsSchema,
+  sendableListSchema,
   sendProgressSchema,
   settingsSchema,
   testResultSchema,
@@ -15,6 +16,7 @@ import { notFound } from '../http/errors';
 import type { AppInstance } from '../http/types';
 import { findCampaign, sendProgress } from './campaigns';
 import { createRemoteCache, listCampaigns } from './list';
+import { sendableGroups } from './sendable';
 import { getSettings, saveApiKey } from './settings';
 import { startCampaignSend } from './start';
 import { testConnection } from './test-connection';
@@ -44,6 +46,12 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post('/api/smartlead/test', { schema: { tags, response: { 200: testResultSchema } } }, async (req) =>
     testConnection({ db, config, userId: requireUser(req).id, now: clock() }),
+  );
+
+  r.get(
+    '/api/smartlead/verified-emails',
+    { schema: { tags, response: { 200: sendableListSchema } } },
+    async (req) => sendableGroups({ db, userId: requireUser(req).id }),
   );
 
   r.post(

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { TestClient } from '../../../tests/helpers/client';
+import type { Db } from '../db/client';
+import { createUploadFromRows } from '../lists/create';
+import { writeStep1, writeStep2 } from '../lists/results-write';
 
 // Shared by this feature's API suites (not a test file itself).
 
@@ -39,4 +42,57 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, time
     if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A verified upload made through the lists feature's own functions: rows stored by createUploadFromRows,
+ * then step 1 and step 2 verdicts written by writeStep1/writeStep2 (as the verification runner does).
+ */
+export async function seedVerifiedUpload(opts: {
+  db: Db;
+  userId: string;
+  name: string;
+  rows: { email: string; name: string; company: string; valid: boolean }[];
+}): Promise<string> {
+  const { uploadId } = await createUploadFromRows({
+    db: opts.db,
+    userId: opts.userId,
+    name: opts.name,
+    headers: ['email', 'name', 'company'],
+    rows: opts.rows.map((r) => [r.email, r.name, r.company]),
+    emailColumn: 'email',
+  });
+  const now = new Date();
+  const base = { role: false, free: false, disposable: false, suggestion: null, mxHost: 'mx.example.com' };
+  await writeStep1({
+    db: opts.db,
+    uploadId,
+    now,
+    items: opts.rows.map((r, rowIndex) => ({
+      rowIndex,
+      result: { ...base, status: r.valid ? 'valid' : 'invalid', reason: r.valid ? null : 'no_mx' } as never,
+    })),
+  });
+  await writeStep2({
+    db: opts.db,
+    uploadId,
+    now,
+    items: opts.rows.flatMap((r, rowIndex) =>
+      r.valid
+        ? [
+            {
+              rowIndex,
+              result: {
+                ...base,
+                status: 'valid',
+                reason: 'accepted',
+                smtpCode: 250,
+                smtpMessage: 'OK',
+              } as never,
+            },
+          ]
+        : [],
+    ),
+  });
+  return uploadId;
 }
