@@ -1,18 +1,74 @@
-import { CreditCard } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Check, Loader2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { PRO_PLAN } from '../../shared/billing';
+import { PaymentForm } from '../components/billing/PaymentForm';
+import { usePaymentSetup } from '../components/billing/use-payment-setup';
 import { MinimalHeader } from '../components/layout/MinimalHeader';
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 
-// Shell owned by a later issue (payment form). Reached by a full page load from the avatar menu.
+const PERKS = [
+  'Unlimited email verifications',
+  'Unlimited Instagram scrapes',
+  'AI data cleaning and suggestions',
+  'Send verified leads to Smartlead',
+];
+
+// SPEC §2 /subscribe: setup spinner, then the error card or the payment form. Reached by a full page
+// load (avatar menu, trial banner), signed in or out.
 export default function SubscribePage() {
+  const setup = usePaymentSetup();
   return (
     <div className="min-h-screen bg-muted/40">
       <MinimalHeader />
-      <div className="mx-auto max-w-2xl px-4 py-10">
-        <h1 className="mb-6 text-3xl font-bold tracking-tight">Subscribe to Pro Plan</h1>
-        <ScreenPlaceholder icon={CreditCard}>
-          Upgrade to the Pro plan for unlimited access to verification, scraping and campaigns.
-        </ScreenPlaceholder>
-      </div>
+      <main className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
+        {setup.state === 'loading' && (
+          <div className="flex flex-col items-center gap-3 py-24" role="status" aria-live="polite">
+            <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />
+            <p className="text-sm text-muted-foreground">Setting up your subscription...</p>
+          </div>
+        )}
+        {setup.state === 'error' && (
+          <Card role="alert">
+            <CardHeader className="items-center text-center">
+              <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-red-100 text-destructive">
+                <AlertCircle className="size-6" aria-hidden="true" />
+              </span>
+              <CardTitle className="text-xl">Subscription Error</CardTitle>
+              <CardDescription>Failed to initialize payment. Please try again.</CardDescription>
+              {setup.detail && <p className="text-xs text-muted-foreground">{setup.detail}</p>}
+            </CardHeader>
+            <CardContent className="flex justify-center">
+              <Button asChild variant="outline">
+                <Link href="/">
+                  <ArrowLeft /> Go Back
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        )}
+        {setup.state === 'ready' && (
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-2xl">Subscribe to {PRO_PLAN.name}</CardTitle>
+              <CardDescription>
+                <span className="text-2xl font-bold text-foreground">{PRO_PLAN.price.split('/')[0]}</span>
+                <span>/month · cancel anytime</span>
+              </CardDescription>
+              <ul className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+                {PERKS.map((p) => (
+                  <li key={p} className="flex items-center gap-2">
+                    <Check className="size-4 text-emerald-600" aria-hidden="true" /> {p}
+                  </li>
+                ))}
+              </ul>
+            </CardHeader>
+            <CardContent>
+              <PaymentForm publishableKey={setup.publishableKey} clientSecret={setup.clientSecret} />
+            </CardContent>
+          </Card>
+        )}
+      </main>
     </div>
   );
 }

@@ -1,0 +1,53 @@
+import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Loader2, Lock } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { PRO_PLAN } from '../../../shared/billing';
+import { toast } from '../../hooks/use-toast';
+import { Button } from '../ui/button';
+
+/** The Payment Element and the pay button (SPEC §4: idle, processing, then a toast). */
+export function CheckoutForm() {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [processing, setProcessing] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!stripe || !elements) return;
+    setProcessing(true);
+    try {
+      const { error } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: window.location.origin },
+      });
+      if (error) {
+        toast({ title: 'Payment Failed', description: error.message, variant: 'destructive' });
+      } else {
+        toast({
+          title: 'Payment Successful',
+          description: 'Welcome to the Pro plan! You now have unlimited access.',
+          variant: 'success',
+        });
+      }
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-6">
+      <PaymentElement />
+      <Button type="submit" variant="gradient" size="lg" disabled={!stripe || !elements || processing}>
+        {processing ? (
+          <>
+            <Loader2 className="animate-spin" /> Processing...
+          </>
+        ) : (
+          <>
+            <Lock /> Subscribe for {PRO_PLAN.price}
+          </>
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CreateSubscriptionResponse, StripeConfigResponse } from '../../../shared/billing';
+import { apiRequest, errorMessage } from '../../lib/api';
+
+export type PaymentSetup =
+  | { state: 'loading' }
+  | { state: 'error'; detail: string }
+  | { state: 'ready'; clientSecret: string; publishableKey: string };
+
+/**
+ * SPEC §4 subscription page: loading, then error or ready with a client secret. The subscription is
+ * created once per page open (SPEC §7); the ref keeps React's development double-mount from calling twice,
+ * and the server reuses an open subscription anyway.
+ */
+export function usePaymentSetup(): PaymentSetup {
+  const [setup, setSetup] = useState<PaymentSetup>({ state: 'loading' });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    (async () => {
+      try {
+        const [config, sub] = await Promise.all([
+          apiRequest('GET', '/api/stripe/config').then((r) => r.json() as Promise<StripeConfigResponse>),
+          apiRequest('POST', '/api/create-subscription').then(
+            (r) => r.json() as Promise<CreateSubscriptionResponse>,
+          ),
+        ]);
+        setSetup({ state: 'ready', clientSecret: sub.clientSecret, publishableKey: config.publishableKey });
+      } catch (err) {
+        setSetup({ state: 'error', detail: errorMessage(err, '') });
+      }
+    })();
+  }, []);
+  return setup;
+}
