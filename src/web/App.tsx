@@ -15,6 +15,8 @@ import FeaturesPage from './pages/features';
 import HomePage from './pages/home';
 import LandingPage from './pages/landing';
 import NotFoundPage from './pages/not-found';
+// Eager: it is the first screen after sign-up, so it should appear without a loading flash.
+import OnboardingPage from './pages/onboarding';
 import PricingPage from './pages/pricing';
 import PrivacyPage from './pages/privacy';
 import SupportPage from './pages/support';
@@ -25,7 +27,6 @@ const CampaignStatusPage = lazy(() => import('./pages/campaign-status'));
 const DashboardPage = lazy(() => import('./pages/dashboard'));
 const HistoryPage = lazy(() => import('./pages/history'));
 const InstagramScraperPage = lazy(() => import('./pages/instagram-scraper'));
-const OnboardingPage = lazy(() => import('./pages/onboarding'));
 const SendToSmartleadPage = lazy(() => import('./pages/send-to-smartlead'));
 const SmartleadSettingsPage = lazy(() => import('./pages/smartlead-settings'));
 const SubscribePage = lazy(() => import('./pages/subscribe'));
