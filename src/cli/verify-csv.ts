@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import Papa from 'papaparse';
 import type { Verifier } from '../server/verification/types';
 import { csvSafe } from '../shared/csv-safe';
+import { readCsvChunks } from './csv-reader';
 import { chooseEmailColumn } from './email-column';
 
 export const RESULT_COLUMNS = [
@@ -48,8 +49,6 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
   const maxInFlight = o.maxInFlight ?? (o.step === 2 ? 16 : 8);
   const progress: Progress = { rows: 0, written: 0, byStatus: {} };
   const out = createWriteStream(o.output);
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' });
-  createReadStream(o.input).pipe(parser);
 
   const inFlight: Array<Promise<string>> = [];
   const write = async (text: string) => {
@@ -70,47 +69,39 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
     inFlight.push(batch);
     while (inFlight.length >= maxInFlight) await flushHead();
   };
-
-  for await (const row of parser as AsyncIterable<string[]>) {
-    if (head) {
-      // Keep the first rows until the email column is known.
-      head.push(row);
-      if (head.length <= SAMPLE) continue;
-      const choice = decide(head);
-      column = choice.column;
-      width = choice.header.length;
-      await write(
-        `${Papa.unparse([[...choice.header, ...RESULT_COLUMNS].map(csvSafe)], { newline: '\n' })}\n`,
-      );
-      pending = choice.hasHeader ? head.slice(1) : head;
-      head = null;
-      continue;
-    }
-    pending.push(row);
-    if (pending.length >= batchSize) {
-      await submit(pending);
-      pending = [];
-    }
-  }
-  if (head) {
-    if (head.length === 0) throw new Error('the file is empty');
-    const choice = decide(head);
+  // The first rows wait until the email column is known (by header name, else by content).
+  const startOutput = async (rows: string[][]) => {
+    if (rows.length === 0) throw new Error('the file is empty');
+    const choice = chooseEmailColumn(rows[0], rows.slice(1));
+    if (!choice) throw new Error('no email column found (by header name or by content)');
     column = choice.column;
     width = choice.header.length;
     await write(`${Papa.unparse([[...choice.header, ...RESULT_COLUMNS].map(csvSafe)], { newline: '\n' })}\n`);
-    pending = choice.hasHeader ? head.slice(1) : head;
+    pending = choice.hasHeader ? rows.slice(1) : rows;
+  };
+
+  for await (const chunk of readCsvChunks(o.input)) {
+    for (const row of chunk) {
+      if (head) {
+        head.push(row);
+        if (head.length <= SAMPLE) continue;
+        await startOutput(head);
+        head = null;
+        continue;
+      }
+      pending.push(row);
+      if (pending.length >= batchSize) {
+        await submit(pending);
+        pending = [];
+      }
+    }
   }
+  if (head) await startOutput(head);
   if (pending.length > 0) await submit(pending);
   while (inFlight.length > 0) await flushHead();
   out.end();
   await once(out, 'finish');
   return progress;
-}
-
-function decide(head: string[][]) {
-  const choice = chooseEmailColumn(head[0], head.slice(1));
-  if (!choice) throw new Error('no email column found (by header name or by content)');
-  return choice;
 }
 
 async function processBatch(
