@@ -1,10 +1,16 @@
+import { aiRoutes } from './ai/routes';
+import { apiTokenRoutes } from './auth/api-tokens';
 import { sessionCleanupJob } from './auth/jobs';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import type { AppDeps } from './http/deps';
 import type { AppInstance } from './http/types';
 import type { JobDefinition } from './jobs/registry';
+import { listsJobs } from './lists/jobs';
+import { listsRoutes } from './lists/routes';
 import { onboardingRoutes } from './onboarding/routes';
+import { scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
+import { scraperRoutes } from './scraper/routes';
 import { smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
 import { smartleadRoutes } from './smartlead/routes';
 
@@ -22,7 +28,11 @@ export const features: Feature[] = [
   { name: 'auth', routes: authRoutes, jobs: [sessionCleanupJob] },
   { name: 'billing', routes: billingRoutes },
   { name: 'onboarding', routes: onboardingRoutes },
+  { name: 'lists', routes: listsRoutes, jobs: listsJobs },
   { name: 'smartlead', routes: smartleadRoutes, jobs: [smartleadSendJob, smartleadSweepJob] },
+  { name: 'api-tokens', routes: apiTokenRoutes },
+  { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeRecoverJob] },
+  { name: 'ai', routes: aiRoutes },
 ];
 
 export const allJobs = () => features.flatMap((f) => f.jobs ?? []);

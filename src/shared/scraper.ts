@@ -36,6 +36,7 @@ export const keywordScrapeSchema = z.object({
   mode: z.literal('keyword').optional(),
 });
 export type KeywordScrapeInput = z.input<typeof keywordScrapeSchema>;
+export type KeywordScrape = z.output<typeof keywordScrapeSchema>;
 
 export const urlScrapeSchema = z.object({
   urls: lines(SCRAPE_MAX_URLS, 'Instagram URL'),
@@ -44,6 +45,7 @@ export const urlScrapeSchema = z.object({
   mode: z.literal('url').optional(),
 });
 export type UrlScrapeInput = z.input<typeof urlScrapeSchema>;
+export type UrlScrape = z.output<typeof urlScrapeSchema>;
 
 /** SPEC §3 Instagram profile, normalised whatever field variant the actor returned. */
 export const instagramProfileSchema = z.object({

@@ -4,3 +4,4 @@ export * from '../auth/schema';
 export * from '../billing/schema';
 export * from '../smartlead/schema';
 export * from '../lists/schema';
+export * from '../scraper/schema';

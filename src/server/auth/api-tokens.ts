@@ -1,0 +1,85 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type ApiToken,
+  apiTokenSchema,
+  createApiTokenSchema,
+  createdApiTokenSchema,
+} from '../../shared/api-tokens';
+import type { Db } from '../db/client';
+import type { AppDeps } from '../http/deps';
+import { badRequest, notFound } from '../http/errors';
+import type { AppInstance } from '../http/types';
+import { requireUser } from './request-user';
+import { apiTokens } from './schema';
+import { randomToken, sha256 } from './tokens';
+
+// Personal API tokens: the secret is shown once at creation; only its SHA-256 is stored.
+const MAX_TOKENS = 20;
+const PREFIX = 'vl_';
+
+type Row = typeof apiTokens.$inferSelect;
+const toApiToken = (r: Row): ApiToken => ({
+  id: r.id,
+  name: r.name,
+  lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export async function listApiTokens(opts: { db: Db; userId: string }) {
+  const rows = await opts.db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, opts.userId))
+    .orderBy(desc(apiTokens.createdAt));
+  return rows.map(toApiToken);
+}
+
+export async function createApiToken(opts: { db: Db; userId: string; name: string; now: Date }) {
+  if ((await listApiTokens(opts)).length >= MAX_TOKENS)
+    throw badRequest(`At most ${MAX_TOKENS} tokens; revoke one first`);
+  const token = `${PREFIX}${randomToken()}`;
+  const [row] = await opts.db
+    .insert(apiTokens)
+    .values({ userId: opts.userId, name: opts.name, tokenHash: sha256(token), createdAt: opts.now })
+    .returning();
+  return { ...toApiToken(row), token };
+}
+
+export async function revokeApiToken(opts: { db: Db; userId: string; id: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(opts.id)) throw notFound('Token not found');
+  const rows = await opts.db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.id, opts.id), eq(apiTokens.userId, opts.userId)))
+    .returning({ id: apiTokens.id });
+  if (!rows.length) throw notFound('Token not found');
+}
+
+export async function apiTokenRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  r.get(
+    '/api/api-tokens',
+    { schema: { tags: ['auth'], response: { 200: z.array(apiTokenSchema) } } },
+    async (req) => listApiTokens({ db, userId: requireUser(req).id }),
+  );
+  r.post(
+    '/api/api-tokens',
+    { schema: { tags: ['auth'], body: createApiTokenSchema, response: { 201: createdApiTokenSchema } } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createApiToken({ db, userId: requireUser(req).id, name: req.body.name, now: deps.clock() }),
+        ),
+  );
+  r.delete(
+    '/api/api-tokens/:id',
+    { schema: { tags: ['auth'], params: z.object({ id: z.string() }) } },
+    async (req, reply) => {
+      await revokeApiToken({ db, userId: requireUser(req).id, id: req.params.id });
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import { ApifyClient } from 'apify-client';
+import type { Config } from '../config';
+import { AppError } from '../http/errors';
+
+// The one client of the scraping provider. Actor names and the API address are configuration, so tests
+// point it at tests/fakes/apify.ts on loopback.
+
+export const NOT_CONFIGURED = 'Scraping provider not configured: set APIFY_TOKEN';
+export const scraperNotConfigured = () => new AppError(503, NOT_CONFIGURED);
+
+export const TERMINAL = new Set(['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED-OUT', 'TIMED_OUT']);
+
+export function isScraperConfigured(config: Config): boolean {
+  return Boolean(config.APIFY_TOKEN);
+}
+
+export function apifyClient(config: Config): ApifyClient {
+  if (!config.APIFY_TOKEN) throw scraperNotConfigured();
+  return new ApifyClient({
+    token: config.APIFY_TOKEN,
+    ...(config.APIFY_API_URL ? { baseUrl: config.APIFY_API_URL } : {}),
+    // 429s and 5xx are retried by the client; a few tries keep a stuck provider from holding a job forever.
+    maxRetries: 4,
+    minDelayBetweenRetriesMillis: process.env.NODE_ENV === 'test' ? 10 : 500,
+    timeoutSecs: 120,
+  });
+}
+
+/** Input of the search actor for one keyword (users only: we want profiles, not posts). */
+export function searchInput(keyword: string, limit: number, location: string) {
+  return { search: keyword, searchType: 'user', searchLimit: limit, location };
+}
+
+/** Input of the profile actor for usernames (both spellings seen across versions). */
+export function profileInput(usernames: string[]) {
+  return { usernames, directUrls: usernames.map((u) => `https://www.instagram.com/${u}/`) };
+}
+
+export async function startRun(client: ApifyClient, actor: string, input: object) {
+  const run = await client.actor(actor).start(input);
+  return { runId: run.id, datasetId: run.defaultDatasetId, status: run.status };
+}
+
+/** One poll; the API holds the request up to `waitSecs` while the run is still going. */
+export async function pollRun(client: ApifyClient, runId: string, waitSecs: number) {
+  const run = await client.run(runId).waitForFinish({ waitSecs });
+  return { status: run.status as string, datasetId: run.defaultDatasetId };
+}
+
+export async function runItems(client: ApifyClient, datasetId: string, limit: number) {
+  const { items } = await client.dataset(datasetId).listItems({ limit, clean: true });
+  return items as Record<string, unknown>[];
+}
+
+/** Runs the profile actor for a few usernames and waits (for "Get Full" on one result). */
+export async function fetchProfiles(config: Config, usernames: string[]) {
+  try {
+    const client = apifyClient(config);
+    const run = await startRun(client, config.APIFY_PROFILE_ACTOR, profileInput(usernames));
+    let status: string = run.status;
+    let datasetId = run.datasetId;
+    // A person is waiting on the screen: at most about three minutes.
+    for (let i = 0; i < 180 && !TERMINAL.has(status); i++) {
+      const polled = await pollRun(client, run.runId, Math.max(1, config.APIFY_POLL_SECONDS));
+      status = polled.status;
+      datasetId = polled.datasetId || datasetId;
+    }
+    if (status !== 'SUCCEEDED') throw new AppError(502, `The profile scraper run ${status.toLowerCase()}`);
+    return await runItems(client, datasetId, usernames.length * 2);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // Provider errors carry their own status codes (a 404 for an unknown actor): never pass them through.
+    throw new AppError(502, providerMessage(err));
+  }
+}
+
+/** A readable reason from the provider client's errors (never the token or the request URL). */
+export function providerMessage(err: unknown): string {
+  const e = err as { statusCode?: number; message?: string };
+  if (e?.statusCode === 401 || e?.statusCode === 403)
+    return 'The scraping provider refused the API token (APIFY_TOKEN)';
+  if (e?.statusCode === 404) return 'The scraping provider does not know the configured actor';
+  if (e?.statusCode === 429)
+    return 'The scraping provider is rate limiting requests; try again in a few minutes';
+  const msg = (e?.message ?? 'An error occurred').split('\n')[0];
+  return msg.replace(/token=[^&\s]+/g, 'token=…').slice(0, 300);
+}

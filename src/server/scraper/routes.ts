@@ -1,0 +1,137 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CLEANED_TYPES,
+  cleanedDataSchema,
+  keywordScrapeSchema,
+  scrapeJobSchema,
+  scrapeProfileEmailResultSchema,
+  scrapeProfileEmailSchema,
+  scraperConfigSchema,
+  sendToVerifySchema,
+  urlScrapeSchema,
+} from '../../shared/scraper';
+import { cleanJobData } from '../ai/clean';
+import { isModelConfigured } from '../ai/client';
+import { requireUser } from '../auth/request-user';
+import type { AppDeps } from '../http/deps';
+import type { AppInstance } from '../http/types';
+import { isScraperConfigured } from './apify';
+import { cleanedCsv } from './export';
+import { sendJobToVerification } from './send-to-verify';
+import {
+  findOwnJob,
+  jobProfiles,
+  listScrapeJobs,
+  scrapeProfileEmail,
+  startKeywordScrape,
+  startUrlScrape,
+} from './service';
+
+const idParams = z.object({ id: z.string() });
+
+export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const start = (req: { user: unknown }) => ({
+    db,
+    config: deps.config,
+    queue: deps.queue,
+    user: requireUser(req as never),
+    now: deps.clock(),
+  });
+
+  r.get(
+    '/api/scraper/config',
+    { schema: { tags: ['scraper'], response: { 200: scraperConfigSchema } } },
+    async (req) => {
+      requireUser(req);
+      return { configured: isScraperConfigured(deps.config), aiConfigured: isModelConfigured(deps.config) };
+    },
+  );
+
+  r.post(
+    '/api/scrape-instagram',
+    { schema: { tags: ['scraper'], body: keywordScrapeSchema, response: { 201: scrapeJobSchema } } },
+    async (req, reply) => reply.code(201).send(await startKeywordScrape({ ...start(req), input: req.body })),
+  );
+
+  r.post(
+    '/api/scrape-instagram-urls',
+    { schema: { tags: ['scraper'], body: urlScrapeSchema, response: { 201: scrapeJobSchema } } },
+    async (req, reply) => reply.code(201).send(await startUrlScrape({ ...start(req), input: req.body })),
+  );
+
+  r.get(
+    '/api/scrape-jobs',
+    { schema: { tags: ['scraper'], response: { 200: z.array(scrapeJobSchema) } } },
+    async (req) => listScrapeJobs({ db, userId: requireUser(req).id }),
+  );
+
+  r.post(
+    '/api/scrape-profile-email',
+    {
+      schema: {
+        tags: ['scraper'],
+        body: scrapeProfileEmailSchema,
+        response: { 200: scrapeProfileEmailResultSchema },
+      },
+    },
+    async (req) =>
+      scrapeProfileEmail({ ...start(req), jobId: req.body.jobId, profileUrl: req.body.profileUrl }),
+  );
+
+  r.post(
+    '/api/scrape-job/:id/send-to-verify',
+    { schema: { tags: ['scraper'], params: idParams, response: { 200: sendToVerifySchema } } },
+    async (req) =>
+      sendJobToVerification({
+        db,
+        queue: deps.queue,
+        user: requireUser(req),
+        jobId: req.params.id,
+        now: deps.clock(),
+      }),
+  );
+
+  r.post(
+    '/api/scrape-job/:id/clean-export',
+    { schema: { tags: ['scraper'], params: idParams, response: { 200: cleanedDataSchema } } },
+    async (req) => {
+      const userId = requireUser(req).id;
+      const job = await findOwnJob({ db, userId, jobId: req.params.id });
+      return cleanJobData({
+        db,
+        config: deps.config,
+        rows: await jobProfiles({ db, userId, jobId: job.id }),
+      });
+    },
+  );
+
+  r.get(
+    '/api/scrape-job/:id/download-cleaned',
+    {
+      config: { allowBearer: true },
+      schema: {
+        tags: ['scraper'],
+        params: idParams,
+        querystring: z.object({ type: z.enum(CLEANED_TYPES).default('cleaned') }),
+      },
+    },
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      const job = await findOwnJob({ db, userId, jobId: req.params.id });
+      const data = await cleanJobData({
+        db,
+        config: deps.config,
+        rows: await jobProfiles({ db, userId, jobId: job.id }),
+      });
+      const date = deps.clock().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="instagram-${req.query.type}-${date}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(cleanedCsv(data[req.query.type]));
+    },
+  );
+}

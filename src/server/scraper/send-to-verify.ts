@@ -1,0 +1,45 @@
+import type { UserRow } from '../auth/users';
+import type { Db } from '../db/client';
+import { badRequest } from '../http/errors';
+import type { JobSender } from '../jobs/registry';
+import { createUploadFromRows } from '../lists/create';
+import { startVerification } from '../lists/start';
+import { isPlausibleEmail } from './emails';
+import { findOwnJob, jobProfiles } from './service';
+
+/** POST /api/scrape-job/{id}/send-to-verify: the job's addresses become a list, and its verification starts. */
+export async function sendJobToVerification(opts: {
+  db: Db;
+  queue: JobSender;
+  user: UserRow;
+  jobId: string;
+  now: Date;
+}): Promise<{ emailCount: number; uploadId: string }> {
+  const job = await findOwnJob({ db: opts.db, userId: opts.user.id, jobId: opts.jobId });
+  const rows = await jobProfiles({ db: opts.db, userId: opts.user.id, jobId: job.id });
+  const seen = new Set<string>();
+  const withEmail = rows.filter((r) => {
+    const e = r.email.toLowerCase();
+    if (!e || !isPlausibleEmail(e) || seen.has(e)) return false;
+    seen.add(e);
+    return true;
+  });
+  if (!withEmail.length) throw badRequest('This search found no email addresses to verify');
+  const label = job.mode === 'keyword' ? job.keywords.join(', ') : `${job.keywords.length} profiles`;
+  const { uploadId, totalEmails } = await createUploadFromRows({
+    db: opts.db,
+    userId: opts.user.id,
+    name: `Instagram: ${label}`.slice(0, 120),
+    headers: ['email', 'name', 'company', 'username'],
+    rows: withEmail.map((r) => [
+      r.email.toLowerCase(),
+      r.cleaned?.cleanedFullName || r.profile.fullName,
+      r.cleaned?.cleanedCompany ?? '',
+      r.username,
+    ]),
+    emailColumn: 'email',
+    now: opts.now,
+  });
+  await startVerification({ db: opts.db, queue: opts.queue, user: opts.user, uploadId, now: opts.now });
+  return { emailCount: totalEmails, uploadId };
+}

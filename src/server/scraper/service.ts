@@ -1,0 +1,177 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  instagramUsernameFromUrl,
+  type KeywordScrape,
+  SCRAPE_DEFAULT_MAX_ITEMS,
+  type ScrapeJob,
+  type UrlScrape,
+} from '../../shared/scraper';
+import type { UserRow } from '../auth/users';
+import { assertHasAccess } from '../billing/access';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { badRequest, notFound } from '../http/errors';
+import type { JobSender } from '../jobs/registry';
+import { fetchProfiles, isScraperConfigured, scraperNotConfigured } from './apify';
+import { enrichEmail } from './enrich';
+import { SCRAPE_RUN_JOB } from './jobs';
+import { mergeProfiles, normaliseProfile, rawUsername } from './profile';
+import { type ScrapeJobRow, type ScrapeProfileRow, scrapeJobs, scrapeProfiles } from './schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface StartDeps {
+  db: Db;
+  config: Config;
+  queue: JobSender;
+  user: UserRow;
+  now: Date;
+}
+
+async function enqueueJob(
+  d: StartDeps,
+  values: Pick<ScrapeJobRow, 'mode' | 'keywords' | 'location' | 'maxItems'>,
+) {
+  if (!isScraperConfigured(d.config)) throw scraperNotConfigured();
+  await assertHasAccess({ db: d.db, user: d.user, now: d.now });
+  const [job] = await d.db
+    .insert(scrapeJobs)
+    .values({ ...values, userId: d.user.id, createdAt: d.now })
+    .returning();
+  await d.queue.send(SCRAPE_RUN_JOB, { jobId: job.id }, { singletonKey: job.id });
+  return toScrapeJob(job, []);
+}
+
+/** POST /api/scrape-instagram: keyword search (SPEC §9 default 50 profiles, United States). */
+export async function startKeywordScrape(d: StartDeps & { input: KeywordScrape }) {
+  const keywords = [...new Set(d.input.keywords)];
+  return enqueueJob(d, {
+    mode: 'keyword',
+    keywords,
+    location: d.input.location,
+    maxItems: d.input.maxItems ?? SCRAPE_DEFAULT_MAX_ITEMS,
+  });
+}
+
+/** POST /api/scrape-instagram-urls: only instagram.com profile URLs; maxItems is the number of URLs. */
+export async function startUrlScrape(d: StartDeps & { input: UrlScrape }) {
+  const invalid = d.input.urls.filter((u) => !instagramUsernameFromUrl(u));
+  if (invalid.length) {
+    const shown = invalid.slice(0, 10).join(', ');
+    throw badRequest(
+      `Only Instagram profile URLs can be scraped (like https://www.instagram.com/username/). Not accepted: ${shown}${invalid.length > 10 ? ` and ${invalid.length - 10} more` : ''}`,
+      { invalidUrls: invalid },
+    );
+  }
+  const usernames = [...new Set(d.input.urls.map((u) => instagramUsernameFromUrl(u) as string))];
+  return enqueueJob(d, {
+    mode: 'url',
+    keywords: usernames,
+    location: d.input.location,
+    maxItems: usernames.length,
+  });
+}
+
+export function toScrapeJob(job: ScrapeJobRow, profiles: ScrapeProfileRow[]): ScrapeJob {
+  const results = profiles.map((p) => p.profile);
+  return {
+    id: job.id,
+    status: job.status,
+    mode: job.mode,
+    keywords: job.keywords,
+    location: job.location,
+    maxItems: job.maxItems,
+    completedItems: job.completedItems,
+    errorMessage: job.errorMessage,
+    createdAt: job.createdAt.toISOString(),
+    completedAt: job.completedAt?.toISOString() ?? null,
+    emailCount: results.filter((r) => r.email).length,
+    results,
+  };
+}
+
+/** GET /api/scrape-jobs: the user's latest jobs, newest first, with their profiles. */
+export async function listScrapeJobs(opts: { db: Db; userId: string; limit?: number }): Promise<ScrapeJob[]> {
+  const jobs = await opts.db
+    .select()
+    .from(scrapeJobs)
+    .where(eq(scrapeJobs.userId, opts.userId))
+    .orderBy(desc(scrapeJobs.createdAt), desc(scrapeJobs.id))
+    .limit(opts.limit ?? 20);
+  if (!jobs.length) return [];
+  const profiles = await opts.db
+    .select()
+    .from(scrapeProfiles)
+    .where(
+      and(
+        eq(scrapeProfiles.userId, opts.userId),
+        inArray(
+          scrapeProfiles.jobId,
+          jobs.map((j) => j.id),
+        ),
+      ),
+    )
+    .orderBy(asc(scrapeProfiles.position));
+  return jobs.map((j) =>
+    toScrapeJob(
+      j,
+      profiles.filter((p) => p.jobId === j.id),
+    ),
+  );
+}
+
+/** The user's job (another user's id gets the same 404 as a missing one). */
+export async function findOwnJob(opts: { db: Db; userId: string; jobId: string }) {
+  if (!UUID.test(opts.jobId)) throw notFound('Scrape job not found');
+  const [job] = await opts.db
+    .select()
+    .from(scrapeJobs)
+    .where(and(eq(scrapeJobs.id, opts.jobId), eq(scrapeJobs.userId, opts.userId)));
+  if (!job) throw notFound('Scrape job not found');
+  return job;
+}
+
+export async function jobProfiles(opts: { db: Db; userId: string; jobId: string }) {
+  return opts.db
+    .select()
+    .from(scrapeProfiles)
+    .where(and(eq(scrapeProfiles.jobId, opts.jobId), eq(scrapeProfiles.userId, opts.userId)))
+    .orderBy(asc(scrapeProfiles.position));
+}
+
+/** POST /api/scrape-profile-email: the full profile of one result (Get Full). */
+export async function scrapeProfileEmail(d: StartDeps & { jobId: string; profileUrl: string }) {
+  const job = await findOwnJob({ db: d.db, userId: d.user.id, jobId: d.jobId });
+  const username =
+    instagramUsernameFromUrl(d.profileUrl) ??
+    (/^@?[\w.]{1,30}$/.test(d.profileUrl) ? d.profileUrl.replace('@', '').toLowerCase() : null);
+  if (!username) throw badRequest('Not an Instagram profile URL');
+  const [row] = await d.db
+    .select()
+    .from(scrapeProfiles)
+    .where(and(eq(scrapeProfiles.jobId, job.id), eq(scrapeProfiles.username, username)));
+  if (!row) throw notFound('Profile not found in this job');
+  if (!isScraperConfigured(d.config)) throw scraperNotConfigured();
+  await assertHasAccess({ db: d.db, user: d.user, now: d.now });
+
+  const items = await fetchProfiles(d.config, [username]);
+  const raw = items.find((i) => rawUsername(i) === username);
+  const full = raw && normaliseProfile(raw, { keyword: row.profile.keyword, profileScraped: true });
+  if (!full) return { success: false, username, message: 'Could not get full profile data' };
+  // A new website may hold an address the partial profile did not show.
+  const merged = mergeProfiles(row.profile, { ...full, email: full.email || row.profile.email });
+  const enriched = await enrichEmail(merged.email ? merged : { ...merged, emailScraped: false }, {
+    allowLoopback: d.config.SAFE_FETCH_ALLOW_LOOPBACK,
+  });
+  const profile = { ...enriched, profileScraped: true, emailScraped: true };
+  await d.db
+    .update(scrapeProfiles)
+    .set({ profile, email: profile.email, profileScraped: true, cleaned: null })
+    .where(eq(scrapeProfiles.id, row.id));
+  return {
+    success: true,
+    username,
+    email: profile.email || undefined,
+    message: profile.email ? `Found ${profile.email}` : 'Full profile scraped; no email address found',
+  };
+}
