@@ -87,6 +87,30 @@ describe('trial and access', () => {
     expect(await hasAccessNow(u.id)).toBe(false);
   });
 
+  it('blocks starting paid work through a real route after day 7, keeps reading open, and unblocks on payment', async () => {
+    const { c } = await signedIn();
+    const send = () =>
+      c.post('/api/smartlead/create-campaign', {
+        campaignName: 'Launch',
+        emails: [{ email: 'lead@example.com', first_name: 'Lee', last_name: 'Ad', company_name: 'Acme' }],
+      });
+    // During the trial the send gets past the access check (and stops at the missing Smartlead key).
+    const during = await send();
+    expect(during.statusCode).toBe(400);
+    const { subscriptionId } = (await c.post('/api/create-subscription')).json();
+
+    t.clock.advance(7 * DAY);
+    const after = await send();
+    expect(after.statusCode).toBe(402);
+    expect(after.json()).toMatchObject({ upgradeUrl: '/subscribe' });
+    expect(after.json().message).toContain('Upgrade to the Pro plan');
+    expect((await c.get('/api/smartlead/settings')).statusCode).toBe(200);
+    expect((await c.get('/api/smartlead/verified-emails')).statusCode).toBe(200);
+
+    await deliver('customer.subscription.updated', fake.setStatus(subscriptionId, 'active'));
+    expect((await send()).statusCode).toBe(400);
+  });
+
   it('answers only for the signed-in user', async () => {
     const res = await new TestClient(t.app).get('/api/subscription-status');
     expect(res.statusCode).toBe(401);
