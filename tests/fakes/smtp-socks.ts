@@ -1,0 +1,79 @@
+import net from 'node:net';
+
+export interface FakeSocks {
+  url: string;
+  /** Destinations asked for, "ip:port". */
+  connects: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A minimal SOCKS5 proxy (RFC 1928, CONNECT only, optional username/password per RFC 1929) on
+ * loopback, for the SMTP_PROXY path. It refuses any destination outside 127.0.0.0/8.
+ */
+export async function startFakeSocks(auth?: { user: string; pass: string }): Promise<FakeSocks> {
+  const connects: string[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => {});
+    let buf = Buffer.alloc(0);
+    let stage: 'hello' | 'auth' | 'request' | 'piped' = 'hello';
+    const onData = (chunk: Buffer) => {
+      buf = Buffer.concat([buf, chunk]);
+      if (stage === 'hello' && buf.length >= 2 && buf.length >= 2 + buf[1]) {
+        const methods = [...buf.subarray(2, 2 + buf[1])];
+        buf = buf.subarray(2 + buf[1]);
+        const want = auth ? 2 : 0;
+        if (!methods.includes(want)) return client.end(Buffer.from([5, 0xff]));
+        client.write(Buffer.from([5, want]));
+        stage = auth ? 'auth' : 'request';
+      }
+      if (stage === 'auth' && buf.length >= 2) {
+        const ulen = buf[1];
+        if (buf.length < 3 + ulen) return;
+        const plen = buf[2 + ulen];
+        if (buf.length < 3 + ulen + plen) return;
+        const user = buf.subarray(2, 2 + ulen).toString();
+        const pass = buf.subarray(3 + ulen, 3 + ulen + plen).toString();
+        buf = buf.subarray(3 + ulen + plen);
+        const ok = user === auth?.user && pass === auth?.pass;
+        client.write(Buffer.from([1, ok ? 0 : 1]));
+        if (!ok) return client.end();
+        stage = 'request';
+      }
+      if (stage === 'request' && buf.length >= 10 && buf[3] === 1) {
+        const ip = [...buf.subarray(4, 8)].join('.');
+        const port = buf.readUInt16BE(8);
+        buf = buf.subarray(10);
+        stage = 'piped';
+        client.off('data', onData);
+        connects.push(`${ip}:${port}`);
+        if (!ip.startsWith('127.')) return client.end(Buffer.from([5, 2, 0, 1, 0, 0, 0, 0, 0, 0]));
+        const upstream = net.connect({ host: ip, port }, () => {
+          client.write(Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]));
+          if (buf.length) upstream.write(buf);
+          client.pipe(upstream);
+          upstream.pipe(client);
+        });
+        upstream.on('error', () => client.end(Buffer.from([5, 5, 0, 1, 0, 0, 0, 0, 0, 0])));
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      }
+    };
+    client.on('data', onData);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const cred = auth ? `${auth.user}:${auth.pass}@` : '';
+  return {
+    url: `socks5://${cred}127.0.0.1:${port}`,
+    connects,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
