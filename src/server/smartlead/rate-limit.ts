@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 // Smartlead documents 10 requests per 2 seconds per API key. Every call for one key in this process goes
 // through one limiter, so parallel sends, connection tests and campaign lists share the budget. Other
 // processes (extra workers) keep their own budget; the client still honours 429 Retry-After for that case.
-export const SMARTLEAD_RATE = { limit: 10, windowMs: 2_000 };
+// The window carries a 200 ms margin: we count a request when it leaves, Smartlead when it arrives.
+export const SMARTLEAD_RATE = { limit: 10, windowMs: 2_200 };
 
 export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSmartlead, startFakeSmartlead } from '../../../tests/fakes/smartlead';
+import { createSmartleadClient, parseRetryAfter, SmartleadError } from './client';
+import { limiterFor } from './rate-limit';
+
+describe('smartlead client', () => {
+  let fake: FakeSmartlead;
+  beforeAll(async () => {
+    // The documented limit: 10 requests per 2 seconds per key.
+    fake = await startFakeSmartlead({ apiKeys: ['k-ok', 'k-burst'] });
+  });
+  afterAll(() => fake.close());
+
+  it('stays under the documented rate limit on its own (no 429 for 25 back-to-back calls)', async () => {
+    const client = createSmartleadClient({ baseUrl: fake.url, apiKey: 'k-ok' });
+    const before = fake.counters.rateLimited;
+    await Promise.all(Array.from({ length: 25 }, () => client.listCampaigns()));
+    expect(fake.counters.rateLimited).toBe(before);
+  });
+
+  it('waits out a 429 using Retry-After and then succeeds', async () => {
+    const client = createSmartleadClient({ baseUrl: fake.url, apiKey: 'k-burst' });
+    fake.inject({ status: 429, times: 2, retryAfter: '1', path: /^\/campaigns$/ });
+    const started = Date.now();
+    await expect(client.listCampaigns()).resolves.toEqual([]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it('turns refused keys and a full lead batch into typed errors', async () => {
+    const bad = createSmartleadClient({ baseUrl: fake.url, apiKey: 'nope' });
+    await expect(bad.listCampaigns()).rejects.toMatchObject({ kind: 'auth', status: 401 });
+    const ok = createSmartleadClient({ baseUrl: fake.url, apiKey: 'k-ok' });
+    const { id } = await ok.createCampaign('Limit test');
+    const leads = Array.from({ length: 101 }, (_, i) => ({ email: `l${i}@example.com` }));
+    const err = await ok.addLeads(id, leads).catch((e) => e);
+    expect(err).toBeInstanceOf(SmartleadError);
+    expect(err.kind).toBe('bad_request');
+    expect(err.message).toMatch(/at most 100 leads/);
+    // No message ever carries the URL (and so the key).
+    expect(err.message).not.toContain('k-ok');
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, with a default and a cap', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3_000);
+    expect(parseRetryAfter(new Date(now + 5_000).toUTCString(), now)).toBe(5_000);
+    expect(parseRetryAfter(null, now)).toBe(2_000);
+    expect(parseRetryAfter('3600', now)).toBe(60_000);
+  });
+
+  it('shares one limiter per key (and the map is keyed by a hash, not the key)', () => {
+    expect(limiterFor('same')).toBe(limiterFor('same'));
+    expect(limiterFor('same')).not.toBe(limiterFor('other'));
+  });
+});
