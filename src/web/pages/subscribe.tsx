@@ -64,7 +64,7 @@ export default function SubscribePage() {
               </ul>
             </CardHeader>
             <CardContent>
-              <PaymentForm publishableKey={setup.publishableKey} clientSecret={setup.clientSecret} />
+              <PaymentForm stripe={setup.stripe} clientSecret={setup.clientSecret} />
             </CardContent>
           </Card>
         )}

@@ -4,12 +4,15 @@ import { type FormEvent, useState } from 'react';
 import { PRO_PLAN } from '../../../shared/billing';
 import { toast } from '../../hooks/use-toast';
 import { Button } from '../ui/button';
+import { Skeleton } from '../ui/skeleton';
 
 /** The Payment Element and the pay button (SPEC §4: idle, processing, then a toast). */
 export function CheckoutForm() {
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
+  // Until the Payment Element has drawn itself, a placeholder keeps the card from jumping.
+  const [ready, setReady] = useState(false);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,8 +39,22 @@ export function CheckoutForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-6">
-      <PaymentElement />
-      <Button type="submit" variant="gradient" size="lg" disabled={!stripe || !elements || processing}>
+      {!ready && (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          <Skeleton className="h-10 w-full" />
+          <div className="grid grid-cols-2 gap-3">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        </div>
+      )}
+      <PaymentElement onReady={() => setReady(true)} />
+      <Button
+        type="submit"
+        variant="gradient"
+        size="lg"
+        disabled={!stripe || !elements || !ready || processing}
+      >
         {processing ? (
           <>
             <Loader2 className="animate-spin" /> Processing...

@@ -1,3 +1,5 @@
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState } from 'react';
 import type { CreateSubscriptionResponse, StripeConfigResponse } from '../../../shared/billing';
 import { apiRequest, errorMessage } from '../../lib/api';
@@ -5,12 +7,13 @@ import { apiRequest, errorMessage } from '../../lib/api';
 export type PaymentSetup =
   | { state: 'loading' }
   | { state: 'error'; detail: string }
-  | { state: 'ready'; clientSecret: string; publishableKey: string };
+  | { state: 'ready'; clientSecret: string; stripe: Stripe };
 
 /**
  * SPEC §4 subscription page: loading, then error or ready with a client secret. The subscription is
  * created once per page open (SPEC §7); the ref keeps React's development double-mount from calling twice,
- * and the server reuses an open subscription anyway.
+ * and the server reuses an open subscription anyway. Stripe.js is loaded here too (`pure`: only now, not
+ * on import), so a blocked script ends in the same error card instead of a form that never appears.
  */
 export function usePaymentSetup(): PaymentSetup {
   const [setup, setSetup] = useState<PaymentSetup>({ state: 'loading' });
@@ -26,7 +29,9 @@ export function usePaymentSetup(): PaymentSetup {
             (r) => r.json() as Promise<CreateSubscriptionResponse>,
           ),
         ]);
-        setSetup({ state: 'ready', clientSecret: sub.clientSecret, publishableKey: config.publishableKey });
+        const stripe = await loadStripe(config.publishableKey);
+        if (!stripe) throw new Error('Stripe.js could not be loaded');
+        setSetup({ state: 'ready', clientSecret: sub.clientSecret, stripe });
       } catch (err) {
         setSetup({ state: 'error', detail: errorMessage(err, '') });
       }
