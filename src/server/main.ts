@@ -1,27 +1,37 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { bootRuntime } from './boot';
+import { bootRuntime, type Runtime } from './boot';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 
 // `npm start`: web server + background workers + (by default) the embedded database, in one process.
 async function main() {
   const config = loadConfig();
-  const runtime = await bootRuntime(config, { work: config.RUN_WORKERS, schedule: true });
-  const app = await buildApp(runtime, { logger: config.NODE_ENV !== 'test' || config.LOG_LEVEL !== 'info' });
-  let stopping = false;
+  let runtime: Runtime | undefined;
+  let app: FastifyInstance | undefined;
+  let stopRequested = false;
+
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    // A signal during boot is honoured once boot finishes: aborting PGlite mid-start corrupts nothing
+    // only if we let it reach a consistent state first.
+    stopRequested = true;
+    if (!runtime) return;
     runtime.log.info({ signal }, 'shutting down');
-    await app.close().catch(() => {});
+    await app?.close().catch(() => {});
     await runtime.shutdown();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  runtime = await bootRuntime(config, { work: config.RUN_WORKERS, schedule: true });
+  if (stopRequested) return stop('signal during boot');
+  app = await buildApp(runtime, { logger: config.LOG_LEVEL !== 'silent' });
   await app.listen({ port: config.PORT, host: config.HOST });
-  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
-  runtime.log.info(`Verilead is running at http://localhost:${config.PORT} on the ${where}`);
+  const where = config.DATABASE_URL
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `the embedded database in ${config.dataDir}`;
+  runtime.log.info(`Verilead is running at http://localhost:${config.PORT} on ${where}`);
 }
 
 main().catch((err) => {
