@@ -23,6 +23,7 @@ import SupportPage from './pages/support';
 import TermsPage from './pages/terms';
 
 // Screens with heavy dependencies (charts, payment SDK) load on demand; the public site stays light.
+const ApiTokensPage = lazy(() => import('./pages/api-tokens'));
 const CampaignStatusPage = lazy(() => import('./pages/campaign-status'));
 const DashboardPage = lazy(() => import('./pages/dashboard'));
 const HistoryPage = lazy(() => import('./pages/history'));
@@ -42,6 +43,7 @@ const LAYOUT_ROUTES: [string, ComponentType][] = [
   ['/send-to-smartlead', SendToSmartleadPage],
   ['/campaign-status', CampaignStatusPage],
   ['/instagram-scraper', InstagramScraperPage],
+  ['/settings/api-tokens', ApiTokensPage],
 ];
 
 // The route table of SPEC §2, in one place. Routes are grouped by who may see them:

@@ -1,15 +1,77 @@
-import { Camera } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Camera } from 'lucide-react';
+import { useState } from 'react';
+import type { ScrapeJob } from '../../shared/scraper';
 import { PageHeader } from '../components/PageHeader';
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { CurrentSearch } from '../components/scraper/CurrentSearch';
+import { JobResults } from '../components/scraper/JobResults';
+import { RecentJobs } from '../components/scraper/RecentJobs';
+import { SearchForm } from '../components/scraper/SearchForm';
+import { JOBS_KEY, useScrapeJobs } from '../components/scraper/use-scrape-jobs';
+import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { queryClient } from '../lib/api';
 
-// Shell owned by a later issue: replace the body with the real screen.
+const RECENT = 5; // SPEC §9: only the 5 latest completed jobs are shown
+
 export default function InstagramScraperPage() {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const config = useQuery<{ configured: boolean; aiConfigured: boolean }>({
+    queryKey: ['/api/scraper/config'],
+  });
+  const { query, jobs, active, track } = useScrapeJobs((job) => {
+    if (job.status === 'completed') setSelectedId(job.id);
+  });
+  const completed = jobs.filter((j) => j.status === 'completed').slice(0, RECENT);
+  const selected: ScrapeJob | undefined = completed.find((j) => j.id === selectedId) ?? completed[0];
+  const configured = config.data?.configured ?? true;
+
   return (
-    <div>
+    <div className="space-y-6">
       <PageHeader title="Instagram Scraper" description="Extract email addresses from Instagram profiles" />
-      <ScreenPlaceholder icon={Camera}>
-        Search profiles by keyword or scrape profile URLs, then clean the data with AI and export it as CSV.
-      </ScreenPlaceholder>
+      {config.data && !config.data.configured && (
+        <Alert variant="warning">
+          <AlertTriangle />
+          <AlertTitle>Scraping provider not configured</AlertTitle>
+          <AlertDescription>
+            Instagram searches run on Apify. Set <code>APIFY_TOKEN</code> on the server and restart it to
+            start scraping; existing results stay available below.
+          </AlertDescription>
+        </Alert>
+      )}
+      <SearchForm
+        running={Boolean(active)}
+        configured={configured}
+        onStarted={(job) => {
+          track(job.id);
+          queryClient.invalidateQueries({ queryKey: JOBS_KEY });
+        }}
+      />
+      {active && <CurrentSearch job={active} />}
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Camera className="size-5 text-pink-600" /> Search Results
+          </CardTitle>
+          <CardDescription>Your latest completed searches. Pick one to see its profiles.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {query.isLoading ? (
+            <div className="space-y-2">
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-12 w-full" />
+            </div>
+          ) : completed.length === 0 ? (
+            <p className="py-10 text-center text-sm text-muted-foreground">No search results yet.</p>
+          ) : (
+            <>
+              <RecentJobs jobs={completed} selectedId={selected?.id ?? null} onSelect={setSelectedId} />
+              {selected && <JobResults key={selected.id} job={selected} />}
+            </>
+          )}
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -49,6 +49,7 @@ export const ROUTE_LABELS: Record<string, string> = {
   '/dashboard': 'Dashboard',
   '/history': 'History',
   '/instagram-scraper': 'Instagram Scraper',
+  '/settings/api-tokens': 'API Tokens',
   '/smartlead-settings': 'API Settings',
   '/send-to-smartlead': 'Send to Smartlead',
   '/campaign-status': 'Campaign Status',

@@ -1,0 +1,76 @@
+import { ExternalLink, Loader2 } from 'lucide-react';
+import type { InstagramProfile } from '../../../shared/scraper';
+import { formatCount } from '../../lib/format';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
+
+/** The profiles of one job (SPEC §2), in a 400 px scrolling area. */
+export function ProfilesTable(props: {
+  profiles: InstagramProfile[];
+  busyUsername: string | null;
+  massRunning: boolean;
+  onGetFull: (p: InstagramProfile) => void;
+}) {
+  return (
+    <div className="h-[400px] overflow-auto rounded-lg border" data-testid="profiles-table">
+      <Table>
+        <TableHeader className="sticky top-0 z-10 bg-card">
+          <TableRow>
+            <TableHead>Profile</TableHead>
+            <TableHead>Name</TableHead>
+            <TableHead>Bio</TableHead>
+            <TableHead>Followers</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">Action</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {props.profiles.map((p) => (
+            <TableRow key={p.username}>
+              <TableCell>
+                <a
+                  href={p.url || p.instagramUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="inline-flex items-center gap-1 font-medium text-indigo-600 hover:underline"
+                >
+                  @{p.username} <ExternalLink className="size-3" />
+                </a>
+              </TableCell>
+              <TableCell className="max-w-[160px] truncate">{p.fullName || p.name || '—'}</TableCell>
+              <TableCell className="max-w-[260px]">
+                <span className="line-clamp-2 text-xs text-muted-foreground" title={p.bio}>
+                  {p.bio || '—'}
+                </span>
+              </TableCell>
+              <TableCell>{p.followersCount === null ? '—' : formatCount(p.followersCount)}</TableCell>
+              <TableCell className="font-mono text-xs">
+                {p.email || <span className="text-muted-foreground">—</span>}
+              </TableCell>
+              <TableCell>
+                {p.profileScraped ? (
+                  <Badge variant="success">Complete</Badge>
+                ) : (
+                  <Badge variant="warning">Partial</Badge>
+                )}
+              </TableCell>
+              <TableCell className="text-right">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={p.profileScraped || props.massRunning || props.busyUsername !== null}
+                  onClick={() => props.onGetFull(p)}
+                >
+                  {props.busyUsername === p.username && <Loader2 className="animate-spin" />}
+                  Get Full
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import Papa from 'papaparse';
+import { csvSafeRow } from '../../../shared/csv-safe';
+import type { InstagramProfile, ScrapeJob } from '../../../shared/scraper';
+import { throwIfResNotOk } from '../../lib/api';
+
+// Client-side export of a job's results (SPEC §7): these columns, commas in bios replaced by
+// semicolons, the date in the file name. Cells are formula-safe.
+export const RESULT_COLUMNS = [
+  'Username',
+  'Full Name',
+  'Email',
+  'Bio',
+  'Followers',
+  'Following',
+  'Posts',
+  'Website',
+  'Verified',
+  'Profile URL',
+  'Profile Status',
+  'Keyword',
+];
+
+export function profileRow(p: InstagramProfile): string[] {
+  return csvSafeRow([
+    p.username,
+    p.fullName || p.name,
+    p.email,
+    (p.bio || p.biography || '').replace(/,/g, ';'),
+    p.followersCount ?? '',
+    p.followingCount ?? '',
+    p.postsCount ?? '',
+    p.website,
+    p.isVerified ? 'Yes' : 'No',
+    p.url || p.instagramUrl,
+    p.profileScraped ? 'Complete' : 'Partial',
+    p.keyword,
+  ]);
+}
+
+export function jobResultsCsv(job: ScrapeJob): string {
+  return Papa.unparse({ fields: RESULT_COLUMNS, data: job.results.map(profileRow) });
+}
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export function saveFile(content: Blob | string, filename: string, type = 'text/csv;charset=utf-8') {
+  const blob = typeof content === 'string' ? new Blob([`\uFEFF${content}`], { type }) : content;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function downloadJobResults(job: ScrapeJob) {
+  saveFile(jobResultsCsv(job), `instagram-profiles-${today()}.csv`);
+}
+
+/** Server CSV of one cleaning tab (session cookie; the same route also takes a personal API token). */
+export async function downloadCleaned(jobId: string, type: 'partial' | 'full' | 'cleaned') {
+  const res = await fetch(`/api/scrape-job/${jobId}/download-cleaned?type=${type}`, {
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  saveFile(await res.blob(), `instagram-${type}-${today()}.csv`);
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { ScrapeJob } from '../../../shared/scraper';
+import { toast } from '../../hooks/use-toast';
+
+export const JOBS_KEY = ['/api/scrape-jobs'] as const;
+const POLL_MS = 5000; // SPEC §9
+
+export const isActive = (j: ScrapeJob) => j.status === 'pending' || j.status === 'running';
+
+/**
+ * The user's jobs, polled every 5 s, and the job being tracked since it was started here: when it
+ * finishes, the SPEC §4 toast appears once and `onFinished` lets the page show its results.
+ */
+export function useScrapeJobs(onFinished: (job: ScrapeJob) => void) {
+  const [trackedId, setTrackedId] = useState<string | null>(null);
+  const query = useQuery<ScrapeJob[]>({ queryKey: JOBS_KEY, refetchInterval: POLL_MS });
+  const jobs = query.data ?? [];
+  const finishedRef = useRef(onFinished);
+  finishedRef.current = onFinished;
+
+  const tracked = trackedId ? jobs.find((j) => j.id === trackedId) : undefined;
+  useEffect(() => {
+    if (!tracked || isActive(tracked)) return;
+    if (tracked.status === 'completed') {
+      toast({
+        title: 'Scraping completed!',
+        description: `Found ${tracked.emailCount} profile${tracked.emailCount === 1 ? '' : 's'} with emails.`,
+        variant: 'success',
+      });
+    } else {
+      toast({
+        title: 'Scraping failed',
+        description: tracked.errorMessage || 'An error occurred',
+        variant: 'destructive',
+      });
+    }
+    setTrackedId(null);
+    finishedRef.current(tracked);
+  }, [tracked]);
+
+  const active = tracked && isActive(tracked) ? tracked : jobs.find(isActive);
+  return { query, jobs, active, track: setTrackedId };
+}

@@ -1,0 +1,180 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { ApiToken } from '../../shared/api-tokens';
+import { PageHeader } from '../components/PageHeader';
+import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../components/ui/dialog';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
+import { toast } from '../hooks/use-toast';
+import { apiRequest, errorMessage, queryClient } from '../lib/api';
+
+const KEY = ['/api/api-tokens'];
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+
+/** Personal API tokens (bearer) for scripts that download cleaned CSV files. The secret is shown once. */
+export default function ApiTokensPage() {
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const tokens = useQuery<ApiToken[]>({ queryKey: KEY });
+
+  const create = useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest('POST', '/api/api-tokens', { name })).json()) as { token: string },
+    onSuccess: (r) => {
+      setCreated(r.token);
+      setCopied(false);
+      setName('');
+      queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Could not create token',
+        description: errorMessage(err, 'Please try again'),
+        variant: 'destructive',
+      }),
+  });
+  const revoke = useMutation({
+    mutationFn: async (id: string) => apiRequest('DELETE', `/api/api-tokens/${id}`),
+    onSuccess: () => {
+      setRevoking(null);
+      toast({ title: 'Token revoked', description: 'Scripts using it can no longer download files.' });
+      queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Could not revoke token',
+        description: errorMessage(err, 'Please try again'),
+        variant: 'destructive',
+      }),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim()) create.mutate();
+  };
+  const copy = async () => {
+    if (!created) return;
+    await navigator.clipboard?.writeText(created).catch(() => undefined);
+    setCopied(true);
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="API Tokens"
+        description="Personal tokens for downloading cleaned CSV files from scripts"
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Create a token</CardTitle>
+          <CardDescription>
+            Send it as <code>Authorization: Bearer &lt;token&gt;</code> to{' '}
+            <code>GET /api/scrape-job/&#123;id&#125;/download-cleaned?type=cleaned</code>.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex-1 space-y-1.5">
+              <Label htmlFor="token-name">Token name</Label>
+              <Input
+                id="token-name"
+                value={name}
+                maxLength={80}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="e.g. Zapier export"
+              />
+            </div>
+            <Button type="submit" disabled={!name.trim() || create.isPending}>
+              {create.isPending ? <Loader2 className="animate-spin" /> : <KeyRound />} Create token
+            </Button>
+          </form>
+          {created && (
+            <Alert variant="info">
+              <KeyRound />
+              <AlertTitle>Copy your token now: it is shown only once</AlertTitle>
+              <AlertDescription className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
+                <code className="flex-1 break-all rounded bg-white px-2 py-1 text-xs" data-testid="new-token">
+                  {created}
+                </code>
+                <Button size="sm" variant="outline" onClick={copy}>
+                  {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
+                </Button>
+              </AlertDescription>
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Your tokens</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {tokens.isLoading ? (
+            <Loader2 className="mx-auto size-5 animate-spin text-muted-foreground" />
+          ) : !tokens.data?.length ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">No tokens yet.</p>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Created</TableHead>
+                  <TableHead>Last used</TableHead>
+                  <TableHead className="text-right">Action</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {tokens.data.map((t) => (
+                  <TableRow key={t.id}>
+                    <TableCell className="font-medium">{t.name}</TableCell>
+                    <TableCell>{when(t.createdAt)}</TableCell>
+                    <TableCell>{when(t.lastUsedAt)}</TableCell>
+                    <TableCell className="text-right">
+                      <Button size="sm" variant="outline" onClick={() => setRevoking(t)}>
+                        <Trash2 /> Revoke
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+      <Dialog open={revoking !== null} onOpenChange={(o) => !o && setRevoking(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Revoke “{revoking?.name}”?</DialogTitle>
+            <DialogDescription>Scripts using this token will stop working immediately.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setRevoking(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={revoke.isPending}
+              onClick={() => revoking && revoke.mutate(revoking.id)}
+            >
+              Revoke
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
