@@ -27,8 +27,10 @@ const FREE_DOMAINS = new Set(
 
 /** info@, sales+eu@, no-reply@ … (the +tag and case do not matter). */
 export function isRoleLocal(local: string): boolean {
-  const base = local.toLowerCase().replace(/^"|"$/g, '').split('+')[0];
-  return ROLE_LOCALS.has(base);
+  let base = local.toLowerCase();
+  if (base.startsWith('"')) base = base.slice(1, -1);
+  const plus = base.indexOf('+');
+  return ROLE_LOCALS.has(plus < 0 ? base : base.slice(0, plus));
 }
 
 export function isFreeDomain(asciiDomain: string): boolean {

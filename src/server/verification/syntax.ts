@@ -54,6 +54,18 @@ export function normalizeDomain(raw: string): { ascii: string; unicode: string }
   return { ascii, unicode: ascii === d ? d : domainToUnicode(ascii) };
 }
 
+// Uploads repeat a few thousand domains over many rows: remember their normal forms (bounded).
+const domainCache = new Map<string, { ascii: string; unicode: string } | null>();
+function cachedDomain(raw: string): { ascii: string; unicode: string } | null {
+  let d = domainCache.get(raw);
+  if (d === undefined) {
+    if (domainCache.size >= 50_000) domainCache.clear();
+    d = normalizeDomain(raw);
+    domainCache.set(raw, d);
+  }
+  return d;
+}
+
 /**
  * Practical RFC 5321/5322 rules: one @ (outside quotes), local part ≤ 64 octets in dot-atom or
  * quoted form, a domain of valid labels with at least one dot and an alphabetic or IDN TLD.
@@ -66,9 +78,10 @@ export function parseAddress(input: string): ParsedAddress | null {
   const parts = splitAddress(s);
   if (!parts) return null;
   const [local, rawDomain] = parts;
-  if (local.length === 0 || Buffer.byteLength(local) > 64) return null;
+  // Both forms are ASCII-only, so after the pattern check length is the octet count.
+  if (local.length === 0 || local.length > 64) return null;
   if (!DOT_ATOM_LOCAL.test(local) && !QUOTED_LOCAL.test(local)) return null;
-  const domain = normalizeDomain(rawDomain);
+  const domain = cachedDomain(rawDomain);
   if (!domain) return null;
   // RFC 5321 §4.5.3.1.3: the path is at most 256 octets including the angle brackets.
   if (local.length + 1 + domain.ascii.length > 254) return null;

@@ -43,6 +43,7 @@ export class SmtpProvider implements Step2Provider {
     jobs: ProviderJob[],
     onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
   ): Promise<void> {
+    if (this.closed) throw new Error('the SMTP prober is closed');
     const touched = new Set<Route>();
     const all = jobs.map(
       (job) =>
