@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/auth';
+import { type FakeApify, searchProfile, startFakeApify } from '../fakes/apify';
+import {
+  chromiumAvailable,
+  launchBrowser,
+  removeDataDir,
+  type ServerHandle,
+  startServer,
+  stopServer,
+  uniqueName,
+} from './harness';
+
+// Scraper journey: keyword search → job completes → profiles with emails → Get Full → Clean Data →
+// cleaned CSV download → send to verification (→ /dashboard). Apify is the loopback fake; profile
+// websites are served by it too (SAFE_FETCH_ALLOW_LOOPBACK opens loopback for this test only).
+describe.skipIf(!chromiumAvailable())('instagram scraper', () => {
+  let server: ServerHandle;
+  let browser: Browser;
+  let fake: FakeApify;
+
+  beforeAll(async () => {
+    fake = await startFakeApify();
+    fake.sites.set('crumbsbakery', '<html><a href="mailto:orders@crumbs.test">Order online</a></html>');
+    fake.searchResults.set('bakery', [
+      searchProfile('bloomflorist', {
+        fullName: 'Anna Lee | Bloom Florist',
+        biography: 'anna [at] bloom [dot] test',
+        followersCount: 1234,
+      }),
+      searchProfile('crumbsbakery', {
+        fullName: 'Crumbs Bakery LLC',
+        externalUrl: `${fake.url}/site/crumbsbakery`,
+        followersCount: 2_500_000,
+      }),
+      searchProfile('danbaker', {
+        fullName: 'Dan Baker',
+        biography: 'Owner of Dough Bros',
+        followersCount: 87,
+      }),
+      searchProfile('sunrise', { fullName: 'Sunrise Cafe', businessEmail: 'hello@sunrise.test' }, 'snake'),
+    ]);
+    fake.fullProfiles.set('danbaker', {
+      username: 'danbaker',
+      fullName: 'Dan Baker',
+      biography: 'Owner of Dough Bros LLC. dan@doughbros.test',
+      followersCount: 90,
+    });
+    server = await startServer({
+      env: {
+        APIFY_API_URL: fake.url,
+        APIFY_TOKEN: fake.token,
+        APIFY_POLL_SECONDS: '0',
+        SAFE_FETCH_ALLOW_LOOPBACK: 'true',
+        DNS_TIMEOUT_MS: '200',
+        DNS_TRIES: '1',
+      },
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) {
+      await stopServer(server);
+      removeDataDir(server);
+    }
+    await fake?.close();
+  });
+
+  async function post(page: Page, url: string, data: unknown) {
+    await page.request.get('/api/csrf');
+    const token = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
+    return page.request.post(url, { data, headers: { [CSRF_HEADER]: token } });
+  }
+
+  async function signUp(page: Page) {
+    const username = uniqueName('ig');
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-42');
+    await page.getByLabel('Confirm Password').fill('correct-horse-42');
+    await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/onboarding');
+    const res = await post(page, '/api/onboarding/progress', {
+      step: 4,
+      completed: true,
+      profile: {
+        businessType: 'agency',
+        targetAudience: 'Small Business Owners',
+        primaryGoal: 'lead-gen',
+        experienceLevel: 'beginner',
+      },
+    });
+    expect(res.status()).toBe(200);
+  }
+
+  it('searches, shows profiles with emails, cleans, downloads the cleaned CSV and sends to verification', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, acceptDownloads: true });
+    const page = await context.newPage();
+    await signUp(page);
+    await page.goto('/instagram-scraper');
+    await page.getByText('No search results yet.').waitFor();
+
+    // Empty keywords: the SPEC's validation toast, no request.
+    await page.getByRole('button', { name: 'Search Profiles' }).click();
+    await page.getByTestId('toast').getByText('Keywords required').waitFor();
+
+    await page.getByLabel('Keywords (one per line)').fill('bakery');
+    // The AI helper triggers itself 1 s after typing (heuristics: no model configured).
+    await page.getByText('Target business accounts').waitFor();
+    await page.getByRole('button', { name: 'Search Profiles' }).click();
+    await page.getByTestId('toast').getByText('Scraping completed!').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('toast').textContent()).toContain('Found 3 profiles with emails.');
+
+    const table = page.getByTestId('profiles-table');
+    await table.getByText('anna@bloom.test').waitFor();
+    await table.getByText('orders@crumbs.test').waitFor();
+    await table.getByText('hello@sunrise.test').waitFor();
+    await table.getByText('1.2K').waitFor();
+    await table.getByText('2.5M').waitFor();
+    expect(await page.getByTestId('scraped-count').textContent()).toBe('0 of 4 profiles scraped');
+
+    // Get Full on the profile without an email.
+    await table
+      .getByRole('row', { name: /danbaker/ })
+      .getByRole('button', { name: 'Get Full' })
+      .click();
+    await page.getByTestId('toast').getByText('Profile scraped successfully!').waitFor();
+    await table.getByRole('cell', { name: 'dan@doughbros.test', exact: true }).waitFor();
+    await page.getByText('1 of 4 profiles scraped').waitFor();
+
+    // Clean Data.
+    await page.getByRole('button', { name: 'Clean Data' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('AI Data Cleaning').waitFor();
+    await dialog.getByText('Total Profiles').waitFor();
+    await dialog.getByRole('tab', { name: 'Cleaned (4)' }).waitFor();
+    await dialog.getByRole('tab', { name: 'Full Verification (1)' }).waitFor();
+    await dialog.getByRole('cell', { name: 'Bloom Florist', exact: true }).waitFor();
+    await dialog.getByRole('cell', { name: 'Crumbs Bakery', exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Cleaned CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^instagram-cleaned-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path()) as string, 'utf8');
+    expect(csv).toContain('Full Name,Email,Company,Username,Followers,Status');
+    expect(csv).toContain('Anna Lee,anna@bloom.test,Bloom Florist,bloomflorist,1234,Partial');
+    expect(csv).toContain('Dan Baker,dan@doughbros.test,Dough Bros,danbaker,90,Complete');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Send to verification.
+    await page.getByRole('button', { name: 'Send to verification' }).click();
+    await page.getByTestId('toast').getByText('4 emails have been sent for verification').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await context.close();
+  });
+});
