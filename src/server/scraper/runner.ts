@@ -21,7 +21,8 @@ import { type ScrapeJobRow, type ScrapeRunRecord, scrapeJobs, scrapeProfiles } f
 // paying for) a new one. heartbeat_at is a lease: a second delivery of the same job finds it fresh
 // and leaves; the recovery sweep re-queues jobs whose lease went stale.
 
-export const LEASE_MS = 120_000;
+// Heartbeats beat at every poll (APIFY_POLL_SECONDS, at most 60 s) and every website chunk.
+export const LEASE_MS = 90_000;
 
 export interface RunScrapeOptions {
   db: Db;

@@ -31,7 +31,8 @@ export function AiSuggestions(props: {
   disabled?: boolean;
 }) {
   const { context, fieldType, value, onApply, autoTrigger = true, disabled = false } = props;
-  const [items, setItems] = useState<Suggestion[] | null>(null);
+  // Suggestions belong to the value they were made for; once the field changes they are stale and hidden.
+  const [result, setResult] = useState<{ value: string; items: Suggestion[] } | null>(null);
   const [loading, setLoading] = useState(false);
   const [generated, setGenerated] = useState(false);
   const seq = useRef(0);
@@ -43,9 +44,9 @@ export function AiSuggestions(props: {
     try {
       const res = await apiRequest('POST', '/api/ai/suggestions', { context, fieldType, fieldValue: value });
       const body = (await res.json()) as { suggestions: Suggestion[] };
-      if (mine === seq.current) setItems(body.suggestions);
+      if (mine === seq.current) setResult({ value, items: body.suggestions });
     } catch {
-      if (mine === seq.current) setItems([UNAVAILABLE]);
+      if (mine === seq.current) setResult({ value, items: [UNAVAILABLE] });
     } finally {
       if (mine === seq.current) setLoading(false);
     }
@@ -62,6 +63,7 @@ export function AiSuggestions(props: {
     return () => clearTimeout(timer);
   }, [autoTrigger, disabled, generated, value, generate]);
 
+  const items = result && result.value === value ? result.items : null;
   return (
     <div className="space-y-2" data-testid="ai-suggestions">
       <div className="flex items-center justify-between">
