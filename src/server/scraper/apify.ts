@@ -31,9 +31,9 @@ export function searchInput(keyword: string, limit: number, location: string) {
   return { search: keyword, searchType: 'user', searchLimit: limit, location };
 }
 
-/** Input of the profile actor for usernames (both spellings seen across versions). */
+/** Input of the profile actor: usernames (it accepts names or profile URLs). */
 export function profileInput(usernames: string[]) {
-  return { usernames, directUrls: usernames.map((u) => `https://www.instagram.com/${u}/`) };
+  return { usernames };
 }
 
 export async function startRun(client: ApifyClient, actor: string, input: object) {

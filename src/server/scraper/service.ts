@@ -90,14 +90,14 @@ export function toScrapeJob(job: ScrapeJobRow, profiles: ScrapeProfileRow[]): Sc
   };
 }
 
-/** GET /api/scrape-jobs: the user's latest jobs, newest first, with their profiles. */
+/** GET /api/scrape-jobs: the user's 10 latest jobs, newest first, with their profiles (polled every 5 s). */
 export async function listScrapeJobs(opts: { db: Db; userId: string; limit?: number }): Promise<ScrapeJob[]> {
   const jobs = await opts.db
     .select()
     .from(scrapeJobs)
     .where(eq(scrapeJobs.userId, opts.userId))
     .orderBy(desc(scrapeJobs.createdAt), desc(scrapeJobs.id))
-    .limit(opts.limit ?? 20);
+    .limit(opts.limit ?? 10);
   if (!jobs.length) return [];
   const profiles = await opts.db
     .select()

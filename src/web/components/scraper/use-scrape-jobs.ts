@@ -19,6 +19,12 @@ export function useScrapeJobs(onFinished: (job: ScrapeJob) => void) {
   const finishedRef = useRef(onFinished);
   finishedRef.current = onFinished;
 
+  // A job still running when the page opens (reload, another tab) is tracked too, so its toast shows.
+  const running = jobs.find(isActive);
+  useEffect(() => {
+    if (!trackedId && running) setTrackedId(running.id);
+  }, [trackedId, running]);
+
   const tracked = trackedId ? jobs.find((j) => j.id === trackedId) : undefined;
   useEffect(() => {
     if (!tracked || isActive(tracked)) return;
@@ -39,6 +45,6 @@ export function useScrapeJobs(onFinished: (job: ScrapeJob) => void) {
     finishedRef.current(tracked);
   }, [tracked]);
 
-  const active = tracked && isActive(tracked) ? tracked : jobs.find(isActive);
+  const active = tracked && isActive(tracked) ? tracked : running;
   return { query, jobs, active, track: setTrackedId };
 }
