@@ -34,7 +34,7 @@ const verifier = (smtp: Record<string, unknown> = {}) =>
       port: w.port,
       heloName: 'probe.test',
       mailFrom: 'bounce@probe.test',
-      timeoutMs: 1000,
+      timeoutMs: 3000,
       greylistRetryS: 1,
       backoffMs: 50,
       ...smtp,

@@ -47,7 +47,7 @@ const verifier = (smtp: Record<string, unknown> = {}) =>
       port: w.port,
       heloName: 'probe.verilead.test',
       mailFrom: 'bounce@verilead.test',
-      timeoutMs: 1000,
+      timeoutMs: 3000,
       greylistRetryS: 1,
       greylistMaxAttempts: 3,
       backoffMs: 100,

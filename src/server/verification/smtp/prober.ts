@@ -113,6 +113,8 @@ export class SmtpProvider implements Step2Provider {
       if ('kind' in opened) this.openFailed(route, opened);
       else {
         route.failuresInRow = 0;
+        // A sibling session may have marked this IP dead on a transient failure (a timeout under load).
+        route.dead.delete(opened.target.ip);
         route.good.add(opened.target.ip);
         await runTransactions(this, route, opened);
       }
