@@ -18,6 +18,8 @@ export interface FakeDnsOptions {
   /** Consulted for names not in `zone` (benchmarks generate thousands); undefined → NXDOMAIN. */
   resolve?: (name: string) => FakeDnsEntry | undefined;
   host?: string;
+  /** Answer after this delay, to observe how many queries a client keeps in flight. */
+  delayMs?: number;
 }
 
 export interface FakeDns {
@@ -27,6 +29,8 @@ export interface FakeDns {
   /** "MX example.com" → number of queries received. */
   queries: Map<string, number>;
   count(type: string, name: string): number;
+  /** Queries received and not yet answered: now, and the most at once. */
+  inFlight: { current: number; max: number };
   close(): Promise<void>;
 }
 
@@ -37,6 +41,7 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
   const zone = new Map(Object.entries(options.zone ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const queries = new Map<string, number>();
   const socket = dgram.createSocket('udp4');
+  const inFlight = { current: 0, max: 0 };
 
   socket.on('message', (msg, rinfo) => {
     let query: dnsPacket.Packet;
@@ -76,7 +81,12 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
       questions: query.questions,
       answers,
     });
-    socket.send(response, rinfo.port, rinfo.address);
+    inFlight.current++;
+    inFlight.max = Math.max(inFlight.max, inFlight.current);
+    setTimeout(() => {
+      inFlight.current--;
+      socket.send(response, rinfo.port, rinfo.address);
+    }, options.delayMs ?? 0);
   });
 
   await new Promise<void>((resolve) => socket.bind(0, host, resolve));
@@ -86,6 +96,7 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
     port,
     queries,
     count: (type, name) => queries.get(`${type} ${name.toLowerCase()}`) ?? 0,
+    inFlight,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
 }

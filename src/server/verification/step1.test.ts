@@ -109,6 +109,20 @@ describe('step 1 outcome rows (VERIFICATION.md)', () => {
     await v.close();
   });
 
+  it('keeps DNS concurrency bounded (DNS_CONCURRENCY)', async () => {
+    const slow = await startFakeDns({
+      resolve: () => ({ MX: [{ preference: 1, exchange: 'mx.x.test' }] }),
+      delayMs: 20,
+    });
+    const v = createVerifier({ dnsServers: [slow.server], dnsConcurrency: 4 });
+    const results = await v.checkStep1(Array.from({ length: 40 }, (_, i) => `a@d${i}.test`));
+    await v.close();
+    await slow.close();
+    expect(results.every((r) => r.status === 'valid')).toBe(true);
+    expect(slow.inFlight.max).toBeLessThanOrEqual(4);
+    expect(slow.inFlight.max).toBeGreaterThan(1);
+  });
+
   it('reports duplicates on each row', async () => {
     const v = verifier();
     const rows = await v.checkStep1(['dup@good.test', 'other@good.test', 'dup@good.test']);

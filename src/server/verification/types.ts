@@ -69,7 +69,7 @@ export interface ProviderJob {
   mx: MxRecord[];
 }
 
-/** A provider's verdict on one address, before the role/catch-all rules of classify.ts. */
+/** A provider's final verdict on one address (role and catch-all rules already applied). */
 export interface ProviderVerdict {
   status: VerificationStatus;
   reason: ReasonCode;
