@@ -110,14 +110,23 @@ export async function createUploadRecord(opts: {
 }
 
 /** Rows are stored: set the counters, cut the work into batches and show the upload (pending). */
-export async function finalizeUpload(opts: { db: Db; uploadId: string; total: number }): Promise<void> {
+export async function finalizeUpload(opts: {
+  db: Db;
+  uploadId: string;
+  total: number;
+  /** The header row widened to the widest data row, when some rows had extra cells. */
+  headers?: string[];
+  fileSize?: number;
+}): Promise<void> {
   const size = listsSettings().LISTS_BATCH_SIZE;
   await opts.db.execute(sql`
     INSERT INTO upload_batches (upload_id, batch_no, lo, hi)
     SELECT ${opts.uploadId}::uuid, g, g * ${size}::int, least((g + 1) * ${size}::int, ${opts.total}::int) - 1
     FROM generate_series(0, ceil(${opts.total}::numeric / ${size}::int)::int - 1) AS g`);
   await opts.db.execute(sql`
-    UPDATE uploads SET status = 'pending', total = ${opts.total}, pending = ${opts.total}
+    UPDATE uploads SET status = 'pending', total = ${opts.total}, pending = ${opts.total},
+      headers = COALESCE(${opts.headers ? JSON.stringify(opts.headers) : null}::jsonb, headers),
+      file_size = COALESCE(${opts.fileSize ?? null}::int, file_size)
     WHERE id = ${opts.uploadId}`);
 }
 

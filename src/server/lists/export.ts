@@ -1,0 +1,131 @@
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { csvSafe } from '../../shared/csv-safe';
+import type { ExportType } from '../../shared/lists';
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { query } from './sql';
+import { findOwnUpload } from './start';
+
+/** VERIFICATION.md: the user's columns, then these. */
+export const VERIFICATION_COLUMNS = [
+  'initial_status',
+  'final_status',
+  'reason',
+  'role',
+  'free',
+  'disposable',
+  'suggestion',
+  'mx_host',
+  'smtp_code',
+  'smtp_message',
+] as const;
+
+const CHUNK = 2000;
+
+function csvCell(value: unknown): string {
+  const s = csvSafe(value);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+type ExportRow = {
+  row_index: number;
+  data: string[] | string;
+  status: string | null;
+  final_status: string | null;
+  reason: string | null;
+  step2_reason: string | null;
+  role: boolean | null;
+  free: boolean | null;
+  disposable: boolean | null;
+  suggestion: string | null;
+  mx_host: string | null;
+  step2_mx_host: string | null;
+  smtp_code: number | null;
+  smtp_message: string | null;
+};
+
+/** "Leads Q3.csv", 2025-01-31, valid → "Leads Q3-valid-2025-01-31.csv". */
+export function exportFileName(originalName: string, type: ExportType, uploadedAt: Date): string {
+  const base =
+    originalName
+      .replace(/\.csv$/i, '')
+      .replace(/[\\/:*?"<>|\r\n]+/g, ' ')
+      .trim() || 'list';
+  return `${base}-${type}-${uploadedAt.toISOString().slice(0, 10)}.csv`;
+}
+
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The export as a stream: a UTF-8 BOM (Excel reads the file as UTF-8), the original header row plus
+ * the verification columns, then the rows fetched CHUNK at a time by keyset (row_index), so memory
+ * stays flat whatever the list's size. Cells that a spreadsheet would run as formulas are neutralised.
+ */
+export async function exportUpload(opts: {
+  db: Db;
+  userId: string;
+  uploadId: string;
+  type: ExportType;
+}): Promise<{ fileName: string; stream: Readable }> {
+  const { db, uploadId, type } = opts;
+  await findOwnUpload(opts);
+  const [upload] = await query<{
+    original_name: string;
+    uploaded_at: string | Date;
+    headers: string[] | string;
+  }>(db, sql`SELECT original_name, uploaded_at, headers FROM uploads WHERE id = ${uploadId}`);
+  if (!upload) throw notFound('Upload not found');
+  const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
+  const fileName = exportFileName(upload.original_name, type, new Date(upload.uploaded_at));
+
+  async function* lines() {
+    yield `\uFEFF${csvLine([...headers, ...VERIFICATION_COLUMNS])}`;
+    let after = -1;
+    for (;;) {
+      const rows = await query<ExportRow>(
+        db,
+        type === 'all'
+          ? sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
+                x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message
+              FROM upload_rows r
+              LEFT JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
+              WHERE r.upload_id = ${uploadId} AND r.row_index > ${after}
+              ORDER BY r.row_index LIMIT ${CHUNK}`
+          : sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
+                x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message
+              FROM upload_results x
+              JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
+              WHERE x.upload_id = ${uploadId} AND x.final_status = ${type} AND x.row_index > ${after}
+              ORDER BY x.row_index LIMIT ${CHUNK}`,
+      );
+      if (rows.length === 0) return;
+      let out = '';
+      for (const r of rows) {
+        const data: string[] = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
+        const cells = headers.map((_, i) => data[i] ?? '');
+        out += csvLine([
+          ...cells,
+          r.status ?? 'pending',
+          r.final_status ?? 'pending',
+          r.step2_reason ?? r.reason ?? '',
+          r.role ?? '',
+          r.free ?? '',
+          r.disposable ?? '',
+          r.suggestion ?? '',
+          r.step2_mx_host ?? r.mx_host ?? '',
+          r.smtp_code ?? '',
+          r.smtp_message ?? '',
+        ]);
+      }
+      yield out;
+      after = Number(rows[rows.length - 1].row_index);
+      if (rows.length < CHUNK) return;
+    }
+  }
+  return { fileName, stream: Readable.from(lines()) };
+}

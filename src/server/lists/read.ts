@@ -1,0 +1,278 @@
+import { sql } from 'drizzle-orm';
+import {
+  normalizeUploadStatus,
+  RESULTS_PAGE_SIZE,
+  type ResultFilter,
+  type ResultRow,
+  type ResultsResponse,
+  type RowStatus,
+  type UploadBreakdown,
+  type UploadListItem,
+} from '../../shared/lists';
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { query } from './sql';
+import { findOwnUpload } from './start';
+
+type UploadDbRow = {
+  id: string;
+  original_name: string;
+  file_size: number;
+  status: string;
+  error_message: string | null;
+  total: number;
+  valid: number;
+  invalid: number;
+  risky: number;
+  pending: number;
+  step1_count: number;
+  step2_total: number;
+  step2_count: number;
+  run_started_at: Date | string | null;
+  run_step1_base: number;
+  run_step2_base: number;
+  step1_finished_at: Date | string | null;
+  step2_started_at: Date | string | null;
+  started_at: Date | string | null;
+  completed_at: Date | string | null;
+  uploaded_at: Date | string;
+};
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const pct = (n: number, of: number) => (of <= 0 ? 0 : Math.max(0, Math.min(100, Math.floor((n * 100) / of))));
+
+/**
+ * Progress from the counters and the run's own pace: rows per second measured since the run (or its
+ * step 2) started, and the time left at that pace. Never a fixed per-email guess.
+ */
+export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
+  const n = (v: unknown) => Number(v ?? 0);
+  const total = n(u.total);
+  const s1 = n(u.step1_count);
+  const s2Total = n(u.step2_total);
+  const s2 = n(u.step2_count);
+  const step1Done = total > 0 && s1 >= total;
+  const step2Done = step1Done && s2 >= s2Total;
+  const status = normalizeUploadStatus(u.status);
+  let rate: number | null = null;
+  let etaSeconds: number | null = null;
+  if (status === 'processing' && u.run_started_at) {
+    const runStart = new Date(u.run_started_at).getTime();
+    const step1End = u.step1_finished_at ? new Date(u.step1_finished_at).getTime() : now.getTime();
+    const rate1 = (s1 - n(u.run_step1_base)) / Math.max(0.001, (step1End - runStart) / 1000);
+    const step2Start = u.step2_started_at ? new Date(u.step2_started_at).getTime() : null;
+    const rate2 =
+      step2Start !== null && now.getTime() - step2Start > 1000
+        ? (s2 - n(u.run_step2_base)) / ((now.getTime() - step2Start) / 1000)
+        : null;
+    rate = step1Done ? rate2 : rate1 > 0 ? rate1 : null;
+    // Rows still to reach step 2: the share of valid rows so far applied to the rows left.
+    const validShare = s1 > 0 ? s2Total / s1 : 1;
+    const left1 = total - s1;
+    const left2 = s2Total - s2 + left1 * validShare;
+    if (!step1Done && rate1 > 0 && rate2 === null && left2 > 0) etaSeconds = null;
+    else {
+      const t1 = left1 > 0 ? (rate1 > 0 ? left1 / rate1 : null) : 0;
+      const t2 = left2 > 0 ? (rate2 && rate2 > 0 ? left2 / rate2 : null) : 0;
+      etaSeconds = t1 === null || t2 === null ? null : Math.ceil(t1 + t2);
+    }
+    if (rate !== null) rate = Math.round(rate * 10) / 10;
+  }
+  return {
+    id: u.id,
+    originalName: u.original_name,
+    fileSize: n(u.file_size),
+    status,
+    uploadedAt: new Date(u.uploaded_at).toISOString(),
+    startedAt: iso(u.started_at),
+    completedAt: iso(u.completed_at),
+    errorMessage: u.error_message,
+    stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
+    processingProgress: pct(s1, total),
+    step2Progress: step1Done ? (s2Total === 0 ? 100 : pct(s2, s2Total)) : pct(s2, Math.max(1, s2Total)),
+    step1Done,
+    step2Done,
+    step1Count: s1,
+    step2Total: s2Total,
+    step2Count: s2,
+    rate,
+    etaSeconds,
+  };
+}
+
+const UPLOAD_COLUMNS =
+  sql.raw(`id, original_name, file_size, status, error_message, total, valid, invalid, risky,
+  pending, step1_count, step2_total, step2_count, run_started_at, run_step1_base, run_step2_base,
+  step1_finished_at, step2_started_at, started_at, completed_at, uploaded_at`);
+
+export async function listUploads(opts: { db: Db; userId: string; now: Date }): Promise<UploadListItem[]> {
+  const rows = await query<UploadDbRow>(
+    opts.db,
+    sql`SELECT ${UPLOAD_COLUMNS} FROM uploads
+        WHERE user_id = ${opts.userId} AND status <> 'uploading' ORDER BY uploaded_at DESC, id LIMIT 500`,
+  );
+  return rows.map((r) => toListItem(r, opts.now));
+}
+
+export async function getUploadStatus(opts: {
+  db: Db;
+  userId: string;
+  uploadId: string;
+  now: Date;
+}): Promise<UploadListItem> {
+  await findOwnUpload(opts);
+  const rows = await query<UploadDbRow>(
+    opts.db,
+    sql`SELECT ${UPLOAD_COLUMNS} FROM uploads WHERE id = ${opts.uploadId} AND user_id = ${opts.userId}`,
+  );
+  if (!rows[0]) throw notFound('Upload not found');
+  return toListItem(rows[0], opts.now);
+}
+
+type ResultDbRow = {
+  id: number | string;
+  row_index: number;
+  email: string;
+  name: string | null;
+  company: string | null;
+  status: string | null;
+  reason: string | null;
+  role: boolean | null;
+  free: boolean | null;
+  disposable: boolean | null;
+  suggestion: string | null;
+  mx_host: string | null;
+  verified_at: Date | string | null;
+  step2_status: string | null;
+  step2_reason: string | null;
+  smtp_code: number | null;
+  smtp_message: string | null;
+  step2_mx_host: string | null;
+  step2_verified_at: Date | string | null;
+  final_status: string | null;
+};
+
+function toResultRow(r: ResultDbRow): ResultRow {
+  const status = (r.status ?? 'pending') as RowStatus;
+  const step2 = status === 'valid' ? ((r.step2_status ?? 'pending') as RowStatus) : null;
+  const finalStatus = (r.final_status ?? 'pending') as RowStatus;
+  const quality = (s: RowStatus) => (s === 'valid' ? 'good' : s === 'invalid' ? 'bad' : 'risky');
+  const isFinal = status !== 'pending' && (status !== 'valid' || step2 !== 'pending');
+  return {
+    id: Number(r.id),
+    emailId: Number(r.id),
+    rowIndex: Number(r.row_index),
+    email: { email: r.email, name: r.name, company: r.company },
+    status,
+    verifiedAt: iso(r.verified_at),
+    fourthVerificationStatus: step2,
+    fourthVerificationDetails:
+      step2 && step2 !== 'pending'
+        ? {
+            quality: quality(step2),
+            reason: r.step2_reason,
+            smtpCode: r.smtp_code === null ? null : Number(r.smtp_code),
+            smtpMessage: r.smtp_message,
+            mxHost: r.step2_mx_host ?? r.mx_host,
+          }
+        : null,
+    fourthVerifiedAt: iso(r.step2_verified_at),
+    finalStatus,
+    isFinal,
+    reason: step2 && step2 !== 'pending' ? r.step2_reason : r.reason,
+    role: Boolean(r.role),
+    free: Boolean(r.free),
+    disposable: Boolean(r.disposable),
+    suggestion: r.suggestion,
+  };
+}
+
+const RESULT_COLUMNS =
+  sql.raw(`r.id, r.row_index, r.email, r.name, r.company, x.status, x.reason, x.role, x.free,
+  x.disposable, x.suggestion, x.mx_host, x.verified_at, x.step2_status, x.step2_reason, x.smtp_code,
+  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status`);
+
+/** LIKE pattern for "starts with", with the user's % and _ taken literally. */
+export const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of results. Filters read the final status; search matches the start of the address, of its
+ * domain, of the name or of the company, case-insensitively (index-backed prefix search: pg_trgm is
+ * not available on the embedded database). Totals without search come from the upload's counters.
+ */
+export async function getResultsPage(opts: {
+  db: Db;
+  userId: string;
+  uploadId: string;
+  page: number;
+  filter: ResultFilter;
+  search: string;
+}): Promise<ResultsResponse> {
+  const { db, uploadId } = opts;
+  const upload = await findOwnUpload(opts);
+  const limit = RESULTS_PAGE_SIZE;
+  const offset = (opts.page - 1) * limit;
+  let rows: ResultDbRow[];
+  let total: number;
+  if (opts.search) {
+    const p = prefixPattern(opts.search);
+    const matches = sql`(lower(r.email) LIKE ${p} OR split_part(lower(r.email), '@', 2) LIKE ${p}
+      OR lower(r.name) LIKE ${p} OR lower(r.company) LIKE ${p})`;
+    const filter = opts.filter === 'all' ? sql`true` : sql`x.final_status = ${opts.filter}`;
+    const join = opts.filter === 'all' ? sql`LEFT JOIN` : sql`JOIN`;
+    const base = sql`FROM upload_rows r ${join} upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
+      WHERE r.upload_id = ${uploadId} AND ${matches} AND ${filter}`;
+    rows = await query<ResultDbRow>(
+      db,
+      sql`SELECT ${RESULT_COLUMNS} ${base} ORDER BY r.row_index LIMIT ${limit} OFFSET ${offset}`,
+    );
+    total = Number((await query<{ n: number }>(db, sql`SELECT count(*)::int AS n ${base}`))[0].n);
+  } else if (opts.filter === 'all') {
+    rows = await query<ResultDbRow>(
+      db,
+      sql`SELECT ${RESULT_COLUMNS} FROM upload_rows r
+        LEFT JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
+        WHERE r.upload_id = ${uploadId} ORDER BY r.row_index LIMIT ${limit} OFFSET ${offset}`,
+    );
+    total = await countFromUpload(db, uploadId, 'total');
+  } else {
+    rows = await query<ResultDbRow>(
+      db,
+      sql`SELECT ${RESULT_COLUMNS} FROM upload_results x
+        JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
+        WHERE x.upload_id = ${uploadId} AND x.final_status = ${opts.filter}
+        ORDER BY x.row_index LIMIT ${limit} OFFSET ${offset}`,
+    );
+    total = await countFromUpload(db, uploadId, opts.filter);
+  }
+  void upload;
+  return {
+    results: rows.map(toResultRow),
+    pagination: { page: opts.page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
+}
+
+async function countFromUpload(db: Db, uploadId: string, column: 'total' | 'valid' | 'invalid' | 'risky') {
+  const rows = await query<{ n: number }>(
+    db,
+    sql`SELECT ${sql.raw(column)}::int AS n FROM uploads WHERE id = ${uploadId}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Reasons behind the verdicts, for the dashboard chart. */
+export async function getBreakdown(opts: {
+  db: Db;
+  userId: string;
+  uploadId: string;
+}): Promise<UploadBreakdown> {
+  await findOwnUpload(opts);
+  const rows = await query<{ reason: string | null; n: number }>(
+    opts.db,
+    sql`SELECT COALESCE(step2_reason, reason, CASE WHEN final_status = 'pending' THEN 'pending' END) AS reason,
+          count(*)::int AS n
+        FROM upload_results WHERE upload_id = ${opts.uploadId}
+        GROUP BY 1 ORDER BY 2 DESC`,
+  );
+  return { reasons: rows.map((r) => ({ reason: r.reason ?? 'accepted', count: Number(r.n) })) };
+}

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Step1Result, Step2Result } from '../verification';
+
+// Set-based result writes. Each is ONE statement: the results (for the verified row and every
+// duplicate of its address) and the upload's counters change together, so total = valid + invalid +
+// risky + pending holds at every moment, and a batch written twice (after a crash) counts once:
+// step 1 inserts with ON CONFLICT DO NOTHING, step 2 only updates rows still pending.
+
+/** Rows that share the verified row's address get the same verdict. */
+const withDuplicates = (uploadId: string) => sql`
+  t AS (
+    SELECT v.idx AS row_index, v.* FROM v
+    UNION ALL
+    SELECT d.row_index, v.* FROM v
+    JOIN upload_rows d ON d.upload_id = ${uploadId} AND d.canon_index = v.idx AND d.canon_index <> d.row_index
+  )`;
+
+export async function writeStep1(opts: {
+  db: Db;
+  uploadId: string;
+  items: { rowIndex: number; result: Step1Result }[];
+  now: Date;
+}): Promise<void> {
+  const { items, uploadId } = opts;
+  if (items.length === 0) return;
+  const col = <T>(f: (r: Step1Result) => T) => sql.param(items.map((i) => f(i.result)));
+  await opts.db.execute(sql`
+    WITH v AS (
+      SELECT * FROM unnest(
+        ${sql.param(items.map((i) => i.rowIndex))}::int[], ${col((r) => r.status)}::text[],
+        ${col((r) => r.reason)}::text[], ${col((r) => r.role)}::bool[], ${col((r) => r.free)}::bool[],
+        ${col((r) => r.disposable)}::bool[], ${col((r) => r.suggestion)}::text[], ${col((r) => r.mxHost)}::text[]
+      ) AS v(idx, status, reason, role, free, disposable, suggestion, mx_host)
+    ), ${withDuplicates(uploadId)},
+    ins AS (
+      INSERT INTO upload_results (upload_id, row_index, status, reason, role, free, disposable, suggestion,
+        mx_host, verified_at, step2_status, final_status)
+      SELECT ${uploadId}::uuid, t.row_index, t.status, t.reason, t.role, t.free, t.disposable, t.suggestion,
+        t.mx_host, ${opts.now}::timestamptz, CASE WHEN t.status = 'valid' THEN 'pending' END,
+        CASE WHEN t.status = 'valid' THEN 'pending' ELSE t.status END
+      FROM t
+      ON CONFLICT (upload_id, row_index) DO NOTHING
+      RETURNING status, final_status
+    ), c AS (
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'valid')::int AS nv,
+        count(*) FILTER (WHERE final_status = 'invalid')::int AS fi,
+        count(*) FILTER (WHERE final_status = 'risky')::int AS fr
+      FROM ins
+    )
+    UPDATE uploads u SET step1_count = u.step1_count + c.n, step2_total = u.step2_total + c.nv,
+      invalid = u.invalid + c.fi, risky = u.risky + c.fr, pending = u.pending - c.fi - c.fr,
+      step1_finished_at = CASE WHEN u.step1_count + c.n >= u.total
+        THEN COALESCE(u.step1_finished_at, ${opts.now}::timestamptz) END,
+      heartbeat_at = now()
+    FROM c WHERE u.id = ${uploadId}`);
+}
+
+export async function writeStep2(opts: {
+  db: Db;
+  uploadId: string;
+  items: { rowIndex: number; result: Step2Result }[];
+  now: Date;
+}): Promise<void> {
+  const { items, uploadId } = opts;
+  if (items.length === 0) return;
+  const col = <T>(f: (r: Step2Result) => T) => sql.param(items.map((i) => f(i.result)));
+  await opts.db.execute(sql`
+    WITH v AS (
+      SELECT * FROM unnest(
+        ${sql.param(items.map((i) => i.rowIndex))}::int[], ${col((r) => r.status)}::text[],
+        ${col((r) => r.reason)}::text[], ${col((r) => r.smtpCode)}::int[], ${col((r) => r.smtpMessage)}::text[],
+        ${col((r) => r.mxHost)}::text[]
+      ) AS v(idx, status, reason, smtp_code, smtp_message, mx_host)
+    ), ${withDuplicates(uploadId)},
+    upd AS (
+      UPDATE upload_results x SET step2_status = t.status, step2_reason = t.reason, smtp_code = t.smtp_code,
+        smtp_message = t.smtp_message, step2_mx_host = t.mx_host, step2_verified_at = ${opts.now}::timestamptz,
+        final_status = t.status
+      FROM t
+      WHERE x.upload_id = ${uploadId} AND x.row_index = t.row_index AND x.step2_status = 'pending'
+      RETURNING x.final_status
+    ), c AS (
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE final_status = 'valid')::int AS fv,
+        count(*) FILTER (WHERE final_status = 'invalid')::int AS fi,
+        count(*) FILTER (WHERE final_status = 'risky')::int AS fr
+      FROM upd
+    )
+    UPDATE uploads u SET step2_count = u.step2_count + c.n, valid = u.valid + c.fv, invalid = u.invalid + c.fi,
+      risky = u.risky + c.fr, pending = u.pending - c.n,
+      step2_started_at = COALESCE(u.step2_started_at, ${opts.now}::timestamptz), heartbeat_at = now()
+    FROM c WHERE u.id = ${uploadId}`);
+}

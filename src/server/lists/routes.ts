@@ -1,0 +1,102 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CSV_EXTENSION_MESSAGE, exportQuerySchema, resultsQuerySchema } from '../../shared/lists';
+import { requireUser } from '../auth/request-user';
+import type { AppDeps } from '../http/deps';
+import { badRequest } from '../http/errors';
+import type { AppInstance } from '../http/types';
+import { contentDisposition, exportUpload } from './export';
+import { ingestCsv } from './ingest';
+import { getBreakdown, getResultsPage, getUploadStatus, listUploads } from './read';
+import { resumeRuns } from './resume';
+import { startVerification } from './start';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+export async function listsRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['lists'];
+
+  // The embedded database belongs to this process alone: runs cut short by a crash resume at boot.
+  if (deps.database.kind === 'pglite' && deps.config.RUN_WORKERS) {
+    app.addHook('onReady', async () => {
+      await resumeRuns({ database: deps.database, queue: deps.queue, atBoot: true });
+    });
+  }
+
+  r.post('/api/upload', { schema: { tags } }, async (req, reply) => {
+    const user = requireUser(req);
+    if (!req.isMultipart()) throw badRequest(CSV_EXTENSION_MESSAGE);
+    const file = await req.file();
+    if (!file || file.fieldname !== 'csvFile') {
+      file?.file.resume();
+      throw badRequest(CSV_EXTENSION_MESSAGE);
+    }
+    const res = await ingestCsv({
+      db,
+      userId: user.id,
+      filename: file.filename,
+      stream: file.file,
+      now: deps.clock(),
+    });
+    return reply.code(201).send(res);
+  });
+
+  r.post('/api/verify/:id', { schema: { tags, params: idParams } }, async (req) =>
+    startVerification({
+      db,
+      queue: deps.queue,
+      user: requireUser(req),
+      uploadId: req.params.id,
+      now: deps.clock(),
+    }),
+  );
+
+  r.post('/api/verify/:id/pending', { schema: { tags, params: idParams } }, async (req) =>
+    startVerification({
+      db,
+      queue: deps.queue,
+      user: requireUser(req),
+      uploadId: req.params.id,
+      now: deps.clock(),
+      pendingOnly: true,
+    }),
+  );
+
+  r.get('/api/uploads', { schema: { tags } }, async (req) =>
+    listUploads({ db, userId: requireUser(req).id, now: deps.clock() }),
+  );
+
+  r.get('/api/upload/:id/status', { schema: { tags, params: idParams } }, async (req) =>
+    getUploadStatus({ db, userId: requireUser(req).id, uploadId: req.params.id, now: deps.clock() }),
+  );
+
+  r.get(
+    '/api/upload/:id/results',
+    { schema: { tags, params: idParams, querystring: resultsQuerySchema } },
+    async (req) => getResultsPage({ db, userId: requireUser(req).id, uploadId: req.params.id, ...req.query }),
+  );
+
+  r.get('/api/upload/:id/breakdown', { schema: { tags, params: idParams } }, async (req) =>
+    getBreakdown({ db, userId: requireUser(req).id, uploadId: req.params.id }),
+  );
+
+  r.get(
+    '/api/upload/:id/export',
+    { schema: { tags, params: idParams, querystring: exportQuerySchema } },
+    async (req, reply) => {
+      const { fileName, stream } = await exportUpload({
+        db,
+        userId: requireUser(req).id,
+        uploadId: req.params.id,
+        type: req.query.type,
+      });
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', contentDisposition(fileName))
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
+}

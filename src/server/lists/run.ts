@@ -1,0 +1,179 @@
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { JobContext } from '../jobs/registry';
+import type { Step2Result, Verifier } from '../verification';
+import {
+  type ClaimedBatch,
+  claimBatch,
+  completeBatch,
+  heartbeat,
+  openBatches,
+  releaseLeases,
+} from './claims';
+import { listsSettings } from './env';
+import { writeStep1, writeStep2 } from './results-write';
+import { query } from './sql';
+import { acquireVerifier, releaseVerifier } from './verifiers';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Step 2 results are written as they come, at most this many per statement or this often. */
+const STEP2_FLUSH_ROWS = 200;
+const STEP2_FLUSH_MS = 500;
+
+interface Lane {
+  db: Db;
+  uploadId: string;
+  owner: string;
+  verifier: Verifier;
+  ctx: JobContext;
+}
+
+/**
+ * One lane of a run: claims batches (step 1 first, then step 2) until the upload has nothing left,
+ * then marks it completed. Several lanes, in this process or others, share an upload safely.
+ */
+export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: number; jobId: string }) {
+  const { ctx, uploadId } = opts;
+  const settings = listsSettings();
+  const db = ctx.database.db;
+  const owner = `${os.hostname()}:${process.pid}:${opts.lane}:${opts.jobId.slice(0, 8)}`;
+  const verifier = acquireVerifier(uploadId, ctx.config);
+  const lane: Lane = { db, uploadId, owner, verifier, ctx };
+  const beat = setInterval(
+    () => {
+      heartbeat({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S }).catch(() => {});
+    },
+    Math.max(1000, (settings.LISTS_LEASE_S * 1000) / 3),
+  );
+  try {
+    for (;;) {
+      if ((await uploadStatus(db, uploadId)) !== 'processing') return;
+      const batch =
+        (await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 1 })) ??
+        (await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 2 }));
+      if (batch) {
+        await withRetries(() => (batch.step === 1 ? runStep1(lane, batch) : runStep2(lane, batch)));
+        await completeBatch({ db, uploadId, owner, batch });
+        continue;
+      }
+      if (await finishIfDone(lane)) return;
+      // Other workers hold the remaining batches: wait, and take them over if their lease lapses.
+      await sleep(1000);
+    }
+  } catch (err) {
+    ctx.log.error({ err, uploadId }, 'verification run failed');
+    await releaseLeases({ db, uploadId, owner }).catch(() => {});
+    await db.execute(sql`
+      UPDATE uploads SET status = 'failed', error_message = ${`Verification failed: ${(err as Error).message}`}
+      WHERE id = ${uploadId} AND status = 'processing'`);
+  } finally {
+    clearInterval(beat);
+    await releaseVerifier(uploadId);
+  }
+}
+
+async function uploadStatus(db: Db, uploadId: string): Promise<string | null> {
+  const rows = await query<{ status: string }>(db, sql`SELECT status FROM uploads WHERE id = ${uploadId}`);
+  return rows[0]?.status ?? null;
+}
+
+/** A transient failure (a dropped connection) retries the batch; a persistent one fails the run. */
+async function withRetries(fn: () => Promise<void>, attempts = 3): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await sleep(500 * i);
+    }
+  }
+}
+
+async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<void> {
+  const { db, uploadId } = lane;
+  // Only rows without a verdict: a batch taken over after a crash resumes where it stopped.
+  const rows = await query<{ row_index: number; email: string }>(
+    db,
+    sql`
+    SELECT r.row_index, r.email FROM upload_rows r
+    WHERE r.upload_id = ${uploadId} AND r.row_index BETWEEN ${batch.lo} AND ${batch.hi}
+      AND r.canon_index = r.row_index
+      AND NOT EXISTS (SELECT 1 FROM upload_results x WHERE x.upload_id = r.upload_id AND x.row_index = r.row_index)
+    ORDER BY r.row_index`,
+  );
+  if (rows.length === 0) return;
+  const results = await lane.verifier.checkStep1(rows.map((r) => r.email));
+  await writeStep1({
+    db,
+    uploadId,
+    items: rows.map((r, i) => ({ rowIndex: Number(r.row_index), result: results[i] })),
+    now: lane.ctx.clock(),
+  });
+}
+
+async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<void> {
+  const { db, uploadId } = lane;
+  const rows = await query<{ row_index: number; email: string }>(
+    db,
+    sql`
+    SELECT x.row_index, r.email FROM upload_results x
+    JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
+    WHERE x.upload_id = ${uploadId} AND x.step2_status = 'pending'
+      AND x.row_index BETWEEN ${batch.lo} AND ${batch.hi} AND r.canon_index = r.row_index`,
+  );
+  if (rows.length === 0) return;
+  let buffer: { rowIndex: number; result: Step2Result }[] = [];
+  let writing = Promise.resolve();
+  let failure: unknown = null;
+  const flush = () => {
+    if (buffer.length === 0) return writing;
+    const items = buffer;
+    buffer = [];
+    writing = writing
+      .then(() => writeStep2({ db, uploadId, items, now: lane.ctx.clock() }))
+      .catch((err) => {
+        failure = err;
+      });
+    return writing;
+  };
+  const timer = setInterval(() => void flush(), STEP2_FLUSH_MS);
+  try {
+    await lane.verifier.checkStep2(
+      rows.map((r) => ({ email: r.email, key: String(r.row_index) })),
+      {
+        onResult: (result) => {
+          buffer.push({ rowIndex: Number(result.key), result });
+          if (buffer.length >= STEP2_FLUSH_ROWS) void flush();
+        },
+      },
+    );
+  } finally {
+    clearInterval(timer);
+    await flush();
+  }
+  if (failure) throw failure;
+}
+
+/** Completes the upload when no row is pending; true when this lane has nothing left to do. */
+async function finishIfDone(lane: Lane): Promise<boolean> {
+  const { db, uploadId } = lane;
+  const done = await query<{ id: string }>(
+    db,
+    sql`
+    UPDATE uploads SET status = 'completed', completed_at = ${lane.ctx.clock()}
+    WHERE id = ${uploadId} AND status = 'processing' AND pending = 0
+    RETURNING id`,
+  );
+  if (done.length > 0) return true;
+  const { open } = await openBatches({ db, uploadId });
+  if (open === 0) {
+    // Every batch is done yet rows are pending: should not happen; say so rather than spin.
+    await db.execute(sql`
+      UPDATE uploads SET status = 'failed',
+        error_message = 'Some rows could not be verified. Use re-verify pending to try them again.'
+      WHERE id = ${uploadId} AND status = 'processing' AND pending > 0`);
+    return true;
+  }
+  return false;
+}
