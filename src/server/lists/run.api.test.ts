@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startWorld, type World } from '../../../tests/fakes/smtp-world';
+import { TestClient } from '../../../tests/helpers/client';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { getUserById } from '../auth/users';
+import { createUploadFromRows } from './create';
+import { listSendableEmails } from './sendable';
+import { startVerification } from './start';
+import { uploadCsv, waitFor } from './testing';
+
+// Small batches so a run spans several claims, and a duplicate sits in a later batch than its first row.
+vi.hoisted(() => {
+  process.env.LISTS_BATCH_SIZE = '3';
+  process.env.LISTS_LANES = '2';
+});
+
+let w: World;
+let t: TestApp;
+beforeAll(async () => {
+  w = await startWorld(
+    {
+      'good.test': { mailboxes: ['alice@good.test', 'bob@good.test', 'info@good.test'] },
+      'catchall.test': { catchAll: true },
+    },
+    { 'nodomain.test': 'NXDOMAIN' },
+  );
+  t = await createTestApp({
+    work: true,
+    env: {
+      DNS_SERVERS: w.dns.server,
+      DNS_TIMEOUT_MS: '500',
+      SMTP_PORT: String(w.port),
+      SMTP_TIMEOUT_MS: '2000',
+      SMTP_HELO_NAME: 'probe.verilead.test',
+      SMTP_MAIL_FROM: 'bounce@verilead.test',
+      SMTP_BACKOFF_S: '0',
+      GREYLIST_RETRY_S: '1',
+      // A one-day trial, so moving the clock past it keeps sessions (7 days) alive.
+      TRIAL_DAYS: '1',
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await w?.close();
+});
+
+const CSV = [
+  'name,email,company,note',
+  'Alice,alice@good.test,Good Inc,"=HYPERLINK(""http://evil.test"",""click"")"',
+  'Bob,bob@good.test,Good Inc,',
+  'Carl,carl@good.test,Good Inc,',
+  'Info,info@good.test,Good Inc,',
+  'Dee,dee@catchall.test,Catch Co,',
+  'Eve,eve@nodomain.test,Nowhere,',
+  'Bad,not-an-email,,',
+  'Alice Again,ALICE@good.test,Dup Ltd,+1 555',
+].join('\n');
+
+async function signedIn() {
+  const c = new TestClient(t.app);
+  const u = await c.register();
+  return { c, id: u.id };
+}
+
+async function runToCompletion(c: TestClient, uploadId: string) {
+  return waitFor(
+    async () => {
+      const s = (await c.get(`/api/upload/${uploadId}/status`)).json();
+      // The counters add up at every moment, not only at the end.
+      expect(s.stats.valid + s.stats.invalid + s.stats.risky + s.stats.pending).toBe(s.stats.total);
+      return s;
+    },
+    (s) => s.status === 'completed' || s.status === 'failed',
+    25_000,
+  );
+}
+
+describe('verification runs', () => {
+  let owner: { c: TestClient; id: string };
+  let uploadId: string;
+
+  it('verifies an upload in two steps, once per address, and start is idempotent', async () => {
+    owner = await signedIn();
+    const up = await uploadCsv(owner.c, 'Leads Q3.csv', CSV);
+    expect(up.statusCode).toBe(201);
+    uploadId = up.json().uploadId;
+    expect(up.json().totalEmails).toBe(8);
+
+    const first = await owner.c.post(`/api/verify/${uploadId}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ started: true, status: 'processing' });
+    const second = await owner.c.post(`/api/verify/${uploadId}`);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().started).toBe(false);
+
+    const s = await runToCompletion(owner.c, uploadId);
+    expect(s.status).toBe('completed');
+    expect(s.stats).toEqual({ total: 8, valid: 3, invalid: 3, risky: 2, pending: 0 });
+    expect(s.processingProgress).toBe(100);
+    expect(s.step1Done && s.step2Done).toBe(true);
+
+    // alice@ and ALICE@ are one address: probed once at the mail server.
+    const rcpts = w.hosts['good.test'].stats.rcpts.map((r) => r.toLowerCase());
+    expect(rcpts.filter((r) => r.includes('alice@good.test')).length).toBe(1);
+    // A completed run is not started again.
+    expect((await owner.c.post(`/api/verify/${uploadId}`)).json().started).toBe(false);
+    expect((await owner.c.post(`/api/verify/${uploadId}/pending`, {})).json().started).toBe(false);
+  });
+
+  it('pages, filters on the final status and searches email, name and company', async () => {
+    const all = (await owner.c.get(`/api/upload/${uploadId}/results?page=1&filter=all`)).json();
+    expect(all.pagination).toEqual({ page: 1, limit: 50, total: 8, totalPages: 1 });
+    const alice = all.results[0];
+    expect(alice).toMatchObject({
+      email: { email: 'alice@good.test', name: 'Alice', company: 'Good Inc' },
+      status: 'valid',
+      fourthVerificationStatus: 'valid',
+      fourthVerificationDetails: { quality: 'good', reason: 'accepted', smtpCode: 250 },
+      isFinal: true,
+    });
+    expect(alice.verifiedAt).toBeTruthy();
+    expect(alice.fourthVerifiedAt).toBeTruthy();
+    const eve = all.results.find((r: { email: { email: string } }) => r.email.email === 'eve@nodomain.test');
+    expect(eve).toMatchObject({
+      status: 'invalid',
+      fourthVerificationStatus: null,
+      reason: 'no_domain',
+      isFinal: true,
+    });
+
+    const invalid = (await owner.c.get(`/api/upload/${uploadId}/results?filter=invalid`)).json();
+    expect(invalid.results.map((r: { email: { email: string } }) => r.email.email).sort()).toEqual([
+      'carl@good.test',
+      'eve@nodomain.test',
+      'not-an-email',
+    ]);
+    expect(invalid.pagination.total).toBe(3);
+    const risky = (await owner.c.get(`/api/upload/${uploadId}/results?filter=risky`)).json();
+    expect(risky.results.map((r: { reason: string }) => r.reason).sort()).toEqual(['catch_all', 'role']);
+
+    const byName = (await owner.c.get(`/api/upload/${uploadId}/results?search=ALIC`)).json();
+    expect(byName.pagination.total).toBe(2);
+    const byCompany = (await owner.c.get(`/api/upload/${uploadId}/results?search=catch%20co`)).json();
+    expect(byCompany.results.map((r: { email: { email: string } }) => r.email.email)).toEqual([
+      'dee@catchall.test',
+    ]);
+    const byDomain = (
+      await owner.c.get(`/api/upload/${uploadId}/results?search=good.test&filter=valid`)
+    ).json();
+    expect(byDomain.pagination.total).toBe(3);
+    const literal = (await owner.c.get(`/api/upload/${uploadId}/results?search=%25`)).json();
+    expect(literal.pagination.total).toBe(0);
+
+    const bad = await owner.c.get(`/api/upload/${uploadId}/results?filter=maybe`);
+    expect(bad.statusCode).toBe(400);
+    const page2 = (await owner.c.get(`/api/upload/${uploadId}/results?page=2`)).json();
+    expect(page2.results).toEqual([]);
+  });
+
+  it('exports the original columns plus verdicts, formula-safe, with a BOM and a named file', async () => {
+    const res = await owner.c.get(`/api/upload/${uploadId}/export?type=all`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    const date = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toContain(`filename="Leads Q3-all-${date}.csv"`);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'name,email,company,note,initial_status,final_status,reason,role,free,disposable,suggestion,mx_host,smtp_code,smtp_message',
+    );
+    expect(lines).toHaveLength(9);
+    // The formula is text now: a leading quote, and no cell starts with = or +.
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
+    expect(lines[1]).toMatch(/,valid,valid,accepted,false,false,false,,mx\.good\.test,250,/);
+    expect(lines[8]).toContain(`,'+1 555,`);
+
+    const valid = await owner.c.get(`/api/upload/${uploadId}/export?type=valid`);
+    expect(valid.body.trim().split('\r\n')).toHaveLength(4);
+    const invalid = await owner.c.get(`/api/upload/${uploadId}/export?type=invalid`);
+    const invalidEmails = invalid.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[1]);
+    expect(invalidEmails.sort()).toEqual(['carl@good.test', 'eve@nodomain.test', 'not-an-email']);
+    expect((await owner.c.get(`/api/upload/${uploadId}/export?type=risky`)).statusCode).toBe(400);
+  });
+
+  it('lists the upload with its stats and offers only valid addresses for sending', async () => {
+    const list = (await owner.c.get('/api/uploads')).json();
+    expect(list[0]).toMatchObject({
+      id: uploadId,
+      originalName: 'Leads Q3.csv',
+      status: 'completed',
+      processingProgress: 100,
+    });
+    const sendable = await listSendableEmails({ db: t.database.db, userId: owner.id });
+    expect(sendable.map((s) => s.email).sort()).toEqual([
+      'ALICE@good.test',
+      'alice@good.test',
+      'bob@good.test',
+    ]);
+    expect(sendable[0]).toMatchObject({ uploadId, uploadName: 'Leads Q3.csv', status: 'valid' });
+    const breakdown = (await owner.c.get(`/api/upload/${uploadId}/breakdown`)).json();
+    expect(breakdown.reasons.find((r: { reason: string }) => r.reason === 'accepted').count).toBe(3);
+  });
+
+  it('gives another user 404 on every upload route', async () => {
+    const other = await signedIn();
+    const routes: [string, string][] = [
+      ['GET', `/api/upload/${uploadId}/status`],
+      ['GET', `/api/upload/${uploadId}/results`],
+      ['GET', `/api/upload/${uploadId}/export?type=all`],
+      ['GET', `/api/upload/${uploadId}/breakdown`],
+      ['POST', `/api/verify/${uploadId}`],
+      ['POST', `/api/verify/${uploadId}/pending`],
+    ];
+    for (const [method, url] of routes) {
+      const res = await other.c.request(method as 'GET', url, method === 'POST' ? {} : undefined);
+      expect(res.statusCode, url).toBe(404);
+      const missing = await other.c.request(
+        method as 'GET',
+        url.replace(uploadId, '00000000-0000-4000-8000-000000000000'),
+      );
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error).toBe(res.json().error);
+    }
+    expect((await other.c.get('/api/uploads')).json()).toEqual([]);
+    expect(await listSendableEmails({ db: t.database.db, userId: other.id })).toEqual([]);
+  });
+
+  it('creates and starts an upload from rows in memory (scraper send-to-verify)', async () => {
+    const { id } = await signedIn();
+    const user = await getUserById(t.database.db, id);
+    const created = await createUploadFromRows({
+      db: t.database.db,
+      userId: id,
+      name: 'Instagram: bakeries',
+      headers: ['Username', 'Full Name', 'Email'],
+      rows: [
+        { Username: 'bob', 'Full Name': 'Bob B', Email: 'bob@good.test' },
+        ['carl', 'Carl C', 'carl@good.test'],
+      ],
+      emailColumn: 'Email',
+    });
+    expect(created.totalEmails).toBe(2);
+    const started = await startVerification({
+      db: t.database.db,
+      queue: t.queue,
+      user,
+      uploadId: created.uploadId,
+      now: t.clock(),
+    });
+    expect(started.started).toBe(true);
+    const rows = await waitFor(
+      async () =>
+        t.database.raw.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM upload_results WHERE upload_id = $1 AND final_status <> 'pending'",
+          [created.uploadId],
+        ),
+      (r) => Number(r[0].n) === 2,
+    );
+    expect(Number(rows[0].n)).toBe(2);
+  });
+
+  // Last: moving the shared clock past the trial affects every user of this app.
+  it('answers 402 to a start once the trial is over, while results stay readable', async () => {
+    const { c } = await signedIn();
+    const up = await uploadCsv(c, 'late.csv', 'email\nbob@good.test\n');
+    t.clock.advance(36 * 3_600_000);
+    const res = await c.post(`/api/verify/${up.json().uploadId}`);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().upgradeUrl).toBe('/subscribe');
+    expect((await c.get(`/api/upload/${up.json().uploadId}/status`)).json().status).toBe('pending');
+    expect((await owner.c.get(`/api/upload/${uploadId}/results`)).statusCode).toBe(200);
+  });
+});
