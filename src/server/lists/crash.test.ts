@@ -27,7 +27,8 @@ function expected(i: number): { email: string; final: 'valid' | 'invalid' } {
 beforeAll(async () => {
   const domains: Record<string, { mailboxes: string[]; latencyMs: number }> = {};
   for (let d = 0; d < DOMAINS; d++) domains[`d${d}.test`] = { mailboxes: [], latencyMs: 40 };
-  for (let i = 0; i < ROWS; i += 2) domains[`d${i % DOMAINS}.test`].mailboxes.push(`user${i}@d${i % DOMAINS}.test`);
+  for (let i = 0; i < ROWS; i += 2)
+    domains[`d${i % DOMAINS}.test`].mailboxes.push(`user${i}@d${i % DOMAINS}.test`);
   w = await startWorld(domains);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'verilead-crash-'));
 });
@@ -61,7 +62,9 @@ describe('crash safety', () => {
     await waitHealthy(baseUrl, child);
     const client = new HttpClient(baseUrl);
     await client.register(`crash${Date.now().toString(36)}`);
-    const csv = ['email,row', ...Array.from({ length: ROWS }, (_, i) => `${expected(i).email},${i}`)].join('\n');
+    const csv = ['email,row', ...Array.from({ length: ROWS }, (_, i) => `${expected(i).email},${i}`)].join(
+      '\n',
+    );
     const { uploadId, totalEmails } = await client.upload('crash.csv', csv);
     expect(totalEmails).toBe(ROWS);
     await client.json('POST', `/api/verify/${uploadId}`);
@@ -94,12 +97,24 @@ describe('crash safety', () => {
       s = await poll();
     }
     expect(s.status, child.output()).toBe('completed');
-    const wantValid = Array.from({ length: ROWS }, (_, i) => expected(i)).filter((e) => e.final === 'valid').length;
-    expect(s.stats).toEqual({ total: ROWS, valid: wantValid, invalid: ROWS - wantValid, risky: 0, pending: 0 });
+    const wantValid = Array.from({ length: ROWS }, (_, i) => expected(i)).filter(
+      (e) => e.final === 'valid',
+    ).length;
+    expect(s.stats).toEqual({
+      total: ROWS,
+      valid: wantValid,
+      invalid: ROWS - wantValid,
+      risky: 0,
+      pending: 0,
+    });
 
     // Every row has exactly its expected verdict (the export lists each row once).
     const res = await client.request('GET', `/api/upload/${uploadId}/export?type=all`);
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
     expect(lines).toHaveLength(ROWS);
     for (const line of lines) {
       const [email, row, initial, final] = line.split(',');

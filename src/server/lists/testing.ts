@@ -50,7 +50,9 @@ export class HttpClient {
 
   async request(method: string, path: string, body?: unknown): Promise<Response> {
     if (method !== 'GET' && !this.cookies.has('vl_csrf')) await this.request('GET', '/api/csrf');
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = {
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    };
     if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('vl_csrf') ?? '';
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
