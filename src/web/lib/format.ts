@@ -11,3 +11,17 @@ export function formatCount(value: number | string | null | undefined): string {
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
+
+// Time left of a run, from its measured pace: "about 3 min", "under a minute", "about 1 h 20 min".
+export function formatEta(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
+  if (seconds < 60) return 'under a minute';
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min`;
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+// SPEC §9: success rate = valid / total × 100, one decimal.
+export function successRate(valid: number, total: number): string {
+  return total > 0 ? `${((valid / total) * 100).toFixed(1)}%` : '0.0%';
+}

@@ -1,19 +1,107 @@
-import { BarChart3 } from 'lucide-react';
+import { BarChart3, Info, Upload } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { ProcessingPanel } from '../components/lists/ProcessingPanel';
+import { QuickActions } from '../components/lists/QuickActions';
+import { ResultsCharts } from '../components/lists/ResultsCharts';
+import { ResultsTable } from '../components/lists/ResultsTable';
+import { StatCards } from '../components/lists/StatCards';
 import { PageHeader } from '../components/PageHeader';
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Button } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select';
+import { Skeleton } from '../components/ui/skeleton';
+import { useUploadStatus, useUploads } from '../hooks/use-lists';
 
-// Shell owned by a later issue. Also rendered by `/?uploadId=…` with that upload preselected.
+// The results screen (/dashboard, and / with ?uploadId=): selector, stats, steps, actions, results.
 export default function DashboardPage({ uploadId }: { uploadId?: string }) {
+  const uploads = useUploads();
+  const [selected, setSelected] = useState<string | null>(uploadId ?? null);
+  useEffect(() => {
+    if (uploadId) setSelected(uploadId);
+  }, [uploadId]);
+  const list = uploads.data ?? [];
+  const current = selected ?? list[0]?.id ?? null;
+  const status = useUploadStatus(current);
+  const s = status.data;
+  const processing = s?.status === 'processing';
+
+  const header = (
+    <PageHeader
+      title="Verification Dashboard"
+      description="View real-time verification results and statistics"
+      actions={
+        list.length > 1 && current ? (
+          <Select value={current} onValueChange={setSelected}>
+            <SelectTrigger className="w-72" aria-label="Select upload">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {list.map((u) => (
+                <SelectItem key={u.id} value={u.id}>
+                  {u.originalName} · {new Date(u.uploadedAt).toLocaleDateString()}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        ) : undefined
+      }
+    />
+  );
+
+  if (uploads.isLoading || (current && status.isLoading)) {
+    return (
+      <div>
+        {header}
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (!current || status.isError || !s) {
+    return (
+      <div>
+        {header}
+        <Card>
+          <CardContent className="flex flex-col items-center gap-4 py-16 text-center">
+            <BarChart3 className="size-10 text-muted-foreground" />
+            <p className="text-lg font-semibold">{status.isError ? 'Upload not found' : 'No uploads yet'}</p>
+            <p className="text-muted-foreground">Upload a CSV list to see its verification results here.</p>
+            <Button asChild>
+              <Link href="/upload">
+                <Upload /> Upload CSV
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
   return (
-    <div>
-      <PageHeader
-        title="Verification Dashboard"
-        description="View real-time verification results and statistics"
-      />
-      <ScreenPlaceholder icon={BarChart3}>
-        Statistics, processing status and the results table of your uploads
-        {uploadId ? ` (upload ${uploadId})` : ''}, with search, filters and export.
-      </ScreenPlaceholder>
+    <div className="flex flex-col gap-6">
+      {header}
+      {processing && (
+        <div
+          className="flex items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800"
+          data-testid="in-progress-banner"
+        >
+          <Info className="size-4 shrink-0" />
+          Verification of {s.originalName} is in progress. Results appear below as each email is checked.
+        </div>
+      )}
+      <StatCards stats={s.stats} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <ProcessingPanel status={s} />
+        </div>
+        <QuickActions status={s} />
+      </div>
+      <ResultsCharts uploadId={s.id} stats={s.stats} processing={processing} />
+      <ResultsTable key={s.id} uploadId={s.id} processing={processing} />
     </div>
   );
 }

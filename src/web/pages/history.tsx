@@ -1,18 +1,102 @@
-import { History } from 'lucide-react';
+import { Eye, History, Upload } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import type { UploadListItem } from '../../shared/lists';
+import { UploadStatusBadge, UploadStatusIcon } from '../components/lists/status';
 import { PageHeader } from '../components/PageHeader';
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Button } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
+import { Progress } from '../components/ui/progress';
+import { Skeleton } from '../components/ui/skeleton';
+import { useUploads } from '../hooks/use-lists';
+import { formatEta, formatKb, successRate } from '../lib/format';
 
-// Shell owned by a later issue: replace the body with the real screen.
-export default function HistoryPage() {
-  return (
+function UploadCard({ u }: { u: UploadListItem }) {
+  const [, navigate] = useLocation();
+  const eta = u.status === 'processing' ? formatEta(u.etaSeconds) : null;
+  const stat = (label: string, value: number, tone = '') => (
     <div>
+      <p className="text-xs text-muted-foreground">{label}</p>
+      <p className={`font-semibold tabular-nums ${tone}`}>{value.toLocaleString()}</p>
+    </div>
+  );
+  return (
+    <Card data-testid="history-item">
+      <CardContent className="flex flex-col gap-4 pt-6">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="flex items-center gap-3">
+            <UploadStatusIcon status={u.status} />
+            <div>
+              <p className="font-semibold">{u.originalName}</p>
+              <p className="text-sm text-muted-foreground">
+                {new Date(u.uploadedAt).toLocaleString()}
+                {u.fileSize > 0 ? ` · ${formatKb(u.fileSize)}` : ''}
+              </p>
+            </div>
+          </div>
+          <div className="flex items-center gap-3">
+            <UploadStatusBadge status={u.status} />
+            <Button size="sm" onClick={() => navigate(`/?uploadId=${u.id}`)}>
+              <Eye /> View Results
+            </Button>
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <div className="flex justify-between text-xs text-muted-foreground">
+            <span>
+              Initial check {u.processingProgress}% · Final check {u.step2Progress}%
+            </span>
+            {eta && <span>{eta} left</span>}
+          </div>
+          <Progress value={u.step1Done ? 50 + u.step2Progress / 2 : u.processingProgress / 2} />
+        </div>
+        <div className="grid grid-cols-3 gap-4 sm:grid-cols-6">
+          {stat('Total', u.stats.total)}
+          {stat('Valid', u.stats.valid, 'text-emerald-600')}
+          {stat('Invalid', u.stats.invalid, 'text-red-600')}
+          {stat('Risky', u.stats.risky, 'text-amber-600')}
+          {stat('Pending', u.stats.pending, 'text-slate-500')}
+          <div>
+            <p className="text-xs text-muted-foreground">Success rate</p>
+            <p className="font-semibold">{successRate(u.stats.valid, u.stats.total)}</p>
+          </div>
+        </div>
+        {u.status === 'failed' && u.errorMessage && (
+          <p className="text-sm text-destructive">{u.errorMessage}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function HistoryPage() {
+  const uploads = useUploads();
+  return (
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Processing History"
         description="Review past verification jobs and download results"
       />
-      <ScreenPlaceholder icon={History}>
-        Every upload appears here with its status, progress and statistics, and a link to its results.
-      </ScreenPlaceholder>
+      {uploads.isLoading && [0, 1, 2].map((i) => <Skeleton key={i} className="h-40" />)}
+      {uploads.isError && (
+        <p className="text-destructive">Failed to load your uploads. Please refresh the page.</p>
+      )}
+      {uploads.data?.length === 0 && (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-4 py-16 text-center">
+            <History className="size-10 text-muted-foreground" />
+            <p className="text-lg font-semibold">No uploads yet</p>
+            <p className="text-muted-foreground">Your verified lists appear here, kept for 30 days.</p>
+            <Button asChild>
+              <Link href="/upload">
+                <Upload /> Upload CSV
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {uploads.data?.map((u) => (
+        <UploadCard key={u.id} u={u} />
+      ))}
     </div>
   );
 }

@@ -1,15 +1,123 @@
-import { Upload } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { StartVerificationResponse, UploadResponse } from '../../shared/lists';
+import { FileDropZone } from '../components/lists/FileDropZone';
+import { PreviewTable, UploadSummary } from '../components/lists/UploadPreview';
 import { PageHeader } from '../components/PageHeader';
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Button } from '../components/ui/button';
+import { toast } from '../hooks/use-toast';
+import { apiRequest, errorMessage, throwIfResNotOk } from '../lib/api';
+import { uploadFormData } from '../lib/csrf';
 
-// Shell owned by a later issue: replace the body with the real screen.
+async function startRun(uploadId: string): Promise<StartVerificationResponse> {
+  return (await apiRequest('POST', `/api/verify/${uploadId}`)).json();
+}
+
+// SPEC §2 Upload: drop zone and picker, template link, summary, preview, and two start buttons.
 export default function UploadPage() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<{ name: string; size: number } | null>(null);
+  const [upload, setUpload] = useState<UploadResponse | null>(null);
+  const [started, setStarted] = useState(false);
+
+  const uploadMutation = useMutation({
+    mutationFn: async (f: File) => {
+      const form = new FormData();
+      form.append('csvFile', f);
+      const res = await uploadFormData('/api/upload', form);
+      await throwIfResNotOk(res);
+      return (await res.json()) as UploadResponse;
+    },
+    onSuccess: (data) => {
+      setUpload(data);
+      setStarted(false);
+      queryClient.invalidateQueries({ queryKey: ['/api/uploads'] });
+      toast({
+        title: 'File uploaded successfully',
+        description: `Found ${data.totalEmails} emails in your CSV file.`,
+      });
+    },
+    onError: (err) => {
+      setUpload(null);
+      toast({
+        title: 'Upload failed',
+        description: errorMessage(err, 'Failed to upload CSV file'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const startMutation = useMutation({
+    mutationFn: startRun,
+    onSuccess: () => {
+      setStarted(true);
+      queryClient.invalidateQueries({ queryKey: ['/api/uploads'] });
+      toast({
+        title: 'Verification started',
+        description: 'Email verification is now in progress. Check the dashboard for updates.',
+      });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Verification failed to start',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+
+  // The second button starts and goes straight to the dashboard.
+  const startAndGoMutation = useMutation({
+    mutationFn: startRun,
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: ['/api/uploads'] });
+      toast({ title: 'Verification Started' });
+      navigate('/dashboard');
+    },
+    onError: () =>
+      toast({
+        title: 'Verification Failed',
+        description: 'Failed to start verification. Please try again.',
+        variant: 'destructive',
+      }),
+  });
+
+  const starting = startMutation.isPending || startAndGoMutation.isPending;
+
   return (
-    <div>
+    <div className="flex flex-col gap-6">
       <PageHeader title="Upload CSV" description="Upload and process email lists for verification" />
-      <ScreenPlaceholder icon={Upload}>
-        Drop a CSV file of email addresses here to preview it and start the two-step verification.
-      </ScreenPlaceholder>
+      <FileDropZone
+        uploading={uploadMutation.isPending}
+        onFile={(f) => {
+          setFile({ name: f.name, size: f.size });
+          uploadMutation.mutate(f);
+        }}
+      />
+      {file && upload && (
+        <>
+          <UploadSummary
+            file={file}
+            upload={upload}
+            starting={starting}
+            onStart={() => upload && startMutation.mutate(upload.uploadId)}
+          />
+          {started && (
+            <div className="flex items-center justify-between rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800">
+              <span>Verification is running in the background. You can follow it live on the dashboard.</span>
+              <Button asChild size="sm" variant="outline">
+                <Link href={`/?uploadId=${upload.uploadId}`}>View results</Link>
+              </Button>
+            </div>
+          )}
+          <PreviewTable
+            upload={upload}
+            starting={starting}
+            onStart={() => upload && startAndGoMutation.mutate(upload.uploadId)}
+          />
+        </>
+      )}
     </div>
   );
 }
