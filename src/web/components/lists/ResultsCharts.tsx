@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UploadStats } from '../../../shared/lists';
 import { type ReasonCode, reasonLabels } from '../../../shared/verification';
@@ -21,6 +22,10 @@ export function ResultsCharts({
   processing: boolean;
 }) {
   const breakdown = useBreakdown(uploadId, processing);
+  const refetch = breakdown.refetch;
+  useEffect(() => {
+    if (!processing) void refetch();
+  }, [processing, refetch]);
   const verdicts = VERDICTS.map((v) => ({ ...v, value: stats[v.key] })).filter((v) => v.value > 0);
   const reasons = (breakdown.data?.reasons ?? [])
     .filter((r) => r.reason !== 'pending')

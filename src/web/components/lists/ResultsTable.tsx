@@ -43,6 +43,11 @@ export function ResultsTable({ uploadId, processing }: { uploadId: string; proce
   }, [typed]);
 
   const results = useResults(uploadId, { page, filter, search }, processing);
+  // The last writes of a run land after the last poll: read once more when it ends.
+  const refetch = results.refetch;
+  useEffect(() => {
+    if (!processing) void refetch();
+  }, [processing, refetch]);
   const rows = results.data?.results ?? [];
   const pagination = results.data?.pagination;
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
