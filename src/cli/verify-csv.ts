@@ -3,21 +3,9 @@ import { createWriteStream } from 'node:fs';
 import Papa from 'papaparse';
 import type { Verifier } from '../server/verification/types';
 import { csvSafe } from '../shared/csv-safe';
+import { RESULT_CSV_COLUMNS as RESULT_COLUMNS } from '../shared/verification';
 import { readCsvChunks } from './csv-reader';
 import { chooseEmailColumn } from './email-column';
-
-export const RESULT_COLUMNS = [
-  'initial_status',
-  'final_status',
-  'reason',
-  'role',
-  'free',
-  'disposable',
-  'suggestion',
-  'mx_host',
-  'smtp_code',
-  'smtp_message',
-] as const;
 
 export interface Progress {
   rows: number;

@@ -11,3 +11,10 @@ export function csvSafe(value: unknown): string {
 export function csvSafeRow(row: readonly unknown[]): string[] {
   return row.map(csvSafe);
 }
+
+/** One CSV record (RFC 4180 quoting, CRLF) with every cell made formula-safe. */
+export function csvSafeLine(cells: readonly unknown[]): string {
+  return `${cells.map((c) => quote(csvSafe(c))).join(',')}\r\n`;
+}
+
+const quote = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);

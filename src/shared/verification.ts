@@ -62,3 +62,17 @@ export const reasonLabels: Record<ReasonCode, string> = {
 export function qualityOf(status: VerificationStatus): VerificationQuality {
   return status === 'valid' ? 'good' : status === 'invalid' ? 'bad' : 'risky';
 }
+
+/** Columns a verified CSV adds after the user's own (VERIFICATION.md), in the CLI and in exports. */
+export const RESULT_CSV_COLUMNS = [
+  'initial_status',
+  'final_status',
+  'reason',
+  'role',
+  'free',
+  'disposable',
+  'suggestion',
+  'mx_host',
+  'smtp_code',
+  'smtp_message',
+] as const;

@@ -1,33 +1,14 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { csvSafe } from '../../shared/csv-safe';
+import { csvSafeLine as csvLine } from '../../shared/csv-safe';
 import type { ExportType } from '../../shared/lists';
+import { RESULT_CSV_COLUMNS } from '../../shared/verification';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { query } from './sql';
 import { findOwnUpload } from './start';
 
-/** VERIFICATION.md: the user's columns, then these. */
-export const VERIFICATION_COLUMNS = [
-  'initial_status',
-  'final_status',
-  'reason',
-  'role',
-  'free',
-  'disposable',
-  'suggestion',
-  'mx_host',
-  'smtp_code',
-  'smtp_message',
-] as const;
-
 const CHUNK = 2000;
-
-function csvCell(value: unknown): string {
-  const s = csvSafe(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 type ExportRow = {
   row_index: number;
@@ -84,7 +65,7 @@ export async function exportUpload(opts: {
   const fileName = exportFileName(upload.original_name, type, new Date(upload.uploaded_at));
 
   async function* lines() {
-    yield `\uFEFF${csvLine([...headers, ...VERIFICATION_COLUMNS])}`;
+    yield `\uFEFF${csvLine([...headers, ...RESULT_CSV_COLUMNS])}`;
     let after = -1;
     for (;;) {
       const rows = await query<ExportRow>(
