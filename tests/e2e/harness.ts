@@ -4,7 +4,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/auth';
 
 // End-to-end helpers: the real server as a child process on a fresh data directory, and Debian's Chromium
 // driven by playwright-core. The server serves the built SPA from dist/web (`npm run test:e2e` builds it).
@@ -152,4 +161,97 @@ export async function launchBrowser(): Promise<Browser> {
 /** A username unique to this run, since each test creates its own user. */
 export function uniqueName(prefix = 'user'): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** What `useE2E` hands a spec: filled in by its beforeAll, so read the fields inside tests only. */
+export interface E2EContext {
+  /** The running server; a test that restarts it assigns the new handle here (afterAll stops that one). */
+  server: ServerHandle;
+  browser: Browser;
+  /** A page in a fresh browser context (own cookies) whose baseURL is the server's. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * Registers beforeAll/afterAll in the calling describe: start the server (with the options `setup`
+ * returns; `setup` runs first in beforeAll, so a spec can start its fakes there and pass their URLs
+ * in env) and Chromium; afterwards close the browser, stop the server and remove its data directory.
+ * A spec that starts fakes closes them in its own afterAll.
+ */
+export function useE2E(setup?: () => StartOptions | Promise<StartOptions>): E2EContext {
+  const ctx = {
+    async newPage(options: BrowserContextOptions = {}) {
+      const context = await ctx.browser.newContext({ ...options, baseURL: ctx.server.baseUrl });
+      return context.newPage();
+    },
+  } as E2EContext;
+
+  beforeAll(async () => {
+    ctx.server = await startServer(setup ? await setup() : {});
+    ctx.browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await ctx.browser?.close();
+    if (ctx.server) {
+      await stopServer(ctx.server);
+      removeDataDir(ctx.server);
+    }
+  });
+
+  return ctx;
+}
+
+/** Creates an account through the /auth form and waits for the /onboarding redirect. */
+export async function signUpViaUi(page: Page, prefix = 'user'): Promise<Credentials> {
+  await page.goto('/auth');
+  return submitCreateAccount(page, prefix);
+}
+
+export interface Credentials {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * The Create Account half of `signUpViaUi`, for a page already on /auth (e.g. reached from a landing
+ * plan button): fills a fresh user in, submits and waits for the /onboarding redirect.
+ */
+export async function submitCreateAccount(page: Page, prefix = 'user'): Promise<Credentials> {
+  const username = uniqueName(prefix);
+  const email = `${username}@example.com`;
+  const password = 'correct-horse-42';
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/onboarding');
+  return { username, email, password };
+}
+
+/** Marks onboarding completed (step 4) with `profile` through the API, for journeys that skip the wizard. */
+export async function completeOnboardingViaApi(page: Page, profile: Record<string, string>): Promise<void> {
+  const res = await apiPost(page, '/api/onboarding/progress', { step: 4, completed: true, profile });
+  expect(res.status()).toBe(200);
+}
+
+/**
+ * POST through the page's request context (its cookies) with the CSRF header: GET /api/csrf first so
+ * the token cookie is set, then echo it in the header. `options` carries anything else (e.g. multipart).
+ */
+export async function apiPost(
+  page: Page,
+  url: string,
+  data?: unknown,
+  options: Parameters<APIRequestContext['post']>[1] = {},
+): Promise<APIResponse> {
+  await page.request.get('/api/csrf');
+  const token = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
+  return page.request.post(url, {
+    ...options,
+    ...(data === undefined ? {} : { data }),
+    headers: { ...options.headers, [CSRF_HEADER]: token },
+  });
 }

@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/auth';
+import type { Download } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../fakes/smtp-world';
-import {
-  chromiumAvailable,
-  launchBrowser,
-  removeDataDir,
-  type ServerHandle,
-  startServer,
-  stopServer,
-  uniqueName,
-} from './harness';
+import { chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
 // Lists journey: upload a CSV → preview → start → both steps complete on screen → filter invalid →
 // export invalid (new tab) and check the downloaded rows → history → View Results.
@@ -27,16 +18,14 @@ const CSV = [
 ].join('\n');
 
 describe.skipIf(!chromiumAvailable())('lists', () => {
-  let server: ServerHandle;
-  let browser: Browser;
   let world: World;
 
-  beforeAll(async () => {
+  const e2e = useE2E(async () => {
     world = await startWorld(
       { 'acme.test': { mailboxes: ['ann@acme.test', 'bo@acme.test'] }, 'catchall.test': { catchAll: true } },
       { 'nodomain.test': 'NXDOMAIN' },
     );
-    server = await startServer({
+    return {
       env: {
         DNS_SERVERS: world.dns.server,
         SMTP_PORT: String(world.port),
@@ -45,51 +34,23 @@ describe.skipIf(!chromiumAvailable())('lists', () => {
         SMTP_TIMEOUT_MS: '2000',
         GREYLIST_RETRY_S: '1',
       },
-    });
-    browser = await launchBrowser();
+    };
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      await stopServer(server);
-      removeDataDir(server);
-    }
     await world?.close();
   });
 
-  async function post(page: Page, url: string, data: unknown) {
-    await page.request.get('/api/csrf');
-    const token = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
-    return page.request.post(url, { data, headers: { [CSRF_HEADER]: token } });
-  }
-
-  async function signUp(page: Page) {
-    const username = uniqueName('lists');
-    await page.goto('/auth');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('correct-horse-42');
-    await page.getByLabel('Confirm Password').fill('correct-horse-42');
-    await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL((url) => url.pathname === '/onboarding');
-    const res = await post(page, '/api/onboarding/progress', {
-      step: 4,
-      completed: true,
-      profile: {
-        businessType: 'agency',
-        targetAudience: 'B2B Decision Makers',
-        primaryGoal: 'outreach',
-        experienceLevel: 'beginner',
-      },
-    });
-    expect(res.status()).toBe(200);
-  }
-
   it('uploads, verifies in two steps live, filters invalid and exports them', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, acceptDownloads: true });
-    const page = await context.newPage();
-    await signUp(page);
+    const page = await e2e.newPage({ acceptDownloads: true });
+    const context = page.context();
+    await signUpViaUi(page, 'lists');
+    await completeOnboardingViaApi(page, {
+      businessType: 'agency',
+      targetAudience: 'B2B Decision Makers',
+      primaryGoal: 'outreach',
+      experienceLevel: 'beginner',
+    });
     await page.goto('/upload');
     expect(await page.getByRole('link', { name: 'Download CSV Template' }).getAttribute('href')).toBe(
       '/email-template.csv',

@@ -1,56 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  launchBrowser,
-  removeDataDir,
-  type ServerHandle,
-  startServer,
-  stopServer,
-  uniqueName,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, signUpViaUi, useE2E } from './harness';
 
 // Onboarding journey (SPEC §2, §4, §5) and /subscribe without Stripe configured (SPEC §8).
 describe.skipIf(!chromiumAvailable())('onboarding and subscribe', () => {
-  let server: ServerHandle;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // No Stripe settings, whatever the caller's environment holds.
-    server = await startServer({
-      env: {
-        STRIPE_SECRET_KEY: '',
-        STRIPE_PUBLISHABLE_KEY: '',
-        STRIPE_PRICE_ID: '',
-        STRIPE_WEBHOOK_SECRET: '',
-      },
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      await stopServer(server);
-      removeDataDir(server);
-    }
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl });
-    return context.newPage();
-  }
-
-  async function register(page: Page) {
-    const username = uniqueName('onb');
-    await page.goto('/auth');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('correct-horse-42');
-    await page.getByLabel('Confirm Password').fill('correct-horse-42');
-    await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL((url) => url.pathname === '/onboarding');
-  }
+  // No Stripe settings, whatever the caller's environment holds.
+  const e2e = useE2E(() => ({
+    env: {
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_PRICE_ID: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    },
+  }));
 
   const choose = (page: Page, label: string) => page.locator('label').filter({ hasText: label }).click();
   const next = (page: Page) => page.getByRole('button', { name: 'Next' });
@@ -62,8 +24,8 @@ describe.skipIf(!chromiumAvailable())('onboarding and subscribe', () => {
   }
 
   it('goes through the five steps, resumes where it left off, and lands home with the welcome toast', async () => {
-    const page = await newPage();
-    await register(page);
+    const page = await e2e.newPage();
+    await signUpViaUi(page, 'onb');
 
     // Step 1: business type; Next disabled until chosen, Previous disabled on the first step.
     await expectStep(page, 1, 'What type of business are you?');
@@ -149,8 +111,8 @@ describe.skipIf(!chromiumAvailable())('onboarding and subscribe', () => {
   });
 
   it('skips setup to home, and /subscribe without Stripe shows the error card with Go Back', async () => {
-    const page = await newPage();
-    await register(page);
+    const page = await e2e.newPage();
+    await signUpViaUi(page, 'onb');
     await page.getByRole('button', { name: 'Skip setup for now' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Choose an action to get started with email verification.').waitFor();
@@ -167,7 +129,7 @@ describe.skipIf(!chromiumAvailable())('onboarding and subscribe', () => {
   });
 
   it('shows the same error card to a signed-out visitor', async () => {
-    const page = await newPage();
+    const page = await e2e.newPage();
     await page.goto('/subscribe');
     await page.getByText('Subscription Error').waitFor();
     await page.getByRole('link', { name: 'Go Back' }).click();

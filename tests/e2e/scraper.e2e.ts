@@ -1,27 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/auth';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeApify, searchProfile, startFakeApify } from '../fakes/apify';
-import {
-  chromiumAvailable,
-  launchBrowser,
-  removeDataDir,
-  type ServerHandle,
-  startServer,
-  stopServer,
-  uniqueName,
-} from './harness';
+import { chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
 // Scraper journey: keyword search → job completes → profiles with emails → Get Full → Clean Data →
 // cleaned CSV download → send to verification (→ /dashboard). Apify is the loopback fake; profile
 // websites are served by it too (SAFE_FETCH_ALLOW_LOOPBACK opens loopback for this test only).
 describe.skipIf(!chromiumAvailable())('instagram scraper', () => {
-  let server: ServerHandle;
-  let browser: Browser;
   let fake: FakeApify;
 
-  beforeAll(async () => {
+  const e2e = useE2E(async () => {
     fake = await startFakeApify();
     fake.sites.set('crumbsbakery', '<html><a href="mailto:orders@crumbs.test">Order online</a></html>');
     fake.searchResults.set('bakery', [
@@ -48,7 +36,7 @@ describe.skipIf(!chromiumAvailable())('instagram scraper', () => {
       biography: 'Owner of Dough Bros LLC. dan@doughbros.test',
       followersCount: 90,
     });
-    server = await startServer({
+    return {
       env: {
         APIFY_API_URL: fake.url,
         APIFY_TOKEN: fake.token,
@@ -57,51 +45,22 @@ describe.skipIf(!chromiumAvailable())('instagram scraper', () => {
         DNS_TIMEOUT_MS: '200',
         DNS_TRIES: '1',
       },
-    });
-    browser = await launchBrowser();
+    };
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      await stopServer(server);
-      removeDataDir(server);
-    }
     await fake?.close();
   });
 
-  async function post(page: Page, url: string, data: unknown) {
-    await page.request.get('/api/csrf');
-    const token = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
-    return page.request.post(url, { data, headers: { [CSRF_HEADER]: token } });
-  }
-
-  async function signUp(page: Page) {
-    const username = uniqueName('ig');
-    await page.goto('/auth');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('correct-horse-42');
-    await page.getByLabel('Confirm Password').fill('correct-horse-42');
-    await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL((url) => url.pathname === '/onboarding');
-    const res = await post(page, '/api/onboarding/progress', {
-      step: 4,
-      completed: true,
-      profile: {
-        businessType: 'agency',
-        targetAudience: 'Small Business Owners',
-        primaryGoal: 'lead-gen',
-        experienceLevel: 'beginner',
-      },
-    });
-    expect(res.status()).toBe(200);
-  }
-
   it('searches, shows profiles with emails, cleans, downloads the cleaned CSV and sends to verification', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, acceptDownloads: true });
-    const page = await context.newPage();
-    await signUp(page);
+    const page = await e2e.newPage({ acceptDownloads: true });
+    await signUpViaUi(page, 'ig');
+    await completeOnboardingViaApi(page, {
+      businessType: 'agency',
+      targetAudience: 'Small Business Owners',
+      primaryGoal: 'lead-gen',
+      experienceLevel: 'beginner',
+    });
     await page.goto('/instagram-scraper');
     await page.getByText('No search results yet.').waitFor();
 
@@ -158,6 +117,6 @@ describe.skipIf(!chromiumAvailable())('instagram scraper', () => {
     await page.getByRole('button', { name: 'Send to verification' }).click();
     await page.getByTestId('toast').getByText('4 emails have been sent for verification').waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await context.close();
+    await page.context().close();
   });
 });

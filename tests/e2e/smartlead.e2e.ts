@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/auth';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../fakes/smartlead';
 import { startWorld, type World } from '../fakes/smtp-world';
-import {
-  chromiumAvailable,
-  launchBrowser,
-  removeDataDir,
-  type ServerHandle,
-  startServer,
-  stopServer,
-  uniqueName,
-} from './harness';
+import { apiPost, chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
 // Smartlead journey: save key → test connection → pick emails from a verified list → send → campaign status.
 // The verified list is made by the lists feature itself: a CSV uploaded through POST /api/upload and
@@ -19,19 +10,17 @@ import {
 const APP_URL = 'https://app.smartlead.test';
 
 describe.skipIf(!chromiumAvailable())('smartlead', () => {
-  let server: ServerHandle;
-  let browser: Browser;
   let fake: FakeSmartlead;
   let world: World;
   const apiKey = `sl_e2e_${Math.random().toString(36).slice(2)}_${Date.now()}`;
 
-  beforeAll(async () => {
+  const e2e = useE2E(async () => {
     fake = await startFakeSmartlead({ apiKeys: [apiKey] });
     world = await startWorld({
       'acme.test': { mailboxes: ['ann.lee@acme.test', 'bo@acme.test', 'cy.young@acme.test'] },
       'globex.test': { mailboxes: ['dana@globex.test', 'eli@globex.test'] },
     });
-    server = await startServer({
+    return {
       env: {
         SMARTLEAD_API_URL: fake.url,
         SMARTLEAD_APP_URL: APP_URL,
@@ -44,57 +33,21 @@ describe.skipIf(!chromiumAvailable())('smartlead', () => {
         // No ENCRYPTION_KEY: the key file in DATA_DIR is used (and created) on first save.
         ENCRYPTION_KEY: '',
       },
-    });
-    browser = await launchBrowser();
+    };
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      await stopServer(server);
-      removeDataDir(server);
-    }
     await fake?.close();
     await world?.close();
   });
 
-  async function signUp(page: Page) {
-    const username = uniqueName('sl');
-    await page.goto('/auth');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('correct-horse-42');
-    await page.getByLabel('Confirm Password').fill('correct-horse-42');
-    await page.locator('form').getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL((url) => url.pathname === '/onboarding');
-    const res = await post(page, '/api/onboarding/progress', {
-      data: {
-        step: 4,
-        completed: true,
-        profile: {
-          businessType: 'agency',
-          targetAudience: 'B2B Decision Makers',
-          primaryGoal: 'outreach',
-          experienceLevel: 'beginner',
-        },
-      },
-    });
-    expect(res.status()).toBe(200);
-  }
-
-  async function post(page: Page, url: string, opts: Parameters<Page['request']['post']>[1] = {}) {
-    await page.request.get('/api/csrf');
-    const token = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? '';
-    return page.request.post(url, { ...opts, headers: { ...(opts.headers ?? {}), [CSRF_HEADER]: token } });
-  }
-
   async function verifiedUpload(page: Page, name: string, csv: string) {
-    const up = await post(page, '/api/upload', {
+    const up = await apiPost(page, '/api/upload', undefined, {
       multipart: { csvFile: { name, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
     });
     expect(up.status(), await up.text()).toBeLessThan(300);
     const { uploadId } = await up.json();
-    expect((await post(page, `/api/verify/${uploadId}`)).status()).toBeLessThan(300);
+    expect((await apiPost(page, `/api/verify/${uploadId}`)).status()).toBeLessThan(300);
     const deadline = Date.now() + 60_000;
     for (;;) {
       const status = await (await page.request.get(`/api/upload/${uploadId}/status`)).json();
@@ -105,9 +58,14 @@ describe.skipIf(!chromiumAvailable())('smartlead', () => {
   }
 
   it('saves a key, tests it, sends verified emails and shows the campaign with its counts', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl });
-    const page = await context.newPage();
-    await signUp(page);
+    const page = await e2e.newPage();
+    await signUpViaUi(page, 'sl');
+    await completeOnboardingViaApi(page, {
+      businessType: 'agency',
+      targetAudience: 'B2B Decision Makers',
+      primaryGoal: 'outreach',
+      experienceLevel: 'beginner',
+    });
 
     // Before a key: the send screen points to the settings; no campaigns yet.
     await page.goto('/send-to-smartlead');
@@ -229,6 +187,6 @@ describe.skipIf(!chromiumAvailable())('smartlead', () => {
     });
     expect(fake.duplicatesIn(remote.id)).toEqual([]);
     expect(fake.counters.createCalls).toBe(1);
-    await context.close();
+    await page.context().close();
   });
 });
