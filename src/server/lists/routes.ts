@@ -29,7 +29,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     const user = requireUser(req);
     if (!req.isMultipart()) throw badRequest(CSV_EXTENSION_MESSAGE);
     const file = await req.file();
-    if (!file || file.fieldname !== 'csvFile') {
+    if (file?.fieldname !== 'csvFile') {
       file?.file.resume();
       throw badRequest(CSV_EXTENSION_MESSAGE);
     }
