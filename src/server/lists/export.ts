@@ -59,9 +59,11 @@ export async function exportUpload(opts: {
     original_name: string;
     uploaded_at: string | Date;
     headers: string[] | string;
-  }>(db, sql`SELECT original_name, uploaded_at, headers FROM uploads WHERE id = ${uploadId}`);
+    total: number;
+  }>(db, sql`SELECT original_name, uploaded_at, headers, total FROM uploads WHERE id = ${uploadId}`);
   if (!upload) throw notFound('Upload not found');
   const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
+  const total = Number(upload.total);
   const fileName = exportFileName(upload.original_name, type, new Date(upload.uploaded_at));
 
   async function* lines() {
@@ -74,17 +76,22 @@ export async function exportUpload(opts: {
           ? sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
                 x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message
               FROM upload_rows r
-              LEFT JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
-              WHERE r.upload_id = ${uploadId} AND r.row_index > ${after}
-              ORDER BY r.row_index LIMIT ${CHUNK}`
+              LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
+              WHERE r.upload_id = ${uploadId} AND r.row_index > ${after} AND r.row_index <= ${after + CHUNK}
+              ORDER BY r.row_index`
           : sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
                 x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message
               FROM upload_results x
-              JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
+              JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
               WHERE x.upload_id = ${uploadId} AND x.final_status = ${type} AND x.row_index > ${after}
               ORDER BY x.row_index LIMIT ${CHUNK}`,
       );
-      if (rows.length === 0) return;
+      if (rows.length === 0) {
+        // 'all' reads fixed ranges of the dense row numbering: an empty range past the end is the end.
+        if (type !== 'all' || after + CHUNK >= total) return;
+        after += CHUNK;
+        continue;
+      }
       let out = '';
       for (const r of rows) {
         const data: string[] = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
@@ -104,8 +111,8 @@ export async function exportUpload(opts: {
         ]);
       }
       yield out;
-      after = Number(rows[rows.length - 1].row_index);
-      if (rows.length < CHUNK) return;
+      after = type === 'all' ? after + CHUNK : Number(rows[rows.length - 1].row_index);
+      if (type !== 'all' && rows.length < CHUNK) return;
     }
   }
   return { fileName, stream: Readable.from(lines()) };

@@ -220,7 +220,7 @@ export async function getResultsPage(opts: {
       OR lower(r.name) LIKE ${p} OR lower(r.company) LIKE ${p})`;
     const filter = opts.filter === 'all' ? sql`true` : sql`x.final_status = ${opts.filter}`;
     const join = opts.filter === 'all' ? sql`LEFT JOIN` : sql`JOIN`;
-    const base = sql`FROM upload_rows r ${join} upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
+    const base = sql`FROM upload_rows r ${join} upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
       WHERE r.upload_id = ${uploadId} AND ${matches} AND ${filter}`;
     rows = await query<ResultDbRow>(
       db,
@@ -228,18 +228,20 @@ export async function getResultsPage(opts: {
     );
     total = Number((await query<{ n: number }>(db, sql`SELECT count(*)::int AS n ${base}`))[0].n);
   } else if (opts.filter === 'all') {
+    // Rows are numbered 0..total-1 without gaps, so a page is an index range, not an OFFSET scan.
     rows = await query<ResultDbRow>(
       db,
       sql`SELECT ${RESULT_COLUMNS} FROM upload_rows r
-        LEFT JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
-        WHERE r.upload_id = ${uploadId} ORDER BY r.row_index LIMIT ${limit} OFFSET ${offset}`,
+        LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
+        WHERE r.upload_id = ${uploadId} AND r.row_index >= ${offset} AND r.row_index < ${offset + limit}
+        ORDER BY r.row_index`,
     );
     total = await countFromUpload(db, uploadId, 'total');
   } else {
     rows = await query<ResultDbRow>(
       db,
       sql`SELECT ${RESULT_COLUMNS} FROM upload_results x
-        JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
+        JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
         WHERE x.upload_id = ${uploadId} AND x.final_status = ${opts.filter}
         ORDER BY x.row_index LIMIT ${limit} OFFSET ${offset}`,
     );

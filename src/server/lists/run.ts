@@ -17,6 +17,20 @@ import { query } from './sql';
 import { acquireVerifier, releaseVerifier } from './verifiers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// A process shutting down (SIGTERM/SIGINT) stops its lanes between batches and gives their batches
+// back; the work resumes after restart or on another worker. Never a reason to fail the upload.
+let stopping = false;
+let watching = false;
+function watchShutdown() {
+  if (watching) return;
+  watching = true;
+  for (const sig of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(sig, () => {
+      stopping = true;
+    });
+  }
+}
 /** Step 2 results are written as they come, at most this many per statement or this often. */
 const STEP2_FLUSH_ROWS = 200;
 const STEP2_FLUSH_MS = 500;
@@ -37,6 +51,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   const { ctx, uploadId } = opts;
   const settings = listsSettings();
   const db = ctx.database.db;
+  watchShutdown();
   const owner = `${os.hostname()}:${process.pid}:${opts.lane}:${opts.jobId.slice(0, 8)}`;
   const verifier = acquireVerifier(uploadId, ctx.config);
   const lane: Lane = { db, uploadId, owner, verifier, ctx };
@@ -48,10 +63,16 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   );
   try {
     for (;;) {
+      if (stopping) {
+        await releaseLeases({ db, uploadId, owner });
+        return;
+      }
       if ((await uploadStatus(db, uploadId)) !== 'processing') return;
-      const batch =
-        (await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 1 })) ??
-        (await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 2 }));
+      let batch = await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 1 });
+      if (!batch) {
+        await analyzeOnce(db, uploadId);
+        batch = await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 2 });
+      }
       if (batch) {
         await withRetries(() => (batch.step === 1 ? runStep1(lane, batch) : runStep2(lane, batch)));
         await completeBatch({ db, uploadId, owner, batch });
@@ -62,6 +83,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
       await sleep(1000);
     }
   } catch (err) {
+    if (stopping) return;
     ctx.log.error({ err, uploadId }, 'verification run failed');
     await releaseLeases({ db, uploadId, owner }).catch(() => {});
     await db.execute(sql`
@@ -71,6 +93,14 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
     clearInterval(beat);
     await releaseVerifier(uploadId);
   }
+}
+
+const analyzed = new Set<string>();
+/** Step 1 has filled upload_results: refresh its statistics once (the embedded database has no autovacuum). */
+async function analyzeOnce(db: Db, uploadId: string) {
+  if (analyzed.has(uploadId)) return;
+  analyzed.add(uploadId);
+  await db.execute(sql`ANALYZE upload_results`);
 }
 
 async function uploadStatus(db: Db, uploadId: string): Promise<string | null> {
@@ -99,7 +129,7 @@ async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<void> {
     SELECT r.row_index, r.email FROM upload_rows r
     WHERE r.upload_id = ${uploadId} AND r.row_index BETWEEN ${batch.lo} AND ${batch.hi}
       AND r.canon_index = r.row_index
-      AND NOT EXISTS (SELECT 1 FROM upload_results x WHERE x.upload_id = r.upload_id AND x.row_index = r.row_index)
+      AND NOT EXISTS (SELECT 1 FROM upload_results x WHERE x.upload_id = ${uploadId} AND x.row_index = r.row_index)
     ORDER BY r.row_index`,
   );
   if (rows.length === 0) return;
@@ -118,7 +148,7 @@ async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<void> {
     db,
     sql`
     SELECT x.row_index, r.email FROM upload_results x
-    JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
+    JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
     WHERE x.upload_id = ${uploadId} AND x.step2_status = 'pending'
       AND x.row_index BETWEEN ${batch.lo} AND ${batch.hi} AND r.canon_index = r.row_index`,
   );
