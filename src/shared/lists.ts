@@ -111,7 +111,8 @@ export interface ResultRow {
 
 export interface ResultsResponse {
   results: ResultRow[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  /** totalCapped: a search matched more rows than were counted (total is then a lower bound). */
+  pagination: { page: number; limit: number; total: number; totalPages: number; totalCapped?: boolean };
 }
 
 export const resultsQuerySchema = z.object({

@@ -14,6 +14,9 @@ import { notFound } from '../http/errors';
 import { query } from './sql';
 import { findOwnUpload } from './start';
 
+/** Search totals are counted up to this many matches. */
+export const SEARCH_COUNT_CAP = 10_000;
+
 type UploadDbRow = {
   id: string;
   original_name: string;
@@ -214,6 +217,7 @@ export async function getResultsPage(opts: {
   const offset = (opts.page - 1) * limit;
   let rows: ResultDbRow[];
   let total: number;
+  let capped = false;
   if (opts.search) {
     const p = prefixPattern(opts.search);
     const matches = sql`(lower(r.email) LIKE ${p} OR split_part(lower(r.email), '@', 2) LIKE ${p}
@@ -226,7 +230,20 @@ export async function getResultsPage(opts: {
       db,
       sql`SELECT ${RESULT_COLUMNS} ${base} ORDER BY r.row_index LIMIT ${limit} OFFSET ${offset}`,
     );
-    total = Number((await query<{ n: number }>(db, sql`SELECT count(*)::int AS n ${base}`))[0].n);
+    // Broad prefixes ("a", "u1") match most of a list: counting every match costs more than the page.
+    // The count stops at SEARCH_COUNT_CAP + 1 and the response says the total is a lower bound.
+    total = Number(
+      (
+        await query<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM (SELECT 1 ${base} LIMIT ${SEARCH_COUNT_CAP + 1}) m`,
+        )
+      )[0].n,
+    );
+    if (total > SEARCH_COUNT_CAP) {
+      total = SEARCH_COUNT_CAP;
+      capped = true;
+    }
   } else if (opts.filter === 'all') {
     // Rows are numbered 0..total-1 without gaps, so a page is an index range, not an OFFSET scan.
     rows = await query<ResultDbRow>(
@@ -250,7 +267,13 @@ export async function getResultsPage(opts: {
   void upload;
   return {
     results: rows.map(toResultRow),
-    pagination: { page: opts.page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+    pagination: {
+      page: opts.page,
+      limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / limit)),
+      ...(capped ? { totalCapped: true } : {}),
+    },
   };
 }
 
