@@ -1,8 +1,8 @@
 import { BarChart3, Plug, ShieldCheck, Target, Users, Zap } from 'lucide-react';
 import { Link } from 'wouter';
+import { FeatureGrid } from '../components/FeatureGrid';
 import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
 import { Button } from '../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 
 // SPEC §2: six cards.
 const FEATURES = [
@@ -47,19 +47,7 @@ export default function FeaturesPage() {
         subtitle="Everything you need to verify lists, find leads and reach real inboxes."
       />
       <section className="mx-auto max-w-7xl px-4 py-16 md:px-8">
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <Card key={title} className="transition-shadow hover:shadow-md">
-              <CardHeader>
-                <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
-                  <Icon className="size-5" />
-                </span>
-                <CardTitle>{title}</CardTitle>
-              </CardHeader>
-              <CardContent className="text-sm text-muted-foreground">{text}</CardContent>
-            </Card>
-          ))}
-        </div>
+        <FeatureGrid items={FEATURES} />
         <div className="mt-16 text-center">
           <Button asChild size="lg" variant="gradient">
             <Link href="/auth">Start 7-Day Free Trial</Link>

@@ -1,5 +1,5 @@
 import { BadgeCheck, Camera, FileSpreadsheet, Send, Sparkles, Target } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { FeatureGrid } from '../FeatureGrid';
 import { Section } from './Section';
 
 const FEATURES = [
@@ -43,19 +43,7 @@ export function FeatureCards() {
       title="Everything you need for clean outreach"
       subtitle="From finding leads to sending campaigns, in one affordable platform."
     >
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {FEATURES.map(({ icon: Icon, title, text }) => (
-          <Card key={title} className="transition-shadow hover:shadow-md">
-            <CardHeader>
-              <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
-                <Icon className="size-5" />
-              </span>
-              <CardTitle>{title}</CardTitle>
-            </CardHeader>
-            <CardContent className="text-sm text-muted-foreground">{text}</CardContent>
-          </Card>
-        ))}
-      </div>
+      <FeatureGrid items={FEATURES} />
     </Section>
   );
 }
