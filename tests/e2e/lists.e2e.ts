@@ -27,12 +27,7 @@ describe.skipIf(!chromiumAvailable())('lists', () => {
     );
     return {
       env: {
-        DNS_SERVERS: world.dns.server,
-        SMTP_PORT: String(world.port),
-        SMTP_HELO_NAME: 'probe.test',
-        SMTP_MAIL_FROM: 'bounce@probe.test',
-        SMTP_TIMEOUT_MS: '2000',
-        GREYLIST_RETRY_S: '1',
+        ...world.env(),
       },
     };
   });

@@ -24,12 +24,7 @@ describe.skipIf(!chromiumAvailable())('smartlead', () => {
       env: {
         SMARTLEAD_API_URL: fake.url,
         SMARTLEAD_APP_URL: APP_URL,
-        DNS_SERVERS: world.dns.server,
-        SMTP_PORT: String(world.port),
-        SMTP_HELO_NAME: 'probe.test',
-        SMTP_MAIL_FROM: 'bounce@probe.test',
-        SMTP_TIMEOUT_MS: '2000',
-        GREYLIST_RETRY_S: '1',
+        ...world.env(),
         // No ENCRYPTION_KEY: the key file in DATA_DIR is used (and created) on first save.
         ENCRYPTION_KEY: '',
       },

@@ -11,6 +11,8 @@ export interface World {
   ipOf: Record<string, string>;
   /** An address in this world's range where nothing listens (connection refused). */
   unusedIp: string;
+  /** The environment that points a server, worker or CLI at this world (fast timeouts, 1 s greylist retry). */
+  env(): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,14 @@ export async function startWorld(
     hosts,
     ipOf,
     unusedIp,
+    env: () => ({
+      DNS_SERVERS: dns.server,
+      SMTP_PORT: String(port),
+      SMTP_HELO_NAME: 'probe.test',
+      SMTP_MAIL_FROM: 'bounce@probe.test',
+      SMTP_TIMEOUT_MS: '2000',
+      GREYLIST_RETRY_S: '1',
+    }),
     async close() {
       await Promise.all([dns.close(), ...Object.values(hosts).map((h) => h.close())]);
     },
