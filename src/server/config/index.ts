@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { listsEnv } from '../lists/env';
 import { scraperEnv } from '../scraper/env';
 import { verificationEnv } from '../verification/env';
 import { envBool, envInt, envString, envUrl } from './env-helpers';
@@ -65,6 +66,7 @@ const schema = z.object({
   STRIPE_API_URL: envUrl(),
   ...verificationEnv,
   ...scraperEnv,
+  ...listsEnv,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -40,7 +40,11 @@ export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
     if (!opts.work) continue;
     await boss.work(
       def.name,
-      { batchSize: 1, pollingIntervalSeconds: 1, ...(def.work ?? {}) },
+      {
+        batchSize: 1,
+        pollingIntervalSeconds: 1,
+        ...(typeof def.work === 'function' ? def.work(opts.context.config) : (def.work ?? {})),
+      },
       async (jobs: { id: string; data: object }[]) => {
         for (const job of jobs) await def.handle(job.data, { ...ctx, jobId: job.id });
       },

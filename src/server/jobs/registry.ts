@@ -3,6 +3,8 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 
+export type JobWorkOptions = Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds'>;
+
 /** What a job handler gets: the same dependencies as the HTTP routes. */
 export interface JobContext {
   config: Config;
@@ -28,7 +30,8 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   name: string;
   cron?: string;
   queue?: Omit<QueueOptions, 'name'>;
-  work?: Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds'>;
+  /** Worker options; a function of the config when they come from settings. */
+  work?: JobWorkOptions | ((config: Config) => JobWorkOptions);
   handle(data: T, ctx: JobContext & { jobId: string }): Promise<void>;
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import { type DetectedColumns, detectColumns, headerKeys } from './columns';
-import { listsSettings } from './env';
+import { LISTS_DEFAULTS, type ListsSettings } from './env';
 import { query } from './sql';
 
 /** Rows per INSERT statement: large enough for bulk speed, small enough for bounded memory. */
@@ -114,11 +114,13 @@ export async function finalizeUpload(opts: {
   db: Db;
   uploadId: string;
   total: number;
+  /** Rows per work unit of a run (LISTS_BATCH_SIZE). */
+  batchSize: number;
   /** The header row widened to the widest data row, when some rows had extra cells. */
   headers?: string[];
   fileSize?: number;
 }): Promise<void> {
-  const size = listsSettings().LISTS_BATCH_SIZE;
+  const size = opts.batchSize;
   await opts.db.execute(sql`
     INSERT INTO upload_batches (upload_id, batch_no, lo, hi)
     SELECT ${opts.uploadId}::uuid, g, g * ${size}::int, least((g + 1) * ${size}::int, ${opts.total}::int) - 1
@@ -150,6 +152,8 @@ export async function createUploadFromRows(opts: {
   rows: Array<string[] | Record<string, unknown>>;
   emailColumn: string | number;
   now?: Date;
+  /** The caller's config (LISTS_BATCH_SIZE); defaults for helpers without one. */
+  settings?: Pick<ListsSettings, 'LISTS_BATCH_SIZE'>;
 }): Promise<{ uploadId: string; totalEmails: number }> {
   const emailIndex =
     typeof opts.emailColumn === 'number' ? opts.emailColumn : opts.headers.indexOf(opts.emailColumn);
@@ -186,7 +190,12 @@ export async function createUploadFromRows(opts: {
     }
     await writer.flush();
     if (writer.count === 0) throw badRequest('No email addresses to verify');
-    await finalizeUpload({ db: opts.db, uploadId, total: writer.count });
+    await finalizeUpload({
+      db: opts.db,
+      uploadId,
+      total: writer.count,
+      batchSize: (opts.settings ?? LISTS_DEFAULTS).LISTS_BATCH_SIZE,
+    });
     return { uploadId, totalEmails: writer.count };
   } catch (err) {
     await discardUpload({ db: opts.db, uploadId });

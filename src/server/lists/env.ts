@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { envInt } from '../config/env-helpers';
 
-// Settings of the lists feature. Read from the process environment (the main config schema is shared
-// and strips unknown keys); every value has a default that suits `npm start`.
-const schema = z.object({
+// Settings of the lists feature: a fragment of the main config schema (config/index.ts spreads it),
+// so they arrive in `deps.config` / the job context's `config` like every other setting.
+export const listsEnv = {
   /** Rows per work unit: one claim, one step-1 call of the engine, one set-based write. */
   LISTS_BATCH_SIZE: envInt(2000, 1, 50_000),
   /** Lanes (queue jobs) per run: how many workers, in any process, can share one upload. */
@@ -14,20 +14,10 @@ const schema = z.object({
   LISTS_LEASE_S: envInt(30, 2, 3600),
   /** Uploads and their results are deleted this many days after upload (SPEC §9: 30). */
   LISTS_RETENTION_DAYS: envInt(30, 1, 3650),
-});
+};
 
-export type ListsSettings = z.infer<typeof schema>;
+const listsEnvSchema = z.object(listsEnv);
+export type ListsSettings = z.infer<typeof listsEnvSchema>;
 
-let cached: ListsSettings | undefined;
-
-export function listsSettings(env: Record<string, string | undefined> = process.env): ListsSettings {
-  if (env === process.env && cached) return cached;
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid lists configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  if (env === process.env) cached = parsed.data;
-  return parsed.data;
-}
+/** The defaults, for callers outside a request or job (test helpers building an upload). */
+export const LISTS_DEFAULTS: ListsSettings = listsEnvSchema.parse({});

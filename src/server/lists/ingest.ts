@@ -69,6 +69,8 @@ export async function ingestCsv(opts: {
   filename: string;
   stream: Readable & { truncated?: boolean };
   now: Date;
+  /** LISTS_BATCH_SIZE: rows per work unit of a run. */
+  batchSize: number;
 }): Promise<UploadResponse> {
   const { db, stream } = opts;
   if (!/\.csv$/i.test(opts.filename.trim())) {
@@ -144,6 +146,7 @@ export async function ingestCsv(opts: {
       db,
       uploadId: w.uploadId,
       total: w.count,
+      batchSize: opts.batchSize,
       headers: fullHeaders.length > headers.length ? fullHeaders : undefined,
       fileSize: bytes,
     });

@@ -1,18 +1,15 @@
 import { defineJob } from '../jobs/registry';
-import { listsSettings } from './env';
 import { resumeRuns } from './resume';
 import { deleteExpiredUploads } from './retention';
 import { runLane } from './run';
 import { RUN_JOB, type RunJobData } from './start';
-
-const settings = listsSettings();
 
 /** A lane of a verification run (see run.ts). Several per upload, worked by any process. */
 export const runJob = defineJob<RunJobData>({
   name: RUN_JOB,
   // 'short': at most one queued job per singletonKey (upload:lane), so starting twice queues once.
   queue: { policy: 'short', retryLimit: 3, retryDelay: 5, expireInSeconds: 6 * 3600 },
-  work: { localConcurrency: settings.LISTS_WORKER_CONCURRENCY, pollingIntervalSeconds: 1 },
+  work: (config) => ({ localConcurrency: config.LISTS_WORKER_CONCURRENCY, pollingIntervalSeconds: 1 }),
   async handle(data, ctx) {
     await runLane({ ctx, uploadId: data.uploadId, lane: data.lane, jobId: ctx.jobId });
   },
@@ -23,7 +20,12 @@ export const sweepJob = defineJob<Record<string, never>>({
   name: 'lists-sweep',
   cron: '* * * * *',
   async handle(_data, ctx) {
-    const resumed = await resumeRuns({ database: ctx.database, queue: ctx.queue, atBoot: false });
+    const resumed = await resumeRuns({
+      database: ctx.database,
+      queue: ctx.queue,
+      settings: ctx.config,
+      atBoot: false,
+    });
     if (resumed) ctx.log.info({ resumed }, 'verification runs resumed');
   },
 });
@@ -36,7 +38,7 @@ export const retentionJob = defineJob<Record<string, never>>({
     const removed = await deleteExpiredUploads({
       db: ctx.database.db,
       now: ctx.clock(),
-      days: settings.LISTS_RETENTION_DAYS,
+      days: ctx.config.LISTS_RETENTION_DAYS,
     });
     if (removed) ctx.log.info({ removed }, 'expired uploads deleted');
   },

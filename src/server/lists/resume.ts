@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { JobSender } from '../jobs/registry';
-import { listsSettings } from './env';
+import type { ListsSettings } from './env';
 import { query } from './sql';
 import { sendLanes } from './start';
 
@@ -11,10 +11,15 @@ import { sendLanes } from './start';
  * process that died (SIGKILL, power loss) and is released at once. On PostgreSQL other workers may be
  * alive: only runs whose heartbeat is stale get new lanes, and leases lapse on their own.
  */
-export async function resumeRuns(opts: { database: Database; queue: JobSender; atBoot: boolean }) {
+export async function resumeRuns(opts: {
+  database: Database;
+  queue: JobSender;
+  settings: ListsSettings;
+  atBoot: boolean;
+}) {
   const { database } = opts;
   const db = database.db;
-  const lease = listsSettings().LISTS_LEASE_S;
+  const lease = opts.settings.LISTS_LEASE_S;
   const embeddedBoot = opts.atBoot && database.kind === 'pglite';
   if (embeddedBoot) {
     await db.execute(sql`
@@ -29,7 +34,7 @@ export async function resumeRuns(opts: { database: Database; queue: JobSender; a
     db,
     sql`SELECT id, run_id FROM uploads WHERE status = 'processing' AND ${stale}`,
   );
-  for (const r of runs) await sendLanes(opts.queue, r.id, Number(r.run_id));
+  for (const r of runs) await sendLanes(opts.queue, r.id, Number(r.run_id), opts.settings.LISTS_LANES);
   // A file whose upload was cut off (the server died while storing it) is dropped after an hour.
   await db.execute(sql`
     DELETE FROM uploads WHERE status = 'uploading' AND uploaded_at < now() - interval '1 hour'`);

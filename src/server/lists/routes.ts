@@ -21,7 +21,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
   // The embedded database belongs to this process alone: runs cut short by a crash resume at boot.
   if (deps.database.kind === 'pglite' && deps.config.RUN_WORKERS) {
     app.addHook('onReady', async () => {
-      await resumeRuns({ database: deps.database, queue: deps.queue, atBoot: true });
+      await resumeRuns({ database: deps.database, queue: deps.queue, settings: deps.config, atBoot: true });
     });
   }
 
@@ -39,6 +39,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
       filename: file.filename,
       stream: file.file,
       now: deps.clock(),
+      batchSize: deps.config.LISTS_BATCH_SIZE,
     });
     return reply.code(201).send(res);
   });
@@ -47,6 +48,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     startVerification({
       db,
       queue: deps.queue,
+      settings: deps.config,
       user: requireUser(req),
       uploadId: req.params.id,
       now: deps.clock(),
@@ -57,6 +59,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     startVerification({
       db,
       queue: deps.queue,
+      settings: deps.config,
       user: requireUser(req),
       uploadId: req.params.id,
       now: deps.clock(),

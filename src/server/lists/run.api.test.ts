@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { TestClient } from '../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -7,12 +7,6 @@ import { createUploadFromRows } from './create';
 import { listSendableEmails } from './sendable';
 import { startVerification } from './start';
 import { uploadCsv, waitFor } from './testing';
-
-// Small batches so a run spans several claims, and a duplicate sits in a later batch than its first row.
-vi.hoisted(() => {
-  process.env.LISTS_BATCH_SIZE = '3';
-  process.env.LISTS_LANES = '2';
-});
 
 let w: World;
 let t: TestApp;
@@ -37,6 +31,9 @@ beforeAll(async () => {
       GREYLIST_RETRY_S: '1',
       // A one-day trial, so moving the clock past it keeps sessions (7 days) alive.
       TRIAL_DAYS: '1',
+      // Small batches so a run spans several claims, and a duplicate sits in a later batch than its first row.
+      LISTS_BATCH_SIZE: '3',
+      LISTS_LANES: '2',
     },
   });
 });
@@ -86,6 +83,11 @@ describe('verification runs', () => {
     expect(up.statusCode).toBe(201);
     uploadId = up.json().uploadId;
     expect(up.json().totalEmails).toBe(8);
+    // LISTS_BATCH_SIZE reaches the upload through the config: 8 rows in batches of 3.
+    const batches = await t.database.raw.query('SELECT 1 FROM upload_batches WHERE upload_id = $1', [
+      uploadId,
+    ]);
+    expect(batches).toHaveLength(3);
 
     const first = await owner.c.post(`/api/verify/${uploadId}`);
     expect(first.statusCode).toBe(200);
@@ -251,6 +253,7 @@ describe('verification runs', () => {
     const started = await startVerification({
       db: t.database.db,
       queue: t.queue,
+      settings: t.config,
       user,
       uploadId: created.uploadId,
       now: t.clock(),

@@ -11,7 +11,6 @@ import {
   openBatches,
   releaseLeases,
 } from './claims';
-import { listsSettings } from './env';
 import { writeStep1, writeStep2 } from './results-write';
 import { query } from './sql';
 import { acquireVerifier, releaseVerifier } from './verifiers';
@@ -49,7 +48,7 @@ interface Lane {
  */
 export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: number; jobId: string }) {
   const { ctx, uploadId } = opts;
-  const settings = listsSettings();
+  const settings = ctx.config;
   const db = ctx.database.db;
   watchShutdown();
   const owner = `${os.hostname()}:${process.pid}:${opts.lane}:${opts.jobId.slice(0, 8)}`;

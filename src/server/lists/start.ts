@@ -5,7 +5,7 @@ import { assertHasAccess } from '../billing/access';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
-import { listsSettings } from './env';
+import type { ListsSettings } from './env';
 import { query } from './sql';
 
 export const RUN_JOB = 'lists-run';
@@ -33,8 +33,12 @@ export async function findOwnUpload(opts: { db: Db; userId: string; uploadId: st
 }
 
 /** Queues the lanes of a run; a lane already queued for this upload is not queued twice. */
-export async function sendLanes(queue: JobSender, uploadId: string, runId: number): Promise<void> {
-  const lanes = listsSettings().LISTS_LANES;
+export async function sendLanes(
+  queue: JobSender,
+  uploadId: string,
+  runId: number,
+  lanes: number,
+): Promise<void> {
   for (let lane = 0; lane < lanes; lane++) {
     await queue.send(RUN_JOB, { uploadId, runId, lane } satisfies RunJobData, {
       singletonKey: `${uploadId}:${lane}`,
@@ -50,6 +54,7 @@ export async function sendLanes(queue: JobSender, uploadId: string, runId: numbe
 export async function startVerification(opts: {
   db: Db;
   queue: JobSender;
+  settings: Pick<ListsSettings, 'LISTS_LANES'>;
   user: UserRow;
   uploadId: string;
   now: Date;
@@ -83,6 +88,6 @@ export async function startVerification(opts: {
     const current = await findOwnUpload({ db, userId: user.id, uploadId });
     return { uploadId, started: false, status: current.status, pending: Number(current.pending) };
   }
-  await sendLanes(opts.queue, uploadId, Number(row.run_id));
+  await sendLanes(opts.queue, uploadId, Number(row.run_id), opts.settings.LISTS_LANES);
   return { uploadId, started: true, status: 'processing', pending: Number(row.pending ?? upload.pending) };
 }

@@ -88,6 +88,7 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
       sendJobToVerification({
         db,
         queue: deps.queue,
+        settings: deps.config,
         user: requireUser(req),
         jobId: req.params.id,
         now: deps.clock(),

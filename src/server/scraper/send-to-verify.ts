@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import { createUploadFromRows } from '../lists/create';
+import type { ListsSettings } from '../lists/env';
 import { startVerification } from '../lists/start';
 import { isPlausibleEmail } from './emails';
 import { findOwnJob, jobProfiles } from './service';
@@ -11,6 +12,8 @@ import { findOwnJob, jobProfiles } from './service';
 export async function sendJobToVerification(opts: {
   db: Db;
   queue: JobSender;
+  /** The config's lists settings (batch size, lanes per run). */
+  settings: ListsSettings;
   user: UserRow;
   jobId: string;
   now: Date;
@@ -39,7 +42,15 @@ export async function sendJobToVerification(opts: {
     ]),
     emailColumn: 'email',
     now: opts.now,
+    settings: opts.settings,
   });
-  await startVerification({ db: opts.db, queue: opts.queue, user: opts.user, uploadId, now: opts.now });
+  await startVerification({
+    db: opts.db,
+    queue: opts.queue,
+    settings: opts.settings,
+    user: opts.user,
+    uploadId,
+    now: opts.now,
+  });
   return { emailCount: totalEmails, uploadId };
 }
