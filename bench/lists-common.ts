@@ -58,10 +58,6 @@ export async function startBenchWorld() {
       SMTP_PORT: String(port),
       SMTP_TIMEOUT_MS: '2000',
       SMTP_MAIL_FROM: 'b@bench.test',
-      // Works around an engine bug (reported): with 2 sessions per host, an MX that fails to connect
-      // without waiting (already marked dead, or not resolving) and > 50 queued addresses makes the
-      // prober's two workers hand the addresses to each other forever in microtasks (event loop stuck).
-      SMTP_MAX_CONNECTIONS_PER_HOST: process.env.SMTP_MAX_CONNECTIONS_PER_HOST ?? '1',
     },
     async close() {
       await Promise.all([dns.close(), ...hosts.map((h) => h.close())]);

@@ -23,6 +23,8 @@ export interface FakeSmtpOptions {
   bannerReply?: string;
   mailFromReply?: string;
   bannerDelayMs?: number;
+  /** Apply `bannerDelayMs` to the first N connections only (a transient stall); default all. */
+  slowConnections?: number;
   /** Added to every reply, like a network round trip; replies keep their order. */
   latencyMs?: number;
   pipelining?: boolean;
@@ -160,10 +162,12 @@ class FakeSession {
   ) {}
 
   start(): void {
-    this.sendAt = Date.now() + (this.o.bannerDelayMs ?? 0);
+    const slow = this.shared.connNo <= (this.o.slowConnections ?? Infinity);
+    const delay = slow ? (this.o.bannerDelayMs ?? 0) : 0;
+    this.sendAt = Date.now() + delay;
     this.reply(this.o.bannerReply ?? '220 mx.fake.test ESMTP ready');
     if (this.o.bannerReply && !this.o.bannerReply.startsWith('2')) {
-      setTimeout(() => this.socket.end(), (this.o.bannerDelayMs ?? 0) + 5);
+      setTimeout(() => this.socket.end(), delay + 5);
       return;
     }
     this.listen();
