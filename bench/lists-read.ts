@@ -1,7 +1,7 @@
 // Results API on a 250k-row upload: p50/p95 latency of page, filter and search queries under
-// concurrent load, while a run is writing and when idle; then a 250k-row export streamed while
-// the server's RSS is sampled.   npm run bench:lists-read   (TARGET=postgres for PostgreSQL;
-// CONCURRENCY=10, SECONDS=8)
+// concurrent load, while a run is writing (the three kinds interleaved) and when idle (one kind at a
+// time); then a 250k-row export streamed while the server's RSS is sampled.
+//   npm run bench:lists-read   (TARGET=postgres for PostgreSQL; CONCURRENCY=10, SECONDS=8)
 import type { HttpClient } from '../src/server/lists/testing';
 import {
   type BenchServer,
@@ -26,39 +26,93 @@ const SCENARIOS: Record<string, () => string> = {
     `search=${encodeURIComponent([`u${rnd(ROWS)}`, `n ${rnd(9973)}`, `c${rnd(5000)}`, `d${rnd(5000)}.t`, 'u1'][rnd(5)])}`,
 };
 
-async function load(client: HttpClient, uploadId: string, make: () => string) {
-  const lat: number[] = [];
-  const end = Date.now() + SECONDS * 1000;
+/**
+ * CONCURRENCY clients send requests back to back for `seconds` (or until `stop()`), each taking the
+ * query kinds in turn; latencies are kept per kind.
+ */
+async function load(opts: {
+  client: HttpClient;
+  uploadId: string;
+  kinds: string[];
+  seconds: number;
+  stop?: () => boolean;
+}) {
+  const lat = new Map(opts.kinds.map((k) => [k, [] as number[]]));
+  const t0 = Date.now();
+  const end = t0 + opts.seconds * 1000;
   let errors = 0;
+  let turn = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
+      while (Date.now() < end && !opts.stop?.()) {
+        const kind = opts.kinds[turn++ % opts.kinds.length];
         const t = performance.now();
-        const res = await client.request('GET', `/api/upload/${uploadId}/results?${make()}`);
+        const res = await opts.client.request(
+          'GET',
+          `/api/upload/${opts.uploadId}/results?${SCENARIOS[kind]()}`,
+        );
         await res.arrayBuffer();
         if (!res.ok) errors++;
-        lat.push(performance.now() - t);
+        lat.get(kind)?.push(performance.now() - t);
       }
     }),
   );
-  lat.sort((a, b) => a - b);
-  const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))].toFixed(1);
-  return `n=${lat.length} ${(lat.length / SECONDS).toFixed(0)} req/s p50=${q(0.5)}ms p95=${q(0.95)}ms p99=${q(0.99)}ms errors=${errors}`;
+  const secs = (Date.now() - t0) / 1000;
+  const figures = [...lat].map(([kind, l]) => {
+    l.sort((a, b) => a - b);
+    const q = (p: number) =>
+      l.length ? l[Math.min(l.length - 1, Math.floor(p * l.length))].toFixed(1) : '-';
+    return `${kind.padEnd(7)} c=${CONCURRENCY} n=${l.length} ${(l.length / secs).toFixed(0)} req/s p50=${q(0.5)}ms p95=${q(0.95)}ms p99=${q(0.99)}ms`;
+  });
+  return { figures, secs, errors };
 }
 
-async function runAll(label: string, client: HttpClient, uploadId: string) {
-  for (const [name, make] of Object.entries(SCENARIOS)) {
-    console.log(
-      `${label.padEnd(8)} ${name.padEnd(7)} c=${CONCURRENCY} ${await load(client, uploadId, make)}`,
-    );
+/** Idle: one query kind at a time, SECONDS each. */
+async function runIdle(client: HttpClient, uploadId: string) {
+  for (const kind of Object.keys(SCENARIOS)) {
+    const r = await load({ client, uploadId, kinds: [kind], seconds: SECONDS });
+    console.log(`idle     ${r.figures[0]} errors=${r.errors}`);
   }
 }
 
-async function status(client: HttpClient, id: string) {
-  return client.json<{ status: string; step1Done: boolean; step2Count: number; step2Total: number }>(
-    'GET',
-    `/api/upload/${id}/status`,
+/**
+ * Writing: the three kinds interleaved (every request takes the next kind), for up to 3 × SECONDS or
+ * until the run completes, so each kind is measured while step 2 really writes (run alone one after
+ * the other, the later kinds found the run finished on PostgreSQL).
+ */
+async function runWriting(client: HttpClient, uploadId: string) {
+  const before = await status(client, uploadId);
+  let writing = true;
+  const poll = setInterval(() => {
+    status(client, uploadId)
+      .then((s) => {
+        if (s.status !== 'processing') writing = false;
+      })
+      .catch(() => {});
+  }, 500);
+  const r = await load({
+    client,
+    uploadId,
+    kinds: Object.keys(SCENARIOS),
+    seconds: 3 * SECONDS,
+    stop: () => !writing,
+  });
+  clearInterval(poll);
+  const after = await status(client, uploadId);
+  for (const f of r.figures) console.log(`writing  ${f} errors=${r.errors}`);
+  console.log(
+    `writing  window ${r.secs.toFixed(1)}s, step 2 wrote ${after.step2Count - before.step2Count} rows meanwhile (${before.step2Count}→${after.step2Count}/${after.step2Total}, ${after.status})`,
   );
+}
+
+async function status(client: HttpClient, id: string) {
+  return client.json<{
+    status: string;
+    step1Done: boolean;
+    step2Count: number;
+    step2Total: number;
+    stats: Record<string, number>;
+  }>('GET', `/api/upload/${id}/status`);
 }
 
 async function bench(label: string, server: BenchServer, csv: string) {
@@ -69,11 +123,12 @@ async function bench(label: string, server: BenchServer, csv: string) {
   // Writing: step 2 of this upload is writing results while the reads run.
   const s = await status(client, uploadId);
   console.log(`[${label}] step 1 done; step 2 writing (${s.step2Count}/${s.step2Total})`);
-  await runAll('writing', client, uploadId);
+  await runWriting(client, uploadId);
   const deadline = Date.now() + 300_000;
   while ((await status(client, uploadId)).status === 'processing' && Date.now() < deadline) await sleep(500);
-  console.log(`[${label}] run ${(await status(client, uploadId)).status}; idle`);
-  await runAll('idle', client, uploadId);
+  const end = await status(client, uploadId);
+  console.log(`[${label}] run ${end.status} (${JSON.stringify(end.stats)}); idle`);
+  await runIdle(client, uploadId);
 
   const before = server.rss().now;
   let peak = before;

@@ -16,12 +16,34 @@ const withDuplicates = (uploadId: string) => sql`
     JOIN upload_rows d ON d.upload_id = ${uploadId} AND d.canon_index = v.idx AND d.canon_index <> d.row_index
   )`;
 
-export async function writeStep1(opts: {
+/**
+ * Writes `items` in statements of at most `maxRows` verified rows (default: one statement). On the
+ * embedded database every statement holds the only connection, so a run's writes are cut small
+ * enough for the results pages to run between them; each statement stays whole (rows + counters).
+ */
+async function inChunks<T>(items: T[], maxRows: number | undefined, write: (chunk: T[]) => Promise<void>) {
+  const size = maxRows && maxRows > 0 ? maxRows : items.length;
+  for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size));
+}
+
+export interface WriteOptions<R> {
   db: Db;
   uploadId: string;
-  items: { rowIndex: number; result: Step1Result }[];
+  items: { rowIndex: number; result: R }[];
   now: Date;
-}): Promise<void> {
+  /** Verified rows per statement (their duplicates come with them); unset: all in one. */
+  maxRowsPerStatement?: number;
+}
+
+export async function writeStep1(opts: WriteOptions<Step1Result>): Promise<void> {
+  await inChunks(opts.items, opts.maxRowsPerStatement, (items) => writeStep1Statement({ ...opts, items }));
+}
+
+export async function writeStep2(opts: WriteOptions<Step2Result>): Promise<void> {
+  await inChunks(opts.items, opts.maxRowsPerStatement, (items) => writeStep2Statement({ ...opts, items }));
+}
+
+async function writeStep1Statement(opts: WriteOptions<Step1Result>): Promise<void> {
   const { items, uploadId } = opts;
   if (items.length === 0) return;
   const col = <T>(f: (r: Step1Result) => T) => sql.param(items.map((i) => f(i.result)));
@@ -56,12 +78,7 @@ export async function writeStep1(opts: {
     FROM c WHERE u.id = ${uploadId}`);
 }
 
-export async function writeStep2(opts: {
-  db: Db;
-  uploadId: string;
-  items: { rowIndex: number; result: Step2Result }[];
-  now: Date;
-}): Promise<void> {
+async function writeStep2Statement(opts: WriteOptions<Step2Result>): Promise<void> {
   const { items, uploadId } = opts;
   if (items.length === 0) return;
   const col = <T>(f: (r: Step2Result) => T) => sql.param(items.map((i) => f(i.result)));

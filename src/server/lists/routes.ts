@@ -7,7 +7,8 @@ import { badRequest } from '../http/errors';
 import type { AppInstance } from '../http/types';
 import { contentDisposition, exportUpload } from './export';
 import { ingestCsv } from './ingest';
-import { getBreakdown, getResultsPage, getUploadStatus, listUploads } from './read';
+import { getBreakdown, getUploadStatus, listUploads } from './read';
+import { getResultsPage } from './results';
 import { resumeRuns } from './resume';
 import { startVerification } from './start';
 

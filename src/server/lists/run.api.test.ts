@@ -154,6 +154,30 @@ describe('verification runs', () => {
     const literal = (await owner.c.get(`/api/upload/${uploadId}/results?search=%25`)).json();
     expect(literal.pagination.total).toBe(0);
 
+    // Anywhere in the address, the name or the company, not only at the start.
+    const emails = async (q: string) =>
+      (await owner.c.get(`/api/upload/${uploadId}/results?${q}`))
+        .json()
+        .results.map((r: { email: { email: string } }) => r.email.email);
+    expect(await emails('search=LICE')).toEqual(['alice@good.test', 'ALICE@good.test']);
+    expect(await emails('search=ood%20in')).toEqual([
+      'alice@good.test',
+      'bob@good.test',
+      'carl@good.test',
+      'info@good.test',
+    ]);
+    expect(await emails('search=up%20lt')).toEqual(['ALICE@good.test']);
+    expect(await emails('search=%40catch')).toEqual(['dee@catchall.test']);
+    // Never across two fields: "Nowhere" follows "eve@nodomain.test" in the row but does not join it.
+    expect(await emails('search=testnowhere')).toEqual([]);
+    expect(await emails('search=test%0Anowhere')).toEqual([]);
+    expect(await emails('search=ood.test&filter=risky')).toEqual(['info@good.test']);
+    expect(await emails('search=o&filter=invalid')).toEqual([
+      'carl@good.test',
+      'eve@nodomain.test',
+      'not-an-email',
+    ]);
+
     const bad = await owner.c.get(`/api/upload/${uploadId}/results?filter=maybe`);
     expect(bad.statusCode).toBe(400);
     const page2 = (await owner.c.get(`/api/upload/${uploadId}/results?page=2`)).json();
@@ -211,11 +235,74 @@ describe('verification runs', () => {
     expect(breakdown.reasons.find((r: { reason: string }) => r.reason === 'accepted').count).toBe(3);
   });
 
+  it('pages a search and filters it while a run is writing as when idle', async () => {
+    const owned = await signedIn();
+    const rows = Array.from(
+      { length: 120 },
+      (_, i) => `Person ${i},p${i}@${i % 2 ? 'odd' : 'even'}.test,Co ${i}`,
+    );
+    const { uploadId: id } = (
+      await uploadCsv(owned.c, 'many.csv', ['name,email,company', ...rows].join('\n'))
+    ).json();
+    // Verdicts written directly: even rows valid, odd rows invalid, the last ten still pending.
+    await t.database.raw.query(
+      `INSERT INTO upload_results (upload_id, row_index, status, verified_at, final_status)
+       SELECT $1, g, s, now(), s FROM generate_series(0, 109) g,
+         LATERAL (SELECT CASE WHEN g % 2 = 0 THEN 'valid' ELSE 'invalid' END AS s) v`,
+      [id],
+    );
+    await t.database.raw.query(
+      'UPDATE uploads SET valid = 55, invalid = 55, pending = 10, step1_count = 110 WHERE id = $1',
+      [id],
+    );
+    const get = async (q: string) => (await owned.c.get(`/api/upload/${id}/results?${q}`)).json();
+    const idx = (body: { results: { rowIndex: number }[] }) => body.results.map((r) => r.rowIndex);
+
+    // "1" is in 40 of the 120 rows' text (p1, p10..p19, p21, ... p119 and their names/companies).
+    const expected = Array.from({ length: 120 }, (_, i) => i).filter((i) => String(i).includes('1'));
+    const first = await get('search=1');
+    expect(first.pagination).toEqual({ page: 1, limit: 50, total: expected.length, totalPages: 1 });
+    expect(idx(first)).toEqual(expected);
+    const evenOnes = expected.filter((i) => i % 2 === 0 && i < 110);
+    const idle = await get('search=1&filter=valid');
+    expect(idle.pagination.total).toBe(evenOnes.length);
+    expect(idx(idle)).toEqual(evenOnes);
+    const all = await get('search=P&page=3');
+    expect(all.pagination).toMatchObject({ total: 120, totalPages: 3 });
+    expect(idx(all)).toEqual(Array.from({ length: 20 }, (_, i) => 100 + i));
+
+    // While a run writes, statuses are read from the database (and a new verdict shows at once).
+    // A verdict always moves the counters in the same statement (results-write.ts); so does this one.
+    await t.database.raw.query("UPDATE uploads SET status = 'processing' WHERE id = $1", [id]);
+    await t.database.raw.query(
+      `WITH x AS (INSERT INTO upload_results (upload_id, row_index, status, verified_at, final_status)
+         VALUES ($1, 110, 'valid', now(), 'valid'))
+       UPDATE uploads SET step1_count = 111, valid = 56, pending = 9 WHERE id = $1`,
+      [id],
+    );
+    const writing = await get('search=1&filter=valid');
+    expect(writing.pagination.total).toBe(evenOnes.length + 1);
+    expect(idx(writing)).toEqual([...evenOnes, 110]);
+    expect(idx(await get('search=1&filter=invalid&page=2'))).toEqual([]);
+    await t.database.raw.query("UPDATE uploads SET status = 'completed' WHERE id = $1", [id]);
+    // Idle again: the statuses kept before the new verdict are out of date and are read again.
+    expect(idx(await get('search=1&filter=valid'))).toEqual([...evenOnes, 110]);
+    expect((await get('filter=valid&page=2')).results).toHaveLength(6);
+
+    // Another user gets 404 even when this upload's search index and statuses are in memory.
+    const other = await signedIn();
+    for (const q of ['search=1', 'search=1&filter=valid', 'filter=valid', 'page=2']) {
+      expect((await other.c.get(`/api/upload/${id}/results?${q}`)).statusCode, q).toBe(404);
+    }
+  });
+
   it('gives another user 404 on every upload route', async () => {
     const other = await signedIn();
     const routes: [string, string][] = [
       ['GET', `/api/upload/${uploadId}/status`],
       ['GET', `/api/upload/${uploadId}/results`],
+      ['GET', `/api/upload/${uploadId}/results?search=a`],
+      ['GET', `/api/upload/${uploadId}/results?search=a&filter=valid`],
       ['GET', `/api/upload/${uploadId}/export?type=all`],
       ['GET', `/api/upload/${uploadId}/breakdown`],
       ['POST', `/api/verify/${uploadId}`],

@@ -16,11 +16,13 @@ export interface RunJobData {
   lane: number;
 }
 
+/** Upload ids are UUIDs: anything else is a missing upload (never a database error). */
+export const isUploadId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 /** The user's upload (never another user's: same 404 as a missing one). */
 export async function findOwnUpload(opts: { db: Db; userId: string; uploadId: string }) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(opts.uploadId)) {
-    throw notFound('Upload not found');
-  }
+  if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
   const rows = await query<{ id: string; status: UploadStatus; pending: number }>(
     opts.db,
     sql`

@@ -1,0 +1,220 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  RESULTS_PAGE_SIZE,
+  type ResultFilter,
+  type ResultRow,
+  type ResultsResponse,
+  type RowStatus,
+} from '../../shared/lists';
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { hasSearchIndex, searchRows } from './search-index';
+import { query } from './sql';
+import { findOwnUpload, isUploadId } from './start';
+import { rowStatuses } from './status-cache';
+
+// GET /api/upload/{id}/results. Every page is one statement that also checks ownership and reads the
+// upload's counters (on the embedded database each statement waits for the single connection, so round
+// trips are what a request costs under load). Totals come from the counters; search matches come from
+// the in-memory index (search-index.ts) and the page's rows are then fetched by row index.
+
+type ResultDbRow = {
+  id: number | string | null;
+  row_index: number | null;
+  email: string;
+  name: string | null;
+  company: string | null;
+  status: string | null;
+  reason: string | null;
+  role: boolean | null;
+  free: boolean | null;
+  disposable: boolean | null;
+  suggestion: string | null;
+  mx_host: string | null;
+  verified_at: Date | string | null;
+  step2_status: string | null;
+  step2_reason: string | null;
+  smtp_code: number | null;
+  smtp_message: string | null;
+  step2_mx_host: string | null;
+  step2_verified_at: Date | string | null;
+  final_status: string | null;
+};
+
+type PageDbRow = ResultDbRow & { u_total: number; u_valid: number; u_invalid: number; u_risky: number };
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function toResultRow(r: ResultDbRow): ResultRow {
+  const status = (r.status ?? 'pending') as RowStatus;
+  const step2 = status === 'valid' ? ((r.step2_status ?? 'pending') as RowStatus) : null;
+  const finalStatus = (r.final_status ?? 'pending') as RowStatus;
+  const quality = (s: RowStatus) => (s === 'valid' ? 'good' : s === 'invalid' ? 'bad' : 'risky');
+  const isFinal = status !== 'pending' && (status !== 'valid' || step2 !== 'pending');
+  return {
+    id: Number(r.id),
+    emailId: Number(r.id),
+    rowIndex: Number(r.row_index),
+    email: { email: r.email, name: r.name, company: r.company },
+    status,
+    verifiedAt: iso(r.verified_at),
+    fourthVerificationStatus: step2,
+    fourthVerificationDetails:
+      step2 && step2 !== 'pending'
+        ? {
+            quality: quality(step2),
+            reason: r.step2_reason,
+            smtpCode: r.smtp_code === null ? null : Number(r.smtp_code),
+            smtpMessage: r.smtp_message,
+            mxHost: r.step2_mx_host ?? r.mx_host,
+          }
+        : null,
+    fourthVerifiedAt: iso(r.step2_verified_at),
+    finalStatus,
+    isFinal,
+    reason: step2 && step2 !== 'pending' ? r.step2_reason : r.reason,
+    role: Boolean(r.role),
+    free: Boolean(r.free),
+    disposable: Boolean(r.disposable),
+    suggestion: r.suggestion,
+  };
+}
+
+const RESULT_COLUMNS =
+  sql.raw(`r.id, r.row_index, r.email, r.name, r.company, x.status, x.reason, x.role, x.free,
+  x.disposable, x.suggestion, x.mx_host, x.verified_at, x.step2_status, x.step2_reason, x.smtp_code,
+  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status`);
+
+/**
+ * The upload's counters (only if it is the user's and fully stored) next to a page of rows chosen by
+ * `rowsWhere` (a condition on `r`, the upload's rows), in one statement. No row: not found. A page past
+ * the end gives one row of counters with no result columns.
+ */
+async function pageWithCounters(opts: {
+  db: Db;
+  userId: string;
+  uploadId: string;
+  rowsWhere: SQL;
+}): Promise<{ counters: PageDbRow; rows: ResultDbRow[] }> {
+  const { uploadId } = opts;
+  const rows = await query<PageDbRow>(
+    opts.db,
+    sql`SELECT u.total AS u_total, u.valid AS u_valid, u.invalid AS u_invalid, u.risky AS u_risky, p.*
+      FROM uploads u
+      LEFT JOIN LATERAL (
+        SELECT ${RESULT_COLUMNS} FROM upload_rows r
+        LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
+        WHERE r.upload_id = ${uploadId} AND ${opts.rowsWhere}
+      ) p ON true
+      WHERE u.id = ${uploadId} AND u.user_id = ${opts.userId} AND u.status <> 'uploading'
+      ORDER BY p.row_index`,
+  );
+  if (rows.length === 0) throw notFound('Upload not found');
+  return { counters: rows[0], rows: rows.filter((r) => r.row_index !== null) };
+}
+
+const intArray = (ids: ArrayLike<number>) => sql.param(Array.from(ids));
+
+/**
+ * A page of results. Filters read the final status; search finds the text anywhere in the address,
+ * the name or the company, case-insensitively (SPEC §5), and its total is exact.
+ */
+export async function getResultsPage(opts: {
+  db: Db;
+  userId: string;
+  uploadId: string;
+  page: number;
+  filter: ResultFilter;
+  search: string;
+}): Promise<ResultsResponse> {
+  const { db, uploadId, filter } = opts;
+  if (!isUploadId(uploadId)) throw notFound('Upload not found');
+  const limit = RESULTS_PAGE_SIZE;
+  const offset = (opts.page - 1) * limit;
+  let rows: ResultDbRow[];
+  let total: number;
+  if (!opts.search) {
+    // Without search: rows are numbered 0..total-1 without gaps, so an unfiltered page is an index
+    // range, not an OFFSET scan; a filtered page walks (upload_id, final_status, row_index).
+    const rowsWhere =
+      filter === 'all'
+        ? sql`r.row_index >= ${offset} AND r.row_index < ${offset + limit}`
+        : sql`r.row_index IN (
+            SELECT k.row_index FROM upload_results k
+            WHERE k.upload_id = ${uploadId} AND k.final_status = ${filter}
+            ORDER BY k.row_index LIMIT ${limit} OFFSET ${offset})`;
+    const page = await pageWithCounters({ db, userId: opts.userId, uploadId, rowsWhere });
+    rows = page.rows;
+    const c = page.counters;
+    total = Number(filter === 'all' ? c.u_total : c[`u_${filter}` as const]);
+  } else {
+    // The index is built only for an upload the user owns (and that is fully stored).
+    if (!hasSearchIndex(uploadId)) await findOwnUpload(opts);
+    let matches = await searchRows({ db, uploadId, search: opts.search });
+    if (filter !== 'all') {
+      const statuses = await rowStatuses({ db, userId: opts.userId, uploadId });
+      if (statuses) {
+        const code = STATUS_CODE[filter];
+        matches = matches.filter((i) => statuses[i] === code);
+      } else {
+        return filteredSearchWhileWriting({ db, uploadId, page: opts.page, filter, matches, offset, limit });
+      }
+    }
+    total = matches.length;
+    const ids = matches.subarray(offset, offset + limit);
+    const page = await pageWithCounters({
+      db,
+      userId: opts.userId,
+      uploadId,
+      rowsWhere: ids.length ? sql`r.row_index = ANY(${intArray(ids)}::int[])` : sql`false`,
+    });
+    rows = page.rows;
+  }
+  return response(opts.page, rows, total);
+}
+
+const STATUS_CODE = { pending: 0, valid: 1, invalid: 2, risky: 3 } as const;
+
+function response(page: number, rows: ResultDbRow[], total: number): ResultsResponse {
+  const limit = RESULTS_PAGE_SIZE;
+  return {
+    results: rows.map(toResultRow),
+    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
+}
+
+/**
+ * Search plus a status filter while a run writes verdicts (statuses change under us, so none are
+ * cached): the matches are checked against upload_results in one statement, counted and paged.
+ */
+async function filteredSearchWhileWriting(opts: {
+  db: Db;
+  uploadId: string;
+  page: number;
+  filter: Exclude<ResultFilter, 'all'>;
+  matches: Int32Array;
+  offset: number;
+  limit: number;
+}): Promise<ResultsResponse> {
+  const { uploadId } = opts;
+  const rows = await query<ResultDbRow & { n: number }>(
+    opts.db,
+    sql`WITH k AS MATERIALIZED (
+        SELECT x.row_index FROM upload_results x
+        WHERE x.upload_id = ${uploadId} AND x.row_index = ANY(${intArray(opts.matches)}::int[])
+          AND x.final_status = ${opts.filter})
+      SELECT (SELECT count(*) FROM k)::int AS n, p.* FROM (SELECT 1) one
+      LEFT JOIN LATERAL (
+        SELECT ${RESULT_COLUMNS} FROM upload_rows r
+        JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
+        WHERE r.upload_id = ${uploadId}
+          AND r.row_index IN (SELECT row_index FROM k ORDER BY row_index LIMIT ${opts.limit} OFFSET ${opts.offset})
+      ) p ON true
+      ORDER BY p.row_index`,
+  );
+  return response(
+    opts.page,
+    rows.filter((r) => r.row_index !== null),
+    Number(rows[0]?.n ?? 0),
+  );
+}
