@@ -149,6 +149,7 @@ class FakeSession {
   private buffer = '';
   private sendAt = 0;
   private pending = 0;
+  private readonly outbox: { at: number; text: string; then?: () => void }[] = [];
   private from = '';
   private rcptCount = 0;
   private tls = false;
@@ -187,18 +188,31 @@ class FakeSession {
     });
   }
 
-  /** Sends a reply after the configured latency, never before an earlier one. */
+  /**
+   * Sends a reply after the configured latency, never before an earlier one. Replies wait in one
+   * FIFO drained by a single timer: separate timers with equal deadlines may fire in either order
+   * under load, which once let a RCPT reply overtake the MAIL FROM reply before it.
+   */
   private reply(text: string, then?: () => void): void {
     const at = Math.max(Date.now() + (this.o.latencyMs ?? 0), this.sendAt);
     this.sendAt = at;
     this.pending++;
+    this.outbox.push({ at, text, then });
+    if (this.outbox.length === 1) this.drain();
+  }
+
+  private drain(): void {
+    const next = this.outbox[0];
+    if (!next) return;
     setTimeout(
       () => {
+        this.outbox.shift();
         this.pending--;
-        if (!this.socket.destroyed) this.socket.write(`${text}\r\n`);
-        then?.();
+        if (!this.socket.destroyed) this.socket.write(`${next.text}\r\n`);
+        next.then?.();
+        this.drain();
       },
-      Math.max(0, at - Date.now()),
+      Math.max(0, next.at - Date.now()),
     );
   }
 
