@@ -3,7 +3,7 @@ import { normalizeUploadStatus, type UploadBreakdown, type UploadListItem } from
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { query } from './sql';
-import { findOwnUpload } from './start';
+import { findOwnUpload, isUploadId } from './start';
 
 type UploadDbRow = {
   id: string;
@@ -111,10 +111,12 @@ export async function getUploadStatus(opts: {
   uploadId: string;
   now: Date;
 }): Promise<UploadListItem> {
-  await findOwnUpload(opts);
+  // One statement (screens poll this every few seconds during a run).
+  if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
   const rows = await query<UploadDbRow>(
     opts.db,
-    sql`SELECT ${UPLOAD_COLUMNS} FROM uploads WHERE id = ${opts.uploadId} AND user_id = ${opts.userId}`,
+    sql`SELECT ${UPLOAD_COLUMNS} FROM uploads
+      WHERE id = ${opts.uploadId} AND user_id = ${opts.userId} AND status <> 'uploading'`,
   );
   if (!rows[0]) throw notFound('Upload not found');
   return toListItem(rows[0], opts.now);
