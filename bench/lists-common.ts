@@ -117,6 +117,31 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   };
 }
 
+/** `npm run worker` as a child process (PostgreSQL only): works the runs' jobs outside the web server. */
+export async function startBenchWorker(env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    proc.stdout?.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('worker started')) resolve();
+    });
+    proc.once('exit', (code) => reject(new Error(`worker exited (${code}): ${out.slice(-500)}`)));
+  });
+  return {
+    async stop() {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
+}
+
 /** A fresh PostgreSQL database for a bench run (dropped by the returned function). */
 export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const admin =

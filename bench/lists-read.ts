@@ -1,7 +1,8 @@
 // Results API on a 250k-row upload: p50/p95 latency of page, filter and search queries under
 // concurrent load, while a run is writing (the three kinds interleaved) and when idle (one kind at a
 // time); then a 250k-row export streamed while the server's RSS is sampled.
-//   npm run bench:lists-read   (TARGET=postgres for PostgreSQL; CONCURRENCY=10, SECONDS=8)
+//   npm run bench:lists-read   (TARGET=postgres for PostgreSQL, plus WORKERS=separate for the run in
+//   an `npm run worker` process; CONCURRENCY=10, SECONDS=8)
 import type { HttpClient } from '../src/server/lists/testing';
 import {
   type BenchServer,
@@ -12,6 +13,7 @@ import {
   signedInClient,
   sleep,
   startBenchServer,
+  startBenchWorker,
   startBenchWorld,
 } from './lists-common';
 
@@ -152,8 +154,14 @@ try {
   if (process.env.TARGET === 'postgres') {
     const db = await freshPostgres();
     if (!db) throw new Error('no PostgreSQL at BENCH_DATABASE_URL / TEST_DATABASE_URL');
-    const server = await startBenchServer({ ...world.env, DATABASE_URL: db.url });
-    await bench('postgres', server, csv);
+    // WORKERS=separate: the web server works no jobs; one `npm run worker` process runs the lanes
+    // (the scale-out setup), so the run's engine work is not on the web server's event loop.
+    const separate = process.env.WORKERS === 'separate';
+    const env = { ...world.env, DATABASE_URL: db.url };
+    const server = await startBenchServer({ ...env, ...(separate ? { RUN_WORKERS: 'false' } : {}) });
+    const worker = separate ? await startBenchWorker(env) : null;
+    await bench(separate ? 'postgres, separate worker' : 'postgres', server, csv);
+    await worker?.stop();
     await server.stop();
     await db.drop();
   } else {
