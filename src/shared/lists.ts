@@ -111,8 +111,7 @@ export interface ResultRow {
 
 export interface ResultsResponse {
   results: ResultRow[];
-  /** totalCapped: a search matched more rows than were counted (total is then a lower bound). */
-  pagination: { page: number; limit: number; total: number; totalPages: number; totalCapped?: boolean };
+  pagination: { page: number; limit: number; total: number; totalPages: number };
 }
 
 export const resultsQuerySchema = z.object({

@@ -174,7 +174,7 @@ export function ResultsTable({ uploadId, processing }: { uploadId: string; proce
           <span className="text-muted-foreground">
             {selected.size > 0 ? `${selected.size} selected · ` : ''}
             {pagination
-              ? `${pagination.total.toLocaleString()}${pagination.totalCapped ? '+' : ''} emails`
+              ? `${pagination.total.toLocaleString()} emails`
               : ''}
           </span>
           <div className="flex items-center gap-2">
