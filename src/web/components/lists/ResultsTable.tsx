@@ -173,9 +173,7 @@ export function ResultsTable({ uploadId, processing }: { uploadId: string; proce
         <div className="flex flex-col items-center justify-between gap-2 text-sm sm:flex-row">
           <span className="text-muted-foreground">
             {selected.size > 0 ? `${selected.size} selected · ` : ''}
-            {pagination
-              ? `${pagination.total.toLocaleString()} emails`
-              : ''}
+            {pagination ? `${pagination.total.toLocaleString()} emails` : ''}
           </span>
           <div className="flex items-center gap-2">
             <Button
