@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { isPublicAddress } from '../net/public-address';
 
 // Fetching a URL a stranger typed into their Instagram profile (SSRF). Only http(s), only public
 // unicast addresses: the name is resolved first, every address is checked, and the socket connects
@@ -33,18 +34,6 @@ export interface SafeFetchResult {
 
 export const SAFE_FETCH_MAX_BYTES = 512 * 1024;
 export const SAFE_FETCH_TIMEOUT_MS = 5000;
-
-/** Whether an address may be contacted: global unicast only (IPv4-mapped IPv6 judged as its IPv4). */
-export function isPublicAddress(ip: string, opts: { allowLoopback?: boolean } = {}): boolean {
-  if (!ipaddr.isValid(ip)) return false;
-  let addr = ipaddr.parse(ip);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) {
-    addr = (addr as ipaddr.IPv6).toIPv4Address();
-  }
-  const range = addr.range();
-  if (range === 'unicast') return true;
-  return Boolean(opts.allowLoopback) && range === 'loopback';
-}
 
 const defaultResolve: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
