@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import Papa from 'papaparse';
 import type { Verifier } from '../server/verification/types';
 import { csvSafe } from '../shared/csv-safe';
-import { RESULT_CSV_COLUMNS as RESULT_COLUMNS } from '../shared/verification';
+import { RESULT_CSV_COLUMNS as RESULT_COLUMNS, reasonText, smtpMessageText } from '../shared/verification';
 import { readCsvChunks } from './csv-reader';
 import { chooseEmailColumn } from './email-column';
 
@@ -102,13 +102,14 @@ async function processBatch(
   const emails = rows.map((r) => r[column] ?? '');
   const extra: unknown[][] = [];
   if (o.step === 0) {
-    for (let i = 0; i < rows.length; i++) extra.push(['', '', '', '', '', '', '', '', '', '']);
+    for (let i = 0; i < rows.length; i++) extra.push(RESULT_COLUMNS.map(() => ''));
   } else if (o.step === 1) {
     for (const r of await o.verifier.checkStep1(emails)) {
       extra.push([
         r.status,
         r.status,
         r.reason,
+        reasonText(r.reason),
         r.role,
         r.free,
         r.disposable,
@@ -124,13 +125,14 @@ async function processBatch(
         r.initialStatus,
         r.status,
         r.reason,
+        reasonText(r.reason),
         r.role,
         r.free,
         r.disposable,
         r.suggestion,
         r.mxHost,
         r.smtpCode,
-        r.smtpMessage,
+        smtpMessageText(r.smtpMessage, r.smtpCode),
       ]);
     }
   }

@@ -70,6 +70,7 @@ describe('npm run verify (child process against loopback fakes)', () => {
       'initial_status',
       'final_status',
       'reason',
+      'reason_text',
       'role',
       'free',
       'disposable',
@@ -82,6 +83,7 @@ describe('npm run verify (child process against loopback fakes)', () => {
     expect(by('jane@acme.test')).toMatchObject({
       final_status: 'valid',
       reason: 'accepted',
+      reason_text: 'Mailbox accepted',
       smtp_code: '250',
     });
     expect(rows[0].Notes).toBe('likes commas, and "quotes"');

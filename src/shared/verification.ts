@@ -56,8 +56,40 @@ export const reasonLabels: Record<ReasonCode, string> = {
   policy_block: 'Blocked by server policy',
   greylisted: 'Greylisted, did not clear in time',
   temp_failure: 'Temporary failure, did not clear in time',
-  unreachable: 'No mail server reachable',
+  unreachable: 'Mail server could not be reached (not checked)',
 };
+
+/** The human wording of a reason code (empty for none); unknown codes pass through as written. */
+export function reasonText(code: string | null | undefined): string {
+  if (!code) return '';
+  return reasonLabels[code as ReasonCode] ?? code;
+}
+
+// Network errors from our own connection attempt, as a person would say them. These describe the path
+// from this server to the mail server, never the mailbox.
+const NETWORK_ERRORS: [RegExp, string][] = [
+  [/ECONNREFUSED/, 'Connection refused by the mail server'],
+  [/ETIMEDOUT|timed? ?out/i, 'Mail server did not answer in time'],
+  [/EHOSTUNREACH|ENETUNREACH/, 'Mail server unreachable from our network'],
+  [/ECONNRESET|EPIPE/, 'Mail server closed the connection'],
+  [/ENOTFOUND|EAI_AGAIN/, 'Mail server name did not resolve'],
+];
+
+/**
+ * The SMTP message column in words: a real server reply is kept as sent ("550 5.1.1 user unknown");
+ * a socket error of ours ("connect ECONNREFUSED 127.0.0.1:25") becomes a sentence with the address kept.
+ */
+export function smtpMessageText(message: string | null | undefined, smtpCode?: number | null): string {
+  if (!message) return '';
+  if (smtpCode) return message;
+  for (const [pattern, text] of NETWORK_ERRORS) {
+    if (pattern.test(message)) {
+      const where = /(\[?[0-9a-f.:]+\]?:\d+)\s*$/i.exec(message)?.[1];
+      return where ? `${text} (${where})` : text;
+    }
+  }
+  return message;
+}
 
 export function qualityOf(status: VerificationStatus): VerificationQuality {
   return status === 'valid' ? 'good' : status === 'invalid' ? 'bad' : 'risky';
@@ -68,6 +100,7 @@ export const RESULT_CSV_COLUMNS = [
   'initial_status',
   'final_status',
   'reason',
+  'reason_text',
   'role',
   'free',
   'disposable',

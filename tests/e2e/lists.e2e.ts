@@ -106,11 +106,14 @@ describe.skipIf(!chromiumAvailable())('lists', () => {
     const text = readFileSync((await file.path()) as string, 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).trim().split('\r\n');
-    expect(lines[0].startsWith('name,email,company,initial_status,final_status,reason')).toBe(true);
+    expect(lines[0].startsWith('name,email,company,initial_status,final_status,reason,reason_text')).toBe(
+      true,
+    );
     const rows = lines.slice(1).map((l) => l.split(','));
     expect(rows.map((r) => r[1]).sort()).toEqual(['ghost@acme.test', 'not-an-email', 'x@nodomain.test']);
     expect(rows.every((r) => r[4] === 'invalid')).toBe(true);
     expect(rows.find((r) => r[1] === 'ghost@acme.test')?.[5]).toBe('rejected');
+    expect(rows.find((r) => r[1] === 'ghost@acme.test')?.[6]).toBe('Mailbox does not exist');
 
     // History shows the upload and leads back to its results.
     await page.goto('/history');

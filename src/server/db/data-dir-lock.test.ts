@@ -1,8 +1,9 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+import { assertDataDirFree, DataDirInUseError, lockDataDir } from './data-dir-lock';
 
 const fresh = () => mkdtempSync(path.join(tmpdir(), 'vl-lock-'));
 
@@ -28,5 +29,30 @@ describe('embedded data directory lock', () => {
     const release = lockDataDir(dir);
     expect(readFileSync(path.join(dir, 'verilead.pid'), 'utf8')).toBe(String(process.pid));
     release();
+  });
+
+  it('can be checked without being taken', () => {
+    const dir = fresh();
+    expect(() => assertDataDirFree(dir)).not.toThrow();
+    expect(existsSync(path.join(dir, 'verilead.pid'))).toBe(false);
+    writeFileSync(path.join(dir, 'verilead.pid'), String(process.ppid));
+    expect(() => assertDataDirFree(dir)).toThrow(/already in use by another Verilead process/);
+  });
+
+  it('npm start refuses a folder in use before building anything, with the clear error', async () => {
+    const dir = fresh();
+    writeFileSync(path.join(dir, 'verilead.pid'), String(process.ppid));
+    const tsx = path.resolve('node_modules/.bin/tsx');
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '' };
+      const child = execFile(tsx, ['src/server/preflight.ts'], { env }, (_err, _out, stderr) =>
+        resolve({ code: child.exitCode, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`The embedded database in ${dir} is already in use`);
+    expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start).toMatch(
+      /^tsx src\/server\/preflight\.ts && npm run build/,
+    );
   });
 });

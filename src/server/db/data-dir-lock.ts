@@ -10,7 +10,7 @@ export class DataDirInUseError extends Error {}
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'verilead.pid');
+  const file = lockFile(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');
@@ -19,17 +19,43 @@ export function lockDataDir(dataDir: string): () => void {
       return () => rmSync(file, { force: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirInUseError(
-          `The embedded database in ${dataDir} is already in use by another Verilead process (pid ${pid}). ` +
-            'Stop that process first, or set DATA_DIR to another folder, or set DATABASE_URL to share a PostgreSQL database between processes.',
-        );
-      }
+      const pid = lockHolder(dataDir);
+      if (pid !== null) throw inUse(dataDir, pid);
       rmSync(file, { force: true });
     }
   }
   throw new DataDirInUseError(`Could not lock ${dataDir}: another process keeps creating ${file}.`);
+}
+
+const lockFile = (dataDir: string) => path.join(dataDir, 'verilead.pid');
+
+/** The live process (other than this one) holding the folder's lock, or null. Never takes the lock. */
+export function lockHolder(dataDir: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(lockFile(dataDir), 'utf8');
+  } catch {
+    return null;
+  }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && pid !== process.pid && isAlive(pid) ? pid : null;
+}
+
+/**
+ * Fails at once when another live process holds the folder, without taking the lock. `npm start` runs
+ * this before building the web app, so a second server neither waits for a build nor rewrites the files
+ * the first one is serving.
+ */
+export function assertDataDirFree(dataDir: string): void {
+  const pid = lockHolder(dataDir);
+  if (pid !== null) throw inUse(dataDir, pid);
+}
+
+function inUse(dataDir: string, pid: number): DataDirInUseError {
+  return new DataDirInUseError(
+    `The embedded database in ${dataDir} is already in use by another Verilead process (pid ${pid}). ` +
+      'Stop that process first, or set DATA_DIR to another folder, or set DATABASE_URL to share a PostgreSQL database between processes.',
+  );
 }
 
 function isAlive(pid: number): boolean {

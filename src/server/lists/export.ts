@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { csvSafeLine as csvLine } from '../../shared/csv-safe';
 import type { ExportType } from '../../shared/lists';
-import { RESULT_CSV_COLUMNS } from '../../shared/verification';
+import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { query } from './sql';
@@ -96,18 +96,20 @@ export async function exportUpload(opts: {
       for (const r of rows) {
         const data: string[] = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
         const cells = headers.map((_, i) => data[i] ?? '');
+        const reason = r.step2_reason ?? r.reason ?? '';
         out += csvLine([
           ...cells,
           r.status ?? 'pending',
           r.final_status ?? 'pending',
-          r.step2_reason ?? r.reason ?? '',
+          reason,
+          reasonText(reason),
           r.role ?? '',
           r.free ?? '',
           r.disposable ?? '',
           r.suggestion ?? '',
           r.step2_mx_host ?? r.mx_host ?? '',
           r.smtp_code ?? '',
-          r.smtp_message ?? '',
+          smtpMessageText(r.smtp_message, r.smtp_code),
         ]);
       }
       yield out;

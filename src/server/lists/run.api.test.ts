@@ -196,12 +196,12 @@ describe('verification runs', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'name,email,company,note,initial_status,final_status,reason,role,free,disposable,suggestion,mx_host,smtp_code,smtp_message',
+      'name,email,company,note,initial_status,final_status,reason,reason_text,role,free,disposable,suggestion,mx_host,smtp_code,smtp_message',
     );
     expect(lines).toHaveLength(9);
     // The formula is text now: a leading quote, and no cell starts with = or +.
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
-    expect(lines[1]).toMatch(/,valid,valid,accepted,false,false,false,,mx\.good\.test,250,/);
+    expect(lines[1]).toMatch(/,valid,valid,accepted,Mailbox accepted,false,false,false,,mx\.good\.test,250,/);
     expect(lines[8]).toContain(`,'+1 555,`);
 
     const valid = await owner.c.get(`/api/upload/${uploadId}/export?type=valid`);
