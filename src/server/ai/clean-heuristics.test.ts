@@ -55,6 +55,15 @@ describe('pieces', () => {
     expect(smartCase("kevin o'brien", { person: true })).toBe("Kevin O'Brien");
     expect(smartCase('house of BBQ nyc', { person: false })).toBe('House of BBQ Nyc');
     expect(smartCase('eXp Realty', { person: false })).toBe('eXp Realty');
+    expect(smartCase('PAN Y MÁS PANADERÍA', { person: false })).toBe('Pan y Más Panadería');
+  });
+
+  it('keeps a business name as its owner wrote it, minus the legal form', () => {
+    expect(cleanProfileHeuristic({ fullName: 'Pan y Más Panadería LLC', username: 'x', bio: '' })).toEqual({
+      cleanedFullName: '',
+      cleanedCompany: 'Pan y Más Panadería',
+      isBusiness: true,
+    });
   });
 
   it('separates a person from a business', () => {

@@ -26,7 +26,13 @@ export interface CleanOutput {
 const DECORATION =
   /\p{Extended_Pictographic}|\p{So}|\p{Regional_Indicator}|\uFE0F|\u200D|\u20E3|[™®©✦✧★☆♡♥~*"“”]/gu;
 const SEPARATOR = /\s+[-–—|•·:/]+\s+|\s*[|•·]\s*/;
-const SMALL = new Set(['of', 'and', 'the', 'for', 'a', 'an', 'in', 'on', 'at', 'by', 'to', '&']);
+// Joining words kept lower-case inside a business name, English and the common Romance/Germanic ones
+// ("Pan y Más Panadería", "Casa de la Flor", "Haus am See").
+const SMALL = new Set(
+  'of and the for a an in on at by to & y e o de del la las los el da do dos das di du des le et und am im von van der'.split(
+    ' ',
+  ),
+);
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
 const bare = (w: string) => w.toLowerCase().replace(/[^\p{L}\p{N}&]/gu, '');
@@ -65,6 +71,10 @@ export function smartCase(s: string, opts: { person: boolean }): string {
   const ws = words(s);
   const letters = s.replace(/[^\p{L}]/gu, '');
   const shouting = letters.length > 3 && letters === letters.toUpperCase();
+  // A business name someone already capitalised on purpose (starts with a capital, has lower-case letters)
+  // is kept as written: "Pan y Más Panadería" must not become "Pan Y Más Panadería".
+  const deliberate = /^\p{Lu}/u.test(letters) && letters !== letters.toUpperCase();
+  if (!opts.person && deliberate) return ws.join(' ');
   return ws
     .map((w, i) => {
       const l = w.replace(/[^\p{L}]/gu, '');

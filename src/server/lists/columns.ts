@@ -9,7 +9,13 @@ export interface DetectedColumns {
   company: number | null;
 }
 
-const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
+// Accents folded first, so "Compañía" and "Société" compare as plain letters.
+const norm = (h: string) =>
+  h
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 const EMAIL_HEADERS = [
   'email',
@@ -19,10 +25,50 @@ const EMAIL_HEADERS = [
   'primaryemail',
   'workemail',
   'businessemail',
+  'correo',
+  'correoelectronico',
+  'courriel',
+  'emailadresse',
 ];
-const NAME_HEADERS = ['name', 'fullname', 'contactname', 'contact', 'person', 'displayname', 'leadname'];
-const FIRST_HEADERS = ['firstname', 'first', 'givenname', 'fname', 'forename'];
-const LAST_HEADERS = ['lastname', 'last', 'surname', 'familyname', 'lname'];
+// English first; then the common headers of lists exported in Spanish, French, German, Italian, Dutch.
+const NAME_HEADERS = [
+  'name',
+  'fullname',
+  'contactname',
+  'contact',
+  'person',
+  'displayname',
+  'leadname',
+  'nomcomplet',
+  'nombrecompleto',
+  'naam',
+];
+// "Nombre"/"Nome" alone still work: a first-name column without a last-name one is the name.
+const FIRST_HEADERS = [
+  'firstname',
+  'first',
+  'givenname',
+  'fname',
+  'forename',
+  'vorname',
+  'prenom',
+  'nombre',
+  'nome',
+  'voornaam',
+];
+const LAST_HEADERS = [
+  'lastname',
+  'last',
+  'surname',
+  'familyname',
+  'lname',
+  'nachname',
+  'nom',
+  'apellido',
+  'apellidos',
+  'cognome',
+  'achternaam',
+];
 const COMPANY_HEADERS = [
   'company',
   'companyname',
@@ -35,6 +81,16 @@ const COMPANY_HEADERS = [
   'account',
   'accountname',
   'brand',
+  'firma',
+  'firmenname',
+  'unternehmen',
+  'empresa',
+  'compania',
+  'entreprise',
+  'societe',
+  'azienda',
+  'bedrijf',
+  'organizacion',
 ];
 
 export function looksLikeEmail(value: string | undefined): boolean {
@@ -111,7 +167,9 @@ export function detectColumns(headers: string[], sample: string[][]): DetectedCo
   }
   let company = findHeader(headers, COMPANY_HEADERS);
   if (company < 0) {
-    const named = headers.findIndex((h) => /company|organi[sz]ation|business/.test(h.toLowerCase()));
+    const named = headers.findIndex((h) =>
+      /company|organi[sz]ation|business|firma|empresa|entreprise|unternehmen/.test(norm(h)),
+    );
     company = named;
   }
   if (company === email || name.includes(company)) company = -1;
