@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import type { User } from '../shared/auth';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { AppLayout } from './components/layout/AppLayout';
 import { PageSkeleton } from './components/PageSkeleton';
@@ -8,85 +9,49 @@ import { OnboardingGate } from './components/RouteGuards';
 import { Toaster } from './components/ui/toaster';
 import { useAuth } from './hooks/use-auth';
 import { queryClient } from './lib/api';
-import AboutPage from './pages/about';
-import AuthPage from './pages/auth';
-import ContactPage from './pages/contact';
-import FeaturesPage from './pages/features';
-import HomePage from './pages/home';
-import LandingPage from './pages/landing';
 import NotFoundPage from './pages/not-found';
-// Eager: it is the first screen after sign-up, so it should appear without a loading flash.
-import OnboardingPage from './pages/onboarding';
-import PricingPage from './pages/pricing';
-import PrivacyPage from './pages/privacy';
-import SupportPage from './pages/support';
-import TermsPage from './pages/terms';
+import { type AppRoute, ROUTES } from './routes';
 
-// Screens with heavy dependencies (charts, payment SDK) load on demand; the public site stays light.
-const ApiTokensPage = lazy(() => import('./pages/api-tokens'));
-const CampaignStatusPage = lazy(() => import('./pages/campaign-status'));
-const DashboardPage = lazy(() => import('./pages/dashboard'));
-const HistoryPage = lazy(() => import('./pages/history'));
-const InstagramScraperPage = lazy(() => import('./pages/instagram-scraper'));
-const SendToSmartleadPage = lazy(() => import('./pages/send-to-smartlead'));
-const SmartleadSettingsPage = lazy(() => import('./pages/smartlead-settings'));
-const SubscribePage = lazy(() => import('./pages/subscribe'));
-const UploadPage = lazy(() => import('./pages/upload'));
+function allowed(route: AppRoute, user: User | null): boolean {
+  if (!route.page && !route.redirect) return false; // a navigation target without a screen
+  if (route.access === 'always') return true;
+  return route.access === 'signed-out' ? !user : Boolean(user);
+}
 
-// Signed-in screens inside the shared layout (side bar + top bar).
-const LAYOUT_ROUTES: [string, ComponentType][] = [
-  ['/', HomePage],
-  ['/upload', UploadPage],
-  ['/dashboard', DashboardPage],
-  ['/history', HistoryPage],
-  ['/smartlead-settings', SmartleadSettingsPage],
-  ['/send-to-smartlead', SendToSmartleadPage],
-  ['/campaign-status', CampaignStatusPage],
-  ['/instagram-scraper', InstagramScraperPage],
-  ['/settings/api-tokens', ApiTokensPage],
-];
+function renderRoute(route: AppRoute, user: User | null) {
+  const { path, page: Page, redirect } = route;
+  if (redirect) {
+    return (
+      <Route key={`${route.access}:${path}`} path={path}>
+        {() => <Redirect to={redirect} replace />}
+      </Route>
+    );
+  }
+  if (!Page) return null;
+  if (route.access !== 'app' || !user)
+    return <Route key={`${route.access}:${path}`} path={path} component={Page} />;
+  return (
+    // One shared key keeps the layout mounted while moving between its screens.
+    <Route key="layout" path={path}>
+      <AppLayout user={user}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Page />
+        </Suspense>
+      </AppLayout>
+    </Route>
+  );
+}
 
-// The route table of SPEC §2, in one place. Routes are grouped by who may see them:
-// always-available pages first, then signed-out (or still loading) pages, then signed-in pages.
+// The route table (routes.tsx, SPEC §2) filtered by who may see each route, then a not-found fallback.
 function Routes() {
   const { user, isLoading } = useAuth();
-  const signedIn = Boolean(user) && !isLoading;
+  const signedInUser = user && !isLoading ? user : null;
 
   return (
-    <OnboardingGate signedIn={signedIn}>
+    <OnboardingGate signedIn={Boolean(signedInUser)}>
       <Suspense fallback={<FullPageSpinner />}>
         <Switch>
-          <Route path="/auth" component={AuthPage} />
-          <Route path="/features" component={FeaturesPage} />
-          <Route path="/pricing" component={PricingPage} />
-          <Route path="/about" component={AboutPage} />
-          <Route path="/contact" component={ContactPage} />
-          <Route path="/support" component={SupportPage} />
-          <Route path="/privacy" component={PrivacyPage} />
-          <Route path="/terms" component={TermsPage} />
-
-          {!signedIn && <Route path="/" component={LandingPage} />}
-          {!signedIn && <Route path="/subscribe" component={SubscribePage} />}
-
-          {signedIn && <Route path="/onboarding" component={OnboardingPage} />}
-          {signedIn && <Route path="/subscribe" component={SubscribePage} />}
-          {/* Navigation targets from the scraper and onboarding lead to the upload screen. */}
-          {signedIn && <Route path="/verifier">{() => <Redirect to="/upload" replace />}</Route>}
-          {signedIn && <Route path="/verification">{() => <Redirect to="/upload" replace />}</Route>}
-
-          {signedIn &&
-            user &&
-            LAYOUT_ROUTES.map(([path, Page]) => (
-              // One shared key keeps the layout mounted while moving between its screens.
-              <Route key="layout" path={path}>
-                <AppLayout user={user}>
-                  <Suspense fallback={<PageSkeleton />}>
-                    <Page />
-                  </Suspense>
-                </AppLayout>
-              </Route>
-            ))}
-
+          {ROUTES.filter((r) => allowed(r, signedInUser)).map((r) => renderRoute(r, signedInUser))}
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { crumbsFor, matchesPath, navGroups } from '../lib/navigation';
 import { planFromSearch } from '../pages/auth';
 import { trialMessage } from './home/TrialBanner';
-import { crumbsFor } from './layout/Breadcrumb';
 
 describe('trialMessage (SPEC §4)', () => {
   it('says the trial ended', () => {
@@ -36,5 +36,20 @@ describe('crumbsFor', () => {
     const crumbs = crumbsFor('/smartlead/email-accounts');
     expect(crumbs.map((c) => c.label)).toEqual(['Home', 'Email Automation', 'Email Accounts']);
     expect(crumbs[1].href).toBe('/smartlead/campaigns');
+  });
+});
+
+describe('navGroups (SPEC §2 side bar, derived from the route table)', () => {
+  it('lists Main then the provider group, in table order', () => {
+    const groups = navGroups().map((g) => [g.label, g.items.map((i) => i.label)]);
+    expect(groups).toEqual([
+      ['Main', ['Home', 'Upload CSV', 'Dashboard', 'History', 'Instagram Scraper']],
+      ['Smartlead', ['API Settings', 'Send to Smartlead', 'Campaign Status']],
+    ]);
+  });
+  it('labels a parameterised route through its pattern', () => {
+    expect(matchesPath('/a/:id', '/a/7')).toBe(true);
+    expect(matchesPath('/a/:id', '/a')).toBe(false);
+    expect(matchesPath('/a/:id', '/a/7/b')).toBe(false);
   });
 });

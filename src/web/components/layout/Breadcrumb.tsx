@@ -1,23 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { ROUTE_LABELS } from './nav-items';
-
-interface Crumb {
-  label: string;
-  href?: string;
-}
-
-// SPEC §2: Home, then the current route's label; the provider's campaign and account pages sit
-// under "Email Automation" (which links to the campaigns page).
-export function crumbsFor(location: string): Crumb[] {
-  const crumbs: Crumb[] = [{ label: 'Home', href: '/' }];
-  if (location === '/') return crumbs;
-  if (location === '/smartlead/campaigns' || location === '/smartlead/email-accounts') {
-    crumbs.push({ label: 'Email Automation', href: '/smartlead/campaigns' });
-  }
-  crumbs.push({ label: ROUTE_LABELS[location] ?? 'Page' });
-  return crumbs;
-}
+import { crumbsFor } from '../../lib/navigation';
 
 export function Breadcrumb() {
   const [location] = useLocation();

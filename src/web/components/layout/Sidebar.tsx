@@ -1,8 +1,10 @@
 import { ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { navGroups } from '../../lib/navigation';
 import { cn } from '../../lib/utils';
 import { Logo } from './Logo';
-import { NAV_GROUPS } from './nav-items';
+
+const NAV_GROUPS = navGroups();
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
