@@ -131,6 +131,29 @@ export type CleanedType = (typeof CLEANED_TYPES)[number];
 
 export const sendToVerifySchema = z.object({ emailCount: z.number(), uploadId: z.string() });
 
+export const NOT_A_PROFILE_URL = 'Not an Instagram profile link (like https://www.instagram.com/username/)';
+
+/** A line of a URL batch that was skipped; `line` counts the submitted non-blank lines from 1. */
+export const rejectedUrlSchema = z.object({ line: z.number(), url: z.string(), reason: z.string() });
+export type RejectedUrl = z.infer<typeof rejectedUrlSchema>;
+
+/** The started URL job, plus the lines left out: one bad line never rejects the whole batch. */
+export const urlScrapeStartedSchema = scrapeJobSchema.extend({ rejectedUrls: z.array(rejectedUrlSchema) });
+export type UrlScrapeStarted = z.infer<typeof urlScrapeStartedSchema>;
+
+/** Each line of a URL batch judged on its own: the usernames to scrape and the lines left out. */
+export function splitUrlBatch(urls: string[]): { usernames: string[]; rejected: RejectedUrl[] } {
+  const usernames: string[] = [];
+  const rejected: RejectedUrl[] = [];
+  urls.forEach((url, i) => {
+    const name = instagramUsernameFromUrl(url);
+    if (name) {
+      if (!usernames.includes(name)) usernames.push(name);
+    } else rejected.push({ line: i + 1, url, reason: NOT_A_PROFILE_URL });
+  });
+  return { usernames, rejected };
+}
+
 /** Username of an instagram.com profile URL, or null for anything else (posts, reels, other hosts). */
 export function instagramUsernameFromUrl(raw: string): string | null {
   let text = raw.trim();

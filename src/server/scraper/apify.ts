@@ -5,7 +5,8 @@ import { AppError } from '../http/errors';
 // The one client of the scraping provider. Actor names and the API address are configuration, so tests
 // point it at tests/fakes/apify.ts on loopback.
 
-export const NOT_CONFIGURED = 'Scraping provider not configured: set APIFY_TOKEN';
+// Customer-facing: the person reading these cannot set server variables (the README tells the operator).
+export const NOT_CONFIGURED = "Scraping isn't available on this server yet. Please contact support.";
 export const scraperNotConfigured = () => new AppError(503, NOT_CONFIGURED);
 
 export const TERMINAL = new Set(['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED-OUT', 'TIMED_OUT']);
@@ -78,7 +79,7 @@ export async function fetchProfiles(config: Config, usernames: string[]) {
 export function providerMessage(err: unknown): string {
   const e = err as { statusCode?: number; message?: string };
   if (e?.statusCode === 401 || e?.statusCode === 403)
-    return 'The scraping provider refused the API token (APIFY_TOKEN)';
+    return "The scraping service didn't accept this server's credentials. Please contact support.";
   if (e?.statusCode === 404) return 'The scraping provider does not know the configured actor';
   if (e?.statusCode === 429)
     return 'The scraping provider is rate limiting requests; try again in a few minutes';

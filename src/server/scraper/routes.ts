@@ -10,6 +10,7 @@ import {
   scraperConfigSchema,
   sendToVerifySchema,
   urlScrapeSchema,
+  urlScrapeStartedSchema,
 } from '../../shared/scraper';
 import { cleanJobData } from '../ai/clean';
 import { isModelConfigured } from '../ai/client';
@@ -58,7 +59,7 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post(
     '/api/scrape-instagram-urls',
-    { schema: { tags: ['scraper'], body: urlScrapeSchema, response: { 201: scrapeJobSchema } } },
+    { schema: { tags: ['scraper'], body: urlScrapeSchema, response: { 201: urlScrapeStartedSchema } } },
     async (req, reply) => reply.code(201).send(await startUrlScrape({ ...start(req), input: req.body })),
   );
 

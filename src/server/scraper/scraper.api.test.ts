@@ -84,7 +84,7 @@ describe('configuration', () => {
     expect((await c.get('/api/scraper/config')).json()).toEqual({ configured: false, aiConfigured: false });
     const res = await c.post('/api/scrape-instagram', { keywords: ['bakery'], mode: 'keyword' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().message).toBe('Scraping provider not configured: set APIFY_TOKEN');
+    expect(res.json().message).toBe("Scraping isn't available on this server yet. Please contact support.");
     const urls = await c.post('/api/scrape-instagram-urls', {
       urls: ['https://instagram.com/x'],
       mode: 'url',
@@ -207,11 +207,27 @@ describe('keyword search', () => {
 });
 
 describe('URL scrape', () => {
-  it('refuses lines that are not instagram.com profile URLs, listing them', async () => {
+  it('scrapes the profile lines of a batch and reports each other line on its own', async () => {
     const c = new TestClient(t.app);
     await c.register();
     const res = await c.post('/api/scrape-instagram-urls', {
       urls: ['https://www.instagram.com/good/', 'https://evil.test/x', 'https://www.instagram.com/p/ABC123/'],
+      mode: 'url',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ mode: 'url', maxItems: 1, keywords: ['good'] });
+    expect(res.json().rejectedUrls).toEqual([
+      { line: 2, url: 'https://evil.test/x', reason: expect.stringMatching(/Not an Instagram profile link/) },
+      { line: 3, url: 'https://www.instagram.com/p/ABC123/', reason: expect.any(String) },
+    ]);
+    await waitForJob(c, res.json().id);
+  });
+
+  it('refuses a batch with no profile link at all, listing the lines', async () => {
+    const c = new TestClient(t.app);
+    await c.register();
+    const res = await c.post('/api/scrape-instagram-urls', {
+      urls: ['https://evil.test/x', 'https://www.instagram.com/p/ABC123/'],
       mode: 'url',
     });
     expect(res.statusCode).toBe(400);

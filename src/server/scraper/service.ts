@@ -4,7 +4,9 @@ import {
   type KeywordScrape,
   SCRAPE_DEFAULT_MAX_ITEMS,
   type ScrapeJob,
+  splitUrlBatch,
   type UrlScrape,
+  type UrlScrapeStarted,
 } from '../../shared/scraper';
 import type { UserRow } from '../auth/users';
 import { assertHasAccess } from '../billing/access';
@@ -53,23 +55,30 @@ export async function startKeywordScrape(d: StartDeps & { input: KeywordScrape }
   });
 }
 
-/** POST /api/scrape-instagram-urls: only instagram.com profile URLs; maxItems is the number of URLs. */
-export async function startUrlScrape(d: StartDeps & { input: UrlScrape }) {
-  const invalid = d.input.urls.filter((u) => !instagramUsernameFromUrl(u));
-  if (invalid.length) {
-    const shown = invalid.slice(0, 10).join(', ');
+/**
+ * POST /api/scrape-instagram-urls: each line is judged on its own. The instagram.com profile links are
+ * scraped (maxItems is their number) and the other lines come back in `rejectedUrls`, so one typo never
+ * rejects the batch; only a batch with no usable line is refused.
+ */
+export async function startUrlScrape(d: StartDeps & { input: UrlScrape }): Promise<UrlScrapeStarted> {
+  const { usernames, rejected } = splitUrlBatch(d.input.urls);
+  if (!usernames.length) {
+    const shown = rejected
+      .slice(0, 10)
+      .map((r) => r.url)
+      .join(', ');
     throw badRequest(
-      `Only Instagram profile URLs can be scraped (like https://www.instagram.com/username/). Not accepted: ${shown}${invalid.length > 10 ? ` and ${invalid.length - 10} more` : ''}`,
-      { invalidUrls: invalid },
+      `Only Instagram profile URLs can be scraped (like https://www.instagram.com/username/). Not accepted: ${shown}${rejected.length > 10 ? ` and ${rejected.length - 10} more` : ''}`,
+      { invalidUrls: rejected.map((r) => r.url), rejectedUrls: rejected },
     );
   }
-  const usernames = [...new Set(d.input.urls.map((u) => instagramUsernameFromUrl(u) as string))];
-  return enqueueJob(d, {
+  const job = await enqueueJob(d, {
     mode: 'url',
     keywords: usernames,
     location: d.input.location,
     maxItems: usernames.length,
   });
+  return { ...job, rejectedUrls: rejected };
 }
 
 export function toScrapeJob(job: ScrapeJobRow, profiles: ScrapeProfileRow[]): ScrapeJob {

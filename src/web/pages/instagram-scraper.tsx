@@ -33,10 +33,13 @@ export default function InstagramScraperPage() {
       {config.data && !config.data.configured && (
         <Alert variant="warning">
           <AlertTriangle />
-          <AlertTitle>Scraping provider not configured</AlertTitle>
+          <AlertTitle>Scraping isn't available on this server yet</AlertTitle>
           <AlertDescription>
-            Instagram searches run on Apify. Set <code>APIFY_TOKEN</code> on the server and restart it to
-            start scraping; existing results stay available below.
+            Instagram search hasn't been switched on for your workspace. Please{' '}
+            <a href="/support" className="font-medium underline underline-offset-2">
+              contact support
+            </a>{' '}
+            to enable it. Your earlier results stay available below.
           </AlertDescription>
         </Alert>
       )}

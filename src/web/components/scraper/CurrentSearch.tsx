@@ -33,7 +33,10 @@ export function CurrentSearch({ job }: { job: ScrapeJob }) {
               {job.completedItems}/{job.maxItems} profiles
             </span>
           </div>
-          <Progress value={pct} />
+          <Progress
+            value={pct}
+            aria-label={`Search progress: ${job.completedItems} of ${job.maxItems} profiles`}
+          />
         </div>
       </CardContent>
     </Card>

@@ -28,6 +28,12 @@ async function getFull(jobId: string, p: InstagramProfile): Promise<GetFullResul
   return res.json();
 }
 
+/** "2 of 7 profiles processed (5 failed)": the first number counts the profiles that came back with data. */
+export function massSummary(total: number, failed: number): string {
+  const base = `${total - failed} of ${total} profiles processed`;
+  return failed > 0 ? `${base} (${failed} failed)` : base;
+}
+
 /** One job's profiles with Get Full, Get All Full Profiles, Clean Data and Send to verification. */
 export function JobResults({ job }: { job: ScrapeJob }) {
   const [, navigate] = useLocation();
@@ -64,20 +70,27 @@ export function JobResults({ job }: { job: ScrapeJob }) {
   const scrapeAll = async () => {
     const todo = job.results.filter((p) => !p.profileScraped);
     setMass({ done: 0, total: todo.length });
+    let failed = 0;
     for (let i = 0; i < todo.length; i++) {
       if (i > 0) await sleep(MASS_DELAY_MS);
       setBusy(todo[i].username);
       try {
-        await getFull(job.id, todo[i]);
+        // A profile the provider has no data for answers success false: it counts as failed too.
+        if (!(await getFull(job.id, todo[i])).success) failed++;
       } catch {
         // One failed profile does not stop the others.
+        failed++;
       }
       setMass({ done: i + 1, total: todo.length });
       await refresh();
     }
     setBusy(null);
     setMass(null);
-    toast({ title: 'Mass scraping completed', description: `${todo.length} profiles processed.` });
+    toast({
+      title: 'Mass scraping completed',
+      description: massSummary(todo.length, failed),
+      variant: failed === todo.length && failed > 0 ? 'destructive' : undefined,
+    });
   };
 
   const send = useMutation({
@@ -120,7 +133,7 @@ export function JobResults({ job }: { job: ScrapeJob }) {
           <p className="text-sm font-medium" data-testid="scraped-count">
             {scraped} of {total} profiles scraped
           </p>
-          <Progress value={(scraped / total) * 100} />
+          <Progress value={(scraped / total) * 100} aria-label={`${scraped} of ${total} profiles scraped`} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button

@@ -1,7 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link as LinkIcon, Loader2, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { SCRAPE_DEFAULT_LOCATION, SCRAPE_DEFAULT_MAX_ITEMS, type ScrapeJob } from '../../../shared/scraper';
+import {
+  instagramUsernameFromUrl,
+  SCRAPE_DEFAULT_LOCATION,
+  SCRAPE_DEFAULT_MAX_ITEMS,
+  type ScrapeJob,
+  type UrlScrapeStarted,
+} from '../../../shared/scraper';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';
@@ -18,6 +24,14 @@ const lines = (s: string) =>
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
+
+/** Lines of the URL box that are not profile links, numbered as the user sees them (blank lines count). */
+function badUrlLines(text: string): { line: number; url: string }[] {
+  return text
+    .split(/\r?\n/)
+    .map((l, i) => ({ line: i + 1, url: l.trim() }))
+    .filter((l) => l.url && !instagramUsernameFromUrl(l.url));
+}
 
 /** Keyword Search / URL Scrape (SPEC §2, §5): validation toasts, start toasts, disabled while running. */
 export function SearchForm(props: {
@@ -36,8 +50,16 @@ export function SearchForm(props: {
       const path = mode === 'keyword' ? '/api/scrape-instagram' : '/api/scrape-instagram-urls';
       return (await (await apiRequest('POST', path, body)).json()) as ScrapeJob;
     },
-    onSuccess: (job) => {
-      toast({ title: 'Scraping started', description: `Searching up to ${job.maxItems} profiles.` });
+    onSuccess: (job: ScrapeJob | UrlScrapeStarted) => {
+      const skipped = 'rejectedUrls' in job ? job.rejectedUrls.length : 0;
+      toast({
+        title: 'Scraping started',
+        description:
+          `Searching up to ${job.maxItems} profiles.` +
+          (skipped
+            ? ` ${skipped} ${skipped === 1 ? 'line was' : 'lines were'} skipped (not profile links).`
+            : ''),
+      });
       props.onStarted(job);
     },
     onError: (err) =>
@@ -87,6 +109,7 @@ export function SearchForm(props: {
   };
 
   const busy = start.isPending || props.running;
+  const badLines = mode === 'url' ? badUrlLines(urls) : [];
   const label = busy ? 'Search in Progress...' : mode === 'keyword' ? 'Search Profiles' : 'Scrape URLs';
 
   return (
@@ -152,10 +175,24 @@ export function SearchForm(props: {
                 value={urls}
                 onChange={(e) => setUrls(e.target.value)}
                 placeholder={'https://www.instagram.com/username/\nhttps://www.instagram.com/another/'}
+                aria-describedby="urls-help urls-problems"
               />
-              <p className="text-xs text-muted-foreground">
-                Each profile is scraped in full; posts and reels links are refused.
+              <p id="urls-help" className="text-xs text-muted-foreground">
+                Each profile is scraped in full. Lines that are not profile links (posts, reels, other sites)
+                are skipped; the others still run.
               </p>
+              <div id="urls-problems" aria-live="polite">
+                {badLines.length > 0 && (
+                  <ul className="space-y-0.5 text-xs text-amber-800" data-testid="url-problems">
+                    {badLines.slice(0, 20).map((b) => (
+                      <li key={b.line} className="truncate">
+                        Line {b.line} will be skipped: “{b.url}” is not an Instagram profile link.
+                      </li>
+                    ))}
+                    {badLines.length > 20 && <li>…and {badLines.length - 20} more lines.</li>}
+                  </ul>
+                )}
+              </div>
             </TabsContent>
           </Tabs>
           <Button
