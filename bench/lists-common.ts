@@ -56,6 +56,7 @@ export async function startBenchWorld() {
     env: {
       DNS_SERVERS: dns.server,
       SMTP_PORT: String(port),
+      SMTP_ALLOW_PRIVATE: 'true',
       SMTP_TIMEOUT_MS: '2000',
       SMTP_MAIL_FROM: 'b@bench.test',
     },

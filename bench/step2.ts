@@ -50,6 +50,7 @@ function snapshot() {
 const verifier = createVerifier({
   dnsServers: [dns.server],
   smtp: {
+    allowPrivate: true,
     port,
     heloName: 'bench.verilead.test',
     mailFrom: 'bounce@verilead.test',

@@ -37,6 +37,7 @@ async function cli(args: string[]) {
     PATH: process.env.PATH,
     DNS_SERVERS: w.dns.server,
     SMTP_PORT: String(w.port),
+    SMTP_ALLOW_PRIVATE: 'true',
     SMTP_HELO_NAME: 'probe.test',
     SMTP_MAIL_FROM: 'bounce@probe.test',
     SMTP_TIMEOUT_MS: '2000',

@@ -64,6 +64,8 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerHandle
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
+    // Fakes listen on 127.x: tests reach them (production refuses non-public mail hosts).
+    SMTP_ALLOW_PRIVATE: 'true',
     ...opts.env,
   };
   const proc = spawn(TSX, ['src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -25,7 +25,9 @@ let nextNet = 0;
  */
 export async function startWorld(
   domains: Record<string, HostSpec>,
-  extraZone: Record<string, FakeDnsEntry> | ((unusedIp: string) => Record<string, FakeDnsEntry>) = {},
+  extraZone:
+    | Record<string, FakeDnsEntry>
+    | ((unusedIp: string, ipOf: Record<string, string>) => Record<string, FakeDnsEntry>) = {},
 ): Promise<World> {
   // A different 127.<n>.0.0/16 per world so parallel test files never collide.
   const net = 10 + ((process.pid + nextNet++) % 240);
@@ -46,7 +48,7 @@ export async function startWorld(
     zone[`mx.${domain}`] = { A: [ip] };
   }
   if (port === 0) port = 2525; // no SMTP fakes: any port
-  const extra = typeof extraZone === 'function' ? extraZone(unusedIp) : extraZone;
+  const extra = typeof extraZone === 'function' ? extraZone(unusedIp, ipOf) : extraZone;
   const dns = await startFakeDns({ zone: { ...zone, ...extra } });
   return {
     dns,
@@ -57,6 +59,8 @@ export async function startWorld(
     env: () => ({
       DNS_SERVERS: dns.server,
       SMTP_PORT: String(port),
+      // The fakes live on loopback, which the prober refuses unless told otherwise.
+      SMTP_ALLOW_PRIVATE: 'true',
       SMTP_HELO_NAME: 'probe.test',
       SMTP_MAIL_FROM: 'bounce@probe.test',
       // The fakes always answer: a short timeout would only turn a starved CPU into false verdicts.

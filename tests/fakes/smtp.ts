@@ -40,6 +40,10 @@ export interface FakeSmtpOptions {
   /** Drop the connection (no reply) on the Nth RCPT of a connection, for the first `dropConnections` connections. */
   dropAtRcpt?: number;
   dropConnections?: number;
+  /** Close every Nth connection right after answering EHLO (2: half of them), like a flaky host. */
+  closeAfterEhloEvery?: number;
+  /** Accept connections and never say anything (a black hole behind a firewall). */
+  silent?: boolean;
   /** A counter shared by several fakes, to see the prober's global number of connections. */
   shared?: { current: number; maxConcurrent: number };
 }
@@ -163,6 +167,7 @@ class FakeSession {
   ) {}
 
   start(): void {
+    if (this.o.silent) return;
     const slow = this.shared.connNo <= (this.o.slowConnections ?? Infinity);
     const delay = slow ? (this.o.bannerDelayMs ?? 0) : 0;
     this.sendAt = Date.now() + delay;
@@ -229,6 +234,10 @@ class FakeSession {
         if (this.o.pipelining !== false) ext.push('250-PIPELINING');
         if (this.o.starttls && !this.tls) ext.push('250-STARTTLS');
         ext.push('250 ENHANCEDSTATUSCODES');
+        const every = this.o.closeAfterEhloEvery;
+        if (every && this.shared.connNo % every === 0) {
+          return this.reply(ext.join('\r\n'), () => this.socket.destroy());
+        }
         return this.reply(ext.join('\r\n'));
       }
       case 'HELO':

@@ -29,6 +29,8 @@ export async function createTestApp(
     SERVE_WEB: 'false',
     LOG_LEVEL: 'silent',
     DATA_DIR: '.tmp/unused',
+    // Fakes listen on 127.x: tests reach them (production refuses non-public mail hosts).
+    SMTP_ALLOW_PRIVATE: 'true',
     ...opts.env,
   });
   const url = process.env.TEST_DATABASE_URL;

@@ -7,13 +7,13 @@ describe('lists settings in the main config', () => {
     const c = loadConfig({});
     expect(c.LISTS_BATCH_SIZE).toBe(2000);
     expect(c.LISTS_LANES).toBe(4);
-    expect(c.LISTS_WORKER_CONCURRENCY).toBe(4);
+    expect(c.LISTS_WORKER_CONCURRENCY).toBe(16);
     expect(c.LISTS_LEASE_S).toBe(30);
     expect(c.LISTS_RETENTION_DAYS).toBe(30);
     expect(LISTS_DEFAULTS).toEqual({
       LISTS_BATCH_SIZE: 2000,
       LISTS_LANES: 4,
-      LISTS_WORKER_CONCURRENCY: 4,
+      LISTS_WORKER_CONCURRENCY: 16,
       LISTS_LEASE_S: 30,
       LISTS_RETENTION_DAYS: 30,
     });

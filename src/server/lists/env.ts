@@ -8,8 +8,8 @@ export const listsEnv = {
   LISTS_BATCH_SIZE: envInt(2000, 1, 50_000),
   /** Lanes (queue jobs) per run: how many workers, in any process, can share one upload. */
   LISTS_LANES: envInt(4, 1, 64),
-  /** Lanes one process works at a time. */
-  LISTS_WORKER_CONCURRENCY: envInt(4, 1, 64),
+  /** Lanes one process works at a time (several uploads at once: they share one prober, fairly). */
+  LISTS_WORKER_CONCURRENCY: envInt(16, 1, 64),
   /** Seconds a claimed batch stays reserved without a heartbeat before another worker takes it over. */
   LISTS_LEASE_S: envInt(30, 2, 3600),
   /** Uploads and their results are deleted this many days after upload (SPEC §9: 30). */

@@ -24,6 +24,7 @@ beforeAll(async () => {
       DNS_SERVERS: w.dns.server,
       DNS_TIMEOUT_MS: '500',
       SMTP_PORT: String(w.port),
+      SMTP_ALLOW_PRIVATE: 'true',
       SMTP_TIMEOUT_MS: '2000',
       SMTP_HELO_NAME: 'probe.verilead.test',
       SMTP_MAIL_FROM: 'bounce@verilead.test',

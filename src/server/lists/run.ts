@@ -2,6 +2,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { JobContext } from '../jobs/registry';
+import { laneVerifier } from '../prober/lane-verifier';
 import type { Step2Result, Verifier } from '../verification';
 import {
   type ClaimedBatch,
@@ -13,7 +14,6 @@ import {
 } from './claims';
 import { writeStep1, writeStep2 } from './results-write';
 import { politeDb, query } from './sql';
-import { acquireVerifier, releaseVerifier } from './verifiers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -62,7 +62,8 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   const db = embedded ? politeDb(ctx.database.db) : ctx.database.db;
   watchShutdown();
   const owner = `${os.hostname()}:${process.pid}:${opts.lane}:${opts.jobId.slice(0, 8)}`;
-  const verifier = acquireVerifier(uploadId, ctx.config);
+  // The process's one prober: every upload and lane here shares its queues and connection slots.
+  const verifier = laneVerifier(ctx);
   const lane: Lane = {
     db,
     uploadId,
@@ -107,7 +108,6 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
       WHERE id = ${uploadId} AND status = 'processing'`);
   } finally {
     clearInterval(beat);
-    await releaseVerifier(uploadId);
   }
 }
 
@@ -200,6 +200,7 @@ async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<void> {
     await lane.verifier.checkStep2(
       rows.map((r) => ({ email: r.email, key: String(r.row_index) })),
       {
+        tenant: uploadId,
         onResult: (result) => {
           buffer.push({ rowIndex: Number(result.key), result });
           if (buffer.length >= STEP2_FLUSH_ROWS) void flush();

@@ -6,19 +6,43 @@ interface PendingProbe {
 }
 
 /**
- * Catch-all answers per domain for one run. The first session that meets a domain probes it with a
+ * Catch-all answers per domain, trusted for `ttlMs` (the prober lives as long as the process), and
+ * published to `onAnswer` (shared knowledge) when learned. The first session that meets a domain probes it with a
  * random local part (in the same pipelined transaction as the real addresses); the others wait for
  * that answer instead of probing again. An inconclusive probe (4xx, lost session) is forgotten so
  * that a later session asks again, with the same random address: greylisting remembers
  * (client, sender, recipient) triplets, and a new random address would never clear it.
  */
 export class CatchAllCache {
-  private readonly known = new Map<string, boolean>();
+  private readonly known = new Map<string, { value: boolean; at: number }>();
   private readonly pending = new Map<string, PendingProbe>();
   private readonly addresses = new Map<string, string>();
   private readonly delays = new Map<string, number>();
   /** Probes sent, for tests. */
   probes = 0;
+
+  constructor(
+    private readonly ttlMs = 600_000,
+    private readonly onAnswer?: (domain: string, catchAll: boolean) => void,
+  ) {}
+
+  private knownValue(domain: string): boolean | undefined {
+    const k = this.known.get(domain);
+    if (!k) return undefined;
+    if (Date.now() - k.at < this.ttlMs) return k.value;
+    this.known.delete(domain);
+    return undefined;
+  }
+
+  /** An answer learned elsewhere (another process, an earlier run). */
+  seed(domain: string, value: boolean): void {
+    if (this.knownValue(domain) === undefined) this.known.set(domain, { value, at: Date.now() });
+  }
+
+  /** Whether the answer is known right now (no probe needed). */
+  has(domain: string): boolean {
+    return this.knownValue(domain) !== undefined;
+  }
 
   /** The domain's random, surely-nonexistent address for this run. */
   probeAddress(domain: string): string {
@@ -32,7 +56,7 @@ export class CatchAllCache {
 
   /** True when the caller should probe now (no answer, no probe under way); marks the probe under way. */
   claim(domain: string): boolean {
-    if (this.known.has(domain) || this.pending.has(domain)) return false;
+    if (this.knownValue(domain) !== undefined || this.pending.has(domain)) return false;
     let settle!: (v: boolean | null) => void;
     const promise = new Promise<boolean | null>((resolve) => {
       settle = resolve;
@@ -46,8 +70,10 @@ export class CatchAllCache {
   settle(domain: string, value: boolean | null, retryDelayMs = 0): void {
     const p = this.pending.get(domain);
     this.pending.delete(domain);
-    if (value !== null) this.known.set(domain, value);
-    else this.delays.set(domain, retryDelayMs);
+    if (value !== null) {
+      this.known.set(domain, { value, at: Date.now() });
+      this.onAnswer?.(domain, value);
+    } else this.delays.set(domain, retryDelayMs);
     p?.settle(value);
   }
 
@@ -58,7 +84,7 @@ export class CatchAllCache {
 
   /** The answer, waiting for a probe under way; null when unknown and nobody is probing. */
   async answer(domain: string): Promise<boolean | null> {
-    const k = this.known.get(domain);
+    const k = this.knownValue(domain);
     if (k !== undefined) return k;
     return (await this.pending.get(domain)?.promise) ?? null;
   }

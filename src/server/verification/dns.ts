@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { Semaphore } from './limit';
-import type { MxRecord } from './types';
+import type { EngineObserver, MxRecord } from './types';
 
 /** A look-up's outcome; failures keep the resolver's code so NXDOMAIN and SERVFAIL stay distinct. */
 export type DnsAnswer<T> =
@@ -13,6 +13,9 @@ export interface DnsOptions {
   timeoutMs?: number;
   tries?: number;
   concurrency?: number;
+  /** How long an answer is kept (a long-lived prober must see DNS changes); default 10 min. */
+  ttlMs?: number;
+  observer?: EngineObserver;
 }
 
 function failure(err: unknown): DnsAnswer<never> {
@@ -37,13 +40,15 @@ function failure(err: unknown): DnsAnswer<never> {
 
 /**
  * The one resolver of the engine: MX look-ups and the A/AAAA of MX hosts all go through it, so a
- * configured DNS_SERVERS is never bypassed. Answers (negative ones too) are cached for the life of
- * the client, which is one run, and concurrent look-ups of one name share a single query.
+ * configured DNS_SERVERS is never bypassed. Answers (negative ones too) are cached for `ttlMs`
+ * (the prober lives as long as the process), and concurrent look-ups of one name share one query.
  */
 export class DnsClient {
   private readonly resolver: Resolver;
   private readonly limit: Semaphore;
-  private readonly cache = new Map<string, Promise<DnsAnswer<unknown>>>();
+  private readonly cache = new Map<string, { at: number; answer: Promise<DnsAnswer<unknown>> }>();
+  private readonly ttlMs: number;
+  private readonly observer?: EngineObserver;
   /** Queries actually sent (cache misses), for tests and benchmarks. */
   queries = 0;
 
@@ -51,37 +56,46 @@ export class DnsClient {
     this.resolver = new Resolver({ timeout: options.timeoutMs ?? 5000, tries: options.tries ?? 2 });
     if (options.servers && options.servers.length > 0) this.resolver.setServers(options.servers);
     this.limit = new Semaphore(options.concurrency ?? 64);
+    this.ttlMs = options.ttlMs ?? 600_000;
+    this.observer = options.observer;
   }
 
   mx(domain: string): Promise<DnsAnswer<MxRecord[]>> {
-    return this.cached(`MX ${domain}`, () => this.resolver.resolveMx(domain));
+    return this.cached('MX', domain, () => this.resolver.resolveMx(domain));
   }
 
   a(host: string): Promise<DnsAnswer<string[]>> {
-    return this.cached(`A ${host}`, () => this.resolver.resolve4(host));
+    return this.cached('A', host, () => this.resolver.resolve4(host));
   }
 
   aaaa(host: string): Promise<DnsAnswer<string[]>> {
-    return this.cached(`AAAA ${host}`, () => this.resolver.resolve6(host));
+    return this.cached('AAAA', host, () => this.resolver.resolve6(host));
   }
 
   close(): void {
     this.resolver.cancel();
   }
 
-  private cached<T>(key: string, query: () => Promise<T>): Promise<DnsAnswer<T>> {
-    let hit = this.cache.get(key) as Promise<DnsAnswer<T>> | undefined;
-    if (!hit) {
-      hit = this.limit.run(async () => {
-        this.queries++;
-        try {
-          return { ok: true as const, records: await query() };
-        } catch (err) {
-          return failure(err);
-        }
-      });
-      this.cache.set(key, hit);
-    }
-    return hit;
+  private cached<T>(kind: string, name: string, query: () => Promise<T>): Promise<DnsAnswer<T>> {
+    const key = `${kind} ${name}`;
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.answer as Promise<DnsAnswer<T>>;
+    if (this.cache.size > 200_000) this.sweep(now);
+    const answer = this.limit.run(async () => {
+      this.queries++;
+      this.observer?.dnsLookup(kind);
+      try {
+        return { ok: true as const, records: await query() };
+      } catch (err) {
+        return failure(err);
+      }
+    });
+    this.cache.set(key, { at: now, answer });
+    return answer;
+  }
+
+  private sweep(now: number): void {
+    for (const [k, v] of this.cache) if (now - v.at >= this.ttlMs) this.cache.delete(k);
   }
 }

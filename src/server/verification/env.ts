@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envInt, envString } from '../config/env-helpers';
+import { envBool, envInt, envString } from '../config/env-helpers';
 
 // Environment of the verification engine, shared by the server, the workers and the CLI
 // (VERIFICATION.md: "the same environment as the server").
@@ -19,6 +19,11 @@ export const verificationEnv = {
   GREYLIST_RETRY_S: envInt(300, 0),
   GREYLIST_MAX_ATTEMPTS: envInt(3, 1),
   SMTP_PROXY: envString(),
+  /** Allow mail servers on loopback/private addresses (tests, on-premise); off: such hosts are never contacted. */
+  SMTP_ALLOW_PRIVATE: envBool(false),
+  SMTP_RETRY_BASE_MS: envInt(1000, 0),
+  SMTP_RETRY_BUDGET: envInt(5, 1, 50),
+  SMTP_NETWORK_RETRY_S: envInt(30, 1),
   DISPOSABLE_OVERRIDE_FILE: envString(),
   VERIFIER_API_URL: envString(),
   VERIFIER_API_KEY: envString(),

@@ -13,6 +13,10 @@ export const DEFAULT_SMTP: SmtpSettings = {
   greylistRetryS: 300,
   greylistMaxAttempts: 3,
   backoffMs: 60_000,
+  allowPrivate: false,
+  retryBaseMs: 1000,
+  retryBudget: 5,
+  networkRetryMs: 30_000,
 };
 
 /** DNS_SERVERS="1.1.1.1, 127.0.0.1:5353" → ["1.1.1.1", "127.0.0.1:5353"]. */
@@ -43,6 +47,10 @@ export function verifierOptionsFromEnv(env: VerificationEnv): VerifierOptions {
       greylistMaxAttempts: env.GREYLIST_MAX_ATTEMPTS,
       backoffMs: env.SMTP_BACKOFF_S * 1000,
       proxy: env.SMTP_PROXY,
+      allowPrivate: env.SMTP_ALLOW_PRIVATE,
+      retryBaseMs: env.SMTP_RETRY_BASE_MS,
+      retryBudget: env.SMTP_RETRY_BUDGET,
+      networkRetryMs: env.SMTP_NETWORK_RETRY_S * 1000,
     },
     verifierApi: env.VERIFIER_API_URL ? { url: env.VERIFIER_API_URL, key: env.VERIFIER_API_KEY } : undefined,
   };

@@ -31,6 +31,7 @@ const verifier = (smtp: Record<string, unknown> = {}) =>
   createVerifier({
     dnsServers: [w.dns.server],
     smtp: {
+      allowPrivate: true,
       port: w.port,
       heloName: 'probe.test',
       mailFrom: 'bounce@probe.test',

@@ -5,16 +5,20 @@ import { isFreeDomain, isRoleLocal } from './flags';
 import { lookupDomain } from './mx';
 import { suggestDomain } from './suggest';
 import { parseAddress } from './syntax';
-import type { DomainVerdict, Step1Result } from './types';
+import type { DomainVerdict, KnowledgeStore, Step1Result } from './types';
 
 interface DomainFacts {
+  name: string;
   free: boolean;
   disposable: boolean;
   suggestion: string | null;
-  /** The MX verdict, looked up once per run. */
+  /** The MX verdict: from shared knowledge, else looked up once while fresh. */
   verdict: Promise<DomainVerdict>;
   /** The same verdict once it has arrived, for synchronous use. */
   known: DomainVerdict | null;
+  settle: (v: DomainVerdict) => void;
+  started: boolean;
+  at: number;
 }
 
 const INVALID_SYNTAX = (input: string): Step1Result => ({
@@ -45,19 +49,52 @@ function verdictStatus(v: DomainVerdict): { status: VerificationStatus; reason: 
 
 /**
  * Step 1 of VERIFICATION.md for a batch. Facts about each distinct domain (flags, suggestion, DNS
- * verdict) are computed once and kept for the run, so later batches reuse them.
+ * verdict) are computed once and kept for `ttlMs`, so later batches reuse them; with a knowledge
+ * store, MX verdicts are shared across runs and processes (DNS failures never are).
  */
 export class Step1Checker {
   private readonly domains = new Map<string, DomainFacts>();
+  private readonly ttlMs: number;
+  private readonly knowledge?: KnowledgeStore;
 
   constructor(
     private readonly dns: DnsClient,
     private readonly disposable: DisposableDomains,
-  ) {}
+    o: { ttlMs?: number; knowledge?: KnowledgeStore } = {},
+  ) {
+    this.ttlMs = o.ttlMs ?? 600_000;
+    this.knowledge = o.knowledge;
+  }
 
   /** The cached MX verdict of a domain (step 2 uses it to route addresses). */
   domainVerdict(asciiDomain: string): Promise<DomainVerdict> {
-    return this.facts(asciiDomain).verdict;
+    const f = this.domains.get(asciiDomain) ?? this.facts(asciiDomain);
+    if (!f.started) this.lookup([f]);
+    return f.verdict;
+  }
+
+  /** MX verdicts for new domains: one knowledge query for the batch, DNS for what it lacks. */
+  private lookup(batch: DomainFacts[]): void {
+    for (const f of batch) f.started = true;
+    const viaDns = (f: DomainFacts) =>
+      lookupDomain(this.dns, f.name).then((v) => {
+        f.settle(v);
+        if (v.kind !== 'dns_error') this.knowledge?.putDomain(f.name, { verdict: v });
+      });
+    if (!this.knowledge) {
+      for (const f of batch) void viaDns(f);
+      return;
+    }
+    this.knowledge
+      .getDomains(batch.map((f) => f.name))
+      .catch(() => new Map())
+      .then((known) => {
+        for (const f of batch) {
+          const v = known.get(f.name)?.verdict;
+          if (v) f.settle(v);
+          else void viaDns(f);
+        }
+      });
   }
 
   /**
@@ -79,6 +116,8 @@ export class Step1Checker {
       }
       rows[i] = row;
     }
+    const toStart = [...waiting].filter((f) => !f.started);
+    if (toStart.length > 0) this.lookup(toStart);
     if (waiting.size > 0) await Promise.all([...waiting].map((f) => f.verdict));
     const done = new Map<ParsedRow, Step1Result>();
     return rows.map((row) => {
@@ -93,21 +132,32 @@ export class Step1Checker {
   }
 
   private facts(asciiDomain: string): DomainFacts {
+    const now = Date.now();
     let f = this.domains.get(asciiDomain);
-    if (!f) {
-      const facts: DomainFacts = {
-        free: isFreeDomain(asciiDomain),
-        disposable: this.disposable.has(asciiDomain),
-        suggestion: suggestDomain(asciiDomain),
-        verdict: lookupDomain(this.dns, asciiDomain).then((v) => {
-          facts.known = v;
-          return v;
-        }),
-        known: null,
-      };
-      f = facts;
-      this.domains.set(asciiDomain, f);
+    if (f && (!f.known || now - f.at < this.ttlMs)) return f;
+    if (this.domains.size > 200_000) {
+      for (const [k, v] of this.domains) if (v.known && now - v.at >= this.ttlMs) this.domains.delete(k);
     }
+    let settle!: (v: DomainVerdict) => void;
+    const facts: DomainFacts = {
+      name: asciiDomain,
+      free: isFreeDomain(asciiDomain),
+      disposable: this.disposable.has(asciiDomain),
+      suggestion: suggestDomain(asciiDomain),
+      verdict: new Promise<DomainVerdict>((resolve) => {
+        settle = resolve;
+      }),
+      known: null,
+      settle: (v) => {
+        facts.known = v;
+        facts.at = Date.now();
+        settle(v);
+      },
+      started: false,
+      at: now,
+    };
+    f = facts;
+    this.domains.set(asciiDomain, f);
     return f;
   }
 

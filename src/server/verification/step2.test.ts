@@ -44,6 +44,7 @@ const verifier = (smtp: Record<string, unknown> = {}) =>
     dnsServers: [w.dns.server],
     dnsTimeoutMs: 200,
     smtp: {
+      allowPrivate: true,
       port: w.port,
       heloName: 'probe.verilead.test',
       mailFrom: 'bounce@verilead.test',

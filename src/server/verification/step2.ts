@@ -89,6 +89,7 @@ export async function runStep2(
     (job, v) => {
       for (const i of rowsOf.get(job) ?? []) emit(i, merge(norm[i].key, s1[i], v));
     },
+    { tenant: options.tenant },
   );
   return results;
 }

@@ -57,6 +57,62 @@ export interface Step2Result extends Omit<Step1Result, 'status' | 'reason' | 'qu
 export interface Step2Options {
   /** Called as each result is final; greylisted addresses come back later than the rest. */
   onResult?: (result: Step2Result) => void;
+  /**
+   * Who the addresses are for (an upload): a shared prober takes turns between tenants on each
+   * mail server, so a long list never starves a short one.
+   */
+  tenant?: string;
+}
+
+/** Pino-compatible logger (the engine never writes to the console itself). */
+export interface EngineLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Hooks for metrics; `host` is the mail server's IP address. */
+export interface EngineObserver {
+  smtpConnection(host: string): void;
+  smtpReply(host: string, code: number): void;
+  smtpTimeout(host: string): void;
+  dnsLookup(kind: string): void;
+}
+
+/** Whether this process can reach mail servers at all (our fault is never a verdict). */
+export interface NetworkHealth {
+  ok: boolean;
+  /** Set when not ok: what the operator should do. */
+  message: string | null;
+  since: number;
+}
+
+/** Fleet-wide politeness (several processes probing the same mail servers), e.g. on PostgreSQL. */
+export interface HostCoordinator {
+  /**
+   * Takes one of `limit` connection slots at `ip` for the whole fleet. `release` must be called
+   * once the socket is closed; a holder that dies frees its slots when their lease expires.
+   */
+  tryAcquire(ip: string, limit: number): Promise<{ release: () => void } | { retryAt: number }>;
+  /** A server told us to back off (421): no process connects to it before `until` (epoch ms). */
+  backOff(ip: string, until: number): void;
+}
+
+/** A cached fact about a domain, shared by runs and processes until it expires. */
+export interface DomainFact {
+  verdict?: DomainVerdict;
+  catchAll?: boolean;
+}
+
+/**
+ * Knowledge shared across runs (and processes): domain facts and final mailbox verdicts. Only facts
+ * about an address or a domain are kept, never who asked.
+ */
+export interface KnowledgeStore {
+  getDomains(domains: string[]): Promise<Map<string, DomainFact>>;
+  putDomain(domain: string, fact: DomainFact): void;
+  getMailboxes(addresses: string[]): Promise<Map<string, ProviderVerdict>>;
+  putMailbox(address: string, verdict: ProviderVerdict): void;
 }
 
 /** What a step-2 provider is asked to verify: addresses that passed step 1. */
@@ -83,7 +139,13 @@ export interface ProviderVerdict {
 export interface Step2Provider {
   readonly name: string;
   /** Verifies the jobs; calls `onVerdict` as each one is final. Resolves when all are. */
-  verify(jobs: ProviderJob[], onVerdict: (job: ProviderJob, verdict: ProviderVerdict) => void): Promise<void>;
+  verify(
+    jobs: ProviderJob[],
+    onVerdict: (job: ProviderJob, verdict: ProviderVerdict) => void,
+    options?: { tenant?: string },
+  ): Promise<void>;
+  /** Can this provider reach the outside world right now? */
+  health?(): NetworkHealth;
   close(): Promise<void>;
 }
 
@@ -103,6 +165,14 @@ export interface SmtpSettings {
   backoffMs: number;
   /** socks5://[user:pass@]host:port */
   proxy?: string;
+  /** Connect to loopback/private addresses too (tests, on-premise mail servers). */
+  allowPrivate: boolean;
+  /** First pause of the short, jittered retry back-off (dropped sessions, timeouts, 4xx). */
+  retryBaseMs: number;
+  /** Transient failures one address may meet before its verdict is a temporary failure. */
+  retryBudget: number;
+  /** While the network looks down: how often to try again. */
+  networkRetryMs: number;
 }
 
 export interface VerifierOptions {
@@ -118,10 +188,20 @@ export interface VerifierOptions {
   verifierApi?: { url: string; key?: string; concurrency?: number };
   /** Replace the step-2 provider outright (tests, other vendors). */
   provider?: Step2Provider;
+  logger?: EngineLogger;
+  observer?: EngineObserver;
+  /** Fleet-wide connection slots and back-off (omit: limits hold in this process only). */
+  coordinator?: HostCoordinator;
+  /** Shared domain facts and mailbox verdicts (omit: in memory, for this verifier only). */
+  knowledge?: KnowledgeStore;
+  /** How long in-memory DNS answers and catch-all answers are trusted (default 10 min). */
+  memoryTtlMs?: number;
 }
 
 export interface Verifier {
   checkStep1(emails: string[]): Promise<Step1Result[]>;
   checkStep2(items: Array<Step2Item | string>, options?: Step2Options): Promise<Step2Result[]>;
+  /** Whether mail servers can be reached from here (false: step 2 waits, no verdict is made up). */
+  health(): NetworkHealth;
   close(): Promise<void>;
 }

@@ -5,7 +5,17 @@ import { VerifierApiProvider } from './providers/verifier-api';
 import { SmtpProvider } from './smtp/prober';
 import { Step1Checker } from './step1';
 import { runStep2 } from './step2';
-import type { SmtpSettings, Step2Provider, Verifier, VerifierOptions } from './types';
+import type { EngineLogger, SmtpSettings, Step2Provider, Verifier, VerifierOptions } from './types';
+
+/** Without a logger: warnings and errors go to stderr (the CLI shows them), info is dropped. */
+const stderrLogger: EngineLogger = {
+  info() {},
+  warn: (_obj, msg) => process.stderr.write(`verification: ${msg ?? 'warning'}\n`),
+  error: (obj, msg) =>
+    process.stderr.write(
+      `verification: ${msg ?? 'error'}${'err' in obj ? `: ${(obj as { err: Error }).err?.message}` : ''}\n`,
+    ),
+};
 
 function withoutUndefined<T extends object>(o: T | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -18,22 +28,28 @@ export interface VerifierInternals extends Verifier {
 }
 
 /**
- * One verifier per run (an upload, a CLI invocation): its DNS answers, catch-all answers and
- * politeness state are shared by every call until close().
+ * A verifier (the server keeps one per process, the CLI one per invocation): its DNS answers,
+ * catch-all answers and politeness state are shared by every call until close(), in memory for
+ * `memoryTtlMs`, and across processes through `knowledge` and `coordinator` when given.
  */
 export function createVerifier(options: VerifierOptions = {}): VerifierInternals {
+  const memoryTtlMs = options.memoryTtlMs ?? 600_000;
+  const logger = options.logger ?? stderrLogger;
   const dns = new DnsClient({
     servers: options.dnsServers,
     timeoutMs: options.dnsTimeoutMs,
     tries: options.dnsTries,
     concurrency: options.dnsConcurrency,
+    ttlMs: memoryTtlMs,
+    observer: options.observer,
   });
   const step1 = new Step1Checker(
     dns,
     new DisposableDomains({ overrideFile: options.disposableOverrideFile }),
+    { ttlMs: memoryTtlMs, knowledge: options.knowledge },
   );
   const settings: SmtpSettings = { ...DEFAULT_SMTP, ...withoutUndefined(options.smtp) };
-  const provider =
+  const provider: Step2Provider =
     options.provider ??
     (options.verifierApi
       ? new VerifierApiProvider({
@@ -41,13 +57,20 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
           heloName: settings.heloName,
           mailFrom: settings.mailFrom,
         })
-      : new SmtpProvider(settings, dns));
+      : new SmtpProvider(settings, dns, {
+          logger,
+          observer: options.observer,
+          coordinator: options.coordinator,
+          knowledge: options.knowledge,
+          memoryTtlMs,
+        }));
   return {
     dns,
     provider,
     settings,
     checkStep1: (emails) => step1.check(emails),
     checkStep2: (items, o) => runStep2(step1, provider, items, o),
+    health: () => provider.health?.() ?? { ok: true, message: null, since: 0 },
     async close() {
       await provider.close();
       dns.close();

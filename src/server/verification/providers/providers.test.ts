@@ -90,7 +90,7 @@ describe('SMTP through a SOCKS5 proxy (SMTP_PROXY)', () => {
     const socks = await startFakeSocks({ user: 'u', pass: 'p' });
     const v = createVerifier({
       dnsServers: [w.dns.server],
-      smtp: { port: w.port, proxy: socks.url, timeoutMs: 2000 },
+      smtp: { allowPrivate: true, port: w.port, proxy: socks.url, timeoutMs: 2000 },
     });
     const [ok, gone] = await v.checkStep2(['ok@acme.test', 'nobody@acme.test']);
     await v.close();

@@ -21,6 +21,9 @@ export interface ConnectOptions {
   timeoutMs: number;
   /** socks5://[user:pass@]ip:port */
   proxy?: string;
+  /** Metrics hooks: each complete reply, each timeout (connect, TLS or a reply). */
+  onReply?: (code: number) => void;
+  onTimeout?: () => void;
 }
 
 // Node would resolve a host name with getaddrinfo, bypassing DNS_SERVERS: refuse instead.
@@ -82,6 +85,7 @@ export class SmtpConnection {
   private waiter: { resolve: (r: SmtpReply) => void; reject: (e: Error) => void } | null = null;
   private failure: Error | null = null;
   private detach: () => void = () => {};
+  private hooks: Pick<ConnectOptions, 'onReply' | 'onTimeout'> = {};
   tls = false;
 
   private constructor(
@@ -92,7 +96,16 @@ export class SmtpConnection {
   }
 
   static async open(o: ConnectOptions): Promise<SmtpConnection> {
-    return new SmtpConnection(await openSocket(o), o.timeoutMs);
+    let socket: net.Socket;
+    try {
+      socket = await openSocket(o);
+    } catch (err) {
+      if (err instanceof SmtpConnectionError && err.timeout) o.onTimeout?.();
+      throw err;
+    }
+    const conn = new SmtpConnection(socket, o.timeoutMs);
+    conn.hooks = o;
+    return conn;
   }
 
   get closed(): boolean {
@@ -111,6 +124,7 @@ export class SmtpConnection {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiter = null;
+        this.hooks.onTimeout?.();
         this.fail(new SmtpConnectionError(`no reply within ${this.timeoutMs} ms`, 'read', true));
         reject(this.failure);
       }, this.timeoutMs);
@@ -143,6 +157,7 @@ export class SmtpConnection {
       });
       const timer = setTimeout(() => {
         s.destroy();
+        this.hooks.onTimeout?.();
         reject(new SmtpConnectionError('TLS handshake timeout', 'tls', true));
       }, this.timeoutMs);
       s.once('secureConnect', () => {
@@ -196,6 +211,7 @@ export class SmtpConnection {
         return;
       }
       if (!reply) continue;
+      this.hooks.onReply?.(reply.code);
       if (this.waiter) {
         const w = this.waiter;
         this.waiter = null;

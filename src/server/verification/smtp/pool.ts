@@ -1,4 +1,5 @@
 import { Semaphore, sleep } from '../limit';
+import type { HostCoordinator } from '../types';
 
 interface HostState {
   slots: Semaphore;
@@ -14,7 +15,9 @@ export interface PoolStats {
 
 /**
  * Connection slots: at most `perHost` to one mail host (by IP) and `global` in all. A host that
- * answers 421 gets fewer slots (never below one) and a pause before the next connection.
+ * answers 421 gets fewer slots (never below one) and a pause before the next connection. With a
+ * coordinator, each connection also holds one of the host's slots for the whole fleet (other
+ * processes on the same database), and a pause learned here is published to them.
  */
 export class ConnectionPool {
   private readonly global: Semaphore;
@@ -25,6 +28,7 @@ export class ConnectionPool {
     private readonly perHost: number,
     global: number,
     private readonly backoffMs: number,
+    private readonly coordinator?: HostCoordinator,
   ) {
     this.global = new Semaphore(global);
   }
@@ -38,13 +42,30 @@ export class ConnectionPool {
     return h;
   }
 
-  /** Waits for a slot at `ip` (host first, then global, so a waiting host never holds a global slot). */
+  /**
+   * Waits for a slot at `ip`: the host's own first, then the global one, then the fleet's (while
+   * the fleet is full, the global slot is given back so other hosts are not held up).
+   */
   async acquire(ip: string): Promise<() => void> {
     const h = this.host(ip);
     await h.slots.acquire();
-    // A host told us to go away: wait out its pause while holding only its own slot.
-    while (Date.now() < h.pausedUntil) await sleep(h.pausedUntil - Date.now());
-    await this.global.acquire();
+    let fleet: (() => void) | null = null;
+    for (;;) {
+      // A host told us to go away: wait out its pause while holding only its own slot.
+      while (Date.now() < h.pausedUntil) await sleep(h.pausedUntil - Date.now());
+      await this.global.acquire();
+      if (!this.coordinator) break;
+      const got = await this.coordinator
+        .tryAcquire(ip, h.slots.limit)
+        .catch(() => ({ retryAt: Date.now() + 500 }));
+      if ('release' in got) {
+        fleet = got.release;
+        break;
+      }
+      this.global.release();
+      // Polling with jitter: processes waiting on one host do not all ask at the same moment.
+      await sleep(Math.max(50, got.retryAt - Date.now()) * (0.75 + Math.random() / 2));
+    }
     this.stats.opened++;
     const now = h.slots.inUse;
     if (now > (this.stats.maxPerHost.get(ip) ?? 0)) this.stats.maxPerHost.set(ip, now);
@@ -52,20 +73,17 @@ export class ConnectionPool {
     return () => {
       if (released) return;
       released = true;
+      fleet?.();
       this.global.release();
       h.slots.release();
     };
   }
 
-  /** Is another of our connections to `ip` open right now (besides the caller's)? */
-  othersActive(ip: string): boolean {
-    return this.host(ip).slots.inUse > 1;
-  }
-
   /** 421 from `ip`: one slot fewer and a pause, so we stop pressing a host that is busy. */
-  backOff(ip: string): void {
+  backOff(ip: string, pauseMs = this.backoffMs): void {
     const h = this.host(ip);
     h.slots.setLimit(h.slots.limit - 1);
-    h.pausedUntil = Math.max(h.pausedUntil, Date.now() + this.backoffMs);
+    h.pausedUntil = Math.max(h.pausedUntil, Date.now() + pauseMs);
+    this.coordinator?.backOff(ip, h.pausedUntil);
   }
 }

@@ -1,237 +1,279 @@
 import { CatchAllCache } from '../catchall';
 import type { DnsClient } from '../dns';
-import { resolveTargets } from '../mx';
-import type { ProviderJob, ProviderVerdict, SmtpSettings, Step2Provider } from '../types';
-import { SmtpConnectionError } from './connection';
+import { type MxTarget, resolveTargets } from '../mx';
+import type {
+  EngineLogger,
+  EngineObserver,
+  HostCoordinator,
+  KnowledgeStore,
+  MxRecord,
+  NetworkHealth,
+  ProviderJob,
+  ProviderVerdict,
+  SmtpSettings,
+  Step2Provider,
+} from '../types';
+import { mayConnect } from './address-guard';
+import { backoff, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
+import { NetworkMonitor } from './network';
+import { openSession } from './open';
 import { ConnectionPool } from './pool';
-import { type OpenFailure, type Pending, Route, routeKey, verdictFrom } from './route';
-import { SmtpRefusedError, SmtpSession } from './session';
-import { type Opened, runTransactions } from './transactions';
+import { retryAfterSeconds, type SmtpReply } from './replies';
+import { runTransactions } from './transactions';
+
+export interface ProberContext {
+  logger: EngineLogger;
+  observer?: EngineObserver;
+  coordinator?: HostCoordinator;
+  knowledge?: KnowledgeStore;
+  memoryTtlMs: number;
+}
+
+interface Targets {
+  at: number;
+  targets: Promise<{ ok: MxTarget[]; blocked: MxTarget[] }>;
+}
+
+/** Verdicts worth remembering: facts about the mailbox, not about us or the moment. */
+const CACHEABLE = new Set(['accepted', 'rejected', 'catch_all', 'role', 'mailbox_full']);
 
 /**
- * Step 2 over SMTP. Addresses are grouped by their MX list into routes; each route runs at most
- * SMTP_MAX_CONNECTIONS_PER_HOST sessions, each session carrying up to SMTP_MAX_RCPT_PER_SESSION
- * recipients in pipelined transactions. Routes live as long as the provider, so successive calls
- * (worker batches) share catch-all answers, politeness state and learned limits.
+ * Step 2 over SMTP, one per process: every caller (uploads, lanes, accounts) shares it. Addresses
+ * queue per mail server IP (many domains and MX names share one server), so a session carries
+ * recipients of any domain, and hosts take turns between tenants. Connection slots are per IP
+ * (and fleet-wide with a coordinator). Dropped sessions, timeouts and temporary replies are
+ * retried with short jittered back-off within a budget; a host that never answers costs two
+ * timeouts; failures at many hosts at once park the addresses instead of judging them.
  */
 export class SmtpProvider implements Step2Provider {
   readonly name = 'smtp';
   readonly pool: ConnectionPool;
-  readonly catchAll = new CatchAllCache();
-  private readonly routes = new Map<string, Route>();
+  readonly catchAll: CatchAllCache;
+  readonly network: NetworkMonitor;
+  private readonly hosts = new Map<string, HostQueue>();
+  private readonly routes = new Map<string, Targets>();
+  private parked: Pending[] = [];
+  private parkTimer: NodeJS.Timeout | null = null;
   private readonly working = new Set<Promise<void>>();
+  openSessions = 0;
+  private calls = 0;
   private closed = false;
 
   constructor(
     readonly settings: SmtpSettings,
     private readonly dns: DnsClient,
+    readonly ctx: ProberContext,
   ) {
     this.pool = new ConnectionPool(
       settings.maxConnectionsPerHost,
       settings.maxConnections,
       settings.backoffMs,
+      ctx.coordinator,
     );
+    this.catchAll = new CatchAllCache(ctx.memoryTtlMs, (domain, catchAll) =>
+      ctx.knowledge?.putDomain(domain, { catchAll }),
+    );
+    this.network = new NetworkMonitor(
+      settings.port,
+      2 * settings.timeoutMs,
+      () => this.openSessions,
+      (h) => this.onNetwork(h),
+    );
+  }
+
+  health(): NetworkHealth {
+    return this.network.health;
   }
 
   async verify(
     jobs: ProviderJob[],
     onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
+    options: { tenant?: string } = {},
   ): Promise<void> {
     if (this.closed) throw new Error('the SMTP prober is closed');
-    const touched = new Set<Route>();
-    const all = jobs.map(
-      (job) =>
-        new Promise<void>((resolve) => {
-          const key = routeKey(job.mx);
-          let route = this.routes.get(key);
-          if (!route) {
-            route = new Route(key, job.mx);
-            this.routes.set(key, route);
-          }
-          route.ready.push({
-            job,
-            attempts: 0,
-            notBefore: 0,
-            done: (v) => {
+    const tenant = options.tenant ?? `call-${++this.calls}`;
+    const todo = await this.fromKnowledge(jobs, onVerdict);
+    await Promise.all(
+      todo.map(
+        (job) =>
+          new Promise<void>((resolve) => {
+            void this.start(job, tenant, (v) => {
+              if (CACHEABLE.has(v.reason)) this.ctx.knowledge?.putMailbox(job.address, v);
               onVerdict(job, v);
               resolve();
-            },
-          });
-          touched.add(route);
-        }),
+            });
+          }),
+      ),
     );
-    for (const r of touched) this.pump(r);
-    await Promise.all(all);
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const r of this.routes.values()) {
-      if (r.timer) clearTimeout(r.timer);
-      for (const p of [...r.ready.splice(0), ...r.delayed.splice(0)]) {
-        p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, null, null));
+  /** Answers known from earlier runs (any process) go out at once; the rest is returned. */
+  private async fromKnowledge(
+    jobs: ProviderJob[],
+    onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
+  ): Promise<ProviderJob[]> {
+    const k = this.ctx.knowledge;
+    if (!k || jobs.length === 0) return jobs;
+    try {
+      const known = await k.getMailboxes(jobs.map((j) => j.address));
+      const domains = [...new Set(jobs.map((j) => j.domain))].filter((d) => !this.catchAll.has(d));
+      if (domains.length > 0) {
+        for (const [d, f] of await k.getDomains(domains))
+          if (f.catchAll !== undefined) this.catchAll.seed(d, f.catchAll);
       }
+      const rest: ProviderJob[] = [];
+      for (const j of jobs) {
+        const v = known.get(j.address);
+        if (v) onVerdict(j, { ...v, attempts: 0 });
+        else rest.push(j);
+      }
+      return rest;
+    } catch (err) {
+      this.ctx.logger.warn({ err }, 'verification knowledge unavailable; probing instead');
+      return jobs;
     }
-    // Results are out before their sessions say QUIT: wait for those goodbyes.
-    await Promise.all([...this.working]);
   }
 
-  /**
-   * Starts sessions for a route's ready addresses and arms the timer for delayed ones. A route
-   * that cannot open a session (every MX address dead, or the host kept refusing) starts none: once
-   * its last worker is gone, its queue waits for the first dead mark to run out, or fails at once.
-   * So every worker started here connects (I/O) or waits (a pool slot, a back-off timer): a route
-   * can never cycle through workers that fail without waiting.
-   */
-  pump(route: Route): void {
+  private async start(job: ProviderJob, tenant: string, done: (v: ProviderVerdict) => void): Promise<void> {
+    const { ok, blocked } = await this.targetsOf(job.mx);
+    const p: Pending = { job, tenant, targets: ok, target: 0, attempts: 0, tries: 0, notBefore: 0, done };
+    if (ok.length > 0) return this.place(p);
+    const v = verdictFrom({ status: 'risky', reason: 'unreachable' }, p, job.mx[0]?.exchange ?? null, null);
+    v.smtpMessage =
+      blocked.length > 0
+        ? `${blocked[0].exchange} resolves to ${blocked[0].ip}, which is not a public address: not contacted`
+        : 'MX host does not resolve';
+    done(v);
+  }
+
+  private targetsOf(mx: MxRecord[]): Targets['targets'] {
+    const key = mx.map((r) => `${r.priority}:${r.exchange}`).join(',');
+    const hit = this.routes.get(key);
+    if (hit && Date.now() - hit.at < this.ctx.memoryTtlMs) return hit.targets;
+    if (this.routes.size > 100_000) this.routes.clear();
+    const targets = resolveTargets(this.dns, mx).then((all) => ({
+      ok: all.filter((t) => mayConnect(t.ip, this.settings.allowPrivate)),
+      blocked: all.filter((t) => !mayConnect(t.ip, this.settings.allowPrivate)),
+    }));
+    this.routes.set(key, { at: Date.now(), targets });
+    return targets;
+  }
+
+  host(t: MxTarget): HostQueue {
+    let h = this.hosts.get(t.ip);
+    if (!h) {
+      h = new HostQueue(t.ip, t.exchange);
+      this.hosts.set(t.ip, h);
+    }
+    return h;
+  }
+
+  /** Queues an address at its most preferred MX host that is not down; else its verdict. */
+  place(p: Pending, failure: OpenFailure | null = null): void {
     if (this.closed) return;
     const now = Date.now();
-    route.moveDue(now);
-    const deadUntil = route.blockedUntil(now);
-    const givenUp = route.failuresInRow >= this.settings.greylistMaxAttempts;
-    if (deadUntil === null && !givenUp) {
-      const perSession = Math.min(this.settings.maxRcptPerSession, route.learnedLimit);
-      const want = Math.min(this.settings.maxConnectionsPerHost, Math.ceil(route.ready.length / perSession));
-      while (route.workers < want) {
-        route.workers++;
-        const job = this.work(route).finally(() => this.working.delete(job));
-        this.working.add(job);
+    let last = failure;
+    for (let i = p.target; i < p.targets.length; i++) {
+      const host = this.host(p.targets[i]);
+      if (host.isDown(now)) {
+        last = host.lastFailure ?? last;
+        continue;
       }
-    } else if (route.workers === 0) {
-      if (deadUntil !== null && deadUntil !== Number.POSITIVE_INFINITY) {
-        // A first timeout may be transient: try that address again when its mark runs out.
-        for (const p of route.ready.splice(0)) {
-          p.notBefore = deadUntil;
-          route.delayed.push(p);
-        }
-      } else if (deadUntil !== null) this.giveUp(route, this.takeAll(route), route.lastFailure);
-      else this.giveUp(route, route.ready.splice(0), route.lastRetry); // the host kept refusing (421…)
+      p.target = i;
+      if (p.notBefore > now) host.delay(p, p.notBefore);
+      else host.push(p);
+      this.pump(host);
+      return;
     }
-    const due = route.nextDue();
-    if (due !== null && (route.timer === null || due < route.timerAt)) {
-      if (route.timer) clearTimeout(route.timer);
-      route.timerAt = due;
-      route.timer = setTimeout(
+    this.giveUp(p, last);
+  }
+
+  /** Starts sessions for a host's ready addresses and arms its timer for the delayed ones. */
+  pump(host: HostQueue): void {
+    if (this.closed) return;
+    const now = Date.now();
+    host.moveDue(now);
+    if (host.ready > 0 && host.isDown(now)) {
+      for (const p of host.take(host.ready)) {
+        p.target++;
+        this.place(p, host.lastFailure);
+      }
+    }
+    let wake = host.nextDue();
+    if (host.ready > 0) {
+      if (host.pausedUntil > now) wake = Math.min(wake ?? host.pausedUntil, host.pausedUntil);
+      else {
+        // A host that has not served us lately gets one connection first: a dead one then costs
+        // one timeout at a time, not one per slot.
+        const proven = now - host.lastGoodAt < this.ctx.memoryTtlMs;
+        const perSession = Math.min(this.settings.maxRcptPerSession, host.learnedLimit);
+        const want = proven
+          ? Math.min(this.settings.maxConnectionsPerHost, Math.ceil(host.ready / perSession))
+          : 1;
+        while (host.workers < want) this.startWorker(host);
+      }
+    }
+    if (wake !== null && (host.timer === null || wake < host.timerAt)) {
+      if (host.timer) clearTimeout(host.timer);
+      host.timerAt = wake;
+      host.timer = setTimeout(
         () => {
-          route.timer = null;
-          this.pump(route);
+          host.timer = null;
+          this.pump(host);
         },
-        Math.max(0, due - Date.now()),
+        Math.max(0, wake - Date.now()),
       );
     }
   }
 
-  private takeAll(route: Route): Pending[] {
-    return [...route.ready.splice(0), ...route.delayed.splice(0)];
+  private startWorker(host: HostQueue): void {
+    host.workers++;
+    const job = this.work(host).finally(() => this.working.delete(job));
+    this.working.add(job);
   }
 
-  private async work(route: Route): Promise<void> {
+  private async work(host: HostQueue): Promise<void> {
     try {
-      const opened = await this.open(route);
+      const opened = await openSession(this, host);
       if (opened) {
-        route.failuresInRow = 0;
-        // A sibling session may have marked this IP dead on a transient failure (a timeout under load).
-        route.dead.delete(opened.target.ip);
-        route.good.add(opened.target.ip);
-        route.sessions++;
+        host.sessions++;
+        this.openSessions++;
         try {
-          await runTransactions(this, route, opened);
+          await runTransactions(this, host, opened);
         } finally {
-          route.sessions--;
+          host.sessions--;
+          this.openSessions--;
         }
       }
     } catch (err) {
       // A bug must not leave addresses hanging: fail what is queued, loudly.
-      console.error('smtp prober: unexpected error', err);
-      for (const p of route.ready.splice(0)) {
-        p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, null, null));
+      this.ctx.logger.error({ err, host: host.ip }, 'smtp prober: unexpected error');
+      for (const p of host.take(host.ready)) {
+        p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, host.exchange, null));
       }
     } finally {
-      route.workers--;
-      this.pump(route);
+      host.workers--;
+      this.pump(host);
     }
   }
 
-  /**
-   * Connects to the most preferred reachable MX, falling over to the next on failure. On failure
-   * (null) the route's state says what happened: dead marks, `failuresInRow`, `lastFailure`.
-   */
-  private async open(route: Route): Promise<Opened | null> {
-    route.targets ??= resolveTargets(this.dns, route.mx);
-    const targets = await route.targets;
-    route.resolved ??= targets;
-    if (targets.length === 0) {
-      route.lastFailure = { kind: 'unreachable', message: 'MX host does not resolve' };
-      return null;
+  /** The host is judged unreachable for a while: its addresses fall over to the next MX. */
+  hostDown(host: HostQueue): void {
+    host.downUntil = Date.now() + Math.max(this.settings.backoffMs, 2 * this.settings.timeoutMs);
+    host.failures = 0;
+    for (const p of host.drain()) {
+      p.target++;
+      this.place(p, host.lastFailure);
     }
-    const retry = (failure: OpenFailure) => {
-      route.lastFailure = failure;
-      route.lastRetry = failure;
-      // While a sibling session is open the host is up, only limiting us (its slots shrink on 421).
-      if (route.sessions === 0) route.failuresInRow++;
-    };
-    for (const target of targets) {
-      if (route.isDead(target.ip)) continue;
-      const release = await this.pool.acquire(target.ip);
-      const startedAt = Date.now();
-      try {
-        const session = await SmtpSession.open({
-          ip: target.ip,
-          port: this.settings.port,
-          timeoutMs: this.settings.timeoutMs,
-          proxy: this.settings.proxy,
-          exchange: target.exchange,
-          heloName: this.settings.heloName,
-          mailFrom: this.settings.mailFrom,
-          starttls: !route.noTls.has(target.ip),
-        });
-        return { session, release, target };
-      } catch (err) {
-        release();
-        if (err instanceof SmtpRefusedError) {
-          if (err.reply.code === 421 || err.reply.code < 500) {
-            this.pool.backOff(target.ip);
-            retry({ kind: 'retry', reply: err.reply, message: err.message });
-          } else {
-            route.dead.set(target.ip, Number.POSITIVE_INFINITY);
-            route.lastFailure = { kind: 'refused', reply: err.reply };
-          }
-        } else if (err instanceof SmtpConnectionError && err.phase === 'tls') {
-          route.noTls.add(target.ip); // next session to this host goes without TLS
-          retry({ kind: 'retry', reply: null, message: err.message });
-        } else if (route.good.has(target.ip)) {
-          this.pool.backOff(target.ip);
-          retry({ kind: 'retry', reply: null, message: (err as Error).message });
-        } else {
-          this.markUnreachable(route, target.ip, err, startedAt);
-          route.lastFailure = { kind: 'unreachable', message: (err as Error).message };
-        }
-      }
-    }
-    return null;
   }
 
-  /**
-   * Refused: dead for the rest of the run. A first timeout may be transient (a loaded host, a lost
-   * SYN): dead for SMTP_BACKOFF_S, then tried once more; a timeout on that second try is final.
-   */
-  private markUnreachable(route: Route, ip: string, err: unknown, startedAt: number): void {
-    const timedOut = err instanceof SmtpConnectionError && err.timeout;
-    const firstMarkEnds = route.timedOut.get(ip);
-    if (!timedOut || (firstMarkEnds !== undefined && startedAt >= firstMarkEnds)) {
-      route.dead.set(ip, Number.POSITIVE_INFINITY);
-    } else if (firstMarkEnds === undefined) {
-      const until = Date.now() + this.settings.backoffMs;
-      route.timedOut.set(ip, until);
-      route.dead.set(ip, until);
-    }
-    // else: a connection started together with the first one that timed out; its mark stands.
-  }
-
-  /** The route cannot open a session: its addresses get the last failure as their verdict. */
-  private giveUp(route: Route, pending: Pending[], last: OpenFailure | null): void {
-    route.failuresInRow = 0; // a later batch gets a fresh budget
+  /** No MX host of the address can be used: its verdict, unless the fault may be our network. */
+  private giveUp(p: Pending, last: OpenFailure | null): void {
     const failure = last ?? { kind: 'unreachable', message: 'no MX host accepted a connection' };
+    if (failure.kind === 'unreachable' && this.network.suspect()) {
+      this.park(p);
+      return;
+    }
     const base =
       failure.kind === 'refused'
         ? { status: 'risky' as const, reason: 'policy_block' as const }
@@ -239,19 +281,81 @@ export class SmtpProvider implements Step2Provider {
           ? { status: 'risky' as const, reason: 'temp_failure' as const }
           : { status: 'risky' as const, reason: 'unreachable' as const };
     const reply = 'reply' in failure ? failure.reply : null;
-    for (const p of pending) {
-      const v = verdictFrom(base, p, route.mx[0]?.exchange ?? null, reply);
-      if (!reply && 'message' in failure) v.smtpMessage = failure.message;
-      p.done(v);
+    const v = verdictFrom(base, p, p.targets[0]?.exchange ?? null, reply);
+    if (!reply && 'message' in failure) v.smtpMessage = failure.message;
+    p.done(v);
+  }
+
+  /** Held while the network is down: tried again every SMTP_NETWORK_RETRY_S, or as soon as it works. */
+  private park(p: Pending): void {
+    p.target = 0;
+    p.notBefore = 0;
+    this.parked.push(p);
+    if (!this.parkTimer) {
+      this.parkTimer = setTimeout(() => {
+        this.parkTimer = null;
+        this.unpark();
+      }, this.settings.networkRetryMs);
     }
   }
 
-  /** Puts an address back: at the front now, or among the delayed ones (greylisting). */
-  requeue(route: Route, p: Pending, delayMs: number): void {
-    if (delayMs <= 0) route.ready.unshift(p);
-    else {
-      p.notBefore = Date.now() + delayMs;
-      route.delayed.push(p);
+  private unpark(): void {
+    const parked = this.parked;
+    this.parked = [];
+    for (const p of parked) {
+      for (const t of p.targets) {
+        const h = this.host(t);
+        if (h.lastFailure?.kind === 'unreachable') {
+          h.downUntil = 0;
+          h.pausedUntil = 0;
+        }
+      }
     }
+    for (const p of parked) this.place(p);
+  }
+
+  private onNetwork(h: NetworkHealth): void {
+    if (h.ok) {
+      this.ctx.logger.info({}, 'mail servers are reachable again; verification resumes');
+      if (this.parkTimer) clearTimeout(this.parkTimer);
+      this.parkTimer = null;
+      this.unpark();
+    } else this.ctx.logger.error({}, h.message ?? 'mail servers unreachable');
+  }
+
+  /** A temporary answer: greylisting waits what the server asked, other 4xx a short back-off. */
+  retry(host: HostQueue, p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null): void {
+    if (p.attempts >= this.settings.greylistMaxAttempts) {
+      p.done(verdictFrom({ status: 'risky', reason }, p, host.exchange, reply));
+      return;
+    }
+    const asked = reply ? retryAfterSeconds(reply.text) : null;
+    const delay =
+      asked !== null
+        ? asked * 1000
+        : reason === 'greylisted'
+          ? this.settings.greylistRetryS * 1000
+          : backoff(this.settings.retryBaseMs, p.attempts, this.settings.backoffMs);
+    this.requeue(host, p, delay);
+  }
+
+  /** Puts an address back on its host: at the front now, or among the delayed ones. */
+  requeue(host: HostQueue, p: Pending, delayMs: number): void {
+    if (delayMs <= 0) host.push(p, true);
+    else host.delay(p, Date.now() + delayMs);
+    this.pump(host);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.parkTimer) clearTimeout(this.parkTimer);
+    const all = [...this.parked.splice(0)];
+    for (const h of this.hosts.values()) {
+      if (h.timer) clearTimeout(h.timer);
+      all.push(...h.drain());
+    }
+    for (const p of all) p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, null, null));
+    // Results are out before their sessions say QUIT: wait for those goodbyes.
+    await Promise.all([...this.working]);
   }
 }

@@ -8,6 +8,10 @@ export class SmtpRefusedError extends Error {
   }
 }
 
+class ClosingError extends Error {}
+/** The error of groups a closing server (421) never answered: not sent, so not an attempt. */
+export const SESSION_CLOSED = new SmtpConnectionError('the server closed the session (421)', 'read');
+
 export interface SessionOptions extends ConnectOptions {
   exchange: string;
   heloName: string;
@@ -30,7 +34,7 @@ export interface TransactionResult {
  */
 export class SmtpSession {
   pipelining = false;
-  private transactions = 0;
+  private sent = 0;
 
   private constructor(
     private readonly conn: SmtpConnection,
@@ -86,43 +90,69 @@ export class SmtpSession {
 
   /** MAIL FROM then RCPT TO for each address, pipelined (RFC 2920) when the server allows it. */
   async transaction(rcpts: string[]): Promise<TransactionResult> {
-    const commands = [`MAIL FROM:<${this.o.mailFrom}>`, ...rcpts.map((r) => `RCPT TO:<${r}>`)];
-    // RSET closes the previous transaction; it may lead a pipelined group.
-    if (this.transactions++ > 0) commands.unshift('RSET');
-    const hasRset = commands[0] === 'RSET';
-    const result: TransactionResult = { mail: null, rcpts: [], error: null };
+    return (await this.transactions([rcpts]))[0];
+  }
+
+  /**
+   * Several transactions in a row (one per domain: RSET between them), all written at once when
+   * the server offers PIPELINING, so addresses of many domains cost one round trip. One result per
+   * group; after a 421 or a lost connection the remaining groups come back empty with the error.
+   */
+  async transactions(groups: string[][]): Promise<TransactionResult[]> {
+    const results: TransactionResult[] = groups.map(() => ({ mail: null, rcpts: [], error: null }));
+    const rset = groups.map(() => this.sent++ > 0);
+    let g = 0;
     try {
       if (this.pipelining) {
+        const commands: string[] = [];
+        groups.forEach((rcpts, i) => {
+          if (rset[i]) commands.push('RSET');
+          commands.push(`MAIL FROM:<${this.o.mailFrom}>`, ...rcpts.map((r) => `RCPT TO:<${r}>`));
+        });
         this.conn.write(commands);
-        if (hasRset) await this.expectOk(await this.conn.read());
-        result.mail = await this.conn.read();
-        // After a failed MAIL the server still answers each RCPT (503): read them to stay in step.
-        for (let i = 0; i < rcpts.length; i++) {
-          const r = await this.conn.read();
-          if (result.mail.code === 250) result.rcpts.push(r);
-          if (r.code === 421) break; // the server is closing the session
+        for (; g < groups.length; g++) {
+          const result = results[g];
+          if (rset[g]) await this.expectOk(await this.conn.read());
+          result.mail = await this.conn.read();
+          // After a failed MAIL the server still answers each RCPT (503): read them to stay in step.
+          for (let i = 0; i < groups[g].length; i++) {
+            const r = await this.conn.read();
+            if (result.mail.code === 250) result.rcpts.push(r);
+            if (r.code === 421) throw new ClosingError();
+          }
+          if (result.mail.code === 421) throw new ClosingError();
         }
       } else {
-        if (hasRset) {
-          this.conn.write(['RSET']);
-          await this.expectOk(await this.conn.read());
-        }
-        this.conn.write([commands[hasRset ? 1 : 0]]);
-        result.mail = await this.conn.read();
-        if (result.mail.code !== 250) return result;
-        for (const r of rcpts) {
-          this.conn.write([`RCPT TO:<${r}>`]);
-          const reply = await this.conn.read();
-          result.rcpts.push(reply);
-          if (reply.code === 421) break;
+        for (; g < groups.length; g++) {
+          const result = results[g];
+          if (rset[g]) {
+            this.conn.write(['RSET']);
+            await this.expectOk(await this.conn.read());
+          }
+          this.conn.write([`MAIL FROM:<${this.o.mailFrom}>`]);
+          result.mail = await this.conn.read();
+          if (result.mail.code === 421) throw new ClosingError();
+          if (result.mail.code !== 250) continue;
+          for (const r of groups[g]) {
+            this.conn.write([`RCPT TO:<${r}>`]);
+            const reply = await this.conn.read();
+            result.rcpts.push(reply);
+            if (reply.code === 421) throw new ClosingError();
+          }
         }
       }
     } catch (err) {
+      if (err instanceof ClosingError) {
+        // The server is closing: the groups not reached yet were never answered.
+        for (let i = g + 1; i < results.length; i++) results[i].error = SESSION_CLOSED;
+        this.conn.close();
+        return results;
+      }
       if (!(err instanceof SmtpConnectionError)) throw err;
-      result.error = err;
+      for (let i = g; i < results.length; i++) results[i].error = err;
       this.conn.close(); // out of step with the server: this session is done
     }
-    return result;
+    return results;
   }
 
   private async expectOk(reply: SmtpReply): Promise<void> {

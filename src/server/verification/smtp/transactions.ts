@@ -1,9 +1,9 @@
 import { acceptedVerdict, classifyRcpt } from '../classify';
 import type { MxTarget } from '../mx';
+import { backoff, type HostQueue, type Pending, verdictFrom } from './host';
 import type { SmtpProvider } from './prober';
 import { retryAfterSeconds, type SmtpReply } from './replies';
-import { type Pending, type Route, verdictFrom } from './route';
-import type { SmtpSession, TransactionResult } from './session';
+import { SESSION_CLOSED, type SmtpSession, type TransactionResult } from './session';
 
 export interface Opened {
   session: SmtpSession;
@@ -12,29 +12,48 @@ export interface Opened {
 }
 
 /**
- * Drives one open session: takes ready addresses of the route in transactions of up to
- * SMTP rcptPerTransaction recipients (plus a catch-all probe for each domain not yet known), until
- * the route is empty, the session's recipient budget is spent or the server ends the session.
+ * Drives one open session: takes ready addresses of the host (any domain, tenants in turn) up to
+ * SMTP rcptPerTransaction at a time, one transaction per domain (plus a catch-all probe for each
+ * domain not yet known), all pipelined together; until the queue is empty, the session's recipient
+ * budget is spent or the server ends the session.
  */
-export async function runTransactions(provider: SmtpProvider, route: Route, opened: Opened): Promise<void> {
+export async function runTransactions(
+  provider: SmtpProvider,
+  host: HostQueue,
+  opened: Opened,
+): Promise<void> {
   const { session, release, target } = opened;
   const s = provider.settings;
   let sent = 0;
   try {
     while (session.alive) {
-      route.moveDue();
-      const room = Math.min(s.maxRcptPerSession, route.learnedLimit) - sent;
-      if (room <= 0 || route.ready.length === 0) break;
-      const batch = route.ready.splice(0, Math.min(room, s.rcptPerTransaction));
-      const probes = [...new Set(batch.map((p) => p.job.domain))].filter((d) => provider.catchAll.claim(d));
-      const rcpts = [
-        ...probes.map((d) => provider.catchAll.probeAddress(d)),
-        ...batch.map((p) => p.job.address),
-      ];
-      for (const p of batch) p.attempts++;
-      const res = await session.transaction(rcpts);
-      const stop = handle(provider, route, target, { sentBefore: sent, probes, batch, res });
-      sent += rcpts.length;
+      host.moveDue();
+      const room = Math.min(s.maxRcptPerSession, host.learnedLimit) - sent;
+      if (room <= 0 || host.ready === 0) break;
+      const batch = host.take(Math.min(room, s.rcptPerTransaction));
+      const byDomain = new Map<string, Pending[]>();
+      for (const p of batch) {
+        p.attempts++;
+        const list = byDomain.get(p.job.domain);
+        if (list) list.push(p);
+        else byDomain.set(p.job.domain, [p]);
+      }
+      const groups = [...byDomain].map(([domain, pending]) => ({
+        domain,
+        pending,
+        probe: provider.catchAll.claim(domain),
+      }));
+      const results = await session.transactions(
+        groups.map((g) => [
+          ...(g.probe ? [provider.catchAll.probeAddress(g.domain)] : []),
+          ...g.pending.map((p) => p.job.address),
+        ]),
+      );
+      let stop = false;
+      groups.forEach((g, i) => {
+        if (handle(provider, host, target, { sentBefore: sent, ...g, res: results[i] })) stop = true;
+        sent += g.pending.length + (g.probe ? 1 : 0);
+      });
       if (stop) break;
     }
   } finally {
@@ -45,79 +64,85 @@ export async function runTransactions(provider: SmtpProvider, route: Route, open
 
 interface Outcome {
   sentBefore: number;
-  probes: string[];
-  batch: Pending[];
+  domain: string;
+  probe: boolean;
+  pending: Pending[];
   res: TransactionResult;
 }
 
 /** Applies one transaction's replies; true when the session must end. */
-function handle(provider: SmtpProvider, route: Route, target: MxTarget, o: Outcome): boolean {
-  const { probes, batch, res } = o;
+function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Outcome): boolean {
+  const { pending: batch, res } = o;
   const s = provider.settings;
-  const host = target.exchange;
+  const name = target.exchange;
   const mailOk = res.mail?.code === 250;
+  const probes = o.probe ? 1 : 0;
 
-  probes.forEach((domain, i) => {
-    const r = mailOk ? res.rcpts[i] : undefined;
+  if (o.probe) {
+    const r = mailOk ? res.rcpts[0] : undefined;
     const c = r ? classifyRcpt(r) : null;
     const answer = c?.kind === 'accepted' ? true : c?.kind === 'final' ? false : null;
-    provider.catchAll.settle(domain, answer, r && c?.kind === 'retry' ? delayFor(s, r) : 0);
-  });
+    provider.catchAll.settle(o.domain, answer, r && c?.kind === 'retry' ? delayFor(s, r) : 0);
+  }
 
-  const retry = (
-    p: Pending,
-    reason: 'greylisted' | 'temp_failure',
-    reply: SmtpReply | null,
-    delayMs: number,
-  ) => {
-    if (p.attempts >= s.greylistMaxAttempts) {
-      p.done(verdictFrom({ status: 'risky', reason }, p, host, reply));
-    } else provider.requeue(route, p, delayMs);
-  };
+  const retry = (p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null) =>
+    provider.retry(host, p, reason, reply);
   const unsent = (p: Pending) => {
-    p.attempts--; // never reached the server: does not count
-    provider.requeue(route, p, 0);
+    p.attempts--; // never answered by the server: does not count
+    provider.requeue(host, p, 0);
+  };
+  const lost = (p: Pending) => {
+    // In flight when the connection dropped or timed out: a transient failure of ours to retry soon.
+    p.tries++;
+    if (p.tries >= s.retryBudget) {
+      const v = verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, name, null);
+      v.smtpMessage = res.error?.message ?? null;
+      p.done(v);
+    } else provider.requeue(host, p, backoff(s.retryBaseMs, p.tries, s.backoffMs));
   };
 
+  if (res.error === SESSION_CLOSED) {
+    for (const p of batch) unsent(p);
+    return true;
+  }
   if (!mailOk) {
     const mail = res.mail;
-    if (!mail) for (const p of batch) retry(p, 'temp_failure', null, 0);
+    if (!mail) for (const p of batch) lost(p);
     else if (mail.code === 421) {
       provider.pool.backOff(target.ip);
-      for (const p of batch) retry(p, 'temp_failure', mail, 0);
-    } else if (mail.code < 500) for (const p of batch) retry(p, 'temp_failure', mail, delayFor(s, mail));
+      for (const p of batch) lost(p);
+    } else if (mail.code < 500) for (const p of batch) retry(p, 'temp_failure', mail);
     // A refused sender is about us, not the mailbox: never "invalid".
     else
-      for (const p of batch) p.done(verdictFrom({ status: 'risky', reason: 'policy_block' }, p, host, mail));
-    return true;
+      for (const p of batch) p.done(verdictFrom({ status: 'risky', reason: 'policy_block' }, p, name, mail));
+    return res.error !== null || (mail?.code ?? 0) === 421;
   }
 
   let stop = res.error !== null;
-  const finishers: Array<Promise<void>> = [];
   batch.forEach((p, j) => {
-    const r = res.rcpts[probes.length + j];
+    const r = res.rcpts[probes + j];
     if (!r) {
-      // Lost with the connection (counts as an attempt), or never sent because the session ended.
-      if (res.error) retry(p, 'temp_failure', null, 0);
+      // Lost with the connection, or never sent because the session ended.
+      if (res.error) lost(p);
       else unsent(p);
       return;
     }
     const c = classifyRcpt(r);
     switch (c.kind) {
       case 'final':
-        p.done(verdictFrom(c, p, host, r));
+        p.done(verdictFrom(c, p, name, r));
         break;
       case 'accepted':
-        finishers.push(finishAccepted(provider, route, p, host, r));
+        void finishAccepted(provider, host, p, name, r);
         break;
       case 'retry':
-        retry(p, c.reason, r, delayFor(s, r));
+        retry(p, c.reason, r);
         break;
       case 'too_many': {
-        const accepted = o.sentBefore + probes.length + j;
-        if (accepted === 0) retry(p, 'temp_failure', r, delayFor(s, r));
+        const accepted = o.sentBefore + probes + j;
+        if (accepted === 0) retry(p, 'temp_failure', r);
         else {
-          route.learnedLimit = Math.min(route.learnedLimit, accepted);
+          host.learnedLimit = Math.min(host.learnedLimit, accepted);
           unsent(p);
         }
         stop = true;
@@ -125,31 +150,35 @@ function handle(provider: SmtpProvider, route: Route, target: MxTarget, o: Outco
       }
       case 'closing':
         provider.pool.backOff(target.ip);
-        retry(p, 'temp_failure', r, 0);
+        lost(p);
         stop = true;
         break;
     }
   });
-  void Promise.all(finishers);
   return stop;
 }
 
 /** An accepted mailbox is only "valid" once we know the domain is not catch-all. */
-async function finishAccepted(provider: SmtpProvider, route: Route, p: Pending, host: string, r: SmtpReply) {
+async function finishAccepted(
+  provider: SmtpProvider,
+  host: HostQueue,
+  p: Pending,
+  name: string,
+  r: SmtpReply,
+) {
   const catchAll = await provider.catchAll.answer(p.job.domain);
   if (catchAll !== null) {
-    p.done(verdictFrom(acceptedVerdict(catchAll, p.job.role), p, host, r));
+    p.done(verdictFrom(acceptedVerdict(catchAll, p.job.role), p, name, r));
     return;
   }
   // The probe was greylisted or lost: ask again together, after the probe's own delay.
   if (p.attempts >= provider.settings.greylistMaxAttempts) {
-    p.done(verdictFrom({ status: 'risky', reason: 'greylisted' }, p, host, r));
+    p.done(verdictFrom({ status: 'risky', reason: 'greylisted' }, p, name, r));
     return;
   }
-  provider.requeue(route, p, provider.catchAll.retryDelay(p.job.domain));
-  provider.pump(route);
+  provider.requeue(host, p, provider.catchAll.retryDelay(p.job.domain));
 }
 
-function delayFor(s: { greylistRetryS: number }, r: SmtpReply): number {
+export function delayFor(s: { greylistRetryS: number }, r: SmtpReply): number {
   return (retryAfterSeconds(r.text) ?? s.greylistRetryS) * 1000;
 }

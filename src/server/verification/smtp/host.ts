@@ -1,0 +1,154 @@
+import type { MxTarget } from '../mx';
+import type { ProviderJob, ProviderVerdict } from '../types';
+import type { SmtpReply } from './replies';
+
+/** Why the last attempt to open a session to a host failed (what its addresses get if it gives up). */
+export type OpenFailure =
+  | { kind: 'retry'; reply: SmtpReply | null; message: string }
+  | { kind: 'refused'; reply: SmtpReply }
+  | { kind: 'unreachable'; message: string };
+
+/** One address on its way through step 2. */
+export interface Pending {
+  job: ProviderJob;
+  /** Whose address it is (an upload): hosts take turns between tenants. */
+  tenant: string;
+  /** Public addresses of its MX hosts, in preference order. */
+  targets: MxTarget[];
+  /** Index in `targets` of the host it is queued at. */
+  target: number;
+  /** Transactions this address has been sent in (greylisting budget). */
+  attempts: number;
+  /** Transient failures met (dropped sessions, timeouts, temporary replies): the retry budget. */
+  tries: number;
+  /** Not before this time (greylisting, retry back-off). */
+  notBefore: number;
+  done: (verdict: ProviderVerdict) => void;
+}
+
+/**
+ * The queue of one mail server, keyed by IP address: every address whose MX resolves here, from any
+ * domain, upload or account, rides the same sessions. Ready addresses are kept per tenant and taken
+ * in turns, so a 250k-row list and a 50-row list sharing a server both move.
+ */
+export class HostQueue {
+  private readonly byTenant = new Map<string, Pending[]>();
+  private turn: string[] = [];
+  private readyCount = 0;
+  readonly delayed: Pending[] = [];
+  /** Running workers (opening a session or in one). */
+  workers = 0;
+  /** Workers holding an open session. */
+  sessions = 0;
+  timer: NodeJS.Timeout | null = null;
+  timerAt = 0;
+  /** No new connection before this time (first failure, 421). */
+  pausedUntil = 0;
+  /** Judged unreachable until then: its addresses fall over to the next MX or get their verdict. */
+  downUntil = 0;
+  /** Failed openings in a row (reset by a session that opens). */
+  failures = 0;
+  /** When a session last opened here: a failure soon after is transient, not "unreachable". */
+  lastGoodAt = 0;
+  /** STARTTLS failed here: talk plain text. */
+  noTls = false;
+  /** Learned from 452 "too many recipients". */
+  learnedLimit = Number.POSITIVE_INFINITY;
+  lastFailure: OpenFailure | null = null;
+
+  constructor(
+    readonly ip: string,
+    public exchange: string,
+  ) {}
+
+  get ready(): number {
+    return this.readyCount;
+  }
+
+  get size(): number {
+    return this.readyCount + this.delayed.length;
+  }
+
+  push(p: Pending, front = false): void {
+    let q = this.byTenant.get(p.tenant);
+    if (!q) {
+      q = [];
+      this.byTenant.set(p.tenant, q);
+      this.turn.push(p.tenant);
+    }
+    if (front) q.unshift(p);
+    else q.push(p);
+    this.readyCount++;
+  }
+
+  /** Up to `n` ready addresses, one per tenant in turn. */
+  take(n: number): Pending[] {
+    const out: Pending[] = [];
+    while (out.length < n && this.readyCount > 0) {
+      const next: string[] = [];
+      for (const t of this.turn) {
+        const q = this.byTenant.get(t);
+        if (!q || q.length === 0) continue;
+        if (out.length < n) {
+          out.push(q.shift()!);
+          this.readyCount--;
+        }
+        if (q.length > 0) next.push(t);
+        else this.byTenant.delete(t);
+      }
+      // Tenants not served this round keep their place ahead of those just served.
+      this.turn = next;
+    }
+    return out;
+  }
+
+  /** Every waiting address (ready and delayed), removed from the queue. */
+  drain(): Pending[] {
+    const all = this.take(Number.POSITIVE_INFINITY);
+    all.push(...this.delayed.splice(0));
+    return all;
+  }
+
+  delay(p: Pending, until: number): void {
+    p.notBefore = until;
+    this.delayed.push(p);
+  }
+
+  /** Moves delayed addresses whose time has come to the ready queue. */
+  moveDue(now = Date.now()): void {
+    for (let i = this.delayed.length - 1; i >= 0; i--) {
+      if (this.delayed[i].notBefore <= now) this.push(this.delayed.splice(i, 1)[0]);
+    }
+  }
+
+  nextDue(): number | null {
+    let min: number | null = null;
+    for (const p of this.delayed) if (min === null || p.notBefore < min) min = p.notBefore;
+    return min;
+  }
+
+  isDown(now = Date.now()): boolean {
+    return this.downUntil > now;
+  }
+}
+
+export function verdictFrom(
+  base: Pick<ProviderVerdict, 'status' | 'reason'>,
+  p: Pending,
+  mxHost: string | null,
+  reply: SmtpReply | null,
+): ProviderVerdict {
+  return {
+    ...base,
+    mxHost,
+    smtpCode: reply?.code ?? null,
+    smtpMessage: reply?.text ?? null,
+    attempts: p.attempts,
+  };
+}
+
+/** A short, jittered, growing pause: base·2^(n-1), ±50 %, at most `cap`. */
+export function backoff(baseMs: number, n: number, capMs: number): number {
+  const raw = Math.min(capMs, baseMs * 2 ** Math.max(0, n - 1));
+  return Math.round(raw * (0.5 + Math.random()));
+}

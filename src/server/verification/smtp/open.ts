@@ -1,0 +1,88 @@
+import { SmtpConnectionError } from './connection';
+import { backoff, type HostQueue } from './host';
+import type { SmtpProvider } from './prober';
+import { SmtpRefusedError, SmtpSession } from './session';
+import type { Opened } from './transactions';
+
+/**
+ * Opens a session to a host, holding a connection slot (per host, global, fleet) from before the
+ * connect until the socket is closed. On failure (null) the host's state says what happened and
+ * what comes next: a short jittered pause, or "down" (its addresses fall over to the next MX).
+ */
+export async function openSession(provider: SmtpProvider, host: HostQueue): Promise<Opened | null> {
+  const s = provider.settings;
+  const release = await provider.pool.acquire(host.ip);
+  // While we waited for a slot, the queue may have emptied or the host gone down.
+  if (host.ready === 0 || host.isDown()) {
+    release();
+    return null;
+  }
+  const observer = provider.ctx.observer;
+  observer?.smtpConnection(host.ip);
+  try {
+    const session = await SmtpSession.open({
+      ip: host.ip,
+      port: s.port,
+      timeoutMs: s.timeoutMs,
+      proxy: s.proxy,
+      exchange: host.exchange,
+      heloName: s.heloName,
+      mailFrom: s.mailFrom,
+      starttls: !host.noTls,
+      onReply: observer ? (code) => observer.smtpReply(host.ip, code) : undefined,
+      onTimeout: observer ? () => observer.smtpTimeout(host.ip) : undefined,
+    });
+    host.failures = 0;
+    host.lastGoodAt = Date.now();
+    provider.network.ok();
+    return { session, release, target: { ip: host.ip, exchange: host.exchange } };
+  } catch (err) {
+    release();
+    openFailed(provider, host, err);
+    return null;
+  }
+}
+
+function openFailed(provider: SmtpProvider, host: HostQueue, err: unknown): void {
+  const s = provider.settings;
+  const now = Date.now();
+  // While a sibling session is open the host is up, only limiting us (its slots shrink on 421).
+  const count = () => {
+    if (host.sessions === 0) host.failures++;
+  };
+  const pause = () => {
+    host.pausedUntil = Math.max(host.pausedUntil, now + backoff(s.retryBaseMs, host.failures, s.backoffMs));
+  };
+  if (err instanceof SmtpRefusedError) {
+    provider.network.ok(); // a server answered: our network works
+    if (err.reply.code === 421 || err.reply.code < 500) {
+      provider.pool.backOff(
+        host.ip,
+        Math.min(s.backoffMs, backoff(s.retryBaseMs, host.failures + 1, s.backoffMs)),
+      );
+      host.lastFailure = { kind: 'retry', reply: err.reply, message: err.message };
+      count();
+      if (host.failures >= s.greylistMaxAttempts) provider.hostDown(host);
+    } else {
+      host.lastFailure = { kind: 'refused', reply: err.reply };
+      provider.hostDown(host);
+    }
+    return;
+  }
+  const message = (err as Error).message;
+  if (err instanceof SmtpConnectionError && err.phase === 'tls') {
+    host.noTls = true; // the next session to this host goes without TLS
+    host.lastFailure = { kind: 'retry', reply: null, message };
+    count();
+    if (host.failures >= s.retryBudget) provider.hostDown(host);
+    return;
+  }
+  if (err instanceof SmtpConnectionError && err.phase === 'connect') provider.network.failed(host.ip);
+  count();
+  // A host that served us lately is flaky, not gone: retry within the budget. One that never
+  // answered gets a second chance (a lost SYN, a stall) and is then down: two timeouts at most.
+  const proven = now - host.lastGoodAt < provider.ctx.memoryTtlMs;
+  host.lastFailure = proven ? { kind: 'retry', reply: null, message } : { kind: 'unreachable', message };
+  if (host.failures >= (proven ? s.retryBudget : 2)) provider.hostDown(host);
+  else pause();
+}
