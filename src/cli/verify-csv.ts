@@ -1,11 +1,17 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import Papa from 'papaparse';
+import { createReadStream, createWriteStream } from 'node:fs';
 import type { Verifier } from '../server/verification/types';
-import { csvSafe } from '../shared/csv-safe';
+import {
+  type CsvCell,
+  type CsvLayout,
+  csvLine,
+  csvRows,
+  detectLayout,
+  fitRow,
+  readCsv,
+  widenHeaders,
+} from '../shared/csv';
 import { RESULT_CSV_COLUMNS as RESULT_COLUMNS, reasonText, smtpMessageText } from '../shared/verification';
-import { readCsvChunks } from './csv-reader';
-import { chooseEmailColumn } from './email-column';
 
 export interface Progress {
   rows: number;
@@ -27,6 +33,29 @@ export interface VerifyCsvOptions {
 
 const SAMPLE = 50;
 
+const readFile = (path: string) => readCsv(createReadStream(path));
+
+/**
+ * First pass over the file: the layout from the first rows, and the widest row. Rows with more
+ * fields than the header (CRM exports) get generated columns (`extra_1`, …) in the header we write
+ * before any result, so every result column stays where the header says. Parsing alone is cheap
+ * (~1 µs a row) next to verifying, so reading the file twice costs little.
+ */
+async function survey(path: string): Promise<{ layout: CsvLayout; width: number }> {
+  const head: string[][] = [];
+  let width = 0;
+  for await (const block of readFile(path)) {
+    for (const row of block) {
+      if (head.length <= SAMPLE) head.push(row);
+      if (row.length > width) width = row.length;
+    }
+  }
+  if (head.length === 0) throw new Error('the file is empty');
+  const layout = detectLayout(head[0], head.slice(1));
+  if (!layout) throw new Error('no email column found (by header name or by content)');
+  return { layout, width: Math.max(width, layout.headers.length) };
+}
+
 /**
  * Streams a CSV through the engine: rows are read, checked in batches (several batches in flight,
  * output kept in input order) and written as they complete, so memory stays bounded by
@@ -36,6 +65,8 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
   const batchSize = o.batchSize ?? (o.step === 2 ? 500 : 2000);
   const maxInFlight = o.maxInFlight ?? (o.step === 2 ? 16 : 8);
   const progress: Progress = { rows: 0, written: 0, byStatus: {} };
+  const { layout, width } = await survey(o.input);
+  const column = layout.columns.email;
   const out = createWriteStream(o.output);
 
   const inFlight: Array<Promise<string>> = [];
@@ -45,11 +76,6 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
   const flushHead = async () => {
     await write(await inFlight.shift()!);
   };
-
-  let column = -1;
-  let width = 0;
-  let pending: string[][] = [];
-  let head: string[][] | null = [];
   const submit = async (rows: string[][]) => {
     progress.rows += rows.length;
     const batch = processBatch(o, rows, column, width, progress);
@@ -57,24 +83,14 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
     inFlight.push(batch);
     while (inFlight.length >= maxInFlight) await flushHead();
   };
-  // The first rows wait until the email column is known (by header name, else by content).
-  const startOutput = async (rows: string[][]) => {
-    if (rows.length === 0) throw new Error('the file is empty');
-    const choice = chooseEmailColumn(rows[0], rows.slice(1));
-    if (!choice) throw new Error('no email column found (by header name or by content)');
-    column = choice.column;
-    width = choice.header.length;
-    await write(`${Papa.unparse([[...choice.header, ...RESULT_COLUMNS].map(csvSafe)], { newline: '\n' })}\n`);
-    pending = choice.hasHeader ? rows.slice(1) : rows;
-  };
 
-  for await (const chunk of readCsvChunks(o.input)) {
-    for (const row of chunk) {
-      if (head) {
-        head.push(row);
-        if (head.length <= SAMPLE) continue;
-        await startOutput(head);
-        head = null;
+  await write(csvLine([...widenHeaders(layout.headers, width), ...RESULT_COLUMNS], '\n'));
+  let pending: string[][] = [];
+  let skipHeader = layout.hasHeader;
+  for await (const block of readFile(o.input)) {
+    for (const row of block) {
+      if (skipHeader) {
+        skipHeader = false;
         continue;
       }
       pending.push(row);
@@ -84,7 +100,6 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
       }
     }
   }
-  if (head) await startOutput(head);
   if (pending.length > 0) await submit(pending);
   while (inFlight.length > 0) await flushHead();
   out.end();
@@ -139,10 +154,9 @@ async function processBatch(
   const lines = rows.map((row, i) => {
     const status = String(extra[i][1]);
     progress.byStatus[status] = (progress.byStatus[status] ?? 0) + 1;
-    const cells = row.length >= width ? row : [...row, ...new Array(width - row.length).fill('')];
-    return [...cells, ...extra[i]].map(csvSafe);
+    return [...fitRow(row, width), ...(extra[i] as CsvCell[])];
   });
   progress.written += rows.length;
   o.onProgress?.(progress);
-  return `${Papa.unparse(lines, { newline: '\n' })}\n`;
+  return csvRows(lines, '\n');
 }

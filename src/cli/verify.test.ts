@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../tests/fakes/smtp-world';
-import { chooseEmailColumn } from './email-column';
+import { RESULT_CSV_COLUMNS } from '../shared/verification';
 
 const run = promisify(execFile);
 let w: World;
@@ -141,30 +141,45 @@ describe('npm run verify (child process against loopback fakes)', () => {
     expect(rows[0]).toMatchObject({ column_1: 'Jane', email: 'jane@acme.test', final_status: 'valid' });
   });
 
+  it('keeps every result column aligned on ragged rows; extra fields get generated headers', async () => {
+    const input = join(dir, 'ragged.csv');
+    const output = join(dir, 'out-ragged.csv');
+    writeFileSync(
+      input,
+      [
+        'email,name,signed_up',
+        'jane@acme.test,Jane,2024-01-02,crm-7,vip',
+        'sales@acme.test',
+        'user@outlook.com.,Dot,2024-02-03',
+        'x@nowhere.test,Nemo,2024-03-04,crm-9',
+      ].join('\n'),
+    );
+    await cli([input, '--out', output, '--step', '1']);
+    const text = readFileSync(output, 'utf8');
+    const table = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+    const header = ['email', 'name', 'signed_up', 'extra_1', 'extra_2', ...RESULT_CSV_COLUMNS];
+    expect(table[0]).toEqual(header);
+    for (const row of table) expect(row).toHaveLength(header.length);
+    const rows = readCsv(output);
+    expect(rows[0]).toMatchObject({ extra_1: 'crm-7', extra_2: 'vip', initial_status: 'valid', reason: '' });
+    expect(rows[1]).toMatchObject({
+      email: 'sales@acme.test',
+      name: '',
+      extra_2: '',
+      initial_status: 'valid',
+    });
+    expect(rows[1].role).toBe('true');
+    // VERIFICATION.md: a trailing dot on the domain is not a mailbox address.
+    expect(rows[2]).toMatchObject({ signed_up: '2024-02-03', initial_status: 'invalid', reason: 'syntax' });
+    expect(rows[3]).toMatchObject({
+      extra_1: 'crm-9',
+      extra_2: '',
+      final_status: 'invalid',
+      reason: 'no_domain',
+    });
+  });
+
   it('exits non-zero with a usage message on bad arguments', async () => {
     await expect(cli(['--out', join(dir, 'x.csv')])).rejects.toMatchObject({ code: 2 });
-  });
-});
-
-describe('email column detection', () => {
-  it.each([
-    [['Name', 'Email Address'], 1],
-    [['E-mail', 'Work email'], 0],
-    [['name', 'MAIL'], 1],
-    [['first', 'last', 'Business E-Mail'], 2],
-  ])('by header %j → %i', (header, column) => {
-    expect(chooseEmailColumn(header, [])?.column).toBe(column);
-  });
-  it('by content when the header says nothing', () => {
-    expect(
-      chooseEmailColumn(
-        ['a', 'b'],
-        [
-          ['x', 'y@z.com'],
-          ['x', ''],
-        ],
-      )?.column,
-    ).toBe(1);
-    expect(chooseEmailColumn(['a', 'b'], [['x', 'y']])).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { type DetectedColumns, detectColumns, headerKeys } from '../../shared/csv';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
-import { type DetectedColumns, detectColumns, headerKeys } from './columns';
 import { LISTS_DEFAULTS, type ListsSettings } from './env';
 import { query } from './sql';
 

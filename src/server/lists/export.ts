@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { csvSafeLine as csvLine } from '../../shared/csv-safe';
+import { csvLine } from '../../shared/csv';
 import type { ExportType } from '../../shared/lists';
 import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
 import type { Db } from '../db/client';

@@ -1,5 +1,14 @@
 import type { Readable } from 'node:stream';
 import {
+  type CsvLayout,
+  CsvNotTextError,
+  detectLayout,
+  headerKeys,
+  looksLikeEmail,
+  readCsv,
+  widenHeaders,
+} from '../../shared/csv';
+import {
   CSV_EXTENSION_MESSAGE,
   CSV_SIZE_MESSAGE,
   PREVIEW_ROWS,
@@ -7,9 +16,7 @@ import {
 } from '../../shared/lists';
 import type { Db } from '../db/client';
 import { AppError, badRequest } from '../http/errors';
-import { detectColumns, headerKeys, isHeaderless } from './columns';
 import { createUploadRecord, discardUpload, finalizeUpload, RowWriter } from './create';
-import { csvRowBlocks } from './csv-stream';
 
 /** Rows looked at before deciding which column holds the addresses. */
 const SAMPLE_ROWS = 50;
@@ -18,39 +25,6 @@ export class FileTooLargeError extends AppError {
   constructor() {
     super(413, CSV_SIZE_MESSAGE);
   }
-}
-
-/** Bytes → text: UTF-8 (BOM dropped) or UTF-16 with a BOM; NUL bytes mean this is not a text file. */
-async function* decodeText(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  let decoder: TextDecoder | null = null;
-  for await (const chunk of bytes) {
-    if (!decoder) {
-      const utf16 =
-        chunk[0] === 0xff && chunk[1] === 0xfe
-          ? 'utf-16le'
-          : chunk[0] === 0xfe && chunk[1] === 0xff
-            ? 'utf-16be'
-            : null;
-      decoder = new TextDecoder(utf16 ?? 'utf-8');
-      if (!utf16 && looksBinary(chunk)) {
-        throw badRequest(
-          'This file is not a CSV text file. Export your list as CSV (comma-separated values) and try again.',
-        );
-      }
-    }
-    yield decoder.decode(chunk, { stream: true });
-  }
-  if (decoder) yield decoder.decode();
-}
-
-function looksBinary(chunk: Buffer): boolean {
-  const head = chunk.subarray(0, 8192);
-  let control = 0;
-  for (const b of head) {
-    if (b === 0) return true;
-    if (b < 9 || (b > 13 && b < 32)) control++;
-  }
-  return head.length > 0 && control / head.length > 0.05;
 }
 
 function isSizeError(err: unknown): boolean {
@@ -84,16 +58,16 @@ export async function ingestCsv(opts: {
       yield chunk;
     }
   })();
-  let headers: string[] | null = null;
+  let first: string[] | null = null;
+  let layout: CsvLayout | null = null;
   const sample: string[][] = [];
   let writer: RowWriter | null = null;
   const preview: string[][] = [];
   let width = 0;
 
   const start = async () => {
-    const h = headers ?? [];
-    const columns = detectColumns(h, sample);
-    if (!columns) {
+    layout = detectLayout(first ?? [], sample);
+    if (!layout) {
       throw badRequest('No email column found. Add a column named "email" with one address per row.');
     }
     const uploadId = await createUploadRecord({
@@ -101,11 +75,13 @@ export async function ingestCsv(opts: {
       userId: opts.userId,
       name: opts.filename,
       fileSize: 0,
-      headers: h,
-      columns,
+      headers: layout.headers,
+      columns: layout.columns,
       now: opts.now,
     });
-    writer = new RowWriter(db, uploadId, columns);
+    writer = new RowWriter(db, uploadId, layout.columns);
+    // A file without a header row: its first row is the first address.
+    if (!layout.hasHeader && first) addRow(first);
     for (const row of sample.splice(0)) addRow(row);
   };
   const addRow = (row: string[]) => {
@@ -115,13 +91,10 @@ export async function ingestCsv(opts: {
   };
 
   try {
-    for await (const block of csvRowBlocks(decodeText(counted))) {
+    for await (const block of readCsv(counted)) {
       for (const row of block) {
-        if (!headers) {
-          if (isHeaderless(row)) {
-            headers = row.map((_, i) => (i === 0 ? 'email' : ''));
-            sample.push(row);
-          } else headers = row.map((c) => c.trim());
+        if (!first) {
+          first = row;
           continue;
         }
         if (!writer) {
@@ -133,15 +106,18 @@ export async function ingestCsv(opts: {
         if ((writer as RowWriter).full) await (writer as RowWriter).flush();
       }
     }
-    if (!headers) throw badRequest('The file is empty. Add a header row and one email address per row.');
-    if (!writer && sample.length === 0) throw badRequest('The file has a header row but no data rows.');
+    if (!first) throw badRequest('The file is empty. Add a header row and one email address per row.');
+    if (!writer && sample.length === 0 && !first.some((c) => looksLikeEmail(c))) {
+      throw badRequest('The file has a header row but no data rows.');
+    }
     if (!writer) await start();
     const w = writer as unknown as RowWriter;
     await w.flush();
     if (stream.truncated) throw new FileTooLargeError();
     if (w.count === 0) throw badRequest('No email addresses found in the email column.');
-    // Rows wider than the header row keep their extra cells under "Column N" headers.
-    const fullHeaders = [...headers, ...Array(Math.max(0, width - headers.length)).fill('')];
+    // Rows wider than the header row keep their extra cells under generated headers (extra_1, …).
+    const headers = (layout as unknown as CsvLayout).headers;
+    const fullHeaders = widenHeaders(headers, width);
     await finalizeUpload({
       db,
       uploadId: w.uploadId,
@@ -166,6 +142,7 @@ export async function ingestCsv(opts: {
     stream.resume();
     if (writer) await discardUpload({ db, uploadId: (writer as RowWriter).uploadId }).catch(() => {});
     if (isSizeError(err)) throw new FileTooLargeError();
+    if (err instanceof CsvNotTextError) throw badRequest(err.message);
     throw err;
   }
 }

@@ -203,7 +203,7 @@ describe('verification runs', () => {
     // The formula is text now: a leading quote, and no cell starts with = or +.
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
     expect(lines[1]).toMatch(/,valid,valid,accepted,Mailbox accepted,false,false,false,,mx\.good\.test,250,/);
-    expect(lines[8]).toContain(`,'+1 555,`);
+    expect(lines[8]).toContain(`,"'+1 555",`);
 
     const valid = await owner.c.get(`/api/upload/${uploadId}/export?type=valid`);
     expect(valid.body.trim().split('\r\n')).toHaveLength(4);

@@ -151,6 +151,6 @@ describe('POST /api/upload', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().totalEmails).toBe(3);
     expect(res.json().skippedRows).toBe(1);
-    expect(res.json().headers).toEqual(['email', 'Column 2']);
+    expect(res.json().headers).toEqual(['email', 'extra_1']);
   });
 });

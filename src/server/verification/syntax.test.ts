@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvSafe } from '../../shared/csv-safe';
 import { suggestDomain } from './suggest';
 import { parseAddress } from './syntax';
 
@@ -19,7 +18,6 @@ describe('syntax (practical RFC 5321/5322)', () => {
     'user@bücher.de',
     'user@xn--bcher-kva.de',
     'user@例え.jp',
-    'user@example.com.',
     '  padded@example.com  ',
     `${'a'.repeat(64)}@example.com`,
   ])('accepts %s', (address) => {
@@ -46,6 +44,9 @@ describe('syntax (practical RFC 5321/5322)', () => {
     'user@[192.168.0.1]',
     'us er@example.com',
     'user@example..com',
+    'user@example.com.',
+    'user@outlook.com.',
+    'user@example.com..',
     '"unclosed@example.com',
     'jösé@example.com',
     `${'a'.repeat(65)}@example.com`,
@@ -114,24 +115,5 @@ describe('typo suggestions', () => {
     ['my-company.io', null],
   ])('%s → %s', (domain, expected) => {
     expect(suggestDomain(domain)).toBe(expected);
-  });
-});
-
-describe('csvSafe', () => {
-  it.each([
-    ['=SUM(A1)', "'=SUM(A1)"],
-    ['+1 555', "'+1 555"],
-    ['-2', "'-2"],
-    ['@evil', "'@evil"],
-    ['\tx', "'\tx"],
-    ['\rx', "'\rx"],
-    ['plain', 'plain'],
-    ['a=b', 'a=b'],
-  ])('%j → %j', (input, out) => {
-    expect(csvSafe(input)).toBe(out);
-  });
-  it('turns null and numbers into text', () => {
-    expect(csvSafe(null)).toBe('');
-    expect(csvSafe(250)).toBe('250');
   });
 });

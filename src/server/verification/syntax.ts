@@ -78,6 +78,9 @@ export function parseAddress(input: string): ParsedAddress | null {
   const parts = splitAddress(s);
   if (!parts) return null;
   const [local, rawDomain] = parts;
+  // VERIFICATION.md: "user@outlook.com." is not a mailbox address. The absolute DNS form is fine for
+  // a host name, but RFC 5321 domains have no trailing dot and many mail servers refuse one.
+  if (rawDomain.endsWith('.')) return null;
   // Both forms are ASCII-only, so after the pattern check length is the octet count.
   if (local.length === 0 || local.length > 64) return null;
   if (!DOT_ATOM_LOCAL.test(local) && !QUOTED_LOCAL.test(local)) return null;

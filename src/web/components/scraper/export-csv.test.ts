@@ -31,7 +31,7 @@ describe('client-side job CSV', () => {
     const job = {
       results: [profile({}), profile({ username: 'x', fullName: '=cmd()', profileScraped: true })],
     } as ScrapeJob;
-    const rows = Papa.parse<string[]>(jobResultsCsv(job)).data;
+    const rows = Papa.parse<string[]>(jobResultsCsv(job), { skipEmptyLines: true }).data;
     expect(rows[0]).toEqual(RESULT_COLUMNS);
     expect(RESULT_COLUMNS).toEqual([
       'Username',

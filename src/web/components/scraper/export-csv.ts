@@ -1,5 +1,4 @@
-import Papa from 'papaparse';
-import { csvSafeRow } from '../../../shared/csv-safe';
+import { type CsvCell, csvDocument } from '../../../shared/csv';
 import type { InstagramProfile, ScrapeJob } from '../../../shared/scraper';
 import { throwIfResNotOk } from '../../lib/api';
 
@@ -20,8 +19,8 @@ export const RESULT_COLUMNS = [
   'Keyword',
 ];
 
-export function profileRow(p: InstagramProfile): string[] {
-  return csvSafeRow([
+export function profileRow(p: InstagramProfile): CsvCell[] {
+  return [
     p.username,
     p.fullName || p.name,
     p.email,
@@ -34,11 +33,11 @@ export function profileRow(p: InstagramProfile): string[] {
     p.url || p.instagramUrl,
     p.profileScraped ? 'Complete' : 'Partial',
     p.keyword,
-  ]);
+  ];
 }
 
 export function jobResultsCsv(job: ScrapeJob): string {
-  return Papa.unparse({ fields: RESULT_COLUMNS, data: job.results.map(profileRow) });
+  return csvDocument(RESULT_COLUMNS, job.results.map(profileRow));
 }
 
 export const today = () => new Date().toISOString().slice(0, 10);

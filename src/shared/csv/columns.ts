@@ -1,4 +1,5 @@
 // Finding the email, name and company columns of a CSV: by header name first, else by content.
+// The CLI, uploads and the scraper's send-to-verify all decide with these functions.
 
 const EMAIL_SHAPE = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 
@@ -9,7 +10,8 @@ export interface DetectedColumns {
   company: number | null;
 }
 
-// Accents folded first, so "Compañía" and "Société" compare as plain letters.
+/** Header names compared without case, accents, spaces or punctuation ("E-mail Address" → "emailaddress",
+ * "Société" → "societe"). */
 const norm = (h: string) =>
   h
     .normalize('NFD')
@@ -21,13 +23,15 @@ const EMAIL_HEADERS = [
   'email',
   'emailaddress',
   'mail',
+  'emails',
   'email1',
   'primaryemail',
   'workemail',
   'businessemail',
+  'courriel',
   'correo',
   'correoelectronico',
-  'courriel',
+  'epost',
   'emailadresse',
 ];
 // English first; then the common headers of lists exported in Spanish, French, German, Italian, Dutch.
@@ -93,6 +97,7 @@ const COMPANY_HEADERS = [
   'organizacion',
 ];
 
+/** The shape of an address (not the full syntax check: that is the engine's step 1). */
 export function looksLikeEmail(value: string | undefined): boolean {
   return value !== undefined && EMAIL_SHAPE.test(value.trim());
 }
@@ -121,31 +126,40 @@ function share(sample: string[][], col: number, test: (v: string) => boolean): n
 
 const PERSON_NAME = /^[\p{Lu}][\p{L}'’.-]*(\s+[\p{L}'’.-]+){0,3}$/u;
 
+/** The column whose sample cells look most like addresses (at least half of the filled ones), or -1. */
+export function emailColumnByContent(sample: string[][]): number {
+  const width = Math.max(0, ...sample.map((r) => r.length));
+  let best = -1;
+  let bestShare = 0;
+  for (let c = 0; c < width; c++) {
+    const s = share(sample, c, looksLikeEmail);
+    if (s > bestShare) {
+      best = c;
+      bestShare = s;
+    }
+  }
+  return bestShare >= 0.5 ? best : -1;
+}
+
+/** The column a header names as the address ("Email", "E-mail Address", "Work email"), or -1. */
+export function emailColumnByHeader(headers: string[], sample: string[][]): number {
+  const exact = findHeader(headers, EMAIL_HEADERS);
+  if (exact >= 0) return exact;
+  // Any header mentioning email ("Email (work)", "email_2"), if its cells agree.
+  const named = headers.findIndex((h) => norm(h).includes('email'));
+  if (named >= 0 && (sample.length === 0 || share(sample, named, looksLikeEmail) >= 0.3)) return named;
+  return -1;
+}
+
 /**
- * Header names win ("Email", "E-mail Address", "first_name"); without one, the column whose sample
- * cells look most like addresses (at least half of them). Returns null when no column holds emails.
+ * Header names win; without one, the column whose sample cells look most like addresses.
+ * Returns null when no column holds emails.
  */
 export function detectColumns(headers: string[], sample: string[][]): DetectedColumns | null {
   const width = Math.max(headers.length, ...sample.map((r) => r.length));
-  let email = findHeader(headers, EMAIL_HEADERS);
-  if (email < 0) {
-    // Any header mentioning email ("Email (work)"), if its cells agree.
-    const named = headers.findIndex((h) => norm(h).includes('email'));
-    if (named >= 0 && (sample.length === 0 || share(sample, named, looksLikeEmail) >= 0.3)) email = named;
-  }
-  if (email < 0) {
-    let best = -1;
-    let bestShare = 0;
-    for (let c = 0; c < width; c++) {
-      const s = share(sample, c, looksLikeEmail);
-      if (s > bestShare) {
-        best = c;
-        bestShare = s;
-      }
-    }
-    if (best < 0 || bestShare < 0.5) return null;
-    email = best;
-  }
+  let email = emailColumnByHeader(headers, sample);
+  if (email < 0) email = emailColumnByContent(sample);
+  if (email < 0) return null;
 
   let name: number[] = [];
   const full = findHeader(headers, NAME_HEADERS);
@@ -185,9 +199,4 @@ export function headerKeys(headers: string[]): string[] {
     seen.set(base, n);
     return n === 1 ? base : `${base} (${n})`;
   });
-}
-
-/** A file whose first line is already data (no header row): the first row is an address. */
-export function isHeaderless(first: string[]): boolean {
-  return first.some((c) => looksLikeEmail(c));
 }
