@@ -3,6 +3,7 @@ import { apiTokenRoutes } from './auth/api-tokens';
 import { sessionCleanupJob } from './auth/jobs';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
+import { emailComposerRoutes } from './email-composer/routes';
 import type { AppDeps } from './http/deps';
 import type { AppInstance } from './http/types';
 import type { JobDefinition } from './jobs/registry';
@@ -33,6 +34,7 @@ export const features: Feature[] = [
   { name: 'api-tokens', routes: apiTokenRoutes },
   { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeRecoverJob] },
   { name: 'ai', routes: aiRoutes },
+  { name: 'email-composer', routes: emailComposerRoutes },
 ];
 
 export const allJobs = () => features.flatMap((f) => f.jobs ?? []);

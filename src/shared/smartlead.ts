@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignSetupSchema } from './email-automation';
 
 // Contracts of the Smartlead integration (SPEC §3 provider settings, selectable email, campaign; §7 calls).
 
@@ -39,20 +40,34 @@ export const leadSchema = z.object({
   first_name: nameField,
   last_name: nameField,
   company_name: nameField,
+  /** Uploaded columns by merge key ({{job_title}} …), passed to Smartlead as custom fields. */
+  custom_fields: z
+    .record(z.string().max(60), z.string().max(500))
+    .refine((r) => Object.keys(r).length <= 30, 'At most 30 custom fields per lead')
+    .optional(),
 });
 export type LeadInput = z.input<typeof leadSchema>;
 
-export const createCampaignSchema = z.object({
-  campaignName: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a campaign name')
-    .max(200, 'Campaign name is too long'),
-  emails: z
-    .array(leadSchema)
-    .min(1, 'Select at least one email to send')
-    .max(MAX_LEADS_PER_SEND, `At most ${MAX_LEADS_PER_SEND} emails per campaign`),
-});
+export const createCampaignSchema = z
+  .object({
+    campaignName: z
+      .string()
+      .trim()
+      .min(1, 'Please enter a campaign name')
+      .max(200, 'Campaign name is too long'),
+    emails: z
+      .array(leadSchema)
+      .min(1, 'Select at least one email to send')
+      .max(MAX_LEADS_PER_SEND, `At most ${MAX_LEADS_PER_SEND} emails per campaign`),
+    /** Sequence, sending accounts and schedule; without it the campaign is created empty (a bare draft). */
+    setup: campaignSetupSchema.optional(),
+    /** Start the campaign once every lead is in ("create and start"); needs `setup`. */
+    start: z.boolean().optional().default(false),
+  })
+  .refine((v) => !v.start || v.setup, {
+    message: 'A campaign can only start with a sequence, accounts and a schedule',
+    path: ['start'],
+  });
 export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
 
 /** Splits a full name the way the send screen does: first word, then the rest. */
@@ -109,7 +124,14 @@ export const sendableEmailSchema = z.object({
   email: z.string(),
   name: z.string().nullable(),
   company: z.string().nullable(),
+  /** valid, or risky (catch-all or role address: offered only when the user includes risky rows). */
   status: z.string(),
+  /** Why a risky row is risky (catch_all, role); null for valid rows. */
+  reason: z.string().nullable().default(null),
+  /** The upload's other columns by merge key, for {{column}} merge fields. */
+  fields: z.record(z.string(), z.string()).default({}),
+  /** Campaigns this address was already sent to. */
+  sentTo: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
 });
 export type SendableEmail = z.infer<typeof sendableEmailSchema>;
 
@@ -120,4 +142,9 @@ export const sendableGroupSchema = z.object({
   emails: z.array(sendableEmailSchema),
 });
 export type SendableGroup = z.infer<typeof sendableGroupSchema>;
-export const sendableListSchema = z.object({ groups: z.array(sendableGroupSchema), total: z.number() });
+export const sendableListSchema = z.object({
+  groups: z.array(sendableGroupSchema),
+  /** Valid rows (risky rows are counted in `risky`). */
+  total: z.number(),
+  risky: z.number().default(0),
+});

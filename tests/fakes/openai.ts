@@ -43,7 +43,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (fake.mode === 'not-json') content = 'Sure! Here are your results: ...';
     else if (fake.mode === 'malformed')
       content = JSON.stringify({ profiles: 'oops', suggestions: [{ kind: 'x' }] });
-    else if (schemaName === 'cleaned_profiles') {
+    else if (schemaName === 'email_draft') {
+      content = JSON.stringify({
+        subject: 'Model idea for {{company_name}}',
+        body: 'Hi {{first_name}},\n\nA short note from the model.\n\nBest,',
+      });
+    } else if (schemaName === 'cleaned_profiles') {
       const input = JSON.parse(user) as { id: string; fullName: string }[];
       content = JSON.stringify({
         profiles: input.map((p) => ({

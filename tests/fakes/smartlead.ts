@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type FakeAccount, handleAutomation } from './smartlead-automation';
 
 // A fake Smartlead API on loopback, shaped after its public documentation: `api_key` query auth (401 when
 // unknown), a per-key rate limit answered with 429 + Retry-After, at most 100 leads per add-leads request
@@ -12,8 +13,26 @@ export interface FakeCampaign {
   status: string;
   created_at: string;
   apiKey: string;
-  leads: Map<string, { email: string; first_name?: string; last_name?: string; company_name?: string }>;
+  leads: Map<
+    string,
+    {
+      email: string;
+      first_name?: string;
+      last_name?: string;
+      company_name?: string;
+      custom_fields?: Record<string, string>;
+      status?: string;
+      created_at?: string;
+    }
+  >;
   stats: { sent: number; uniqueOpens: number; replies: number };
+  /** The last sequences saved (POST /campaigns/{id}/sequences), as sent. */
+  sequences: Record<string, unknown>[];
+  emailAccountIds: number[];
+  /** The last schedule saved (POST /campaigns/{id}/schedule), as sent. */
+  schedule: Record<string, unknown> | null;
+  /** Every status accepted by POST /campaigns/{id}/status, in order. */
+  statusHistory: string[];
 }
 
 interface Injection {
@@ -40,7 +59,10 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
   const windows = new Map<string, number[]>();
   const campaigns = new Map<number, FakeCampaign>();
   const injections: Injection[] = [];
+  const accounts = new Map<number, FakeAccount>();
+  let outage = false;
   let nextId = 1000;
+  let nextAccountId = 500;
   const counters = {
     requests: 0,
     rateLimited: 0,
@@ -64,6 +86,8 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
   };
 
   const server = http.createServer(async (req, res) => {
+    // An outage: the connection is cut before any answer (the client sees a network error).
+    if (outage) return req.socket.destroy();
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     counters.requests++;
@@ -131,6 +155,10 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
         apiKey: key,
         leads: new Map(),
         stats: { sent: 0, uniqueOpens: 0, replies: 0 },
+        sequences: [],
+        emailAccountIds: [],
+        schedule: null,
+        statusHistory: [],
       };
       campaigns.set(c.id, c);
       return send(res, 200, { ok: true, id: c.id, name: c.name, created_at: c.created_at });
@@ -160,7 +188,12 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
           if (c.leads.has(email)) already++;
           else {
             upload++;
-            c.leads.set(email, { ...(lead as object), email });
+            c.leads.set(email, {
+              ...(lead as object),
+              email,
+              status: 'STARTED',
+              created_at: new Date().toISOString(),
+            });
           }
         }
         seen.add(email);
@@ -205,6 +238,10 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
       if (!c) return send(res, 404, { message: 'Campaign not found' });
       return send(res, 200, { id: c.id, name: c.name, status: c.status, created_at: c.created_at });
     }
+    if (
+      handleAutomation({ method, path, url, body, key, send: (st, b) => send(res, st, b), owned, accounts })
+    )
+      return;
     return send(res, 404, { message: 'Not found' });
   });
 
@@ -229,6 +266,28 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     },
     setRateLimit(r: { limit: number; windowMs: number; retryAfterSeconds?: number }) {
       rate = { retryAfterSeconds: 1, ...r };
+    },
+    accounts,
+    /** A sending mailbox of the account behind `apiKey` (as GET /email-accounts lists it). */
+    addEmailAccount(apiKey: string, a: Partial<Omit<FakeAccount, 'id' | 'apiKey'>> & { from_email: string }) {
+      const account: FakeAccount = {
+        from_name: a.from_email.split('@')[0]!,
+        type: 'SMTP',
+        message_per_day: 50,
+        daily_sent_count: 0,
+        is_smtp_success: true,
+        is_imap_success: true,
+        warmup_details: { status: 'ACTIVE', warmup_reputation: '98%' },
+        ...a,
+        id: nextAccountId++,
+        apiKey,
+      };
+      accounts.set(account.id, account);
+      return account;
+    },
+    /** While on, every connection is cut without an answer (Smartlead unreachable). */
+    setOutage(on: boolean) {
+      outage = on;
     },
     campaignsNamed: (name: string) => [...campaigns.values()].filter((c) => c.name === name),
     /** Leads of one campaign that arrived more than once (should always be empty). */

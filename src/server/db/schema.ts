@@ -2,6 +2,7 @@
 // Each feature's tables are created by its own SQL migration in ./migrations (applied at boot).
 export * from '../auth/schema';
 export * from '../billing/schema';
+export * from '../email-composer/schema';
 export * from '../lists/schema';
 export * from '../scraper/schema';
 export * from '../smartlead/schema';

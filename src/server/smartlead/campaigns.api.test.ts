@@ -202,21 +202,28 @@ describe('smartlead campaigns: create, send, list', () => {
     expect(fake.campaignsNamed(name)[0]!.leads.size).toBe(5);
   });
 
-  it('a Smartlead outage while creating leaves the campaign to the job, which creates it once', async () => {
+  it('a Smartlead outage while creating fails the request visibly; the retry creates the campaign once', async () => {
     const { c } = await userWithKey();
     const name = `Outage ${Math.random()}`;
+    const body = { campaignName: name, emails: leads(3) };
+    const headers = { 'idempotency-key': `outage-${Date.now()}-x` };
     fake.inject({ status: 502, times: 3, path: /^\/campaigns\/create$/ });
-    const res = await c.post('/api/smartlead/create-campaign', { campaignName: name, emails: leads(3) });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().smartlead_id).toBeNull();
+    const res = await c.post('/api/smartlead/create-campaign', body, headers);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toMatch(/Smartlead is having problems/);
     expect(fake.campaignsNamed(name)).toHaveLength(0);
-    expect(await work(res.json().id)).toBe('completed');
-    expect(fake.campaignsNamed(name)).toHaveLength(1);
-    const [row] = await t.database.db
+    const [failed] = await t.database.db
       .select()
       .from(smartleadCampaigns)
-      .where(eq(smartleadCampaigns.id, res.json().id));
-    expect(row!.smartleadId).toBe(fake.campaignsNamed(name)[0]!.id);
+      .where(eq(smartleadCampaigns.name, name));
+    expect(failed).toMatchObject({ state: 'failed', smartleadId: null });
+
+    const retry = await c.post('/api/smartlead/create-campaign', body, headers);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().id).toBe(failed!.id);
+    expect(await work(retry.json().id)).toBe('completed');
+    expect(fake.campaignsNamed(name)).toHaveLength(1);
+    expect(retry.json().smartlead_id).toBe(fake.campaignsNamed(name)[0]!.id);
   });
 
   it('lists campaigns with Smartlead status and analytics (string counts), cached per user', async () => {
@@ -254,7 +261,7 @@ describe('smartlead campaigns: create, send, list', () => {
 
     // When Smartlead is down the local list still answers, with the last known status.
     t.clock.advance(21_000);
-    fake.inject({ status: 500, times: 4 });
+    fake.inject({ status: 500, times: 2 });
     const down = await c.get('/api/smartlead/campaigns');
     expect(down.statusCode).toBe(200);
     expect(down.headers['x-smartlead-remote']).toBe('unavailable');
@@ -298,7 +305,11 @@ describe('smartlead campaigns: create, send, list', () => {
     expect((await other.get(`/api/smartlead/sends/${id}`)).statusCode).toBe(404);
     expect((await other.get('/api/smartlead/sends/not-a-uuid')).statusCode).toBe(404);
     expect((await other.get('/api/smartlead/campaigns')).json()).toEqual([]);
-    expect((await other.get('/api/smartlead/verified-emails')).json()).toEqual({ groups: [], total: 0 });
+    expect((await other.get('/api/smartlead/verified-emails')).json()).toEqual({
+      groups: [],
+      total: 0,
+      risky: 0,
+    });
     expect((await c.get(`/api/smartlead/sends/${id}`)).statusCode).toBe(200);
     const anon = new RecordingClient(t.app);
     expect((await anon.get('/api/smartlead/campaigns')).statusCode).toBe(401);

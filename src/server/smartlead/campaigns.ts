@@ -1,8 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { CampaignSetup } from '../../shared/email-automation';
 import { LEADS_PER_BATCH, type SendProgress } from '../../shared/smartlead';
 import type { Db } from '../db/client';
 import type { SmartleadClient } from './client';
-import { type StoredLead, smartleadCampaigns, smartleadSendBatches } from './schema';
+import { type StoredLead, smartleadCampaignLeads, smartleadCampaigns, smartleadSendBatches } from './schema';
 
 export type CampaignRow = typeof smartleadCampaigns.$inferSelect;
 
@@ -32,6 +33,8 @@ export async function recordSend(opts: {
   leads: StoredLead[];
   idempotencyKey: string;
   now: Date;
+  setup?: CampaignSetup;
+  start?: boolean;
 }): Promise<{ campaign: CampaignRow; created: boolean }> {
   const leads = dedupeLeads(opts.leads);
   const batches: StoredLead[][] = [];
@@ -50,6 +53,8 @@ export async function recordSend(opts: {
         leaseUntil: new Date(opts.now.getTime() + LEASE_MS),
         createdAt: opts.now,
         updatedAt: opts.now,
+        setup: opts.setup ?? null,
+        startRequested: Boolean(opts.start && opts.setup),
       })
       .onConflictDoNothing({ target: [smartleadCampaigns.userId, smartleadCampaigns.idempotencyKey] })
       .returning();
@@ -65,19 +70,43 @@ export async function recordSend(opts: {
         );
       return { campaign: existing!, created: false };
     }
-    // Chunked so a 50,000-lead send is a few statements, not one enormous one.
-    for (let i = 0; i < batches.length; i += 50) {
-      await tx.insert(smartleadSendBatches).values(
-        batches.slice(i, i + 50).map((b, j) => ({
-          campaignId: inserted.id,
-          seq: i + j,
-          leads: b,
-          leadCount: b.length,
-        })),
-      );
-    }
+    await insertBatches(tx as unknown as Db, {
+      campaignId: inserted.id,
+      userId: opts.userId,
+      batches,
+      firstSeq: 0,
+    });
     return { campaign: inserted, created: true };
   });
+}
+
+/** A send's batches and its address list (for the "already sent" warning), in chunks. */
+export async function insertBatches(
+  db: Db,
+  opts: { campaignId: string; userId: string; batches: StoredLead[][]; firstSeq: number },
+) {
+  // Chunked so a 50,000-lead send is a few statements, not one enormous one.
+  for (let i = 0; i < opts.batches.length; i += 50) {
+    await db.insert(smartleadSendBatches).values(
+      opts.batches.slice(i, i + 50).map((b, j) => ({
+        campaignId: opts.campaignId,
+        seq: opts.firstSeq + i + j,
+        leads: b,
+        leadCount: b.length,
+      })),
+    );
+  }
+  const emails = opts.batches.flat().map((l) => l.email.trim().toLowerCase());
+  for (let i = 0; i < emails.length; i += 1000) {
+    await db
+      .insert(smartleadCampaignLeads)
+      .values(
+        emails
+          .slice(i, i + 1000)
+          .map((email) => ({ campaignId: opts.campaignId, userId: opts.userId, email })),
+      )
+      .onConflictDoNothing();
+  }
 }
 
 /** Takes the send's lease if nobody holds it (or the holder's lease ran out). */

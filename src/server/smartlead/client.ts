@@ -28,6 +28,8 @@ export class SmartleadError extends Error {
     public readonly kind: SmartleadErrorKind,
     public readonly status: number,
     detail?: string,
+    /** For a rate limit: how long Smartlead asked us to wait. */
+    public readonly retryAfterMs?: number,
   ) {
     super(MESSAGES[kind](status, detail));
   }
@@ -126,8 +128,14 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
   const retries = opts.retries ?? PATIENT;
   const backoffMs = opts.backoffMs ?? 500;
 
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    query: Record<string, string | number> = {},
+  ): Promise<unknown> {
     const url = new URL(`${base}${path}`);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
     url.searchParams.set('api_key', opts.apiKey);
     let rateLimited = 0;
     let failures = 0;
@@ -152,9 +160,10 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
       const text = await res.text().catch(() => '');
       if (res.ok) return parseJson(text);
       if (res.status === 429) {
-        limiter.pause(parseRetryAfter(res.headers.get('retry-after')));
+        const wait = parseRetryAfter(res.headers.get('retry-after'));
+        limiter.pause(wait);
         if (rateLimited++ < retries.rateLimit) continue;
-        throw new SmartleadError('rate_limit', 429);
+        throw new SmartleadError('rate_limit', 429, undefined, wait);
       }
       if (res.status >= 500) {
         if (failures++ < retries.server) {
@@ -170,6 +179,8 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
   }
 
   return {
+    /** One documented call; the typed wrappers of the automation endpoints live in remote.ts. */
+    call: request,
     async listCampaigns(): Promise<RemoteCampaign[]> {
       const data = await request('GET', '/campaigns');
       const list = Array.isArray(data) ? data : ((data as { data?: unknown[] })?.data ?? []);

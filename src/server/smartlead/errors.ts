@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { AppError } from '../http/errors';
 import { SmartleadError } from './client';
 
@@ -15,4 +16,32 @@ const STATUS: Record<SmartleadError['kind'], number> = {
 export function toAppError(err: unknown): unknown {
   if (err instanceof SmartleadError) return new AppError(STATUS[err.kind], err.message, { reason: err.kind });
   return err;
+}
+
+/**
+ * Runs a request's Smartlead work and answers a Smartlead failure as ours (toAppError); a rate limit
+ * carries Smartlead's wait on as our own Retry-After header.
+ */
+export async function smartleadCall<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof SmartleadError && err.kind === 'rate_limit' && err.retryAfterMs) {
+      reply.header('retry-after', String(Math.ceil(err.retryAfterMs / 1000)));
+    }
+    throw toAppError(err);
+  }
+}
+
+/**
+ * A send that cannot go on (not an HTTP answer: sends run in background jobs). The message is shown to
+ * the user on the send and the campaign list.
+ */
+export class SendAbortedError extends Error {
+  constructor(
+    public readonly reason: 'create_expired' | 'batch_gave_up',
+    message: string,
+  ) {
+    super(message);
+  }
 }

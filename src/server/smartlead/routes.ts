@@ -14,7 +14,9 @@ import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import { notFound } from '../http/errors';
 import type { AppInstance } from '../http/types';
+import { smartleadAutomationRoutes } from './automation-routes';
 import { findCampaign, sendProgress } from './campaigns';
+import { smartleadCall } from './errors';
 import { createRemoteCache, listCampaigns } from './list';
 import { sendableGroups } from './sendable';
 import { getSettings, saveApiKey } from './settings';
@@ -68,15 +70,17 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const { campaign, created } = await startCampaignSend({
-        db,
-        config,
-        queue: deps.queue,
-        clock,
-        user,
-        input: req.body,
-        idempotencyKey: req.headers['idempotency-key'],
-      });
+      const { campaign, created } = await smartleadCall(reply, () =>
+        startCampaignSend({
+          db,
+          config,
+          queue: deps.queue,
+          clock,
+          user,
+          input: req.body,
+          idempotencyKey: req.headers['idempotency-key'],
+        }),
+      );
       if (created) cache.invalidate(user.id);
       return reply.code(created ? 201 : 200).send(campaign);
     },
@@ -109,4 +113,6 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
       return sendProgress(row);
     },
   );
+
+  await smartleadAutomationRoutes(app, deps, cache);
 }

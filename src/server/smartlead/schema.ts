@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CampaignSetup } from '../../shared/email-automation';
 import { users } from '../auth/schema';
 
 // One row per user: the Smartlead API key, sealed with AES-256-GCM (crypto/secret-box.ts), never plaintext.
@@ -53,6 +55,12 @@ export const smartleadCampaigns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Sequence, sending accounts and schedule applied to the new campaign before its leads (0210). */
+    setup: jsonb('setup').$type<CampaignSetup>(),
+    setupDoneAt: timestamp('setup_done_at', { withTimezone: true }),
+    /** "Create and start": the campaign is started once every lead is in. */
+    startRequested: boolean('start_requested').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('smartlead_campaigns_idem_idx').on(t.userId, t.idempotencyKey),
@@ -66,6 +74,8 @@ export interface StoredLead {
   first_name: string;
   last_name: string;
   company_name: string;
+  /** Uploaded columns by merge key, for {{column}} merge fields. */
+  custom_fields?: Record<string, string>;
 }
 
 // The leads of a send, in batches of at most 100 (Smartlead's limit). A batch turns `sent` in the same
@@ -87,4 +97,22 @@ export const smartleadSendBatches = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.seq] })],
+);
+
+// Which addresses were handed to which campaign: the send screen warns before sending one again.
+export const smartleadCampaignLeads = pgTable(
+  'smartlead_campaign_leads',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => smartleadCampaigns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.email] }),
+    index('smartlead_campaign_leads_user_idx').on(t.userId, t.email),
+  ],
 );

@@ -2,11 +2,13 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { AppError } from '../http/errors';
 import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } from './campaigns';
 import { createSmartleadClient, type Retries, SmartleadError } from './client';
+import { SendAbortedError } from './errors';
+import { setStatus } from './remote';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
 import { loadApiKey } from './settings';
+import { applyCampaignSetup } from './setup';
 
 /** A batch that keeps failing transiently this many times ends the send as failed (the user may retry). */
 export const MAX_BATCH_ATTEMPTS = 12;
@@ -43,9 +45,14 @@ export async function runSend(opts: {
       retries: opts.retries,
     });
     if (campaign.smartleadId === null && clock().getTime() - campaign.createdAt.getTime() > 86_400_000) {
-      throw new AppError(502, 'Smartlead could not be reached for a day, so this campaign was not created.');
+      throw new SendAbortedError(
+        'create_expired',
+        'Smartlead could not be reached for a day, so this campaign was not created.',
+      );
     }
     const smartleadId = await ensureRemoteCampaign({ db, client, campaign, now: clock() });
+    // Normally done by the request; here when that request ended before it (crash, restart).
+    await applyCampaignSetup({ db, client, campaign, smartleadId, now: clock });
     await db
       .update(smartleadCampaigns)
       .set({ state: 'sending', error: null, updatedAt: clock() })
@@ -67,7 +74,10 @@ export async function runSend(opts: {
       if (!batch) break;
       seq = batch.seq;
       if (batch.attempts >= MAX_BATCH_ATTEMPTS) {
-        throw new AppError(502, 'Smartlead kept failing on this send. Please try again later.');
+        throw new SendAbortedError(
+          'batch_gave_up',
+          'Smartlead kept failing on this send. Please try again later.',
+        );
       }
       await db
         .update(smartleadSendBatches)
@@ -109,6 +119,13 @@ export async function runSend(opts: {
           .where(eq(smartleadCampaigns.id, campaignId));
       });
     }
+    if (campaign.startRequested && !campaign.startedAt) {
+      await setStatus(client, smartleadId, 'START');
+      await db
+        .update(smartleadCampaigns)
+        .set({ startedAt: clock() })
+        .where(eq(smartleadCampaigns.id, campaignId));
+    }
     const done = clock();
     await db
       .update(smartleadCampaigns)
@@ -124,12 +141,10 @@ export async function runSend(opts: {
         .where(eq(smartleadCampaigns.id, campaignId));
       return 'retry';
     }
-    const message =
-      err instanceof SmartleadError || err instanceof AppError
-        ? err.message
-        : 'Something went wrong while sending to Smartlead.';
+    const known = err instanceof SmartleadError || err instanceof SendAbortedError;
+    const message = known ? err.message : 'Something went wrong while sending to Smartlead.';
     await markFailed({ db, campaignId, error: message, now: clock() });
-    if (!(err instanceof SmartleadError || err instanceof AppError)) throw err;
+    if (!known) throw err;
     return 'failed';
   }
 }

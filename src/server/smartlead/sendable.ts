@@ -1,21 +1,106 @@
-import type { SendableGroup } from '../../shared/smartlead';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { mergeKey } from '../../shared/merge-fields';
+import type { SendableEmail, SendableGroup } from '../../shared/smartlead';
 import type { Db } from '../db/client';
-import { listSendableEmails } from '../lists/sendable';
+import { query } from '../lists/sql';
+import { smartleadCampaignLeads, smartleadCampaigns } from './schema';
+
+/** Risky reasons a user may still choose to send to (the mailbox may well exist); never invalid rows. */
+export const SENDABLE_RISKY_REASONS = ['catch_all', 'role'] as const;
+
+interface Row {
+  id: string | number;
+  email: string;
+  name: string | null;
+  company: string | null;
+  data: string[];
+  final_status: 'valid' | 'risky';
+  reason: string | null;
+  upload_id: string;
+  upload_name: string;
+  uploaded_at: string | Date;
+  headers: string[];
+  skip: number[];
+}
 
 /**
- * The user's sendable addresses (the lists feature decides which: SPEC §5), grouped by upload for the
- * send screen, newest upload first.
+ * The user's addresses that may go to Smartlead, grouped by upload (newest first): valid rows, and
+ * risky rows whose risk is a catch-all server or a role address (the send screen offers those only
+ * behind an explicit "include risky" choice). Each carries its upload's other columns by merge key
+ * and the campaigns it was already sent to.
  */
 export async function sendableGroups(opts: { db: Db; userId: string }) {
-  const emails = await listSendableEmails(opts);
+  const rows = await query<Row>(
+    opts.db,
+    sql`
+    SELECT r.id, r.email, r.name, r.company, r.data, x.final_status,
+      CASE WHEN x.final_status = 'risky' THEN
+        CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
+      END AS reason,
+      u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at, u.headers,
+      (u.name_columns || jsonb_build_array(u.email_column) || coalesce(jsonb_build_array(u.company_column), '[]'::jsonb)) AS skip
+    FROM uploads u
+    JOIN upload_results x ON x.upload_id = u.id AND (
+      x.final_status = 'valid' OR (x.final_status = 'risky' AND (
+        coalesce(x.step2_reason, x.reason) = 'catch_all' OR x.role OR coalesce(x.step2_reason, x.reason) = 'role')))
+    JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
+    WHERE u.user_id = ${opts.userId} AND u.status <> 'uploading'
+    ORDER BY u.uploaded_at DESC, u.id, x.row_index`,
+  );
+  const sent = await sentCampaigns(opts);
   const groups = new Map<string, SendableGroup>();
-  for (const e of emails) {
-    let g = groups.get(e.uploadId);
+  let valid = 0;
+  for (const r of rows) {
+    let g = groups.get(r.upload_id);
     if (!g) {
-      g = { uploadId: e.uploadId, uploadName: e.uploadName, uploadedAt: e.uploadDate, emails: [] };
-      groups.set(e.uploadId, g);
+      g = {
+        uploadId: r.upload_id,
+        uploadName: r.upload_name,
+        uploadedAt: new Date(r.uploaded_at).toISOString(),
+        emails: [],
+      };
+      groups.set(r.upload_id, g);
     }
-    g.emails.push({ id: String(e.id), email: e.email, name: e.name, company: e.company, status: e.status });
+    if (r.final_status === 'valid') valid++;
+    g.emails.push({
+      id: String(r.id),
+      email: r.email,
+      name: r.name,
+      company: r.company,
+      status: r.final_status,
+      reason: r.reason,
+      fields: extraFields(r),
+      sentTo: sent.get(r.email.trim().toLowerCase()) ?? [],
+    } satisfies SendableEmail);
   }
-  return { groups: [...groups.values()], total: emails.length };
+  return { groups: [...groups.values()], total: valid, risky: rows.length - valid };
+}
+
+function extraFields(r: Row): Record<string, string> {
+  const skip = new Set((r.skip ?? []).filter((i) => typeof i === 'number'));
+  const out: Record<string, string> = {};
+  (r.headers ?? []).forEach((h, i) => {
+    const key = mergeKey(h);
+    const value = r.data?.[i]?.trim();
+    if (!skip.has(i) && key && value && !(key in out) && Object.keys(out).length < 30) {
+      out[key] = value.slice(0, 500);
+    }
+  });
+  return out;
+}
+
+/** Address → campaigns it went to (only campaigns that exist in Smartlead). */
+async function sentCampaigns(opts: { db: Db; userId: string }) {
+  const rows = await opts.db
+    .select({ email: smartleadCampaignLeads.email, id: smartleadCampaigns.id, name: smartleadCampaigns.name })
+    .from(smartleadCampaignLeads)
+    .innerJoin(smartleadCampaigns, eq(smartleadCampaigns.id, smartleadCampaignLeads.campaignId))
+    .where(and(eq(smartleadCampaignLeads.userId, opts.userId), isNotNull(smartleadCampaigns.smartleadId)));
+  const map = new Map<string, { id: string; name: string }[]>();
+  for (const r of rows) {
+    const list = map.get(r.email) ?? [];
+    list.push({ id: r.id, name: r.name });
+    map.set(r.email, list);
+  }
+  return map;
 }

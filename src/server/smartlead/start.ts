@@ -9,11 +9,11 @@ import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import { ensureRemoteCampaign, markFailed, recordSend, releaseLease, requeueFailed } from './campaigns';
-import { createSmartleadClient, SmartleadError } from './client';
-import { toAppError } from './errors';
+import { createSmartleadClient, INTERACTIVE, SmartleadError } from './client';
 import { SMARTLEAD_SEND_JOB } from './jobs';
 import { campaignView } from './list';
 import { loadApiKey } from './settings';
+import { applyCampaignSetup } from './setup';
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
 
@@ -57,6 +57,8 @@ export async function startCampaignSend(opts: {
     leads: input.emails,
     idempotencyKey: key,
     now: clock(),
+    setup: input.setup,
+    start: input.start,
   });
   let row = recorded.campaign;
   if (!recorded.created) {
@@ -69,14 +71,20 @@ export async function startCampaignSend(opts: {
     const client = createSmartleadClient({
       baseUrl: config.SMARTLEAD_API_URL,
       apiKey,
-      retries: { rateLimit: 3, server: 2 },
+      // The user is waiting: a short retry, then a visible failure with a Retry (same Idempotency-Key).
+      retries: INTERACTIVE,
     });
-    row = { ...row, smartleadId: await ensureRemoteCampaign({ db, client, campaign: row, now: clock() }) };
+    const smartleadId = await ensureRemoteCampaign({ db, client, campaign: row, now: clock() });
+    row = { ...row, smartleadId };
+    await applyCampaignSetup({ db, client, campaign: row, smartleadId, now: clock });
   } catch (err) {
-    if (!(err instanceof SmartleadError && err.transient)) {
-      await markFailed({ db, campaignId: row.id, error: (err as Error).message, now: clock() });
-      throw toAppError(err);
-    }
+    // Any failure here (an outage too) is shown at once as "Failed to create campaign" with a retry:
+    // the same request again (same Idempotency-Key) resumes this send, adopting a campaign Smartlead
+    // created before its answer was lost, so a retry never makes a second campaign.
+    const message =
+      err instanceof SmartleadError ? err.message : 'Something went wrong while creating the campaign.';
+    await markFailed({ db, campaignId: row.id, error: message, now: clock() });
+    throw err;
   }
   await releaseLease({ db, campaignId: row.id });
   await opts.queue.send(SMARTLEAD_SEND_JOB, { campaignId: row.id }, { singletonKey: row.id });

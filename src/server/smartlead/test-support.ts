@@ -52,14 +52,23 @@ export async function seedVerifiedUpload(opts: {
   db: Db;
   userId: string;
   name: string;
-  rows: { email: string; name: string; company: string; valid: boolean }[];
+  /** `verdict` overrides `valid`: catch_all and role rows end risky (step 2 and step 1 respectively). */
+  rows: {
+    email: string;
+    name: string;
+    company: string;
+    valid: boolean;
+    verdict?: 'catch_all' | 'role';
+    extra?: Record<string, string>;
+  }[];
 }): Promise<string> {
+  const extraHeaders = [...new Set(opts.rows.flatMap((r) => Object.keys(r.extra ?? {})))];
   const { uploadId } = await createUploadFromRows({
     db: opts.db,
     userId: opts.userId,
     name: opts.name,
-    headers: ['email', 'name', 'company'],
-    rows: opts.rows.map((r) => [r.email, r.name, r.company]),
+    headers: ['email', 'name', 'company', ...extraHeaders],
+    rows: opts.rows.map((r) => [r.email, r.name, r.company, ...extraHeaders.map((h) => r.extra?.[h] ?? '')]),
     emailColumn: 'email',
   });
   const now = new Date();
@@ -70,7 +79,9 @@ export async function seedVerifiedUpload(opts: {
     now,
     items: opts.rows.map((r, rowIndex) => ({
       rowIndex,
-      result: { ...base, status: r.valid ? 'valid' : 'invalid', reason: r.valid ? null : 'no_mx' } as never,
+      result: (r.verdict === 'role'
+        ? { ...base, role: true, status: 'risky', reason: 'role' }
+        : { ...base, status: r.valid ? 'valid' : 'invalid', reason: r.valid ? null : 'no_mx' }) as never,
     })),
   });
   await writeStep2({
@@ -78,14 +89,14 @@ export async function seedVerifiedUpload(opts: {
     uploadId,
     now,
     items: opts.rows.flatMap((r, rowIndex) =>
-      r.valid
+      r.valid && r.verdict !== 'role'
         ? [
             {
               rowIndex,
               result: {
                 ...base,
-                status: 'valid',
-                reason: 'accepted',
+                status: r.verdict === 'catch_all' ? 'risky' : 'valid',
+                reason: r.verdict === 'catch_all' ? 'catch_all' : 'accepted',
                 smtpCode: 250,
                 smtpMessage: 'OK',
               } as never,

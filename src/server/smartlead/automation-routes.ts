@@ -1,0 +1,99 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  campaignDetailSchema,
+  emailAccountListSchema,
+  STATUS_ACTIONS,
+  statusActionSchema,
+} from '../../shared/email-automation';
+import { campaignSchema, leadSchema, MAX_LEADS_PER_SEND } from '../../shared/smartlead';
+import { requireUser } from '../auth/request-user';
+import { assertHasAccess } from '../billing/access';
+import type { AppDeps } from '../http/deps';
+import type { AppInstance } from '../http/types';
+import { emailAccounts } from './accounts';
+import { smartleadCall } from './errors';
+import type { RemoteCache } from './list';
+import { addLeadsToCampaign, campaignDetail, changeCampaignStatus } from './manage';
+
+const tags = ['smartlead'];
+const params = z.object({ id: z.string() });
+
+/** Email Accounts, a campaign's page, its state changes and more leads (Email Automation, SPEC §2). */
+export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps, cache: RemoteCache) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { config, clock } = deps;
+
+  r.get(
+    '/api/smartlead/email-accounts',
+    { schema: { tags, response: { 200: emailAccountListSchema } } },
+    async (req, reply) =>
+      smartleadCall(reply, () => emailAccounts({ db, config, userId: requireUser(req).id })),
+  );
+
+  r.get(
+    '/api/smartlead/campaigns/:id',
+    {
+      schema: {
+        tags,
+        params,
+        response: { 200: campaignDetailSchema.extend({ campaign: campaignSchema }) },
+      },
+    },
+    async (req, reply) =>
+      smartleadCall(reply, () =>
+        campaignDetail({ db, config, userId: requireUser(req).id, id: req.params.id }),
+      ),
+  );
+
+  r.post(
+    '/api/smartlead/campaigns/:id/status',
+    {
+      schema: {
+        tags,
+        params,
+        body: statusActionSchema,
+        response: { 200: z.object({ status: z.string() }) },
+        description: `Actions: ${STATUS_ACTIONS.join(', ')}`,
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const out = await smartleadCall(reply, () =>
+        changeCampaignStatus({ db, config, userId: user.id, id: req.params.id, action: req.body.action }),
+      );
+      cache.invalidate(user.id);
+      return out;
+    },
+  );
+
+  r.post(
+    '/api/smartlead/campaigns/:id/leads',
+    {
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        tags,
+        params,
+        body: z.object({
+          emails: z.array(leadSchema).min(1, 'Select at least one email').max(MAX_LEADS_PER_SEND),
+        }),
+        response: { 202: z.object({ added: z.number() }) },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await assertHasAccess({ db, user, now: clock() });
+      const out = await addLeadsToCampaign({
+        db,
+        queue: deps.queue,
+        userId: user.id,
+        id: req.params.id,
+        emails: req.body.emails,
+        now: clock(),
+      });
+      cache.invalidate(user.id);
+      return reply.code(202).send(out);
+    },
+  );
+}
