@@ -146,7 +146,9 @@ export default function SendToSmartleadPage() {
               )}
               {emails.data && (
                 <EmailPicker
-                  groups={emails.data.groups}
+                  groups={emails.data.groups
+                    .map((g) => ({ ...g, emails: g.emails.filter((e) => e.status === 'valid') }))
+                    .filter((g) => g.emails.length > 0)}
                   total={emails.data.total}
                   selected={selected}
                   onSelectedChange={setSelected}
