@@ -1,14 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { User } from '../shared/auth';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { AppLayout } from './components/layout/AppLayout';
+import { SkipLink } from './components/layout/SkipLink';
 import { PageSkeleton } from './components/PageSkeleton';
 import { OnboardingGate } from './components/RouteGuards';
 import { Toaster } from './components/ui/toaster';
 import { useAuth } from './hooks/use-auth';
+import { useFocusHeadingOnNavigate } from './hooks/use-focus-heading';
 import { queryClient } from './lib/api';
+import { needsSignIn, signInUrl } from './lib/sign-in';
 import NotFoundPage from './pages/not-found';
 import { type AppRoute, ROUTES } from './routes';
 
@@ -46,6 +49,14 @@ function renderRoute(route: AppRoute, user: User | null) {
 function Routes() {
   const { user, isLoading } = useAuth();
   const signedInUser = user && !isLoading ? user : null;
+  const [location] = useLocation();
+  const search = useSearch();
+  useFocusHeadingOnNavigate();
+
+  // A signed-in screen opened while signed out asks to sign in (then comes back here), never a 404.
+  if (!signedInUser && needsSignIn(location, ROUTES)) {
+    return isLoading ? <FullPageSpinner /> : <Redirect to={signInUrl(location, search)} replace />;
+  }
 
   return (
     <OnboardingGate signedIn={Boolean(signedInUser)}>
@@ -62,6 +73,7 @@ function Routes() {
 export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <SkipLink />
       <Routes />
       <Toaster />
     </QueryClientProvider>

@@ -4,6 +4,7 @@ import {
   Camera,
   History,
   Home,
+  LifeBuoy,
   type LucideIcon,
   Send,
   Settings,
@@ -14,6 +15,7 @@ import AboutPage from './pages/about';
 import AuthPage from './pages/auth';
 import ContactPage from './pages/contact';
 import FeaturesPage from './pages/features';
+import HelpPage, { PublicHelpPage } from './pages/help';
 import HomePage from './pages/home';
 import LandingPage from './pages/landing';
 // Eager: it is the first screen after sign-up, so it should appear without a loading flash.
@@ -70,6 +72,7 @@ export const ROUTES: AppRoute[] = [
   // Signed out (or still loading), then signed in without the shared layout.
   { path: '/', access: 'signed-out', page: LandingPage },
   { path: '/subscribe', access: 'signed-out', page: SubscribePage },
+  { path: '/help', access: 'signed-out', page: PublicHelpPage },
   { path: '/onboarding', access: 'signed-in', page: OnboardingPage },
   { path: '/subscribe', access: 'signed-in', page: SubscribePage },
   // Navigation targets from the scraper and onboarding lead to the upload screen.
@@ -131,6 +134,13 @@ export const ROUTES: AppRoute[] = [
     access: 'app',
     page: page(() => import('./pages/api-tokens')),
     label: 'API Tokens',
+  },
+  {
+    path: '/help',
+    access: 'app',
+    page: HelpPage,
+    label: 'Help Center',
+    nav: { group: 'Support', icon: LifeBuoy },
   },
   // Navigation targets without a screen yet (SPEC §2): they keep their breadcrumb labels.
   { path: '/email-composer', access: 'app', label: 'Email Composer' },

@@ -45,6 +45,7 @@ describe('navGroups (SPEC §2 side bar, derived from the route table)', () => {
     expect(groups).toEqual([
       ['Main', ['Home', 'Upload CSV', 'Dashboard', 'History', 'Instagram Scraper']],
       ['Smartlead', ['API Settings', 'Send to Smartlead', 'Campaign Status']],
+      ['Support', ['Help Center']],
     ]);
   });
   it('labels a parameterised route through its pattern', () => {

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { LoginInput, RegisterInput, SubscriptionStatus, User } from '../../shared/auth';
 import { apiRequest, errorMessage, getQueryFn, queryClient } from '../lib/api';
+import { safeNext } from '../lib/sign-in';
 import { toast } from './use-toast';
 
 export const USER_KEY = ['/api/user'] as const;
@@ -29,7 +30,8 @@ export function useLogin() {
     onSuccess: async (user) => {
       queryClient.setQueryData(USER_KEY, user);
       await queryClient.invalidateQueries({ queryKey: ['/api/onboarding/status'] });
-      navigate('/');
+      // Back to the screen that asked for a sign-in, if any (SPEC §2: otherwise home).
+      navigate(safeNext(window.location.search) ?? '/');
     },
     onError: (err) => {
       toast({
@@ -52,6 +54,8 @@ export function useRegister() {
         description: 'Your account has been created with a 7-day free trial. Logging you in...',
         variant: 'success',
       });
+      // Home greets a first visit with "Welcome", later ones with "Welcome back".
+      markNewAccount(user.id);
       // The server already set the session cookie (automatic login); refresh to confirm it.
       queryClient.setQueryData(USER_KEY, user);
       await queryClient.invalidateQueries({ queryKey: USER_KEY });
@@ -65,6 +69,25 @@ export function useRegister() {
       });
     },
   });
+}
+
+const NEW_ACCOUNT_KEY = 'verilead:new-account';
+
+function markNewAccount(userId: string) {
+  try {
+    sessionStorage.setItem(NEW_ACCOUNT_KEY, userId);
+  } catch {
+    // Storage can be unavailable (private mode): the greeting then says "Welcome back".
+  }
+}
+
+/** True in the browser session where this account was created. */
+export function isNewAccount(userId: string | undefined): boolean {
+  try {
+    return Boolean(userId) && sessionStorage.getItem(NEW_ACCOUNT_KEY) === userId;
+  } catch {
+    return false;
+  }
 }
 
 export function useLogout() {

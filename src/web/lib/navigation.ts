@@ -53,3 +53,22 @@ export function crumbsFor(location: string, routes: AppRoute[] = ROUTES): Crumb[
   crumbs.push({ label: route?.label ?? 'Page' });
   return crumbs;
 }
+
+/**
+ * The route a screen stands for: `/` with `?uploadId=` is the results screen of that upload, so the side
+ * bar highlights Dashboard and the breadcrumb reads Home › Dashboard › Upload results.
+ */
+export function activePath(location: string, search: string): string {
+  return location === '/' && new URLSearchParams(search).has('uploadId') ? '/dashboard' : location;
+}
+
+/** Breadcrumb of the current address, query included (see activePath). */
+export function crumbsForAddress(location: string, search: string, routes: AppRoute[] = ROUTES): Crumb[] {
+  const path = activePath(location, search);
+  if (path === location) return crumbsFor(location, routes);
+  const crumbs = crumbsFor(path, routes);
+  const last = crumbs[crumbs.length - 1];
+  crumbs[crumbs.length - 1] = { ...last, href: path };
+  crumbs.push({ label: 'Upload results' });
+  return crumbs;
+}

@@ -1,4 +1,4 @@
-import { BadgeCheck, Camera, Send } from 'lucide-react';
+import { BadgeCheck, Camera, LogIn, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { type Plan, planSchema } from '../../shared/auth';
@@ -6,7 +6,9 @@ import { CreateAccountForm } from '../components/auth/CreateAccountForm';
 import { PlanBanner } from '../components/auth/PlanBanner';
 import { SignInForm } from '../components/auth/SignInForm';
 import { Logo } from '../components/layout/Logo';
+import { Alert, AlertDescription } from '../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { safeNext } from '../lib/sign-in';
 
 type Mode = 'register' | 'login';
 
@@ -23,15 +25,26 @@ const PERKS = [
 ];
 
 export default function AuthPage() {
-  const plan = planFromSearch(useSearch());
-  const [mode, setMode] = useState<Mode>('register');
+  const search = useSearch();
+  const plan = planFromSearch(search);
+  // Sent here from a signed-in screen: the visitor most likely has an account, so Sign In comes first.
+  const next = safeNext(search);
+  const [mode, setMode] = useState<Mode>(next ? 'login' : 'register');
   const isRegister = mode === 'register';
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <div className="flex flex-col px-4 py-8 sm:px-8">
         <Logo />
-        <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
+        <main id="main" className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
+          {next && (
+            <Alert className="mb-6" data-testid="sign-in-prompt">
+              <LogIn />
+              <AlertDescription>
+                Please sign in to continue. You'll go straight back to that page.
+              </AlertDescription>
+            </Alert>
+          )}
           <h1 className="text-3xl font-bold tracking-tight">{isRegister ? 'Create Account' : 'Sign In'}</h1>
           <p className="mt-2 text-sm text-muted-foreground">
             {isRegister
@@ -63,7 +76,7 @@ export default function AuthPage() {
               {isRegister ? 'Sign In' : 'Create Account'}
             </button>
           </p>
-        </div>
+        </main>
       </div>
 
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-violet-600 to-purple-700 p-12 text-white lg:flex lg:flex-col lg:justify-center">

@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { ActionCard } from '../components/home/ActionCard';
 import { TrialBanner } from '../components/home/TrialBanner';
 import { PageSkeleton } from '../components/PageSkeleton';
-import { useAuth, useSubscriptionStatus } from '../hooks/use-auth';
+import { isNewAccount, useAuth, useSubscriptionStatus } from '../hooks/use-auth';
 
 // The results screen (charts) loads only when `?uploadId` asks for it.
 const DashboardPage = lazy(() => import('./dashboard'));
@@ -57,7 +57,10 @@ export default function HomePage() {
   return (
     <div className="flex flex-col gap-8">
       <div>
-        <h1 className="text-3xl font-bold tracking-tight">Welcome back, {user?.firstName || 'User'}!</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          {/* The name exactly as the user typed it; "Welcome back" only once they have been here before. */}
+          {isNewAccount(user?.id) ? 'Welcome' : 'Welcome back'}, {user?.firstName || 'User'}!
+        </h1>
         <p className="mt-2 text-muted-foreground">Choose an action to get started with email verification.</p>
       </div>
       {subscription.data && !subscription.data.hasAccess && <TrialBanner status={subscription.data} />}

@@ -5,7 +5,7 @@ import { Card, CardContent } from '../components/ui/card';
 
 export default function NotFoundPage() {
   return (
-    <div className="flex min-h-screen w-full items-center justify-center bg-muted/40 px-4">
+    <main id="main" className="flex min-h-screen w-full items-center justify-center bg-muted/40 px-4">
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="mb-4 flex items-center gap-2">
@@ -18,6 +18,6 @@ export default function NotFoundPage() {
           </Button>
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

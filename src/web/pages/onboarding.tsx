@@ -14,7 +14,7 @@ export default function OnboardingPage() {
   return (
     <div className="min-h-screen bg-gradient-to-b from-indigo-50 via-background to-background">
       <MinimalHeader />
-      <main className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
+      <main id="main" className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
         <div className="text-center">
           <h1 className="text-3xl font-bold tracking-tight">
             Welcome{user?.firstName ? `, ${user.firstName}` : ''}! Let's set up your workspace

@@ -45,7 +45,7 @@ export default function SupportPage() {
             <Link href="/contact">Contact Us</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <a href="/help">Visit the Help Center</a>
+            <Link href="/help">Visit the Help Center</Link>
           </Button>
         </div>
       </section>

@@ -24,7 +24,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
       </DialogPrimitive.Root>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar user={user} onOpenMenu={() => setMenuOpen(true)} />
-        <main className="flex-1 px-4 py-6 md:px-8 md:py-8">
+        <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
           <div className="mx-auto w-full max-w-7xl">{children}</div>
         </main>
       </div>

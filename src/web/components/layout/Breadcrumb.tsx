@@ -1,10 +1,10 @@
 import { ChevronRight } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
-import { crumbsFor } from '../../lib/navigation';
+import { Link, useLocation, useSearch } from 'wouter';
+import { crumbsForAddress } from '../../lib/navigation';
 
 export function Breadcrumb() {
   const [location] = useLocation();
-  const crumbs = crumbsFor(location);
+  const crumbs = crumbsForAddress(location, useSearch());
   return (
     <nav aria-label="Breadcrumb">
       <ol className="flex items-center gap-1.5 text-sm">

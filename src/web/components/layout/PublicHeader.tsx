@@ -1,5 +1,12 @@
+import { Menu } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu';
 import { Logo } from './Logo';
 
 const LINKS = [
@@ -7,6 +14,7 @@ const LINKS = [
   { href: '/pricing', label: 'Pricing' },
   { href: '/about', label: 'About' },
   { href: '/contact', label: 'Contact' },
+  { href: '/help', label: 'Help' },
 ];
 
 export function PublicHeader() {
@@ -24,9 +32,26 @@ export function PublicHeader() {
             </Link>
           ))}
         </nav>
-        <Button asChild variant="default">
-          <Link href="/auth">Sign In</Link>
-        </Button>
+        <div className="flex items-center gap-2">
+          <Button asChild variant="default">
+            <Link href="/auth">Sign In</Link>
+          </Button>
+          {/* Phones: the same links behind a menu button. */}
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open site menu">
+                <Menu />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="md:hidden">
+              {LINKS.map((l) => (
+                <DropdownMenuItem key={l.href} asChild>
+                  <Link href={l.href}>{l.label}</Link>
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
       </div>
     </header>
   );

@@ -1,13 +1,14 @@
 import { ChevronRight } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
-import { navGroups } from '../../lib/navigation';
+import { Link, useLocation, useSearch } from 'wouter';
+import { activePath, navGroups } from '../../lib/navigation';
 import { cn } from '../../lib/utils';
 import { Logo } from './Logo';
 
 const NAV_GROUPS = navGroups();
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
-  const [location] = useLocation();
+  const [rawLocation] = useLocation();
+  const location = activePath(rawLocation, useSearch());
   return (
     <nav aria-label="Main navigation" className="flex h-full flex-col gap-6 bg-sidebar px-3 py-5">
       <div className="px-2">

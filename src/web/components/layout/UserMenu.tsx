@@ -1,4 +1,5 @@
-import { CreditCard, Loader2, LogOut, User as UserIcon } from 'lucide-react';
+import { CreditCard, KeyRound, Loader2, LogOut, type LucideIcon, User as UserIcon } from 'lucide-react';
+import { useLocation } from 'wouter';
 import type { User } from '../../../shared/auth';
 import { useLogout } from '../../hooks/use-auth';
 import { Avatar, AvatarFallback, AvatarImage } from '../ui/avatar';
@@ -22,8 +23,26 @@ function UserAvatar({ user, className }: { user: User; className?: string }) {
   );
 }
 
+interface AccountLink {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  /** A full page load instead of an in-app navigation. */
+  reload?: boolean;
+}
+
+/**
+ * Account pages of the user menu, in order; a settings page joins the menu with one entry here.
+ * Manage Subscription is a full page load on purpose (SPEC §2): the payment page boots its own script.
+ */
+export const ACCOUNT_LINKS: AccountLink[] = [
+  { label: 'API tokens', href: '/settings/api-tokens', icon: KeyRound },
+  { label: 'Manage Subscription', href: '/subscribe', icon: CreditCard, reload: true },
+];
+
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
+  const [, navigate] = useLocation();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   return (
     <DropdownMenu>
@@ -42,11 +61,16 @@ export function UserMenu({ user }: { user: User }) {
           </div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {/* A full page load on purpose (SPEC §2): the payment page boots its own provider script. */}
-        <DropdownMenuItem onSelect={() => window.location.assign('/subscribe')}>
-          <CreditCard />
-          Manage Subscription
-        </DropdownMenuItem>
+        {ACCOUNT_LINKS.map(({ label, href, icon: Icon, reload }) => (
+          <DropdownMenuItem
+            key={href}
+            onSelect={() => (reload ? window.location.assign(href) : navigate(href))}
+          >
+            <Icon />
+            {label}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
         <DropdownMenuItem
           disabled={logout.isPending}
           onSelect={(e) => {
