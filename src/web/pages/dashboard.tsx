@@ -1,6 +1,7 @@
-import { BarChart3, Info, Upload } from 'lucide-react';
+import { BarChart3, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { DashboardNotices } from '../components/lists/DashboardNotices';
 import { ProcessingPanel } from '../components/lists/ProcessingPanel';
 import { QuickActions } from '../components/lists/QuickActions';
 import { ResultsCharts } from '../components/lists/ResultsCharts';
@@ -11,7 +12,8 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select';
 import { Skeleton } from '../components/ui/skeleton';
-import { useUploadStatus, useUploads } from '../hooks/use-lists';
+import { useBreakdown, useUploadStatus, useUploads } from '../hooks/use-lists';
+import { isNotStarted } from '../lib/estimate';
 
 // The results screen (/dashboard, and / with ?uploadId=): selector, stats, steps, actions, results.
 export default function DashboardPage({ uploadId }: { uploadId?: string }) {
@@ -25,6 +27,7 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
   const status = useUploadStatus(current);
   const s = status.data;
   const processing = s?.status === 'processing';
+  const breakdown = useBreakdown(s?.id ?? null, processing);
 
   const header = (
     <PageHeader
@@ -33,7 +36,7 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
       actions={
         list.length > 1 && current ? (
           <Select value={current} onValueChange={setSelected}>
-            <SelectTrigger className="w-72" aria-label="Select upload">
+            <SelectTrigger className="w-full sm:w-72" aria-label="Select upload">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -84,16 +87,8 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
   return (
     <div className="flex flex-col gap-6">
       {header}
-      {processing && (
-        <div
-          className="flex items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800"
-          data-testid="in-progress-banner"
-        >
-          <Info className="size-4 shrink-0" />
-          Verification of {s.originalName} is in progress. Results appear below as each email is checked.
-        </div>
-      )}
-      <StatCards stats={s.stats} />
+      <DashboardNotices status={s} />
+      <StatCards stats={s.stats} reasons={breakdown.data?.reasons} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <ProcessingPanel status={s} />
@@ -101,7 +96,13 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
         <QuickActions status={s} />
       </div>
       <ResultsCharts uploadId={s.id} stats={s.stats} processing={processing} />
-      <ResultsTable key={s.id} uploadId={s.id} processing={processing} />
+      <ResultsTable
+        key={s.id}
+        uploadId={s.id}
+        processing={processing}
+        notStarted={isNotStarted(s)}
+        stats={s.stats}
+      />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { Eye, History, Upload } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { UploadListItem } from '../../shared/lists';
+import { ExportMenu } from '../components/lists/ExportMenu';
+import { NotStartedBadge } from '../components/lists/ResultCells';
 import { UploadStatusBadge, UploadStatusIcon } from '../components/lists/status';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/button';
@@ -8,11 +10,14 @@ import { Card, CardContent } from '../components/ui/card';
 import { Progress } from '../components/ui/progress';
 import { Skeleton } from '../components/ui/skeleton';
 import { useUploads } from '../hooks/use-lists';
-import { formatEta, formatKb, successRate } from '../lib/format';
+import { isNotStarted, timeLeft } from '../lib/estimate';
+import { formatKb, successRate } from '../lib/format';
 
 function UploadCard({ u }: { u: UploadListItem }) {
   const [, navigate] = useLocation();
-  const eta = u.status === 'processing' ? formatEta(u.etaSeconds) : null;
+  const left = timeLeft(u);
+  const notStarted = isNotStarted(u);
+  const overall = u.step1Done ? 50 + u.step2Progress / 2 : u.processingProgress / 2;
   const stat = (label: string, value: number, tone = '') => (
     <div>
       <p className="text-xs text-muted-foreground">{label}</p>
@@ -23,20 +28,21 @@ function UploadCard({ u }: { u: UploadListItem }) {
     <Card data-testid="history-item">
       <CardContent className="flex flex-col gap-4 pt-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 items-center gap-3">
             <UploadStatusIcon status={u.status} />
-            <div>
-              <p className="font-semibold">{u.originalName}</p>
+            <div className="min-w-0">
+              <h2 className="break-all font-semibold">{u.originalName}</h2>
               <p className="text-sm text-muted-foreground">
                 {new Date(u.uploadedAt).toLocaleString()}
                 {u.fileSize > 0 ? ` · ${formatKb(u.fileSize)}` : ''}
               </p>
             </div>
           </div>
-          <div className="flex items-center gap-3">
-            <UploadStatusBadge status={u.status} />
+          <div className="flex flex-wrap items-center gap-2">
+            {notStarted ? <NotStartedBadge /> : <UploadStatusBadge status={u.status} />}
+            <ExportMenu uploadId={u.id} stats={u.stats} />
             <Button size="sm" onClick={() => navigate(`/?uploadId=${u.id}`)}>
-              <Eye /> View Results
+              <Eye /> {notStarted ? 'Open to start' : 'View Results'}
             </Button>
           </div>
         </div>
@@ -45,16 +51,20 @@ function UploadCard({ u }: { u: UploadListItem }) {
             <span>
               Initial check {u.processingProgress}% · Final check {u.step2Progress}%
             </span>
-            {eta && <span>{eta} left</span>}
+            {left && (
+              <span data-testid="history-estimate">
+                {left.kind === 'measured' ? `${left.text} left` : `Estimated ${left.text}`}
+              </span>
+            )}
           </div>
-          <Progress value={u.step1Done ? 50 + u.step2Progress / 2 : u.processingProgress / 2} />
+          <Progress value={overall} aria-label={`${u.originalName}: ${Math.round(overall)}% processed`} />
         </div>
         <div className="grid grid-cols-3 gap-4 sm:grid-cols-6">
           {stat('Total', u.stats.total)}
-          {stat('Valid', u.stats.valid, 'text-emerald-600')}
-          {stat('Invalid', u.stats.invalid, 'text-red-600')}
-          {stat('Risky', u.stats.risky, 'text-amber-600')}
-          {stat('Pending', u.stats.pending, 'text-slate-500')}
+          {stat('Valid', u.stats.valid, 'text-emerald-700')}
+          {stat('Invalid', u.stats.invalid, 'text-red-700')}
+          {stat('Risky', u.stats.risky, 'text-amber-700')}
+          {stat('Pending', u.stats.pending, 'text-slate-600')}
           <div>
             <p className="text-xs text-muted-foreground">Success rate</p>
             <p className="font-semibold">{successRate(u.stats.valid, u.stats.total)}</p>

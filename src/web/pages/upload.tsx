@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { StartVerificationResponse, UploadResponse } from '../../shared/lists';
+import type { UploadResponse } from '../../shared/lists';
+import { AccessNotice } from '../components/lists/AccessNotice';
 import { FileDropZone } from '../components/lists/FileDropZone';
-import { PreviewTable, UploadSummary } from '../components/lists/UploadPreview';
+import { PreviewTable, type StartState, UploadSummary } from '../components/lists/UploadPreview';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/button';
+import { useHasAccess } from '../hooks/use-access';
+import { useStartVerification } from '../hooks/use-start-verification';
 import { toast } from '../hooks/use-toast';
-import { apiRequest, errorMessage, throwIfResNotOk } from '../lib/api';
+import { errorMessage, throwIfResNotOk } from '../lib/api';
 import { uploadFormData } from '../lib/csrf';
-
-async function startRun(uploadId: string): Promise<StartVerificationResponse> {
-  return (await apiRequest('POST', `/api/verify/${uploadId}`)).json();
-}
 
 // SPEC §2 Upload: drop zone and picker, template link, summary, preview, and two start buttons.
 export default function UploadPage() {
@@ -49,41 +48,37 @@ export default function UploadPage() {
     },
   });
 
-  const startMutation = useMutation({
-    mutationFn: startRun,
-    onSuccess: () => {
+  const startMutation = useStartVerification({
+    onStarted: () => {
       setStarted(true);
-      queryClient.invalidateQueries({ queryKey: ['/api/uploads'] });
       toast({
         title: 'Verification started',
         description: 'Email verification is now in progress. Check the dashboard for updates.',
       });
     },
-    onError: (err) =>
-      toast({
-        title: 'Verification failed to start',
-        description: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    failure: { title: 'Verification failed to start' },
   });
 
   // The second button starts and goes straight to the dashboard.
-  const startAndGoMutation = useMutation({
-    mutationFn: startRun,
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['/api/uploads'] });
+  const startAndGoMutation = useStartVerification({
+    onStarted: () => {
+      setStarted(true);
       toast({ title: 'Verification Started' });
       navigate('/dashboard');
     },
-    onError: () =>
-      toast({
-        title: 'Verification Failed',
-        description: 'Failed to start verification. Please try again.',
-        variant: 'destructive',
-      }),
+    failure: { title: 'Verification Failed', description: 'Failed to start verification. Please try again.' },
   });
 
   const starting = startMutation.isPending || startAndGoMutation.isPending;
+  const hasAccess = useHasAccess();
+  // Once a run is going, both buttons stay off: a second click must not start it again.
+  const startState: StartState = started
+    ? 'running'
+    : starting
+      ? 'starting'
+      : hasAccess
+        ? 'ready'
+        : 'blocked';
 
   return (
     <div className="flex flex-col gap-6">
@@ -100,9 +95,10 @@ export default function UploadPage() {
           <UploadSummary
             file={file}
             upload={upload}
-            starting={starting}
+            state={startState}
             onStart={() => upload && startMutation.mutate(upload.uploadId)}
           />
+          {startState === 'blocked' && <AccessNotice />}
           {started && (
             <div className="flex items-center justify-between rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800">
               <span>Verification is running in the background. You can follow it live on the dashboard.</span>
@@ -113,7 +109,7 @@ export default function UploadPage() {
           )}
           <PreviewTable
             upload={upload}
-            starting={starting}
+            state={startState}
             onStart={() => upload && startAndGoMutation.mutate(upload.uploadId)}
           />
         </>

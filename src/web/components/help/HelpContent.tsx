@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { RESULT_CSV_COLUMNS } from '../../../shared/verification';
+import { ScrollRegion } from '../ui/scroll-region';
 import { REASON_HELP } from './reasons';
 
 const VERDICTS = [
@@ -168,8 +169,7 @@ export function HelpContent() {
 
         <Section id="reasons" title="Reasons">
           <p>Every checked row carries a reason. The export has the code and the same words as the screen.</p>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll it sideways */}
-          <section aria-label="Reasons table" className="overflow-x-auto rounded-lg border" tabIndex={0}>
+          <ScrollRegion label="Reasons table" className="overflow-x-auto rounded-lg border">
             <table className="w-full text-left text-sm">
               <thead className="bg-muted/60 text-foreground">
                 <tr>
@@ -200,7 +200,7 @@ export function HelpContent() {
                 ))}
               </tbody>
             </table>
-          </section>
+          </ScrollRegion>
         </Section>
 
         <Section id="csv" title="CSV format">

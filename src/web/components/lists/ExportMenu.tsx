@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
-import type { ExportType } from '../../../shared/lists';
+import type { ExportType, UploadStats } from '../../../shared/lists';
+import { toast } from '../../hooks/use-toast';
 import { Button } from '../ui/button';
 import {
   DropdownMenu,
@@ -18,8 +19,31 @@ export function exportUrl(uploadId: string, type: ExportType): string {
   return `/api/upload/${uploadId}/export?type=${type}`;
 }
 
-/** SPEC §7: each export opens in a new tab (the server streams the CSV as an attachment). */
-export function ExportMenu({ uploadId }: { uploadId: string }) {
+/** Why an export would hold no rows, or null when it has some. */
+export function emptyExportReason(stats: UploadStats, type: ExportType): string | null {
+  if (type === 'all') return stats.total === 0 ? 'This list has no emails.' : null;
+  if (stats[type] > 0) return null;
+  if (stats.pending > 0)
+    return `No ${type} emails yet: ${stats.pending.toLocaleString()} are still waiting to be checked.`;
+  return type === 'valid'
+    ? 'None of the emails in this list is valid. The Risky filter shows addresses that might still work.'
+    : 'No email in this list is invalid.';
+}
+
+/**
+ * SPEC §7: each export opens in a new tab (the server streams the CSV as an attachment). An export with
+ * no rows is not downloaded as a header-only file: the user is told why instead.
+ */
+export function openExport(uploadId: string, type: ExportType, stats: UploadStats) {
+  const empty = emptyExportReason(stats, type);
+  if (empty) {
+    toast({ title: `Nothing to export`, description: empty });
+    return;
+  }
+  window.open(exportUrl(uploadId, type), '_blank');
+}
+
+export function ExportMenu({ uploadId, stats }: { uploadId: string; stats: UploadStats }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -29,7 +53,7 @@ export function ExportMenu({ uploadId }: { uploadId: string }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {ITEMS.map(([type, label]) => (
-          <DropdownMenuItem key={type} onSelect={() => window.open(exportUrl(uploadId, type), '_blank')}>
+          <DropdownMenuItem key={type} onSelect={() => openExport(uploadId, type, stats)}>
             {label}
           </DropdownMenuItem>
         ))}

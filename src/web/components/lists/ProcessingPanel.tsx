@@ -1,8 +1,9 @@
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
 import type { UploadStatusResponse } from '../../../shared/lists';
-import { formatEta } from '../../lib/format';
+import { isNotStarted, timeLeft } from '../../lib/estimate';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
+import { NotStartedBadge } from './ResultCells';
 import { UploadStatusBadge } from './status';
 
 type StepState = 'waiting' | 'running' | 'pulsing' | 'done';
@@ -35,7 +36,10 @@ function StepIndicator(props: { n: number; title: string; detail: string; state:
           {label}
         </span>
       </div>
-      <Progress value={props.value} aria-label={`Step ${props.n} progress`} />
+      <Progress
+        value={props.value}
+        aria-label={`Step ${props.n}, ${props.title}: ${Math.round(props.value)}%`}
+      />
     </div>
   );
 }
@@ -46,12 +50,13 @@ export function ProcessingPanel({ status }: { status: UploadStatusResponse }) {
   const p = status.processingProgress;
   const step1: StepState = p >= 100 ? 'done' : processing || p > 0 ? 'running' : 'waiting';
   const step2: StepState = status.step2Done ? 'done' : p >= 100 && processing ? 'pulsing' : 'waiting';
-  const eta = formatEta(status.etaSeconds);
+  const notStarted = isNotStarted(status);
+  const left = timeLeft(status);
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-4">
         <CardTitle>Processing Status</CardTitle>
-        <UploadStatusBadge status={status.status} />
+        {notStarted ? <NotStartedBadge /> : <UploadStatusBadge status={status.status} />}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="grid gap-4 md:grid-cols-2">
@@ -70,10 +75,18 @@ export function ProcessingPanel({ status }: { status: UploadStatusResponse }) {
             value={status.step2Progress}
           />
         </div>
-        {processing && (
+        {(processing || notStarted) && (
           <p className="text-sm text-muted-foreground" data-testid="eta">
-            {status.rate !== null ? `${status.rate.toLocaleString()} emails/s · ` : 'Measuring speed… '}
-            {eta ? `Estimated time remaining: ${eta}` : ''}
+            {notStarted && 'Not started yet. '}
+            {processing && status.rate !== null && `${status.rate.toLocaleString()} emails/s · `}
+            {processing &&
+              status.rate === null &&
+              p >= 100 &&
+              'The final check takes 30–60 seconds per email · '}
+            {left &&
+              (left.kind === 'measured'
+                ? `Estimated time remaining: ${left.text}`
+                : `${notStarted ? 'Estimated time once started' : 'Estimated time remaining'}: ${left.text} (estimate until the speed is measured)`)}
           </p>
         )}
         {status.status === 'failed' && status.errorMessage && (

@@ -1,17 +1,14 @@
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type ResultFilter, type ResultRow, resultFilters } from '../../../shared/lists';
-import { type ReasonCode, reasonLabels } from '../../../shared/verification';
+import { type ResultFilter, resultFilters, type UploadStats } from '../../../shared/lists';
 import { useResults } from '../../hooks/use-lists';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
-import { Checkbox } from '../ui/checkbox';
 import { Input } from '../ui/input';
+import { ScrollRegion } from '../ui/scroll-region';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
-import { Skeleton } from '../ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 import { ExportMenu } from './ExportMenu';
-import { ProcessingMarker, RowStatusBadge } from './status';
+import { ResultsCardsView, ResultsTableView, type ResultsViewProps } from './ResultsList';
 
 const FILTER_LABELS: Record<ResultFilter, string> = {
   all: 'All',
@@ -20,12 +17,18 @@ const FILTER_LABELS: Record<ResultFilter, string> = {
   risky: 'Risky',
 };
 
-function reasonText(r: ResultRow): string {
-  if (!r.reason) return r.isFinal ? '' : 'Awaiting final check';
-  return reasonLabels[r.reason as ReasonCode] ?? r.reason;
-}
-
-export function ResultsTable({ uploadId, processing }: { uploadId: string; processing: boolean }) {
+export function ResultsTable({
+  uploadId,
+  processing,
+  notStarted,
+  stats,
+}: {
+  uploadId: string;
+  processing: boolean;
+  /** Never started: rows say "Not started" rather than PROCESSING. */
+  notStarted: boolean;
+  stats: UploadStats;
+}) {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<ResultFilter>('all');
   const [typed, setTyped] = useState('');
@@ -50,7 +53,6 @@ export function ResultsTable({ uploadId, processing }: { uploadId: string; proce
   }, [processing, refetch]);
   const rows = results.data?.results ?? [];
   const pagination = results.data?.pagination;
-  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const toggle = (id: number) =>
     setSelected((s) => {
       const n = new Set(s);
@@ -58,6 +60,15 @@ export function ResultsTable({ uploadId, processing }: { uploadId: string; proce
       else n.add(id);
       return n;
     });
+  const view: ResultsViewProps = {
+    rows,
+    loading: results.isLoading,
+    emptyText: search || filter !== 'all' ? 'No emails match your search or filter.' : 'No results yet.',
+    notStarted,
+    selected,
+    toggle,
+    toggleAll: (on) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set()),
+  };
 
   return (
     <Card>
@@ -71,7 +82,7 @@ export function ResultsTable({ uploadId, processing }: { uploadId: string; proce
               onChange={(e) => setTyped(e.target.value)}
               placeholder="Search email, name or company"
               aria-label="Search results"
-              className="w-64 pl-9"
+              className="w-full pl-9 sm:w-64"
             />
           </div>
           <Select
@@ -93,82 +104,21 @@ export function ResultsTable({ uploadId, processing }: { uploadId: string; proce
               ))}
             </SelectContent>
           </Select>
-          <ExportMenu uploadId={uploadId} />
+          <ExportMenu uploadId={uploadId} stats={stats} />
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {results.isError ? (
           <p className="py-10 text-center text-destructive">Failed to fetch results</p>
         ) : (
-          <div className="h-[400px] overflow-auto rounded-md border">
-            <Table data-testid="results-table">
-              <TableHeader className="sticky top-0 bg-card">
-                <TableRow>
-                  <TableHead className="w-10">
-                    <Checkbox
-                      checked={allChecked}
-                      onCheckedChange={(v) => setSelected(v ? new Set(rows.map((r) => r.id)) : new Set())}
-                      aria-label="Select all rows on this page"
-                    />
-                  </TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Company</TableHead>
-                  <TableHead>Initial Check</TableHead>
-                  <TableHead>Final Status</TableHead>
-                  <TableHead>Reason</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {results.isLoading &&
-                  Array.from({ length: 6 }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-                    <TableRow key={i}>
-                      <TableCell colSpan={7}>
-                        <Skeleton className="h-5 w-full" />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                {!results.isLoading && rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={7} className="py-10 text-center text-muted-foreground">
-                      {search || filter !== 'all'
-                        ? 'No emails match your search or filter.'
-                        : 'No results yet.'}
-                    </TableCell>
-                  </TableRow>
-                )}
-                {rows.map((r) => (
-                  <TableRow key={r.id} data-state={selected.has(r.id) ? 'selected' : undefined}>
-                    <TableCell>
-                      <Checkbox
-                        checked={selected.has(r.id)}
-                        onCheckedChange={() => toggle(r.id)}
-                        aria-label={`Select ${r.email.email}`}
-                      />
-                    </TableCell>
-                    <TableCell className="font-medium">
-                      {r.email.email}
-                      {r.suggestion && (
-                        <span className="block text-xs text-muted-foreground">
-                          Did you mean {r.suggestion}?
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell>{r.email.name ?? '—'}</TableCell>
-                    <TableCell>{r.email.company ?? '—'}</TableCell>
-                    <TableCell>
-                      {r.status === 'pending' ? <ProcessingMarker /> : <RowStatusBadge status={r.status} />}
-                    </TableCell>
-                    <TableCell data-testid="final-status">
-                      {r.isFinal ? <RowStatusBadge status={r.finalStatus} /> : <ProcessingMarker />}
-                    </TableCell>
-                    <TableCell className="text-sm text-muted-foreground">{reasonText(r)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <ScrollRegion label="Results" className="h-[400px] rounded-md border">
+            <div className="hidden md:block">
+              <ResultsTableView {...view} />
+            </div>
+            <div className="md:hidden">
+              <ResultsCardsView {...view} />
+            </div>
+          </ScrollRegion>
         )}
         <div className="flex flex-col items-center justify-between gap-2 text-sm sm:flex-row">
           <span className="text-muted-foreground">

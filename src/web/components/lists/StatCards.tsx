@@ -1,5 +1,6 @@
 import { AlertTriangle, CheckCircle2, Mail, XCircle } from 'lucide-react';
-import type { UploadStats } from '../../../shared/lists';
+import type { ReasonCount, UploadStats } from '../../../shared/lists';
+import { type ReasonCode, reasonText } from '../../../shared/verification';
 import { successRate } from '../../lib/format';
 import { Card, CardContent } from '../ui/card';
 
@@ -10,12 +11,45 @@ const CARDS = [
   { key: 'risky', label: 'Risky', Icon: AlertTriangle, tone: 'bg-amber-50 text-amber-600' },
 ] as const;
 
-export function StatCards({ stats }: { stats: UploadStats }) {
+const RISKY_REASONS = new Set<ReasonCode>([
+  'catch_all',
+  'role',
+  'disposable',
+  'mailbox_full',
+  'policy_block',
+  'greylisted',
+  'temp_failure',
+  'unreachable',
+  'dns_error',
+]);
+
+/**
+ * What the risky rows of this list actually are, from the reason breakdown: "Mostly: mail server could not
+ * be reached (not checked)" when one reason dominates, else the two most common. A generic line before
+ * there is a breakdown.
+ */
+export function riskySummary(risky: number, reasons: ReasonCount[] | undefined): string {
+  if (risky === 0) return 'None so far';
+  const own = (reasons ?? []).filter((r) => RISKY_REASONS.has(r.reason as ReasonCode) && r.count > 0);
+  if (own.length === 0) return 'Could not be confirmed';
+  const total = own.reduce((n, r) => n + r.count, 0);
+  const lower = (code: string) => {
+    const t = reasonText(code);
+    return t[0].toLowerCase() + t.slice(1);
+  };
+  if (own[0].count / total >= 0.8) return `Mostly: ${lower(own[0].reason)}`;
+  return own
+    .slice(0, 2)
+    .map((r) => `${reasonText(r.reason)} (${r.count.toLocaleString()})`)
+    .join(' · ');
+}
+
+export function StatCards({ stats, reasons }: { stats: UploadStats; reasons?: ReasonCount[] }) {
   const sub: Record<(typeof CARDS)[number]['key'], string> = {
     total: `${stats.pending.toLocaleString()} pending`,
     valid: `${successRate(stats.valid, stats.total)} success rate`,
     invalid: 'Will bounce: do not send',
-    risky: 'Catch-all, role or temporary',
+    risky: riskySummary(stats.risky, reasons),
   };
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -25,12 +59,14 @@ export function StatCards({ stats }: { stats: UploadStats }) {
             <span className={`flex size-11 items-center justify-center rounded-lg ${tone}`}>
               <Icon className="size-5" />
             </span>
-            <div>
+            <div className="min-w-0">
               <p className="text-sm text-muted-foreground">{label}</p>
               <p className="text-2xl font-bold tabular-nums" data-testid={`stat-${key}`}>
                 {stats[key].toLocaleString()}
               </p>
-              <p className="text-xs text-muted-foreground">{sub[key]}</p>
+              <p className="text-xs text-muted-foreground" data-testid={`stat-${key}-note`}>
+                {sub[key]}
+              </p>
             </div>
           </CardContent>
         </Card>

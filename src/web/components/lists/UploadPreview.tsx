@@ -1,15 +1,26 @@
-import { FileText, Loader2, PlayCircle } from 'lucide-react';
+import { CheckCircle2, FileText, Loader2, Lock, PlayCircle } from 'lucide-react';
 import type { UploadResponse } from '../../../shared/lists';
 import { formatKb } from '../../lib/format';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { ScrollRegion } from '../ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 import { RowStatusBadge } from './status';
+
+/** ready: can start; starting: request on its way; running: started (never twice); blocked: no access. */
+export type StartState = 'ready' | 'starting' | 'running' | 'blocked';
+
+function StartIcon({ state }: { state: StartState }) {
+  if (state === 'starting') return <Loader2 className="animate-spin" />;
+  if (state === 'running') return <CheckCircle2 />;
+  if (state === 'blocked') return <Lock />;
+  return <PlayCircle />;
+}
 
 export function UploadSummary(props: {
   file: { name: string; size: number };
   upload: UploadResponse;
-  starting: boolean;
+  state: StartState;
   onStart: () => void;
 }) {
   const { file, upload } = props;
@@ -31,16 +42,16 @@ export function UploadSummary(props: {
             </dd>
           </dl>
         </div>
-        <Button onClick={props.onStart} disabled={props.starting} size="lg" variant="gradient">
-          {props.starting ? <Loader2 className="animate-spin" /> : <PlayCircle />}
-          Start Email Verification
+        <Button onClick={props.onStart} disabled={props.state !== 'ready'} size="lg" variant="gradient">
+          <StartIcon state={props.state} />
+          {props.state === 'running' ? 'Verification running' : 'Start Email Verification'}
         </Button>
       </CardContent>
     </Card>
   );
 }
 
-export function PreviewTable(props: { upload: UploadResponse; starting: boolean; onStart: () => void }) {
+export function PreviewTable(props: { upload: UploadResponse; state: StartState; onStart: () => void }) {
   const { preview, totalEmails } = props.upload;
   const columns = preview.length ? Object.keys(preview[0]) : props.upload.headers;
   return (
@@ -64,8 +75,8 @@ export function PreviewTable(props: { upload: UploadResponse; starting: boolean;
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="max-h-[400px] overflow-auto rounded-md border">
-          <Table>
+        <ScrollRegion label="Preview rows" className="max-h-[400px] rounded-md border">
+          <Table bare>
             <TableHeader>
               <TableRow>
                 {columns.map((c) => (
@@ -90,14 +101,14 @@ export function PreviewTable(props: { upload: UploadResponse; starting: boolean;
               ))}
             </TableBody>
           </Table>
-        </div>
+        </ScrollRegion>
         <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
           <p className="text-sm text-muted-foreground" data-testid="preview-count">
             Showing {preview.length} of {totalEmails.toLocaleString()} rows
           </p>
-          <Button onClick={props.onStart} disabled={props.starting}>
-            {props.starting ? <Loader2 className="animate-spin" /> : <PlayCircle />}
-            Start Verification
+          <Button onClick={props.onStart} disabled={props.state !== 'ready'}>
+            <StartIcon state={props.state} />
+            {props.state === 'running' ? 'Verification running' : 'Start Verification'}
           </Button>
         </div>
       </CardContent>

@@ -9,6 +9,7 @@ import { formatCount } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import { ScrollRegion } from '../ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { downloadCleaned } from './export-csv';
@@ -35,8 +36,8 @@ function Rows({ rows }: { rows: CleanedRow[] }) {
     );
   }
   return (
-    <div className="h-[400px] overflow-auto rounded-lg border">
-      <Table>
+    <ScrollRegion label="Cleaned profiles" className="h-[400px] rounded-lg border">
+      <Table bare>
         <TableHeader className="sticky top-0 bg-card">
           <TableRow>
             <TableHead>Full Name</TableHead>
@@ -73,7 +74,7 @@ function Rows({ rows }: { rows: CleanedRow[] }) {
           ))}
         </TableBody>
       </Table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -152,7 +153,10 @@ export function CleanDataDialog(props: {
                   <div className="flex items-center justify-between gap-2">
                     <p className="text-xs text-muted-foreground">
                       Scripts can fetch this file with a{' '}
-                      <Link href="/settings/api-tokens" className="text-indigo-600 hover:underline">
+                      <Link
+                        href="/settings/api-tokens"
+                        className="font-medium text-indigo-700 underline underline-offset-2"
+                      >
                         personal API token
                       </Link>
                       .

@@ -3,6 +3,7 @@ import type { InstagramProfile } from '../../../shared/scraper';
 import { formatCount } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { ScrollRegion } from '../ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 
 /** The profiles of one job (SPEC §2), in a 400 px scrolling area. */
@@ -13,8 +14,8 @@ export function ProfilesTable(props: {
   onGetFull: (p: InstagramProfile) => void;
 }) {
   return (
-    <div className="h-[400px] overflow-auto rounded-lg border" data-testid="profiles-table">
-      <Table>
+    <ScrollRegion label="Profiles" className="h-[400px] rounded-lg border" data-testid="profiles-table">
+      <Table bare>
         <TableHeader className="sticky top-0 z-10 bg-card">
           <TableRow>
             <TableHead>Profile</TableHead>
@@ -34,7 +35,7 @@ export function ProfilesTable(props: {
                   href={p.url || p.instagramUrl}
                   target="_blank"
                   rel="noreferrer noopener"
-                  className="inline-flex items-center gap-1 font-medium text-indigo-600 hover:underline"
+                  className="inline-flex items-center gap-1 font-medium text-indigo-700 hover:underline"
                 >
                   @{p.username} <ExternalLink className="size-3" />
                 </a>
@@ -71,6 +72,6 @@ export function ProfilesTable(props: {
           ))}
         </TableBody>
       </Table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -208,13 +208,34 @@ export function EmailPicker({
                       ) : (
                         <ChevronRight className="size-4 shrink-0" />
                       )}
-                      <span className="truncate font-semibold">{group.uploadName}</span>
-                      <Badge variant="secondary">{group.emails.length.toLocaleString()} emails</Badge>
-                      <Badge variant={inGroup ? 'default' : 'outline'}>
+                      {/* The name takes the room; on phones the counts shrink to "3/12" so it is not cut to a letter. */}
+                      <span className="min-w-0 flex-1 truncate font-semibold" title={group.uploadName}>
+                        {group.uploadName}
+                      </span>
+                      <Badge variant="secondary" className="hidden shrink-0 sm:inline-flex">
+                        {group.emails.length.toLocaleString()} emails
+                      </Badge>
+                      <Badge
+                        variant={inGroup ? 'default' : 'outline'}
+                        className="hidden shrink-0 sm:inline-flex"
+                      >
                         {inGroup.toLocaleString()} selected
                       </Badge>
+                      <Badge
+                        variant={inGroup ? 'default' : 'outline'}
+                        className="shrink-0 sm:hidden"
+                        aria-label={`${inGroup} of ${group.emails.length} selected`}
+                      >
+                        {inGroup.toLocaleString()}/{group.emails.length.toLocaleString()}
+                      </Badge>
                     </button>
-                    <Button type="button" variant="ghost" size="sm" onClick={() => setMany(visible, !allOn)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      className="shrink-0 px-2"
+                      onClick={() => setMany(visible, !allOn)}
+                    >
                       {allOn ? 'Deselect all' : 'Select all'}
                     </Button>
                   </div>

@@ -1,12 +1,14 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
-export function Table({ className, ...props }: ComponentProps<'table'>) {
-  return (
-    <div className="relative w-full overflow-auto">
-      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
-    </div>
-  );
+/**
+ * `bare`: no scrolling wrapper, for a table inside its own (focusable, labelled) scroll region; two
+ * nested scrollers would leave the inner one unreachable by keyboard.
+ */
+export function Table({ className, bare, ...props }: ComponentProps<'table'> & { bare?: boolean }) {
+  const table = <table className={cn('w-full caption-bottom text-sm', className)} {...props} />;
+  if (bare) return table;
+  return <div className="relative w-full overflow-auto">{table}</div>;
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {

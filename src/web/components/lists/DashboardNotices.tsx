@@ -1,0 +1,38 @@
+import { Info } from 'lucide-react';
+import type { UploadStatusResponse } from '../../../shared/lists';
+import { useHasAccess } from '../../hooks/use-access';
+import { isNotStarted } from '../../lib/estimate';
+import { AccessNotice } from './AccessNotice';
+
+/**
+ * Messages above the results screen's stats, one per situation of the run (in progress, never started,
+ * no access to start). Notices about the verification itself (e.g. the engine pausing a run) go here too.
+ */
+export function DashboardNotices({ status }: { status: UploadStatusResponse }) {
+  const hasAccess = useHasAccess();
+  const notStarted = isNotStarted(status);
+  return (
+    <>
+      {status.status === 'processing' && (
+        <div
+          className="flex items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
+          data-testid="in-progress-banner"
+        >
+          <Info className="size-4 shrink-0" aria-hidden="true" />
+          Verification of {status.originalName} is in progress. Results appear below as each email is checked.
+        </div>
+      )}
+      {notStarted && hasAccess && (
+        <div
+          className="flex items-center gap-3 rounded-lg border bg-card px-4 py-3 text-sm"
+          data-testid="not-started-banner"
+        >
+          <Info className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          {status.originalName} was uploaded but its verification has not been started. Use Start Verification
+          in Quick Actions to check its {status.stats.total.toLocaleString()} emails.
+        </div>
+      )}
+      {notStarted && !hasAccess && <AccessNotice />}
+    </>
+  );
+}
