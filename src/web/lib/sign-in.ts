@@ -21,7 +21,7 @@ export function signInUrl(path: string, search: string): string {
 /** The `next` of the address, only when it is a path on this site (never `//evil.test` or a URL). */
 export function safeNext(search: string): string | null {
   const next = new URLSearchParams(search).get('next');
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   if (next === '/auth' || next.startsWith('/auth?')) return null;
   return next;
 }
