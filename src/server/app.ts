@@ -13,6 +13,7 @@ import { installCsrf } from './http/csrf';
 import type { AppDeps } from './http/deps';
 import { installErrorHandler } from './http/error-handler';
 import { errorBody } from './http/errors';
+import { installRateLimit } from './http/rate-limit';
 import { redactUrl } from './http/redact';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await installRateLimit(app, { clock: deps.clock });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Verilead API', version: '1.0.0' } },

@@ -11,9 +11,11 @@ const rnd = () => Math.floor(Math.random() * 250) + 1;
 /** A browser-like client over app.inject: keeps cookies and sends the CSRF header like the web app does. */
 export class TestClient {
   cookies = new Map<string, string>();
-  // Each client is its own "machine", so per-address limits never leak between tests sharing a database.
-  readonly ip = `10.${rnd()}.${rnd()}.${rnd()}`;
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    // Each client is its own "machine", so per-address limits never leak between tests sharing a database.
+    readonly ip = `10.${rnd()}.${rnd()}.${rnd()}`,
+  ) {}
 
   async request(
     method: InjectOptions['method'],

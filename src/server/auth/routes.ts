@@ -4,8 +4,14 @@ import { z } from 'zod';
 import { loginSchema, messageSchema, registerSchema, userSchema } from '../../shared/auth';
 import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
+import { rateLimited } from '../http/rate-limit';
 import type { AppInstance } from '../http/types';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-limit';
+import {
+  loginLimitsOf,
+  releaseLoginAttempt,
+  rememberSignInAddress,
+  reserveLoginAttempt,
+} from './login-limit';
 import { requireUser } from './request-user';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 import { authenticate, registerUser, toPublicUser, type UserRow } from './users';
@@ -13,11 +19,24 @@ import { authenticate, registerUser, toPublicUser, type UserRow } from './users'
 export async function authRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const c = deps.config;
+  // Per address: each account carries a trial, and every sign-in attempt costs an argon2 hash.
+  const signupLimit = rateLimited({
+    max: c.RATE_LIMIT_SIGNUP_MAX,
+    windowMs: c.RATE_LIMIT_SIGNUP_WINDOW_MINUTES * 60_000,
+    message: 'Too many accounts created from this address.',
+  });
+  const loginLimit = rateLimited({
+    max: c.RATE_LIMIT_LOGIN_MAX,
+    windowMs: c.RATE_LIMIT_LOGIN_WINDOW_MINUTES * 60_000,
+    message: 'Too many sign-in attempts from this address.',
+  });
 
   // A new session id at every sign-in (and the old one dropped), so a planted cookie is useless.
   const signIn = async (req: FastifyRequest, reply: FastifyReply, user: UserRow) => {
     const old = req.cookies[SESSION_COOKIE];
     if (old) await deleteSession({ db, token: old });
+    await rememberSignInAddress({ db, userId: user.id, ip: req.ip, now: deps.clock() });
     const { token, expiresAt } = await createSession({
       db,
       userId: user.id,
@@ -36,6 +55,7 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
   r.post(
     '/api/apply',
     {
+      config: signupLimit,
       schema: {
         tags: ['auth'],
         body: registerSchema,
@@ -56,23 +76,19 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post(
     '/api/login',
-    { schema: { tags: ['auth'], body: loginSchema, response: { 200: userSchema } } },
+    { config: loginLimit, schema: { tags: ['auth'], body: loginSchema, response: { 200: userSchema } } },
     async (req, reply) => {
-      const limit = {
+      const ticket = await reserveLoginAttempt({
         db,
         now: deps.clock(),
         username: req.body.username,
         ip: req.ip,
-        maxFailures: deps.config.LOGIN_MAX_FAILURES,
-        windowMinutes: deps.config.LOGIN_WINDOW_MINUTES,
-      };
-      await assertLoginAllowed(limit);
+        limits: loginLimitsOf(c),
+      });
       const user = await authenticate({ db, input: req.body });
-      if (!user) {
-        await recordLoginFailure(limit);
-        throw unauthorized('Invalid username or password');
-      }
-      await clearLoginFailures(limit);
+      // A wrong password keeps its reservation: that is the recorded failure.
+      if (!user) throw unauthorized('Invalid username or password');
+      await releaseLoginAttempt({ db, ticket });
       await signIn(req, reply, user);
       return toPublicUser(user);
     },

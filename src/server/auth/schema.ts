@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -31,12 +41,26 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-// Failed sign-ins per key (username and client address), counted in a fixed window.
-export const loginFailures = pgTable('login_failures', {
+// Sign-in attempt counters per key (`p:<username>|<address>`, `u:<username>`), fixed windows (auth/login-limit.ts).
+export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
 });
+
+// Addresses a user has signed in from: there, others' failures never block the owner.
+export const loginKnownAddresses = pgTable(
+  'login_known_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
 
 // Personal API tokens (bearer), stored as SHA-256 hashes; used for CSV downloads (SPEC §6).
 export const apiTokens = pgTable(

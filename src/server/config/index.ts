@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { securityEnv } from '../http/env';
 import { listsEnv } from '../lists/env';
 import { scraperEnv } from '../scraper/env';
 import { verificationEnv } from '../verification/env';
@@ -32,6 +33,9 @@ const schema = z.object({
   SESSION_TTL_HOURS: envInt(24 * 7, 1, 24 * 365),
   LOGIN_MAX_FAILURES: envInt(5, 1),
   LOGIN_WINDOW_MINUTES: envInt(15, 1),
+  LOGIN_USER_MAX_FAILURES: envInt(50, 1),
+  LOGIN_USER_WINDOW_MINUTES: envInt(60, 1),
+  LOGIN_KNOWN_ADDRESS_DAYS: envInt(90, 1),
   ENCRYPTION_KEY: envString(),
   TRIAL_DAYS: envInt(7, 0, 365),
   // Smartlead
@@ -67,6 +71,7 @@ const schema = z.object({
   ...verificationEnv,
   ...scraperEnv,
   ...listsEnv,
+  ...securityEnv,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -40,9 +40,9 @@ export function installCsrf(app: FastifyInstance, opts: { secureCookie: (req: Fa
     // Bearer-token calls carry no ambient credentials, so they cannot be forged cross-site.
     if (/^Bearer\s/i.test(req.headers.authorization ?? '') && !req.headers.cookie) return;
     const origin = req.headers.origin;
-    if (origin && origin !== 'null') {
+    if (origin !== undefined) {
       const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-      if (new URL(origin).host !== host) return deny(reply, 'Cross-site request refused.');
+      if (originHost(origin) !== host) return deny(reply, 'Cross-site request refused.');
     }
     const sent = req.headers[CSRF_HEADER];
     if (typeof sent !== 'string' || !same(sent, token)) {
@@ -53,6 +53,21 @@ export function installCsrf(app: FastifyInstance, opts: { secureCookie: (req: Fa
   app.get('/api/csrf', { schema: { hide: true } }, async (req, reply) => ({
     csrfToken: ensureCookie(req, reply),
   }));
+}
+
+/**
+ * The host of a well-formed Origin header (`scheme://host[:port]`, nothing else), or null. `null` (sandboxed
+ * frames, file pages, cross-site redirects), paths, several origins and garbage never name our host.
+ */
+function originHost(origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return url.origin === origin.toLowerCase() ? url.host : null;
 }
 
 function same(a: string, b: string): boolean {

@@ -6,6 +6,9 @@ import { AppError, errorBody } from './errors';
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      // Every "try again later" answer says when, in the standard header as well as the body.
+      const retry = err.extra.retryAfterSeconds;
+      if (typeof retry === 'number' && !reply.hasHeader('retry-after')) reply.header('retry-after', retry);
       return reply.code(err.statusCode).send(errorBody(err.message, err.extra));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

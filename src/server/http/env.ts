@@ -1,0 +1,11 @@
+import { envInt } from '../config/env-helpers';
+
+// Abuse limits for unauthenticated routes: a fragment of the main config schema (config/index.ts spreads it).
+export const securityEnv = {
+  /** Accounts one address may create per window (each gets a trial). */
+  RATE_LIMIT_SIGNUP_MAX: envInt(10, 1),
+  RATE_LIMIT_SIGNUP_WINDOW_MINUTES: envInt(60, 1),
+  /** Sign-in requests (right or wrong) one address may make per window: each costs an argon2 hash. */
+  RATE_LIMIT_LOGIN_MAX: envInt(30, 1),
+  RATE_LIMIT_LOGIN_WINDOW_MINUTES: envInt(1, 1),
+};

@@ -1,0 +1,100 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
+import { AppError } from './errors';
+
+// Request-rate limits, opt-in per route (`global: false`): a route spreads `rateLimited({...})` into its
+// `config`. Counts live in this process's memory with a fixed window per key, read from the app's clock
+// so tests move time instead of sleeping. The HTTP server is one process, so one count per key holds;
+// failed sign-ins are limited separately, in the database (auth/login-limit.ts).
+
+interface Entry {
+  count: number;
+  start: number;
+}
+
+/** A bounded fixed-window store on the app's clock; the oldest keys go first when it is full. */
+function clockStore(clock: Clock, capacity = 20_000) {
+  return class ClockStore {
+    private readonly entries = new Map<string, Entry>();
+
+    private live(key: string, windowMs: number, now: number): Entry | undefined {
+      const e = this.entries.get(key);
+      return e && e.start + windowMs > now ? e : undefined;
+    }
+
+    incr(
+      key: string,
+      cb: (err: Error | null, res: { current: number; ttl: number }) => void,
+      windowMs: number,
+    ) {
+      const now = clock().getTime();
+      const e = this.live(key, windowMs, now) ?? { count: 0, start: now };
+      e.count += 1;
+      this.entries.delete(key);
+      this.entries.set(key, e);
+      if (this.entries.size > capacity) this.entries.delete(this.entries.keys().next().value as string);
+      cb(null, { current: e.count, ttl: e.start + windowMs - now });
+    }
+
+    read(
+      key: string,
+      cb: (err: Error | null, res: { current: number; ttl: number }) => void,
+      windowMs: number,
+    ) {
+      const now = clock().getTime();
+      const e = this.live(key, windowMs, now);
+      cb(null, e ? { current: e.count, ttl: e.start + windowMs - now } : { current: 0, ttl: 0 });
+    }
+
+    child() {
+      return new ClockStore();
+    }
+  };
+}
+
+const wait = (seconds: number) => {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/** Registers the plugin with no limit anywhere until a route asks for one. Call before any route. */
+export async function installRateLimit(app: FastifyInstance, opts: { clock: Clock }) {
+  await app.register(rateLimit, {
+    global: false,
+    store: clockStore(opts.clock),
+    errorResponseBuilder: (_req, ctx) => limitError('Too many requests.', ctx.ttl),
+  });
+}
+
+function limitError(what: string, ttlMs: number) {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError(429, `${what} Please try again in ${wait(seconds)}.`, { retryAfterSeconds: seconds });
+}
+
+export interface RouteRateLimit {
+  /** Requests allowed per key in one window. */
+  max: number;
+  windowMs: number;
+  /** The first sentence of the 429 message, e.g. "Too many sign-ups from this address." */
+  message?: string;
+  /** Whose requests are counted together; by default the client address (IPv6 by its /64). */
+  keyGenerator?: (req: FastifyRequest) => string | Promise<string>;
+}
+
+/**
+ * Route config for a per-route limit: `config: { ...rateLimited({ max, windowMs }) }`. Over the limit the
+ * route answers 429 with `Retry-After` (seconds) and the usual `{message, error}` body.
+ */
+export function rateLimited(limit: RouteRateLimit): { rateLimit: RateLimitOptions } {
+  const message = limit.message ?? 'Too many requests.';
+  return {
+    rateLimit: {
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      ...(limit.keyGenerator ? { keyGenerator: limit.keyGenerator } : {}),
+      errorResponseBuilder: (_req, ctx) => limitError(message, ctx.ttl),
+    },
+  };
+}
