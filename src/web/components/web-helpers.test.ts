@@ -40,12 +40,20 @@ describe('crumbsFor', () => {
 });
 
 describe('navGroups (SPEC §2 side bar, derived from the route table)', () => {
-  it('lists Main then the provider group, in table order', () => {
+  it('lists Main, the provider group, then Email Automation, in table order', () => {
     const groups = navGroups().map((g) => [g.label, g.items.map((i) => i.label)]);
     expect(groups).toEqual([
       ['Main', ['Home', 'Upload CSV', 'Dashboard', 'History', 'Instagram Scraper']],
       ['Smartlead', ['API Settings', 'Send to Smartlead', 'Campaign Status']],
+      ['Email Automation', ['Email Composer', 'Email Campaigns', 'Email Accounts']],
       ['Support', ['Help Center']],
+    ]);
+  });
+  it('puts a campaign page under Email Automation too', () => {
+    expect(crumbsFor('/smartlead/campaigns/0b0e').map((c) => c.label)).toEqual([
+      'Home',
+      'Email Automation',
+      'Campaign',
     ]);
   });
   it('labels a parameterised route through its pattern', () => {

@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, Loader2, Send } from 'lucide-react';
+import { KeyRound, Loader2, RotateCcw, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { splitName } from '../../shared/smartlead';
+import { type CampaignSetup, DEFAULT_SCHEDULE } from '../../shared/email-automation';
+import { type SendableEmail, splitName } from '../../shared/smartlead';
+import { useTemplates } from '../components/automation/api';
+import { CampaignSetupFields, type SetupChoice } from '../components/automation/CampaignSetupFields';
+import { AlreadySentWarning, IncludeRisky } from '../components/automation/SendChoices';
 import { PageHeader } from '../components/PageHeader';
 import {
   CAMPAIGNS_KEY,
@@ -34,39 +38,74 @@ export default function SendToSmartleadPage() {
   const [, navigate] = useLocation();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [name, setName] = useState('');
+  const [includeRisky, setIncludeRisky] = useState(false);
+  const [setup, setSetup] = useState<SetupChoice>({
+    templateId: null,
+    accountIds: [],
+    schedule: DEFAULT_SCHEDULE,
+  });
+  const [startNow, setStartNow] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const templates = useTemplates();
   const [send, setSend] = useState<{ id: string; name: string; count: number } | null>(null);
   // One key per intended send: a retry of the same selection and name reuses it (never two campaigns).
   const idem = useRef<{ key: string; fingerprint: string } | null>(null);
   const progress = useSendProgress(send?.id ?? null);
 
   const byId = useMemo(() => {
-    const m = new Map<string, { email: string; name: string | null; company: string | null }>();
+    const m = new Map<string, SendableEmail>();
     for (const g of emails.data?.groups ?? []) for (const e of g.emails) m.set(e.id, e);
     return m;
   }, [emails.data]);
+  // Valid rows always; risky (catch-all, role) rows only after the explicit choice; never invalid ones.
+  const groups = useMemo(
+    () =>
+      (emails.data?.groups ?? [])
+        .map((g) => ({ ...g, emails: g.emails.filter((e) => e.status === 'valid' || includeRisky) }))
+        .filter((g) => g.emails.length > 0),
+    [emails.data, includeRisky],
+  );
+  const offered = groups.reduce((n, g) => n + g.emails.length, 0);
+  const chosenSteps = templates.data?.find((t) => t.id === setup.templateId)?.steps;
+  const campaignSetup: CampaignSetup | undefined =
+    chosenSteps && setup.accountIds.length > 0
+      ? { steps: chosenSteps, emailAccountIds: setup.accountIds, schedule: setup.schedule }
+      : undefined;
+  const onRiskyChange = (on: boolean) => {
+    setIncludeRisky(on);
+    if (!on) setSelected(new Set([...selected].filter((id) => byId.get(id)?.status === 'valid')));
+  };
 
   const create = useMutation({
     mutationFn: async () => {
       const leads = [...selected].flatMap((id) => {
         const e = byId.get(id);
-        return e ? [{ email: e.email, ...splitName(e.name), company_name: e.company ?? '' }] : [];
+        return e
+          ? [{ email: e.email, ...splitName(e.name), company_name: e.company ?? '', custom_fields: e.fields }]
+          : [];
       });
       const campaignName = name.trim();
-      const fingerprint = `${campaignName}\n${[...selected].sort().join(',')}`;
+      const start = startNow && campaignSetup !== undefined;
+      const fingerprint = JSON.stringify([campaignName, [...selected].sort(), campaignSetup ?? null, start]);
       if (idem.current?.fingerprint !== fingerprint) idem.current = { key: newIdempotencyKey(), fingerprint };
-      const campaign = await createCampaign({ campaignName, emails: leads }, idem.current.key);
+      const campaign = await createCampaign(
+        { campaignName, emails: leads, setup: campaignSetup, start },
+        idem.current.key,
+      );
       return { campaign, count: leads.length };
     },
     onSuccess: ({ campaign, count }) => {
+      setFailure(null);
+      // A retried send keeps its id: forget its old (failed) progress so polling starts again.
+      queryClient.removeQueries({ queryKey: ['/api/smartlead/sends', campaign.id] });
       setSend({ id: campaign.id, name: campaign.name, count });
       void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
     },
-    onError: (err) =>
-      toast({
-        title: 'Failed to create campaign',
-        description: errorMessage(err, 'Failed to create campaign'),
-        variant: 'destructive',
-      }),
+    onError: (err) => {
+      const description = errorMessage(err, 'Failed to create campaign');
+      setFailure(description);
+      toast({ title: 'Failed to create campaign', description, variant: 'destructive' });
+    },
   });
 
   const state = progress.data?.state;
@@ -86,16 +125,15 @@ export default function SendToSmartleadPage() {
       return () => clearTimeout(timer);
     }
     if (state === 'failed') {
-      toast({
-        title: 'Failed to create campaign',
-        description: progress.data?.error ?? 'Failed to create campaign',
-        variant: 'destructive',
-      });
+      const description = progress.data?.error ?? 'Failed to create campaign';
+      setFailure(description);
+      toast({ title: 'Failed to create campaign', description, variant: 'destructive' });
     }
   }, [send, state, navigate, queryClient, progress.data?.error]);
 
   const sending =
-    create.isPending || (send !== null && (state === 'queued' || state === 'sending' || !state));
+    create.isPending ||
+    (send !== null && failure === null && (state === 'queued' || state === 'sending' || !state));
   const canSend = !sending && selected.size > 0 && name.trim().length > 0;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -132,7 +170,7 @@ export default function SendToSmartleadPage() {
             <CardHeader>
               <CardTitle>Verified emails</CardTitle>
               <CardDescription>
-                Only addresses that passed verification are offered for sending.
+                Addresses that passed verification are offered; risky ones only if you include them.
               </CardDescription>
             </CardHeader>
             <CardContent>
@@ -145,17 +183,23 @@ export default function SendToSmartleadPage() {
                 </Alert>
               )}
               {emails.data && (
-                <EmailPicker
-                  groups={emails.data.groups
-                    .map((g) => ({ ...g, emails: g.emails.filter((e) => e.status === 'valid') }))
-                    .filter((g) => g.emails.length > 0)}
-                  total={emails.data.total}
-                  selected={selected}
-                  onSelectedChange={setSelected}
-                />
+                <>
+                  <IncludeRisky count={emails.data.risky} checked={includeRisky} onChange={onRiskyChange} />
+                  <EmailPicker
+                    groups={groups}
+                    total={offered}
+                    selected={selected}
+                    onSelectedChange={setSelected}
+                  />
+                </>
               )}
             </CardContent>
           </Card>
+          <AlreadySentWarning
+            selected={[...selected].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))}
+            onDeselect={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
+          />
+          <CampaignSetupFields value={setup} onChange={setSetup} />
           <Card>
             <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-end">
               <div className="flex flex-1 flex-col gap-2">
@@ -168,12 +212,56 @@ export default function SendToSmartleadPage() {
                   onChange={(e) => setName(e.target.value)}
                 />
               </div>
+              <fieldset className="flex flex-col gap-1 text-sm">
+                <legend className="sr-only">After sending</legend>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="launch"
+                    checked={!startNow || !campaignSetup}
+                    onChange={() => setStartNow(false)}
+                  />
+                  Create as draft
+                </label>
+                <label
+                  className={
+                    campaignSetup
+                      ? 'flex items-center gap-2'
+                      : 'flex items-center gap-2 text-muted-foreground'
+                  }
+                >
+                  <input
+                    type="radio"
+                    name="launch"
+                    disabled={!campaignSetup}
+                    checked={startNow && campaignSetup !== undefined}
+                    onChange={() => setStartNow(true)}
+                  />
+                  Create and start
+                </label>
+              </fieldset>
               <Button type="submit" size="lg" disabled={!canSend}>
                 {sending ? <Loader2 className="animate-spin" /> : <Send />}
                 Send {selected.size.toLocaleString()} emails to Smartlead
               </Button>
             </CardContent>
+            {!campaignSetup && (
+              <p className="px-6 pb-4 text-xs text-muted-foreground">
+                To start sending right away, pick a sequence and at least one sending account above.
+              </p>
+            )}
           </Card>
+          {failure && !sending && (
+            <Alert variant="destructive" data-testid="send-failure">
+              <AlertTitle>Failed to create campaign</AlertTitle>
+              <AlertDescription className="flex flex-col items-start gap-3">
+                <p>{failure}</p>
+                <Button type="button" size="sm" variant="outline" onClick={() => create.mutate()}>
+                  <RotateCcw /> Retry
+                </Button>
+              </AlertDescription>
+            </Alert>
+          )}
           {send && progress.data && <SendProgressCard name={send.name} progress={progress.data} />}
         </form>
       )}

@@ -263,7 +263,19 @@ export function EmailPicker({
                       {[e.name, e.company].filter(Boolean).join(' · ') || '—'}
                     </div>
                   </div>
-                  <Badge variant="success">Verified</Badge>
+                  {e.sentTo.length > 0 && (
+                    <Badge
+                      variant="outline"
+                      title={`Already sent to ${e.sentTo.map((c) => c.name).join(', ')}`}
+                    >
+                      Sent before
+                    </Badge>
+                  )}
+                  {e.status === 'risky' ? (
+                    <Badge variant="warning">Risky · {e.reason === 'catch_all' ? 'catch-all' : 'role'}</Badge>
+                  ) : (
+                    <Badge variant="success">Verified</Badge>
+                  )}
                 </label>
               );
             })}

@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Campaign, SendableGroup, SendProgress, SmartleadSettings } from '../../../shared/smartlead';
+import type {
+  Campaign,
+  CreateCampaignInput,
+  SendableGroup,
+  SendProgress,
+  SmartleadSettings,
+} from '../../../shared/smartlead';
 import { throwIfResNotOk } from '../../lib/api';
 import { csrfHeaders } from '../../lib/csrf';
 
@@ -12,7 +18,10 @@ export function useSmartleadSettings() {
 }
 
 export function useVerifiedEmails(enabled: boolean) {
-  return useQuery<{ groups: SendableGroup[]; total: number }>({ queryKey: VERIFIED_KEY, enabled });
+  return useQuery<{ groups: SendableGroup[]; total: number; risky: number }>({
+    queryKey: VERIFIED_KEY,
+    enabled,
+  });
 }
 
 /** SPEC §4/§9: the list refreshes every 30 s; faster while a send is still adding leads. */
@@ -45,13 +54,7 @@ export function useSendProgress(id: string | null) {
 }
 
 /** POST with an Idempotency-Key, so a retried or repeated click never creates a second campaign. */
-export async function createCampaign(
-  body: {
-    campaignName: string;
-    emails: { email: string; first_name: string; last_name: string; company_name: string }[];
-  },
-  idempotencyKey: string,
-): Promise<Campaign> {
+export async function createCampaign(body: CreateCampaignInput, idempotencyKey: string): Promise<Campaign> {
   const res = await fetch('/api/smartlead/create-campaign', {
     method: 'POST',
     credentials: 'include',

@@ -1,0 +1,148 @@
+import { AlertTriangle, CheckCircle2, Eye } from 'lucide-react';
+import { useMemo } from 'react';
+import { type Step, VARIANT_LABELS } from '../../../shared/email-automation';
+import {
+  fieldsIn,
+  leadValues,
+  missingFields,
+  renderMerge,
+  spamHintLabel,
+  spamHints,
+} from '../../../shared/merge-fields';
+import type { SendableEmail } from '../../../shared/smartlead';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Label } from '../ui/label';
+
+// The sequence as one real lead of the user's verified lists would receive it, with warnings: merge
+// fields this lead (and how many others) has no value for, and common spam triggers.
+
+export function SequencePreview({
+  steps,
+  active,
+  leads,
+  leadId,
+  onLeadChange,
+}: {
+  steps: Step[];
+  active: number[];
+  leads: SendableEmail[];
+  leadId: string | null;
+  onLeadChange: (id: string) => void;
+}) {
+  const lead = leads.find((l) => l.id === leadId) ?? leads[0] ?? null;
+  const values = useMemo(() => (lead ? leadValues(lead) : {}), [lead]);
+  const allText = steps.flatMap((s) => s.variants.flatMap((v) => [v.subject, v.body])).join('\n');
+  const used = fieldsIn(allText);
+  const lacking = useMemo(
+    () =>
+      used
+        .map((f) => ({ f, n: leads.filter((l) => !leadValues(l)[f]?.trim()).length }))
+        .filter((x) => x.n > 0),
+    [used, leads],
+  );
+
+  return (
+    <Card className="lg:sticky lg:top-6">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Eye className="size-5" /> Preview
+        </CardTitle>
+        <CardDescription>Rendered with a real lead from your verified lists.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {leads.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No verified leads yet: upload and verify a list to preview with real data.
+          </p>
+        ) : (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="preview-lead">Preview lead</Label>
+            <select
+              id="preview-lead"
+              className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+              value={lead?.id ?? ''}
+              onChange={(e) => onLeadChange(e.target.value)}
+            >
+              {leads.slice(0, 500).map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.email}
+                  {l.name ? ` — ${l.name}` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="flex flex-col gap-3" data-testid="sequence-preview">
+          {steps.map((s, i) => {
+            const v = s.variants[Math.min(active[i] ?? 0, s.variants.length - 1)]!;
+            const subject =
+              i > 0 && !v.subject.trim()
+                ? `Re: ${renderMerge(steps[0]!.variants[0]!.subject, values)}`
+                : renderMerge(v.subject, values);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a step's identity is its position
+              <div key={i} className="rounded-lg border bg-muted/30 p-3 text-sm">
+                <div className="mb-1 flex justify-between text-xs text-muted-foreground">
+                  <span>
+                    {i === 0 ? 'Day 0' : `+${s.delayDays} day${s.delayDays === 1 ? '' : 's'}`}
+                    {s.variants.length > 1 ? ` · variant ${VARIANT_LABELS[active[i] ?? 0]}` : ''}
+                  </span>
+                  <span>Email {i + 1}</span>
+                </div>
+                <p className="font-semibold break-words">{subject || '(no subject)'}</p>
+                <p className="mt-2 whitespace-pre-wrap break-words text-muted-foreground">
+                  {renderMerge(v.body, values) || '(empty)'}
+                </p>
+              </div>
+            );
+          })}
+        </div>
+        <Warnings steps={steps} values={values} lacking={lacking} leadCount={leads.length} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Warnings(props: {
+  steps: Step[];
+  values: Record<string, string>;
+  lacking: { f: string; n: number }[];
+  leadCount: number;
+}) {
+  const items: string[] = [];
+  props.steps.forEach((s, i) => {
+    s.variants.forEach((v, j) => {
+      const where = `Email ${i + 1}${s.variants.length > 1 ? ` ${VARIANT_LABELS[j]}` : ''}`;
+      const missing = props.leadCount ? missingFields(`${v.subject}\n${v.body}`, props.values) : [];
+      if (missing.length)
+        items.push(`${where}: this lead has no ${missing.map((f) => `{{${f}}}`).join(', ')}`);
+      for (const h of spamHints(`${v.subject}\n${v.body}`)) items.push(`${where}: ${spamHintLabel(h)}`);
+    });
+  });
+  for (const { f, n } of props.lacking) {
+    items.push(
+      `{{${f}}} is empty for ${n} of ${props.leadCount} verified leads (it stays visible in their email)`,
+    );
+  }
+  if (!items.length) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-emerald-700" data-testid="composer-warnings">
+        <CheckCircle2 className="size-4" /> No missing merge data or spam triggers found.
+      </p>
+    );
+  }
+  return (
+    <ul
+      className="flex flex-col gap-1.5 text-sm text-amber-800"
+      data-testid="composer-warnings"
+      aria-label="Warnings"
+    >
+      {[...new Set(items)].map((w) => (
+        <li key={w} className="flex gap-2">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{w}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
