@@ -25,94 +25,111 @@ export const exportTypes = ['valid', 'all', 'invalid'] as const;
 export type ExportType = (typeof exportTypes)[number];
 
 /** Counted on the final status (step 1 when not valid, else step 2). total = valid+invalid+risky+pending. */
-export interface UploadStats {
-  total: number;
-  valid: number;
-  invalid: number;
-  risky: number;
-  pending: number;
-}
+export const uploadStatsSchema = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  risky: z.number().int(),
+  pending: z.number().int(),
+});
+export type UploadStats = z.infer<typeof uploadStatsSchema>;
 
-export interface UploadResponse {
-  uploadId: string;
-  totalEmails: number;
+/** POST /api/upload (201). */
+export const uploadResponseSchema = z.object({
+  uploadId: z.string(),
+  totalEmails: z.number().int(),
   /** First rows, keyed by the original headers (deduplicated: "Notes", "Notes (2)"). */
-  preview: Record<string, string>[];
-  headers: string[];
-  emailColumn: string;
-  nameColumn: string | null;
-  companyColumn: string | null;
+  preview: z.array(z.record(z.string(), z.string())),
+  headers: z.array(z.string()),
+  emailColumn: z.string(),
+  nameColumn: z.string().nullable(),
+  companyColumn: z.string().nullable(),
   /** Rows without an email address, left out. */
-  skippedRows: number;
-}
+  skippedRows: z.number().int(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** Live progress of the latest run: measured, never a fixed per-email guess. */
-export interface UploadProgress {
+export const uploadProgressSchema = z.object({
   /** SPEC §4: step 1 progress, 0–100 (100 once every row has its initial verdict). */
-  processingProgress: number;
+  processingProgress: z.number(),
   /** Step 2 progress, 0–100 over the rows step 1 found valid. */
-  step2Progress: number;
-  step1Done: boolean;
-  step2Done: boolean;
+  step2Progress: z.number(),
+  step1Done: z.boolean(),
+  step2Done: z.boolean(),
   /** Rows that got their initial verdict / rows sent to step 2 / rows done with step 2. */
-  step1Count: number;
-  step2Total: number;
-  step2Count: number;
+  step1Count: z.number().int(),
+  step2Total: z.number().int(),
+  step2Count: z.number().int(),
   /** Rows per second measured over the current run (null before there is anything to measure). */
-  rate: number | null;
+  rate: z.number().nullable(),
   /** Seconds left at the measured rates; null when unknown. */
-  etaSeconds: number | null;
-}
+  etaSeconds: z.number().nullable(),
+});
+export type UploadProgress = z.infer<typeof uploadProgressSchema>;
 
-export interface UploadListItem extends UploadProgress {
-  id: string;
-  originalName: string;
-  fileSize: number;
-  status: UploadStatus;
-  uploadedAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  errorMessage: string | null;
-  stats: UploadStats;
-}
+/** GET /api/uploads (a list of these) and GET /api/upload/{id}/status. */
+export const uploadListItemSchema = uploadProgressSchema.extend({
+  id: z.string(),
+  originalName: z.string(),
+  fileSize: z.number().int(),
+  status: z.enum(uploadStatuses),
+  uploadedAt: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  stats: uploadStatsSchema,
+});
+export type UploadListItem = z.infer<typeof uploadListItemSchema>;
+export const uploadStatusResponseSchema = uploadListItemSchema;
+export type UploadStatusResponse = UploadListItem;
 
-export interface UploadStatusResponse extends UploadListItem {}
+export const verificationDetailsSchema = z.object({
+  quality: z.enum(['good', 'risky', 'bad']),
+  reason: z.string().nullable(),
+  smtpCode: z.number().int().nullable(),
+  smtpMessage: z.string().nullable(),
+  mxHost: z.string().nullable(),
+});
+export type VerificationDetails = z.infer<typeof verificationDetailsSchema>;
 
-export interface VerificationDetails {
-  quality: 'good' | 'risky' | 'bad';
-  reason: string | null;
-  smtpCode: number | null;
-  smtpMessage: string | null;
-  mxHost: string | null;
-}
+const rowStatusSchema = z.enum(rowStatuses);
 
 /** SPEC §3 result row, plus the reason and flags of VERIFICATION.md. */
-export interface ResultRow {
-  id: number;
-  emailId: number;
-  rowIndex: number;
-  email: { email: string; name: string | null; company: string | null };
+export const resultRowSchema = z.object({
+  id: z.number().int(),
+  emailId: z.number().int(),
+  rowIndex: z.number().int(),
+  email: z.object({ email: z.string(), name: z.string().nullable(), company: z.string().nullable() }),
   /** Step 1 (initial) status. */
-  status: RowStatus;
-  verifiedAt: string | null;
+  status: rowStatusSchema,
+  verifiedAt: z.string().nullable(),
   /** Step 2 status; pending until done; null for rows that do not go to step 2 (step 1 not valid). */
-  fourthVerificationStatus: RowStatus | null;
-  fourthVerificationDetails: VerificationDetails | null;
-  fourthVerifiedAt: string | null;
-  finalStatus: RowStatus;
+  fourthVerificationStatus: rowStatusSchema.nullable(),
+  fourthVerificationDetails: verificationDetailsSchema.nullable(),
+  fourthVerifiedAt: z.string().nullable(),
+  finalStatus: rowStatusSchema,
   /** SPEC §4: step 1 done and either not valid or step 2 done. Others show PROCESSING. */
-  isFinal: boolean;
-  reason: string | null;
-  role: boolean;
-  free: boolean;
-  disposable: boolean;
-  suggestion: string | null;
-}
+  isFinal: z.boolean(),
+  reason: z.string().nullable(),
+  role: z.boolean(),
+  free: z.boolean(),
+  disposable: z.boolean(),
+  suggestion: z.string().nullable(),
+});
+export type ResultRow = z.infer<typeof resultRowSchema>;
 
-export interface ResultsResponse {
-  results: ResultRow[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}
+/** GET /api/upload/{id}/results. */
+export const resultsResponseSchema = z.object({
+  results: z.array(resultRowSchema),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+});
+export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
 
 export const resultsQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
@@ -124,35 +141,35 @@ export const exportQuerySchema = z.object({
   type: z.enum(exportTypes, { message: 'type must be valid, all or invalid' }).default('all'),
 });
 
-export interface ReasonCount {
-  reason: string;
-  count: number;
-}
+export const reasonCountSchema = z.object({ reason: z.string(), count: z.number().int() });
+export type ReasonCount = z.infer<typeof reasonCountSchema>;
 
-/** Verdict and reason breakdown for the dashboard charts. */
-export interface UploadBreakdown {
-  reasons: ReasonCount[];
-}
+/** GET /api/upload/{id}/breakdown: verdict and reason breakdown for the dashboard charts. */
+export const uploadBreakdownSchema = z.object({ reasons: z.array(reasonCountSchema) });
+export type UploadBreakdown = z.infer<typeof uploadBreakdownSchema>;
 
-export interface StartVerificationResponse {
-  uploadId: string;
+/** POST /api/verify/{id} and /api/verify/{id}/pending. */
+export const startVerificationResponseSchema = z.object({
+  uploadId: z.string(),
   /** False when a run was already going (or nothing was left to do): the call is idempotent. */
-  started: boolean;
-  status: UploadStatus;
-  pending: number;
-}
+  started: z.boolean(),
+  status: z.enum(uploadStatuses),
+  pending: z.number().int(),
+});
+export type StartVerificationResponse = z.infer<typeof startVerificationResponseSchema>;
 
 /** A verified address offered for sending (SPEC §3 "selectable email entry", §5 sendable rule). */
-export interface SendableEmail {
-  id: number;
-  email: string;
-  name: string | null;
-  company: string | null;
-  uploadId: string;
-  uploadName: string;
-  uploadDate: string;
-  status: 'valid';
-}
+export const sendableEmailSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  company: z.string().nullable(),
+  uploadId: z.string(),
+  uploadName: z.string(),
+  uploadDate: z.string(),
+  status: z.literal('valid'),
+});
+export type SendableEmail = z.infer<typeof sendableEmailSchema>;
 
 /** SPEC §4: a row is final when step 1 is done and it is either not valid or step 2 is done. */
 export function isFinalRow(r: Pick<ResultRow, 'status' | 'fourthVerificationStatus'>): boolean {

@@ -76,10 +76,16 @@ export async function apiTokenRoutes(app: AppInstance, deps: AppDeps) {
   );
   r.delete(
     '/api/api-tokens/:id',
-    { schema: { tags: ['auth'], params: z.object({ id: z.string() }) } },
+    {
+      schema: {
+        tags: ['auth'],
+        params: z.object({ id: z.string() }),
+        response: { 204: z.null().describe('Revoked (no body)') },
+      },
+    },
     async (req, reply) => {
       await revokeApiToken({ db, userId: requireUser(req).id, id: req.params.id });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -1,7 +1,18 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSV_EXTENSION_MESSAGE, exportQuerySchema, resultsQuerySchema } from '../../shared/lists';
+import {
+  CSV_EXTENSION_MESSAGE,
+  exportQuerySchema,
+  resultsQuerySchema,
+  resultsResponseSchema,
+  startVerificationResponseSchema,
+  uploadBreakdownSchema,
+  uploadListItemSchema,
+  uploadResponseSchema,
+  uploadStatusResponseSchema,
+} from '../../shared/lists';
 import { requireUser } from '../auth/request-user';
+import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import type { AppInstance } from '../http/types';
@@ -26,7 +37,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     });
   }
 
-  r.post('/api/upload', { schema: { tags } }, async (req, reply) => {
+  r.post('/api/upload', { schema: { tags, response: { 201: uploadResponseSchema } } }, async (req, reply) => {
     const user = requireUser(req);
     if (!req.isMultipart()) throw badRequest(CSV_EXTENSION_MESSAGE);
     const file = await req.file();
@@ -45,7 +56,8 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     return reply.code(201).send(res);
   });
 
-  r.post('/api/verify/:id', { schema: { tags, params: idParams } }, async (req) =>
+  const started = { 200: startVerificationResponseSchema };
+  r.post('/api/verify/:id', { schema: { tags, params: idParams, response: started } }, async (req) =>
     startVerification({
       db,
       queue: deps.queue,
@@ -56,7 +68,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     }),
   );
 
-  r.post('/api/verify/:id/pending', { schema: { tags, params: idParams } }, async (req) =>
+  r.post('/api/verify/:id/pending', { schema: { tags, params: idParams, response: started } }, async (req) =>
     startVerification({
       db,
       queue: deps.queue,
@@ -68,27 +80,46 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     }),
   );
 
-  r.get('/api/uploads', { schema: { tags } }, async (req) =>
+  r.get('/api/uploads', { schema: { tags, response: { 200: z.array(uploadListItemSchema) } } }, async (req) =>
     listUploads({ db, userId: requireUser(req).id, now: deps.clock() }),
   );
 
-  r.get('/api/upload/:id/status', { schema: { tags, params: idParams } }, async (req) =>
-    getUploadStatus({ db, userId: requireUser(req).id, uploadId: req.params.id, now: deps.clock() }),
+  r.get(
+    '/api/upload/:id/status',
+    { schema: { tags, params: idParams, response: { 200: uploadStatusResponseSchema } } },
+    async (req) =>
+      getUploadStatus({ db, userId: requireUser(req).id, uploadId: req.params.id, now: deps.clock() }),
   );
 
   r.get(
     '/api/upload/:id/results',
-    { schema: { tags, params: idParams, querystring: resultsQuerySchema } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: resultsQuerySchema,
+        response: { 200: resultsResponseSchema },
+      },
+    },
     async (req) => getResultsPage({ db, userId: requireUser(req).id, uploadId: req.params.id, ...req.query }),
   );
 
-  r.get('/api/upload/:id/breakdown', { schema: { tags, params: idParams } }, async (req) =>
-    getBreakdown({ db, userId: requireUser(req).id, uploadId: req.params.id }),
+  r.get(
+    '/api/upload/:id/breakdown',
+    { schema: { tags, params: idParams, response: { 200: uploadBreakdownSchema } } },
+    async (req) => getBreakdown({ db, userId: requireUser(req).id, uploadId: req.params.id }),
   );
 
   r.get(
     '/api/upload/:id/export',
-    { schema: { tags, params: idParams, querystring: exportQuerySchema } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: exportQuerySchema,
+        response: { 200: csvFileResponse('The original columns plus the verification columns (UTF-8, BOM)') },
+      },
+    },
     async (req, reply) => {
       const { fileName, stream } = await exportUpload({
         db,
@@ -96,11 +127,8 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         uploadId: req.params.id,
         type: req.query.type,
       });
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', contentDisposition(fileName))
-        .header('Cache-Control', 'no-store')
-        .send(stream);
+      sendCsv(reply, { body: stream, disposition: contentDisposition(fileName) });
+      return reply;
     },
   );
 }

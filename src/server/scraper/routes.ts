@@ -15,6 +15,7 @@ import {
 import { cleanJobData } from '../ai/clean';
 import { isModelConfigured } from '../ai/client';
 import { requireUser } from '../auth/request-user';
+import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
 import { isScraperConfigured } from './apify';
@@ -118,6 +119,7 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['scraper'],
         params: idParams,
         querystring: z.object({ type: z.enum(CLEANED_TYPES).default('cleaned') }),
+        response: { 200: csvFileResponse('One tab of the cleaning dialog as CSV (UTF-8, BOM)') },
       },
     },
     async (req, reply) => {
@@ -129,11 +131,11 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
         rows: await jobProfiles({ db, userId, jobId: job.id }),
       });
       const date = deps.clock().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="instagram-${req.query.type}-${date}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(cleanedCsv(data[req.query.type]));
+      sendCsv(reply, {
+        body: cleanedCsv(data[req.query.type]),
+        disposition: `attachment; filename="instagram-${req.query.type}-${date}.csv"`,
+      });
+      return reply;
     },
   );
 }

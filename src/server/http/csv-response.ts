@@ -1,0 +1,28 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+
+/**
+ * The OpenAPI response of a route that sends a CSV file (a download): the body is text, not JSON, so
+ * it is declared under `text/csv` and never goes through the JSON serializer.
+ */
+export function csvFileResponse(description: string) {
+  return { description, content: { 'text/csv': { schema: z.string() } } };
+}
+
+// Any route's reply: a method signature, so a reply typed by a route's response schema fits too.
+interface CsvReply {
+  header(name: string, value: string): CsvReply;
+  send(payload: string | Readable): unknown;
+}
+
+/** Sends a CSV download (text or a stream): the file name for the browser, never cached. Return `reply` after. */
+export function sendCsv<R extends CsvReply>(
+  reply: R,
+  opts: { body: string | Readable; disposition: string },
+) {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', opts.disposition)
+    .header('Cache-Control', 'no-store')
+    .send(opts.body);
+}
