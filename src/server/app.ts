@@ -13,22 +13,21 @@ import { installCsrf } from './http/csrf';
 import type { AppDeps } from './http/deps';
 import { installErrorHandler } from './http/error-handler';
 import { errorBody } from './http/errors';
+import { installNoStore } from './http/no-store';
 import { installRateLimit } from './http/rate-limit';
-import { redactUrl } from './http/redact';
+import { loggerOptions } from './http/redact';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** The HTTP app: plugins, then each feature's routes, then the built web app. No global state. */
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
+export async function buildApp(
+  deps: AppDeps,
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+) {
   const { config } = deps;
   const app = Fastify({
-    logger: opts.logger
-      ? {
-          level: config.LOG_LEVEL,
-          // Query strings can carry secrets (Smartlead's api_key); logs get the path only.
-          serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
-        }
-      : false,
+    // Query strings can carry secrets and search terms, errors the values of failed queries: both redacted.
+    logger: opts.logger ? loggerOptions(config.LOG_LEVEL, opts.logStream) : false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -61,6 +60,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}) {
   });
 
   installErrorHandler(app);
+  installNoStore(app);
   installCsrf(app, { secureCookie: app.secureCookie });
   installRequestUser(app, deps);
 

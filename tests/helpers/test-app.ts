@@ -22,7 +22,14 @@ export interface TestApp {
  * (`npm run test:pg`). Tests share that database, so each creates its own users.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; work?: boolean; schedule?: boolean; clock?: Clock } = {},
+  opts: {
+    env?: Record<string, string>;
+    work?: boolean;
+    schedule?: boolean;
+    clock?: Clock;
+    /** Where the request log goes (at the config's LOG_LEVEL); no request log without it. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -46,7 +53,10 @@ export async function createTestApp(
     schedule: opts.schedule ?? false,
     context: { config, database, clock, log: pino({ level: 'silent' }) },
   });
-  const app = await buildApp({ config, database, queue, clock });
+  const app = await buildApp(
+    { config, database, queue, clock },
+    opts.logStream ? { logger: true, logStream: opts.logStream } : {},
+  );
   await app.ready();
   return {
     app,

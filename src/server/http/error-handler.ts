@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from './errors';
+import { isMalformedMultipart, MALFORMED_UPLOAD_MESSAGE } from './multipart';
 
 /** Maps every failure to the SPEC's error body ({message, error}); never leaks internals on 5xx. */
 export function installErrorHandler(app: FastifyInstance) {
@@ -17,6 +18,7 @@ export function installErrorHandler(app: FastifyInstance) {
       const msg = first?.message ?? 'Invalid request';
       return reply.code(400).send(errorBody(msg, field ? { field } : {}));
     }
+    if (isMalformedMultipart(err)) return reply.code(400).send(errorBody(MALFORMED_UPLOAD_MESSAGE));
     if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send(errorBody('File size must be less than 10MB'));
     }

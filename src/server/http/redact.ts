@@ -1,6 +1,60 @@
-const SECRET_PARAMS = /([?&](?:api_key|apikey|token|key|secret|password)=)[^&#]*/gi;
+import pino from 'pino';
 
-/** A URL safe for logs: values of secret-looking query parameters replaced. */
+// What request logs must never hold: secrets (API keys, tokens, passwords) and what users search for in
+// their own data (search terms, keywords, addresses). Parameter names are compared decoded and without
+// case, so `?Sear%63h=` is caught like `?search=`.
+const PRIVATE_PARAM =
+  /token|secret|passw|key|auth|signature|credential|session|^q$|search|query|^email$|^code$/i;
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** A URL safe for logs: the values of private-looking query parameters replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      return PRIVATE_PARAM.test(decodedName(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+/**
+ * Errors as logged: a failed database query's message and `params` carry the user's values (a search
+ * term, an address), so the parameters are dropped; the SQL text (ours) stays for diagnosis.
+ */
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+export function serializeError(err: Error): SerializedError {
+  const out = pino.stdSerializers.err(err) as unknown as SerializedError;
+  const strip = (s: string) =>
+    typeof s === 'string' ? s.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]') : s;
+  out.message = strip(out.message);
+  out.stack = strip(out.stack);
+  if ('params' in out) out.params = '[redacted]';
+  return out;
+}
+
+/** Fastify logger options: level, optional destination (tests), and the redacting serializers. */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+      err: serializeError,
+    },
+  };
 }

@@ -1,0 +1,42 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { describe, expect, it } from 'vitest';
+import { redactUrl, serializeError } from './redact';
+
+describe('redactUrl', () => {
+  it.each([
+    ['/api/x?search=alice@corp.com&page=2', '/api/x?search=[redacted]&page=2'],
+    ['/api/x?page=2&q=alice', '/api/x?page=2&q=[redacted]'],
+    ['/api/x?SEARCH=alice', '/api/x?SEARCH=[redacted]'],
+    ['/api/x?sear%63h=alice', '/api/x?sear%63h=[redacted]'],
+    ['/api/x?keyword=yoga+studio', '/api/x?keyword=[redacted]'],
+    [
+      '/api/x?api_key=sk_1&apiKey=sk_2&token=t&access_token=a',
+      '/api/x?api_key=[redacted]&apiKey=[redacted]&token=[redacted]&access_token=[redacted]',
+    ],
+    [
+      '/api/x?password=p&secret=s&email=a@b.c',
+      '/api/x?password=[redacted]&secret=[redacted]&email=[redacted]',
+    ],
+    ['/api/x?page=1&filter=valid&type=all', '/api/x?page=1&filter=valid&type=all'],
+    ['/api/x?search', '/api/x?search'],
+    ['/api/x?%E0%A4%A=1', '/api/x?%E0%A4%A=1'],
+    ['/api/x', '/api/x'],
+  ])('%s → %s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe('serializeError', () => {
+  it('drops the values of a failed query but keeps its SQL', () => {
+    const err = new DrizzleQueryError(
+      'select * from upload_rows where email ilike $1',
+      ['%alice@corp.com%'],
+      new Error('boom'),
+    );
+    const out = serializeError(err);
+    const text = JSON.stringify(out);
+    expect(text).toContain('select * from upload_rows');
+    expect(text).not.toContain('alice@corp.com');
+    expect(out.params).toBe('[redacted]');
+  });
+});
