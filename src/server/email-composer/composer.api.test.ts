@@ -112,6 +112,17 @@ describe('email composer: templates and drafting', () => {
     ai.mode = 'ok';
   });
 
+  it('limits AI drafts per address (429 with Retry-After)', async () => {
+    const c = await user();
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++)
+      codes.push((await c.post('/api/email-composer/draft', { mode: 'draft' })).statusCode);
+    expect(codes.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const last = await c.post('/api/email-composer/draft', { mode: 'draft' });
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('without a model: offline drafts per step and a rewrite that removes spam triggers', async () => {
     const config = { ...t.config, OPENAI_MODEL: undefined, OPENAI_BASE_URL: undefined } as Config;
     const first = await draftEmail({ config, input: { mode: 'draft', stepIndex: 0 } });
@@ -120,9 +131,13 @@ describe('email composer: templates and drafting', () => {
     expect(follow.subject).toBe('');
     const rewrite = await draftEmail({
       config,
-      input: { mode: 'rewrite', subject: 'FREE trial!!', body: 'Act now for a GUARANTEED result!!!' },
+      input: {
+        mode: 'rewrite',
+        subject: 'FREE trial!!',
+        body: 'Act now: get a GUARANTEED result for free!!!',
+      },
     });
-    expect(rewrite.subject).toBe('no-cost trial!');
-    expect(rewrite.body).toBe('Hi {{first_name}},\n\nif it helps for a expected result!');
+    expect(rewrite.subject).toBe('Complimentary trial!');
+    expect(rewrite.body).toBe('Hi {{first_name}},\n\nGet a measurable result at no cost!');
   });
 });

@@ -102,11 +102,14 @@ function templateDraft(input: z.output<typeof draftRequestSchema>) {
   };
 }
 
+// Plainer words for common spam triggers; phrases that only push ("act now") are dropped.
 const SOFTER: [RegExp, string][] = [
-  [/\bfree\b/gi, 'no-cost'],
-  [/\bguaranteed?\b/gi, 'expected'],
+  [/\s*\bact now\b[,:]?/gi, ''],
+  [/\bfor free\b/gi, 'at no cost'],
+  [/\bfree\b/gi, 'complimentary'],
+  [/\bguaranteed\b/gi, 'measurable'],
+  [/\bguarantee\b/gi, 'commitment'],
   [/\burgent\b/gi, 'timely'],
-  [/\bact now\b/gi, 'if it helps'],
   [/\bclick here\b/gi, 'see the link'],
   [/\blimited time\b/gi, 'this month'],
   [/\brisk[- ]free\b/gi, 'low-commitment'],
@@ -122,11 +125,13 @@ function ruleRewrite(input: z.output<typeof draftRequestSchema>) {
     out = out.replace(/\b([A-Z])([A-Z]{3,})\b/g, (w, a: string, rest: string) =>
       spamHints(w).some((h) => h.kind === 'caps') ? a + rest.toLowerCase() : w,
     );
-    return out
+    out = out
       .replace(/!{2,}/g, '!')
       .replace(/[ \t]+\n/g, '\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim();
+    // A dropped phrase may leave a sentence starting in lower case.
+    return out.charAt(0).toUpperCase() + out.slice(1);
   };
   let body = fix(input.body);
   if (body && !/^(hi|hello|hey|dear)\b/i.test(body)) body = `Hi {{first_name}},\n\n${body}`;

@@ -9,6 +9,7 @@ import {
 } from '../../shared/email-automation';
 import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
+import { rateLimited } from '../http/rate-limit';
 import type { AppInstance } from '../http/types';
 import { draftEmail } from './draft';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates';
@@ -59,7 +60,11 @@ export async function emailComposerRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post(
     '/api/email-composer/draft',
-    { schema: { tags, body: draftRequestSchema, response: { 200: draftResultSchema } } },
+    {
+      // Each draft may be a paid model call: a person drafting by hand never needs more than this.
+      config: rateLimited({ max: 30, windowMs: 60_000, message: 'Too many AI drafts in a minute.' }),
+      schema: { tags, body: draftRequestSchema, response: { 200: draftResultSchema } },
+    },
     async (req) => {
       requireUser(req);
       return draftEmail({ config: deps.config, input: req.body });

@@ -127,10 +127,21 @@ export async function runSend(opts: {
         .where(eq(smartleadCampaigns.id, campaignId));
     }
     const done = clock();
-    await db
+    const finished = await db
       .update(smartleadCampaigns)
       .set({ state: 'completed', error: null, leaseUntil: null, completedAt: done, updatedAt: done })
-      .where(eq(smartleadCampaigns.id, campaignId));
+      .where(
+        and(
+          eq(smartleadCampaigns.id, campaignId),
+          // Leads added to the campaign meanwhile (Email Campaigns → Add leads) keep the send open.
+          sql`not exists (select 1 from ${smartleadSendBatches} b where b.campaign_id = ${campaignId} and b.state = 'pending')`,
+        ),
+      )
+      .returning({ id: smartleadCampaigns.id });
+    if (!finished.length) {
+      await releaseLease({ db, campaignId });
+      return 'retry';
+    }
     return 'completed';
   } catch (err) {
     if (err instanceof SmartleadError && err.transient) {

@@ -27,6 +27,17 @@ const ACTIONS: Record<string, { action: StatusAction; label: string; icon: typeo
     { action: 'stop', label: 'Stop', icon: Square },
   ],
 };
+/** Smartlead's lead statuses in words. */
+const LEAD_STATUS: Record<string, string> = {
+  STARTED: 'Not contacted yet',
+  INPROGRESS: 'In sequence',
+  COMPLETED: 'Sequence finished',
+  PAUSED: 'Paused',
+  STOPPED: 'Stopped',
+  BLOCKED: 'Blocked (bounce or block list)',
+};
+const leadStatus = (s: string) => LEAD_STATUS[s] ?? s;
+
 const DONE: Record<StatusAction, string> = {
   start: 'Campaign started',
   resume: 'Campaign resumed',
@@ -91,7 +102,7 @@ export default function EmailCampaignPage() {
         title={c.name}
         description={`Created ${new Date(c.created_at).toLocaleDateString()}`}
         actions={
-          <>
+          <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={status} />
             {(ACTIONS[status] ?? []).map((a) => (
               <Button
@@ -104,7 +115,7 @@ export default function EmailCampaignPage() {
               </Button>
             ))}
             {c.smartlead_id !== null && status !== 'STOPPED' && <AddLeadsDialog campaignId={id} />}
-          </>
+          </div>
         }
       />
       {d.remoteError && (
@@ -231,7 +242,7 @@ function LeadsCard({ detail }: { detail: NonNullable<ReturnType<typeof useCampai
         {r && (
           <p className="text-sm text-muted-foreground" data-testid="lead-status-counts">
             {Object.entries(r.leadStatusCounts)
-              .map(([s, n]) => `${n} ${s.toLowerCase()}`)
+              .map(([s, n]) => `${leadStatus(s)}: ${n}`)
               .join(' · ') || 'No leads yet'}
             {r.totalLeads > r.leads.length ? ` (first ${r.leads.length} of ${r.totalLeads})` : ''}
           </p>
@@ -254,7 +265,7 @@ function LeadsCard({ detail }: { detail: NonNullable<ReturnType<typeof useCampai
                   <td className="py-2 pr-3 break-all">{l.email}</td>
                   <td className="py-2 pr-3">{`${l.firstName} ${l.lastName}`.trim() || '—'}</td>
                   <td className="py-2 pr-3">{l.company || '—'}</td>
-                  <td className="py-2">{l.status}</td>
+                  <td className="py-2">{leadStatus(l.status)}</td>
                 </tr>
               ))}
             </tbody>
