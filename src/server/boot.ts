@@ -7,6 +7,8 @@ import { migrate } from './db/migrate';
 import { allJobs } from './features';
 import type { AppDeps } from './http/deps';
 import { type Queue, startQueue } from './jobs/queue';
+import { engineLogger } from './prober/process-verifier';
+import { selfCheck } from './prober/self-check';
 
 export interface Runtime extends AppDeps {
   log: pino.Logger;
@@ -42,6 +44,8 @@ export async function bootRuntime(
     schedule: opts.schedule,
     context: { config, database, clock, log },
   });
+  // Processes that verify check once that mail servers can be reached from here (logged, not blocking).
+  if (opts.work) void selfCheck(config, engineLogger(log));
   return {
     config,
     database,

@@ -78,6 +78,11 @@ export const uploadListItemSchema = uploadProgressSchema.extend({
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /**
+   * Why a run in progress is waiting, when it is our side (e.g. "this server cannot reach mail servers
+   * on port 25: set SMTP_PROXY or VERIFIER_API_URL"); rows stay pending meanwhile. Null otherwise.
+   */
+  notice: z.string().nullable().optional(),
   stats: uploadStatsSchema,
 });
 export type UploadListItem = z.infer<typeof uploadListItemSchema>;

@@ -38,6 +38,9 @@ export async function createTestApp(
     DATA_DIR: '.tmp/unused',
     // Fakes listen on 127.x: tests reach them (production refuses non-public mail hosts).
     SMTP_ALLOW_PRIVATE: 'true',
+    // The test database outlives a run (PostgreSQL): knowledge would leak verdicts between suites.
+    VERIFICATION_DOMAIN_TTL_S: '0',
+    VERIFICATION_MAILBOX_TTL_S: '0',
     ...opts.env,
   });
   const url = process.env.TEST_DATABASE_URL;

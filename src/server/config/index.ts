@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { securityEnv } from '../http/env';
 import { listsEnv } from '../lists/env';
+import { proberEnv } from '../prober/env';
 import { scraperEnv } from '../scraper/env';
 import { verificationEnv } from '../verification/env';
 import { envBool, envInt, envString, envUrl } from './env-helpers';
@@ -72,6 +73,7 @@ const schema = z.object({
   ...scraperEnv,
   ...listsEnv,
   ...securityEnv,
+  ...proberEnv,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

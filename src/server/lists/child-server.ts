@@ -17,7 +17,16 @@ export interface Child {
 export function spawnChild(script: string, env: Record<string, string>): Child {
   const proc = spawn(TSX, [script], {
     cwd: ROOT,
-    env: { ...(process.env as Record<string, string>), NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      // Fakes live on 127.x; test databases outlive a run, so verdicts are not reused between runs.
+      SMTP_ALLOW_PRIVATE: 'true',
+      VERIFICATION_DOMAIN_TTL_S: '0',
+      VERIFICATION_MAILBOX_TTL_S: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

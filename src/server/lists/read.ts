@@ -11,6 +11,7 @@ type UploadDbRow = {
   file_size: number;
   status: string;
   error_message: string | null;
+  notice: string | null;
   total: number;
   valid: number;
   invalid: number;
@@ -78,6 +79,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
     startedAt: iso(u.started_at),
     completedAt: iso(u.completed_at),
     errorMessage: u.error_message,
+    notice: status === 'processing' ? (u.notice ?? null) : null,
     stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
     processingProgress: pct(s1, total),
     step2Progress: step1Done ? (s2Total === 0 ? 100 : pct(s2, s2Total)) : pct(s2, Math.max(1, s2Total)),
@@ -92,7 +94,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
 }
 
 const UPLOAD_COLUMNS =
-  sql.raw(`id, original_name, file_size, status, error_message, total, valid, invalid, risky,
+  sql.raw(`id, original_name, file_size, status, error_message, notice, total, valid, invalid, risky,
   pending, step1_count, step2_total, step2_count, run_started_at, run_step1_base, run_step2_base,
   step1_finished_at, step2_started_at, started_at, completed_at, uploaded_at`);
 

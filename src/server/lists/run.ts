@@ -78,6 +78,8 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
     },
     Math.max(1000, (settings.LISTS_LEASE_S * 1000) / 3),
   );
+  // Our network failing (port 25 blocked) parks the rows in the prober: say why on the upload.
+  const notices = watchNotice(db, uploadId, verifier);
   try {
     for (;;) {
       if (stopping) {
@@ -108,7 +110,32 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
       WHERE id = ${uploadId} AND status = 'processing'`);
   } finally {
     clearInterval(beat);
+    await notices.stop();
   }
+}
+
+/** Mirrors the prober's network health onto the upload's notice while this lane runs. */
+function watchNotice(db: Db, uploadId: string, verifier: Verifier) {
+  let shown: string | null | undefined; // unknown: the first check writes
+  let writing = Promise.resolve();
+  const set = (notice: string | null) => {
+    if (notice === shown) return;
+    shown = notice;
+    writing = writing
+      .then(() => db.execute(sql`UPDATE uploads SET notice = ${notice} WHERE id = ${uploadId}`))
+      .then(() => {})
+      .catch(() => {});
+  };
+  const check = () => set(verifier.health().ok ? null : verifier.health().message);
+  check();
+  const timer = setInterval(check, 1000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      if (shown) set(null);
+      await writing;
+    },
+  };
 }
 
 const analyzed = new Set<string>();

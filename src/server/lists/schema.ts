@@ -28,6 +28,7 @@ export const uploads = pgTable('uploads', {
   companyColumn: integer('company_column'),
   status: text('status').notNull().default('uploading'),
   errorMessage: text('error_message'),
+  notice: text('notice'),
   total: integer('total').notNull().default(0),
   valid: integer('valid').notNull().default(0),
   invalid: integer('invalid').notNull().default(0),

@@ -76,7 +76,7 @@ export async function startVerification(opts: {
       UPDATE uploads SET status = 'processing', run_id = run_id + 1, run_started_at = ${now},
         run_step1_base = step1_count, run_step2_base = step2_count, step2_started_at = NULL,
         step1_finished_at = NULL, started_at = COALESCE(started_at, ${now}), completed_at = NULL,
-        error_message = NULL, heartbeat_at = now()
+        error_message = NULL, notice = NULL, heartbeat_at = now()
       WHERE id = ${uploadId} AND user_id = ${user.id} AND ${from}
       RETURNING id, run_id, status, pending
     ), b AS (

@@ -16,6 +16,12 @@ import {
  * production there is exactly one.
  */
 const verifiers = new Map<string, Verifier>();
+const databaseIds = new WeakMap<Database, number>();
+let ids = 0;
+const nextId = (d: Database) => {
+  databaseIds.set(d, ++ids);
+  return ids;
+};
 let observer: EngineObserver | undefined;
 
 /** Metrics hooks for every verifier created from now on (set once at boot). */
@@ -46,7 +52,8 @@ export interface ProcessVerifierDeps {
 
 export function processVerifier(deps: ProcessVerifierDeps): Verifier {
   const options = verifierOptionsFromEnv(deps.config);
-  const key = JSON.stringify(options);
+  // One per engine settings and database (test files start several apps in one process).
+  const key = `${deps.database.kind}:${databaseIds.get(deps.database) ?? nextId(deps.database)}:${JSON.stringify(options)}`;
   let v = verifiers.get(key);
   if (!v) {
     const base: VerifierOptions = { ...options, logger: deps.logger, observer };

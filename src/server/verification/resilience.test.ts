@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp } from '../../../tests/fakes/smtp';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
+import { checkReachability } from './smtp/self-check';
 import type { EngineObserver, Step2Result } from './types';
 import { createVerifier } from './verifier';
 
@@ -225,5 +226,26 @@ describe('our network down is not a verdict', () => {
       await v.close();
       await world.close();
     }
+  });
+});
+
+describe('boot-time self-check', () => {
+  const options = (port: number) => ({
+    dnsServers: [w.dns.server],
+    smtp: { allowPrivate: true, port, timeoutMs: 400 },
+  });
+
+  it('one mail server answering is enough', async () => {
+    const r = await checkReachability(options(w.port), ['fine.test', 'silent.test']);
+    expect(r).toMatchObject({ ok: true, message: null });
+    expect(r.tried.find((x) => x.domain === 'fine.test')?.result).toMatch(/^220 /);
+  });
+
+  it('none answering: the port-25 message', async () => {
+    const r = await checkReachability(options(1), ['fine.test', 'flaky.test']); // nothing listens on port 1
+    expect(r.ok).toBe(false);
+    expect(r.message).toBe(
+      'this server cannot reach mail servers on port 1: set SMTP_PROXY or VERIFIER_API_URL',
+    );
   });
 });

@@ -7,6 +7,7 @@ import { QuickActions } from '../components/lists/QuickActions';
 import { ResultsCharts } from '../components/lists/ResultsCharts';
 import { ResultsTable } from '../components/lists/ResultsTable';
 import { StatCards } from '../components/lists/StatCards';
+import { VerificationNotice } from '../components/lists/VerificationNotice';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
@@ -87,6 +88,7 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
   return (
     <div className="flex flex-col gap-6">
       {header}
+      <VerificationNotice notice={s.notice} />
       <DashboardNotices status={s} />
       <StatCards stats={s.stats} reasons={breakdown.data?.reasons} />
       <div className="grid gap-6 lg:grid-cols-3">

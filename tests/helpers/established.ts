@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+
+/** "127.1.2.3" → the little-endian hex /proc/net/tcp uses ("0302017F"). */
+function hexIp(ip: string): string {
+  return ip
+    .split('.')
+    .map((n) => Number(n).toString(16).padStart(2, '0').toUpperCase())
+    .reverse()
+    .join('');
+}
+
+/**
+ * Established TCP connections towards ip:port as the kernel sees them (client side: the remote end
+ * is the server), across every process on this machine. A closed socket leaves ESTABLISHED at
+ * once, unlike a server's own counter, which only learns of the close when it reads it.
+ */
+export function establishedTo(ip: string, port: number): number {
+  const target = `${hexIp(ip)}:${port.toString(16).padStart(4, '0').toUpperCase()}`;
+  let n = 0;
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f[2] === target && f[3] === '01') n++;
+  }
+  return n;
+}
+
+/** Samples `establishedTo` every few milliseconds until stopped; reports the most seen at once. */
+export function watchEstablished(ip: string, port: number, everyMs = 5) {
+  let max = 0;
+  let samples = 0;
+  const timer = setInterval(() => {
+    max = Math.max(max, establishedTo(ip, port));
+    samples++;
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { max, samples };
+    },
+  };
+}
