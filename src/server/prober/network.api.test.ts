@@ -9,11 +9,14 @@ import { uploadCsv, waitFor } from '../lists/testing';
 // waits with a message in the status API, its rows stay pending, and it completes once the network
 // works. Then a later list reuses the verdicts (shared knowledge), for any account.
 const DOMAINS = ['n1.test', 'n2.test', 'n3.test', 'n4.test'];
+// Knowledge is kept in the database, which outlives a run of this suite on PostgreSQL: fresh addresses.
+const TAG = Math.random().toString(36).slice(2, 8);
+const ann = (d: string) => `ann.${TAG}@${d}`;
 let w: World;
 let t: TestApp;
 
 beforeAll(async () => {
-  w = await startWorld(Object.fromEntries(DOMAINS.map((d) => [d, { mailboxes: [`ann@${d}`] }])));
+  w = await startWorld(Object.fromEntries(DOMAINS.map((d) => [d, { mailboxes: [ann(d)] }])));
   t = await createTestApp({
     work: true,
     env: {
@@ -31,7 +34,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-const CSV = ['email', ...DOMAINS.flatMap((d) => [`ann@${d}`, `bob@${d}`])].join('\n');
+const CSV = ['email', ...DOMAINS.flatMap((d) => [ann(d), `bob.${TAG}@${d}`])].join('\n');
 
 async function signedIn() {
   const c = new TestClient(t.app);
@@ -57,7 +60,7 @@ describe('mail servers unreachable from here', () => {
     expect(paused.stats).toMatchObject({ total: 8, valid: 0, invalid: 0, risky: 0, pending: 8 });
 
     for (const d of DOMAINS) {
-      w.hosts[d] = await startFakeSmtp({ host: w.ipOf[d], port: w.port, mailboxes: [`ann@${d}`] });
+      w.hosts[d] = await startFakeSmtp({ host: w.ipOf[d], port: w.port, mailboxes: [ann(d)] });
     }
     const done = await waitFor(
       async () => (await c.get(`/api/upload/${uploadId}/status`)).json(),
