@@ -5,13 +5,14 @@ import { Link, useParams } from 'wouter';
 import { DAY_NAMES, type StatusAction, VARIANT_LABELS } from '../../shared/email-automation';
 import { AddLeadsDialog } from '../components/automation/AddLeadsDialog';
 import { campaignKey, changeStatus, useCampaignDetail } from '../components/automation/api';
+import { SectionTitle } from '../components/automation/SectionTitle';
 import { PageHeader } from '../components/PageHeader';
 import { CAMPAIGNS_KEY } from '../components/smartlead/api';
 import { StatusBadge } from '../components/smartlead/CampaignCard';
 import { SendProgressCard } from '../components/smartlead/SendProgressCard';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
+import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../hooks/use-toast';
 import { errorMessage } from '../lib/api';
@@ -135,7 +136,7 @@ export default function EmailCampaignPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle className="text-lg">Sequence</CardTitle>
+            <SectionTitle className="text-lg">Sequence</SectionTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3" data-testid="campaign-sequence">
             {!d.remote && <p className="text-sm text-muted-foreground">Not available right now.</p>}
@@ -171,7 +172,7 @@ export default function EmailCampaignPage() {
         <div className="flex flex-col gap-6">
           <Card>
             <CardHeader>
-              <CardTitle className="text-lg">Sending accounts</CardTitle>
+              <SectionTitle className="text-lg">Sending accounts</SectionTitle>
             </CardHeader>
             <CardContent data-testid="campaign-accounts">
               {d.remote?.accounts.length ? (
@@ -192,7 +193,7 @@ export default function EmailCampaignPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle className="text-lg">Schedule</CardTitle>
+              <SectionTitle className="text-lg">Schedule</SectionTitle>
             </CardHeader>
             <CardContent className="text-sm" data-testid="campaign-schedule">
               {d.schedule ? (
@@ -238,7 +239,7 @@ function LeadsCard({ detail }: { detail: NonNullable<ReturnType<typeof useCampai
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Leads</CardTitle>
+        <SectionTitle className="text-lg">Leads</SectionTitle>
         {r && (
           <p className="text-sm text-muted-foreground" data-testid="lead-status-counts">
             {Object.entries(r.leadStatusCounts)

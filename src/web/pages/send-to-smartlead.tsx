@@ -6,6 +6,7 @@ import { type CampaignSetup, DEFAULT_SCHEDULE } from '../../shared/email-automat
 import { type SendableEmail, splitName } from '../../shared/smartlead';
 import { useTemplates } from '../components/automation/api';
 import { CampaignSetupFields, type SetupChoice } from '../components/automation/CampaignSetupFields';
+import { SectionTitle } from '../components/automation/SectionTitle';
 import { AlreadySentWarning, IncludeRisky } from '../components/automation/SendChoices';
 import { PageHeader } from '../components/PageHeader';
 import {
@@ -20,7 +21,7 @@ import { EmailPicker } from '../components/smartlead/EmailPicker';
 import { SendProgressCard } from '../components/smartlead/SendProgressCard';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Skeleton } from '../components/ui/skeleton';
@@ -168,7 +169,7 @@ export default function SendToSmartleadPage() {
         <form onSubmit={onSubmit} className="flex flex-col gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>Verified emails</CardTitle>
+              <SectionTitle>Verified emails</SectionTitle>
               <CardDescription>
                 Addresses that passed verification are offered; risky ones only if you include them.
               </CardDescription>

@@ -3,12 +3,13 @@ import { Link } from 'wouter';
 import { DAY_NAMES, type Schedule } from '../../../shared/email-automation';
 import { cn } from '../../lib/utils';
 import { Badge } from '../ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
 import { Checkbox } from '../ui/checkbox';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
 import { useEmailAccounts, useTemplates } from './api';
+import { SectionTitle } from './SectionTitle';
 
 // The choices that make a Smartlead campaign able to send: the sequence (a saved template), the sending
 // accounts and the schedule (time zone, days, hours, pace, daily cap).
@@ -50,7 +51,7 @@ export function CampaignSetupFields({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sequence, sending accounts and schedule</CardTitle>
+        <SectionTitle>Sequence, sending accounts and schedule</SectionTitle>
         <CardDescription>
           What Smartlead needs to send: without them the campaign stays an empty draft.
         </CardDescription>

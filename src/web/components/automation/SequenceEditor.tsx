@@ -5,11 +5,12 @@ import { toast } from '../../hooks/use-toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { Card, CardContent, CardHeader } from '../ui/card';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
 import { draftEmail, emptyStep } from './api';
+import { SectionTitle } from './SectionTitle';
 
 // The steps of a sequence: subject and body per A/B variant, the delay before each follow-up, merge
 // fields inserted at the cursor, and AI drafting / rewriting of one variant at a time.
@@ -119,7 +120,7 @@ function StepCard(props: {
   return (
     <Card data-testid={`step-${index + 1}`}>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0 pb-3">
-        <CardTitle className="text-lg">{stepTitle(index)}</CardTitle>
+        <SectionTitle className="text-lg">{stepTitle(index)}</SectionTitle>
         <div className="flex flex-wrap items-center gap-2">
           {index > 0 && (
             <div className="flex items-center gap-2">
@@ -155,18 +156,14 @@ function StepCard(props: {
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <div
-          className="flex flex-wrap items-center gap-1"
-          role="tablist"
-          aria-label={`${stepTitle(index)} variants`}
-        >
+        <fieldset className="flex flex-wrap items-center gap-1">
+          <legend className="sr-only">{`${stepTitle(index)} variants`}</legend>
           {step.variants.map((_, j) => (
             <Button
               // biome-ignore lint/suspicious/noArrayIndexKey: variants are positional (A, B, …)
               key={j}
               type="button"
-              role="tab"
-              aria-selected={j === variant}
+              aria-pressed={j === variant}
               size="sm"
               variant={j === variant ? 'default' : 'outline'}
               onClick={() => props.onVariant(j)}
@@ -200,7 +197,7 @@ function StepCard(props: {
               <Trash2 /> Remove variant {VARIANT_LABELS[variant]}
             </Button>
           )}
-        </div>
+        </fieldset>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`subject-${index}`}>{label} subject</Label>
           <Input

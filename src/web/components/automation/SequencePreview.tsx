@@ -10,8 +10,9 @@ import {
   spamHints,
 } from '../../../shared/merge-fields';
 import type { SendableEmail } from '../../../shared/smartlead';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
 import { Label } from '../ui/label';
+import { SectionTitle } from './SectionTitle';
 
 // The sequence as one real lead of the user's verified lists would receive it, with warnings: merge
 // fields this lead (and how many others) has no value for, and common spam triggers.
@@ -44,9 +45,9 @@ export function SequencePreview({
   return (
     <Card className="lg:sticky lg:top-6">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <SectionTitle className="flex items-center gap-2 text-lg">
           <Eye className="size-5" /> Preview
-        </CardTitle>
+        </SectionTitle>
         <CardDescription>Rendered with a real lead from your verified lists.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
