@@ -25,7 +25,7 @@ export const exportTypes = ['valid', 'all', 'invalid'] as const;
 export type ExportType = (typeof exportTypes)[number];
 
 /** Counted on the final status (step 1 when not valid, else step 2). total = valid+invalid+risky+pending. */
-export const uploadStatsSchema = z.object({
+const uploadStatsSchema = z.object({
   total: z.number().int(),
   valid: z.number().int(),
   invalid: z.number().int(),
@@ -50,7 +50,7 @@ export const uploadResponseSchema = z.object({
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** Live progress of the latest run: measured, never a fixed per-email guess. */
-export const uploadProgressSchema = z.object({
+const uploadProgressSchema = z.object({
   /** SPEC §4: step 1 progress, 0–100 (100 once every row has its initial verdict). */
   processingProgress: z.number(),
   /** Step 2 progress, 0–100 over the rows step 1 found valid. */
@@ -66,7 +66,6 @@ export const uploadProgressSchema = z.object({
   /** Seconds left at the measured rates; null when unknown. */
   etaSeconds: z.number().nullable(),
 });
-export type UploadProgress = z.infer<typeof uploadProgressSchema>;
 
 /** GET /api/uploads (a list of these) and GET /api/upload/{id}/status. */
 export const uploadListItemSchema = uploadProgressSchema.extend({
@@ -86,22 +85,20 @@ export const uploadListItemSchema = uploadProgressSchema.extend({
   stats: uploadStatsSchema,
 });
 export type UploadListItem = z.infer<typeof uploadListItemSchema>;
-export const uploadStatusResponseSchema = uploadListItemSchema;
 export type UploadStatusResponse = UploadListItem;
 
-export const verificationDetailsSchema = z.object({
+const verificationDetailsSchema = z.object({
   quality: z.enum(['good', 'risky', 'bad']),
   reason: z.string().nullable(),
   smtpCode: z.number().int().nullable(),
   smtpMessage: z.string().nullable(),
   mxHost: z.string().nullable(),
 });
-export type VerificationDetails = z.infer<typeof verificationDetailsSchema>;
 
 const rowStatusSchema = z.enum(rowStatuses);
 
 /** SPEC §3 result row, plus the reason and flags of VERIFICATION.md. */
-export const resultRowSchema = z.object({
+const resultRowSchema = z.object({
   id: z.number().int(),
   emailId: z.number().int(),
   rowIndex: z.number().int(),
@@ -146,7 +143,7 @@ export const exportQuerySchema = z.object({
   type: z.enum(exportTypes, { message: 'type must be valid, all or invalid' }).default('all'),
 });
 
-export const reasonCountSchema = z.object({ reason: z.string(), count: z.number().int() });
+const reasonCountSchema = z.object({ reason: z.string(), count: z.number().int() });
 export type ReasonCount = z.infer<typeof reasonCountSchema>;
 
 /** GET /api/upload/{id}/breakdown: verdict and reason breakdown for the dashboard charts. */
@@ -164,7 +161,7 @@ export const startVerificationResponseSchema = z.object({
 export type StartVerificationResponse = z.infer<typeof startVerificationResponseSchema>;
 
 /** A verified address offered for sending (SPEC §3 "selectable email entry", §5 sendable rule). */
-export const sendableEmailSchema = z.object({
+const sendableEmailSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string().nullable(),

@@ -9,7 +9,6 @@ import {
   uploadBreakdownSchema,
   uploadListItemSchema,
   uploadResponseSchema,
-  uploadStatusResponseSchema,
 } from '../../shared/lists';
 import { requireUser } from '../auth/request-user';
 import { csvFileResponse, sendCsv } from '../http/csv-response';
@@ -86,7 +85,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
 
   r.get(
     '/api/upload/:id/status',
-    { schema: { tags, params: idParams, response: { 200: uploadStatusResponseSchema } } },
+    { schema: { tags, params: idParams, response: { 200: uploadListItemSchema } } },
     async (req) =>
       getUploadStatus({ db, userId: requireUser(req).id, uploadId: req.params.id, now: deps.clock() }),
   );

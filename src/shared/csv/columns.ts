@@ -127,7 +127,7 @@ function share(sample: string[][], col: number, test: (v: string) => boolean): n
 const PERSON_NAME = /^[\p{Lu}][\p{L}'’.-]*(\s+[\p{L}'’.-]+){0,3}$/u;
 
 /** The column whose sample cells look most like addresses (at least half of the filled ones), or -1. */
-export function emailColumnByContent(sample: string[][]): number {
+function emailColumnByContent(sample: string[][]): number {
   const width = Math.max(0, ...sample.map((r) => r.length));
   let best = -1;
   let bestShare = 0;

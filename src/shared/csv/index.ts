@@ -2,5 +2,5 @@
 // (encoding, delimiter, quoted newlines, ragged rows, column detection) and formula-safe writing.
 export { type DetectedColumns, detectColumns, headerKeys, looksLikeEmail } from './columns';
 export { type CsvLayout, detectLayout, fitRow, widenHeaders } from './layout';
-export { CsvNotTextError, csvRowBlocks, decodeCsvBytes, readCsv } from './read';
-export { type CsvCell, csvDocument, csvLine, csvRows, FORMULA_CELL, isFormulaLike } from './write';
+export { CsvNotTextError, readCsv } from './read';
+export { type CsvCell, csvDocument, csvLine, csvRows } from './write';

@@ -14,7 +14,7 @@ export class CsvNotTextError extends Error {
  * Bytes → text: UTF-8 (BOM dropped) or UTF-16 with a BOM. NUL bytes or many control characters in
  * the first block mean this is not a text file (`CsvNotTextError`), caught before anything is parsed.
  */
-export async function* decodeCsvBytes(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+async function* decodeCsvBytes(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   let decoder: TextDecoder | null = null;
   for await (const chunk of bytes) {
     if (!decoder) {
@@ -48,7 +48,7 @@ const DELIMITERS = [',', ';', '\t', '|'];
  * papaparse's guess from the first rows; it wants the same number of fields on every line, so ragged
  * rows defeat it, and then the header line decides: the candidate it holds most often outside quotes.
  */
-export function guessDelimiter(block: string): string {
+function guessDelimiter(block: string): string {
   const guess = Papa.parse<string[]>(block, {
     preview: 50,
     delimitersToGuess: DELIMITERS,

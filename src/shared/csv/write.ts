@@ -6,7 +6,7 @@ import Papa from 'papaparse';
  * also in their full-width and small forms (`＝`, `＋`, `－`, `＠`, `﹦`, `﹢`, `﹣`, `﹫`: East-Asian
  * input methods type them and some spreadsheets fold them to ASCII), and a leading tab, CR or LF.
  */
-export const FORMULA_CELL =
+const FORMULA_CELL =
   /^(?:[\t\r\n]|[\s\p{Cc}\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/u;
 
 export type CsvCell = string | number | bigint | boolean | Date | null | undefined;
