@@ -1,7 +1,7 @@
 // Shared by bench/lists-ingest.ts and bench/lists-read.ts: a loopback world (DNS + SMTP fakes), the
 // real server as a child process (embedded database or PostgreSQL), a 250k-row CSV, RSS sampling.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,7 +10,7 @@ import { freePort } from '../tests/e2e/harness';
 import { type FakeDnsEntry, startFakeDns } from '../tests/fakes/dns';
 import { type FakeSmtp, startFakeSmtp } from '../tests/fakes/smtp';
 
-export const ROWS = Number(process.env.ROWS ?? 250_000);
+export const ROWS = Number(process.env.ROWS ?? (process.env.MODE === 'load' ? 100_000 : 250_000));
 const DOMAINS = 5000;
 const LIVE_HOSTS = 20;
 
@@ -78,7 +78,9 @@ export interface BenchServer {
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'verilead-bench-'));
+  // SERVER_ROOT: another checkout's server (a baseline), measured by this harness.
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: process.env.SERVER_ROOT || undefined,
     env: {
       ...process.env,
       PORT: String(port),
@@ -119,6 +121,31 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resident memory (MB) of every descendant process of `pid` (an embedded database run apart). */
+export function descendantsRss(pid: number | undefined): number {
+  if (!pid) return 0;
+  let kb = 0;
+  const visit = (p: number) => {
+    let children: number[] = [];
+    try {
+      for (const task of readdirSync(`/proc/${p}/task`))
+        children = children.concat(
+          readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+        );
+    } catch {
+      return;
+    }
+    for (const c of children) {
+      try {
+        kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${c}/status`, 'utf8'))?.[1] ?? 0);
+      } catch {}
+      visit(c);
+    }
+  };
+  visit(pid);
+  return Math.round(kb / 1024);
 }
 
 /** `npm run worker` as a child process (PostgreSQL only): works the runs' jobs outside the web server. */

@@ -3,6 +3,9 @@
 // time); then a 250k-row export streamed while the server's RSS is sampled.
 //   npm run bench:lists-read   (TARGET=postgres for PostgreSQL, plus WORKERS=separate for the run in
 //   an `npm run worker` process; CONCURRENCY=10, SECONDS=8)
+//   MODE=load npm run bench:lists-read   (50 clients on a 100k-row upload while its run writes, plus
+//   an /api/user probe; CLIENTS=50, THINK_MS=0, ROWS=100000, MAX_SECONDS=120; SERVER_ROOT=<checkout>
+//   measures another checkout's server with this harness, for before/after pairs)
 import type { HttpClient } from '../src/server/lists/testing';
 import {
   type BenchServer,
@@ -16,6 +19,7 @@ import {
   startBenchWorker,
   startBenchWorld,
 } from './lists-common';
+import { runLoad } from './lists-load';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 10);
 const SECONDS = Number(process.env.SECONDS ?? 8);
@@ -148,7 +152,24 @@ async function bench(label: string, server: BenchServer, csv: string) {
   );
 }
 
+/** MODE=load: CLIENTS clients (50) on a fresh upload while its run writes (see lists-load.ts). */
+async function benchLoad(label: string, server: BenchServer, csv: string) {
+  const client = await signedInClient(server.baseUrl);
+  const { uploadId } = await client.upload('load.csv', csv);
+  console.log(`[${label}] ${ROWS} rows stored; server RSS ${server.rss().now} MB`);
+  await runLoad({
+    client,
+    server,
+    uploadId,
+    rows: ROWS,
+    clients: Number(process.env.CLIENTS ?? 50),
+    thinkMs: Number(process.env.THINK_MS ?? 0),
+    maxSeconds: Number(process.env.MAX_SECONDS ?? 120),
+  });
+}
+
 const csv = makeCsv();
+const run = process.env.MODE === 'load' ? benchLoad : bench;
 const world = await startBenchWorld();
 try {
   if (process.env.TARGET === 'postgres') {
@@ -160,13 +181,13 @@ try {
     const env = { ...world.env, DATABASE_URL: db.url };
     const server = await startBenchServer({ ...env, ...(separate ? { RUN_WORKERS: 'false' } : {}) });
     const worker = separate ? await startBenchWorker(env) : null;
-    await bench(separate ? 'postgres, separate worker' : 'postgres', server, csv);
+    await run(separate ? 'postgres, separate worker' : 'postgres', server, csv);
     await worker?.stop();
     await server.stop();
     await db.drop();
   } else {
     const server = await startBenchServer(world.env);
-    await bench('embedded', server, csv);
+    await run('embedded', server, csv);
     await server.stop();
   }
 } finally {

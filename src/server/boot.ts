@@ -28,12 +28,22 @@ export async function bootRuntime(
   } else {
     release = lockDataDir(config.dataDir);
     try {
-      database = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+      database = await openDatabase({
+        kind: 'pglite',
+        dataDir: config.dataDir,
+        thread: config.EMBEDDED_DB_THREAD ? 'own' : 'caller',
+      });
     } catch (err) {
       release();
       throw err;
     }
   }
+  // Its thread dying leaves nothing to serve: exit, and the next start resumes the runs.
+  database.onFailure?.((err) => {
+    log.fatal({ err }, 'the embedded database stopped');
+    release();
+    process.exit(1);
+  });
   const applied = await migrate(database);
   if (applied.length) log.info({ applied }, 'database migrated');
   const clock = opts.clock ?? systemClock;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { runUrgent } from '../db/background';
 import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
 import { apiTokens, users } from './schema';
@@ -45,7 +46,8 @@ export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
     }
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
-    req.user = await findSessionUser({ db: deps.database.db, token, now: deps.clock() });
+    // Every request starts with this look-up: served before other statements (see db/background.ts).
+    req.user = await runUrgent(() => findSessionUser({ db: deps.database.db, token, now: deps.clock() }));
     if (req.user) req.authKind = 'session';
   });
 }

@@ -22,6 +22,7 @@ const schema = z.object({
   ),
   DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./data')),
   DATABASE_URL: envUrl(),
+  EMBEDDED_DB_THREAD: envBool(true),
   SERVE_WEB: envBool(true),
   WEB_DIST_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./dist/web')),
   RUN_WORKERS: envBool(true),

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { RemotePglite } from './pglite-remote';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,18 +22,50 @@ export interface Database {
   raw: RawRunner;
   /** Borrow one connection for a sequence of raw statements. */
   withConnection<T>(fn: (conn: RawRunner) => Promise<T>): Promise<T>;
-  /** The PGlite handle (embedded only), e.g. for pg-boss's adapter. */
-  pglite?: PGlite;
+  /** The PGlite handle (embedded only), e.g. for pg-boss's adapter: in this thread or its own. */
+  pglite?: PGlite | RemotePglite;
+  /** The embedded database runs in a thread of its own (statements never block this thread). */
+  ownThread?: boolean;
+  /** Called if the embedded database's thread dies (every later statement fails). */
+  onFailure?(handler: (err: Error) => void): void;
   connectionString?: string;
   close(): Promise<void>;
 }
 
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null }; // null: in memory (tests)
+  // dataDir null: in memory (tests). thread: the database's own thread (default when on disk: the
+  // server's) or this thread (default in memory: tests start fast and have no concurrent load).
+  | { kind: 'pglite'; dataDir: string | null; thread?: 'own' | 'caller' };
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  return opts.kind === 'postgres' ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+  if (opts.kind === 'postgres') return openPostgres(opts.url, opts.poolSize ?? 10);
+  const own = opts.thread ? opts.thread === 'own' : opts.dataDir !== null;
+  return own ? openPgliteThread(opts.dataDir) : openPglite(opts.dataDir);
+}
+
+/** PGlite in a worker thread of its own (pglite-remote.ts): the server's thread stays free. */
+async function openPgliteThread(dataDir: string | null): Promise<Database> {
+  const remote = await RemotePglite.open(dataDir ? path.join(dataDir, 'pglite') : null);
+  const runner = (conn: Pick<RemotePglite, 'query' | 'exec'>): RawRunner => ({
+    async query<T>(text: string, params?: unknown[]) {
+      return (await conn.query<T>(text, params)).rows;
+    },
+    async exec(text: string) {
+      await conn.exec(text);
+    },
+  });
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(remote as unknown as PGlite, { schema }) as unknown as Db,
+    raw: runner(remote),
+    // The connection is held for `fn` alone: nobody else's statement runs in between.
+    withConnection: (fn) => remote.hold((session) => fn(runner(session))),
+    pglite: remote,
+    ownThread: true,
+    onFailure: (handler) => remote.onFailure(handler),
+    close: () => remote.close(),
+  };
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {

@@ -1,4 +1,5 @@
 import { fromPglite, PgBoss } from 'pg-boss';
+import { runInBackground } from '../db/background';
 import type { Database } from '../db/client';
 import type { JobContext, JobDefinition, JobSender } from './registry';
 
@@ -22,10 +23,15 @@ export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
   const { database } = opts;
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schedule: opts.schedule })
+      ? new PgBoss({
+          db: fromPglite(database.pglite as Parameters<typeof fromPglite>[0]),
+          backend: 'pglite',
+          schedule: opts.schedule,
+        })
       : new PgBoss({ connectionString: database.connectionString!, max: 4, schedule: opts.schedule });
   boss.on('error', (err) => opts.context.log.error({ err }, 'job queue error'));
-  await boss.start();
+  // pg-boss's own timers (polling, maintenance) start here and count as background work too.
+  await runInBackground(() => boss.start());
 
   const queue: Queue = {
     boss,
@@ -38,16 +44,20 @@ export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
     await boss.createQueue(def.name, def.queue ?? {});
     if (def.cron && opts.schedule) await boss.schedule(def.name, def.cron, {});
     if (!opts.work) continue;
-    await boss.work(
-      def.name,
-      {
-        batchSize: 1,
-        pollingIntervalSeconds: 1,
-        ...(typeof def.work === 'function' ? def.work(opts.context.config) : (def.work ?? {})),
-      },
-      async (jobs: { id: string; data: object }[]) => {
-        for (const job of jobs) await def.handle(job.data, { ...ctx, jobId: job.id });
-      },
+    await runInBackground(() =>
+      boss.work(
+        def.name,
+        {
+          batchSize: 1,
+          pollingIntervalSeconds: 1,
+          ...(typeof def.work === 'function' ? def.work(opts.context.config) : (def.work ?? {})),
+        },
+        // Marked as background work: the embedded database interleaves its statements with requests'.
+        (jobs: { id: string; data: object }[]) =>
+          runInBackground(async () => {
+            for (const job of jobs) await def.handle(job.data, { ...ctx, jobId: job.id });
+          }),
+      ),
     );
   }
   return queue;

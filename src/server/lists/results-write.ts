@@ -21,9 +21,19 @@ const withDuplicates = (uploadId: string) => sql`
  * embedded database every statement holds the only connection, so a run's writes are cut small
  * enough for the results pages to run between them; each statement stays whole (rows + counters).
  */
-async function inChunks<T>(items: T[], maxRows: number | undefined, write: (chunk: T[]) => Promise<void>) {
-  const size = maxRows && maxRows > 0 ? maxRows : items.length;
-  for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size));
+async function inChunks<T>(
+  items: T[],
+  opts: { maxRowsPerStatement?: number; pipelined?: boolean },
+  write: (chunk: T[]) => Promise<void>,
+) {
+  const max = opts.maxRowsPerStatement;
+  const size = max && max > 0 ? max : items.length;
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  // Pipelined: every statement is queued at once (each is whole on its own, in any order); the
+  // embedded database's own thread runs them back to back, requests' statements between them.
+  if (opts.pipelined) await Promise.all(chunks.map(write));
+  else for (const chunk of chunks) await write(chunk);
 }
 
 export interface WriteOptions<R> {
@@ -33,14 +43,15 @@ export interface WriteOptions<R> {
   now: Date;
   /** Verified rows per statement (their duplicates come with them); unset: all in one. */
   maxRowsPerStatement?: number;
+  pipelined?: boolean;
 }
 
 export async function writeStep1(opts: WriteOptions<Step1Result>): Promise<void> {
-  await inChunks(opts.items, opts.maxRowsPerStatement, (items) => writeStep1Statement({ ...opts, items }));
+  await inChunks(opts.items, opts, (items) => writeStep1Statement({ ...opts, items }));
 }
 
 export async function writeStep2(opts: WriteOptions<Step2Result>): Promise<void> {
-  await inChunks(opts.items, opts.maxRowsPerStatement, (items) => writeStep2Statement({ ...opts, items }));
+  await inChunks(opts.items, opts, (items) => writeStep2Statement({ ...opts, items }));
 }
 
 async function writeStep1Statement(opts: WriteOptions<Step1Result>): Promise<void> {

@@ -49,6 +49,8 @@ interface Lane {
   ctx: JobContext;
   /** Rows per write statement (undefined: a whole batch or flush at once). */
   writeRows?: { step1: number; step2: number };
+  /** Send a batch's write statements without waiting for each (the database queues them). */
+  pipelined: boolean;
 }
 
 /**
@@ -59,7 +61,10 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   const { ctx, uploadId } = opts;
   const settings = ctx.config;
   const embedded = ctx.database.kind === 'pglite';
-  const db = embedded ? politeDb(ctx.database.db) : ctx.database.db;
+  // In the server's thread, the embedded database needs the lane to let requests in (politeDb); in
+  // its own thread, its scheduler interleaves the lane's statements with requests' (pglite-remote.ts).
+  const inline = embedded && !ctx.database.ownThread;
+  const db = inline ? politeDb(ctx.database.db) : ctx.database.db;
   watchShutdown();
   const owner = `${os.hostname()}:${process.pid}:${opts.lane}:${opts.jobId.slice(0, 8)}`;
   // The process's one prober: every upload and lane here shares its queues and connection slots.
@@ -71,6 +76,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
     verifier,
     ctx,
     writeRows: embedded ? PGLITE_WRITE_ROWS : undefined,
+    pipelined: !inline,
   };
   const beat = setInterval(
     () => {
@@ -183,6 +189,7 @@ async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<void> {
     items: rows.map((r, i) => ({ rowIndex: Number(r.row_index), result: results[i] })),
     now: lane.ctx.clock(),
     maxRowsPerStatement: lane.writeRows?.step1,
+    pipelined: lane.pipelined,
   });
 }
 
@@ -215,6 +222,7 @@ async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<void> {
           items,
           now: lane.ctx.clock(),
           maxRowsPerStatement: lane.writeRows?.step2,
+          pipelined: lane.pipelined,
         }),
       )
       .catch((err) => {

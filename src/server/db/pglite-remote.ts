@@ -1,0 +1,310 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { currentLane, type Lane } from './background';
+
+// The embedded database (PGlite, PostgreSQL compiled to WebAssembly) runs each statement synchronously
+// in the thread that owns it. In the server's thread it took ~60 % of that thread under load (the rest:
+// HTTP, JSON, the SMTP engine), so requests waited for statements and statements for requests. Here it
+// gets a thread of its own; this side is a drop-in for the parts of PGlite's API that drizzle and
+// pg-boss's adapter use (query, exec, transaction, listen), and it decides the order statements run in:
+//
+// - One connection: a transaction (or `hold`) owns it from BEGIN to COMMIT; other callers' statements
+//   wait in line and can never run inside it. A statement outside a transaction that fails or leaves one
+//   open is rolled back in the database thread before the next one runs (pglite-thread.mjs).
+// - Fair order: statements of background jobs (runInBackground) and of requests queue apart and take
+//   turns, so a verification run neither starves the pages nor is starved by them.
+
+type Parsers = Record<number, (value: string, typeId: number) => unknown>;
+export interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Parsers;
+}
+export interface Results<T = Record<string, unknown>> {
+  rows: T[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+/** What a transaction callback gets (the subset of PGlite's Transaction our callers use). */
+export interface RemoteTransaction {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+  closed: boolean;
+}
+
+interface Job {
+  msg: Record<string, unknown>;
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+  /** Set on a request to take the connection for a session (transaction or hold). */
+  acquire?: symbol;
+  lane: Lane;
+  sentAt?: number;
+}
+
+/** Statements sent ahead to the database thread, so it never idles while this thread is busy. */
+const WINDOW = 2;
+/**
+ * Share of the database's time background work gets while requests are waiting too (it gets all of it
+ * otherwise). Measured over the last second or so (exponential decay).
+ */
+const BACKGROUND_SHARE = 0.5;
+const USAGE_TAU_MS = 1000;
+
+async function startThread(workerData: { dataDir: string | null; initOnly?: boolean }): Promise<Worker> {
+  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
+    workerData,
+    // The thread loads plain JavaScript: no TypeScript loader (tsx) needed there.
+    execArgv: [],
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', (m: { ready: boolean; error?: Record<string, unknown> }) =>
+      m.ready ? resolve() : reject(toError(m.error ?? { message: 'PGlite failed to start' })),
+    );
+    worker.once('error', reject);
+  });
+  return worker;
+}
+
+function toError(e: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(e.message)), e);
+}
+
+/** Only identity parsers can cross the thread: they are sent as "leave these type oids as text". */
+function rawOids(parsers: Parsers | undefined): number[] {
+  return Object.entries(parsers ?? {}).map(([oid, parse]) => {
+    if (parse('1970-01-01', Number(oid)) !== '1970-01-01')
+      throw new Error('Only identity parsers are supported by the embedded database thread');
+    return Number(oid);
+  });
+}
+
+export class RemotePglite {
+  private urgent: Job[] = [];
+  private fg: Job[] = [];
+  private bg: Job[] = [];
+  /** Recent database time (ms, decaying) spent on requests' and background statements. */
+  private usage = { request: 0, background: 0, at: performance.now() };
+  private lastReply = 0;
+  private held: Job[] = [];
+  private holder: symbol | null = null;
+  private inFlight = new Map<number, Job>();
+  private nextId = 1;
+  private failure: Error | null = null;
+  private listeners = new Map<string, Set<(payload: string) => void>>();
+  private failureHandlers: ((err: Error) => void)[] = [];
+  private closing = false;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (m: { id?: number; result?: unknown; error?: Record<string, unknown> } & object) => {
+      if ('notify' in m) {
+        const { notify, payload } = m as { notify: string; payload: string };
+        for (const cb of this.listeners.get(notify) ?? []) cb(payload);
+        return;
+      }
+      const job = this.inFlight.get(m.id as number);
+      if (!job) return;
+      this.inFlight.delete(m.id as number);
+      this.account(job);
+      if (m.error) job.reject(toError(m.error));
+      else job.resolve(m.result);
+      this.dispatch();
+    });
+    worker.on('error', (err) => this.fail(err));
+    worker.on('exit', (code) => this.fail(new Error(`The embedded database thread exited (code ${code})`)));
+  }
+
+  /** Starts the database thread on `dataDir` (null: in memory) and waits until PGlite is ready. */
+  static async open(dataDir: string | null): Promise<RemotePglite> {
+    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      // A new data directory: created by a thread of its own that then ends (initdb's memory, ~450 MB
+      // otherwise kept for the life of the process, goes with it).
+      const init = await startThread({ dataDir, initOnly: true });
+      await init.terminate();
+    }
+    return new RemotePglite(await startThread({ dataDir }));
+  }
+
+  /** Called once if the database thread dies (every pending and later statement fails). */
+  onFailure(handler: (err: Error) => void) {
+    this.failureHandlers.push(handler);
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.enqueue({
+      op: 'query',
+      text,
+      params,
+      rowMode: options?.rowMode,
+      rawOids: rawOids(options?.parsers),
+    });
+  }
+
+  exec(text: string): Promise<Results[]> {
+    return this.enqueue({ op: 'exec', text });
+  }
+
+  /** BEGIN … COMMIT on the one connection; nobody else's statement runs in between. */
+  async transaction<T>(fn: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
+    return this.hold(async (session) => {
+      await session.exec('BEGIN');
+      let done = false;
+      const tx: RemoteTransaction = {
+        query: (text, params, options) => session.query(text, params, options),
+        exec: (text) => session.exec(text),
+        async rollback() {
+          await session.exec('ROLLBACK');
+          done = true;
+        },
+        get closed() {
+          return done;
+        },
+      };
+      try {
+        const result = await fn(tx);
+        if (!done) await session.exec('COMMIT');
+        done = true;
+        return result;
+      } catch (err) {
+        if (!done) await session.exec('ROLLBACK').catch(() => {});
+        done = true;
+        throw err;
+      }
+    });
+  }
+
+  /** The connection for a sequence of statements of the caller's own (e.g. a migration's BEGIN/COMMIT). */
+  async hold<T>(fn: (session: Omit<RemoteTransaction, 'rollback' | 'closed'>) => Promise<T>): Promise<T> {
+    const token = Symbol('session');
+    await new Promise((resolve, reject) =>
+      this.schedule({ msg: {}, resolve, reject, acquire: token, lane: currentLane() }),
+    );
+    const run = <R>(msg: Record<string, unknown>) => {
+      if (this.holder !== token) return Promise.reject(new Error('The database session has ended'));
+      return new Promise<R>((resolve, reject) => {
+        this.held.push({
+          msg: { ...msg, session: true },
+          resolve: resolve as (v: unknown) => void,
+          reject,
+          lane: currentLane(),
+        });
+        this.dispatch();
+      });
+    };
+    try {
+      return await fn({
+        query: (text, params, options) =>
+          run({ op: 'query', text, params, rowMode: options?.rowMode, rawOids: rawOids(options?.parsers) }),
+        exec: (text) => run({ op: 'exec', text }),
+      });
+    } finally {
+      this.holder = null;
+      for (const job of this.held.splice(0)) job.reject(new Error('The database session has ended'));
+      this.dispatch();
+    }
+  }
+
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.enqueue({ op: 'listen', channel });
+    }
+    set.add(callback);
+    return async () => {
+      set.delete(callback);
+      if (set.size === 0 && this.listeners.get(channel) === set) {
+        this.listeners.delete(channel);
+        await this.enqueue({ op: 'unlisten', channel });
+      }
+    };
+  }
+
+  /** Bytes of the database's WebAssembly memory (its share of the process's resident memory, at most). */
+  memory(): Promise<{ wasmBytes: number | null }> {
+    return this.enqueue({ op: 'memory' });
+  }
+
+  async close(): Promise<void> {
+    if (this.failure) return;
+    await this.enqueue({ op: 'close' });
+    this.closing = true;
+    await this.worker.terminate();
+  }
+
+  private enqueue<R>(msg: Record<string, unknown>): Promise<R> {
+    return new Promise<R>((resolve, reject) =>
+      this.schedule({ msg, resolve: resolve as (v: unknown) => void, reject, lane: currentLane() }),
+    );
+  }
+
+  private schedule(job: Job) {
+    if (this.failure) return job.reject(this.failure);
+    (job.lane === 'urgent' ? this.urgent : job.lane === 'background' ? this.bg : this.fg).push(job);
+    this.dispatch();
+  }
+
+  /** A statement's time in the database thread: from when it could start to its reply (it runs alone). */
+  private account(job: Job) {
+    const now = performance.now();
+    const busy = now - Math.max(job.sentAt ?? now, this.lastReply);
+    this.lastReply = now;
+    this.decay(now);
+    if (job.lane === 'background') this.usage.background += busy;
+    else this.usage.request += busy;
+  }
+
+  private decay(now: number) {
+    const f = Math.exp(-(now - this.usage.at) / USAGE_TAU_MS);
+    this.usage.request *= f;
+    this.usage.background *= f;
+    this.usage.at = now;
+  }
+
+  /**
+   * Next job: the session holder's only while it holds the connection; otherwise urgent look-ups
+   * first, then requests and background work, background getting BACKGROUND_SHARE of recent time.
+   */
+  private next(): Job | undefined {
+    if (this.holder) return this.held.shift();
+    if (this.urgent.length) return this.urgent.shift();
+    if (this.fg.length && this.bg.length) {
+      this.decay(performance.now());
+      const { request, background } = this.usage;
+      const bgTurn = background * (1 - BACKGROUND_SHARE) <= request * BACKGROUND_SHARE;
+      return (bgTurn ? this.bg : this.fg).shift();
+    }
+    return this.fg.shift() ?? this.bg.shift();
+  }
+
+  private dispatch() {
+    while (!this.failure && this.inFlight.size < WINDOW) {
+      const job = this.next();
+      if (!job) return;
+      if (job.acquire) {
+        this.holder = job.acquire;
+        job.resolve(undefined);
+        continue;
+      }
+      const id = this.nextId++;
+      job.sentAt = performance.now();
+      this.inFlight.set(id, job);
+      this.worker.postMessage({ ...job.msg, id });
+    }
+  }
+
+  private fail(err: Error) {
+    if (this.failure) return;
+    this.failure = this.closing ? new Error('The embedded database is closed') : err;
+    const pending = [...this.inFlight.values(), ...this.urgent, ...this.fg, ...this.bg, ...this.held];
+    this.inFlight.clear();
+    this.urgent = [];
+    this.fg = [];
+    this.bg = [];
+    this.held = [];
+    for (const job of pending) job.reject(this.failure);
+    if (!this.closing) for (const h of this.failureHandlers) h(err);
+  }
+}
