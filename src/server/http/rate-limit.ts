@@ -81,6 +81,11 @@ export interface RouteRateLimit {
   message?: string;
   /** Whose requests are counted together; by default the client address (IPv6 by its /64). */
   keyGenerator?: (req: FastifyRequest) => string | Promise<string>;
+  /**
+   * When to count: `onRequest` (default, before the body is read) or `preHandler`, after the request's
+   * user is known (`req.user`, `req.authKind`), for limits keyed by account or API token.
+   */
+  hook?: 'onRequest' | 'preHandler';
 }
 
 /**
@@ -94,6 +99,7 @@ export function rateLimited(limit: RouteRateLimit): { rateLimit: RateLimitOption
       max: limit.max,
       timeWindow: limit.windowMs,
       ...(limit.keyGenerator ? { keyGenerator: limit.keyGenerator } : {}),
+      ...(limit.hook ? { hook: limit.hook } : {}),
       errorResponseBuilder: (_req, ctx) => limitError(message, ctx.ttl),
     },
   };
