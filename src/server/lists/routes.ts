@@ -36,24 +36,35 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     });
   }
 
-  r.post('/api/upload', { schema: { tags, response: { 201: uploadResponseSchema } } }, async (req, reply) => {
-    const user = requireUser(req);
-    if (!req.isMultipart()) throw badRequest(CSV_EXTENSION_MESSAGE);
-    const file = await req.file();
-    if (file?.fieldname !== 'csvFile') {
-      file?.file.resume();
-      throw badRequest(CSV_EXTENSION_MESSAGE);
-    }
-    const res = await ingestCsv({
-      db,
-      userId: user.id,
-      filename: file.filename,
-      stream: file.file,
-      now: deps.clock(),
-      batchSize: deps.config.LISTS_BATCH_SIZE,
-    });
-    return reply.code(201).send(res);
-  });
+  const uploadDoc = {
+    summary: 'Upload a CSV list',
+    description:
+      'multipart/form-data with the file in the field `csvFile` (.csv, at most 10 MB). The email, name and ' +
+      'company columns are found by header name or by content; rows wider than the header keep their extra ' +
+      'fields under generated headers (extra_1, ...).',
+  };
+  r.post(
+    '/api/upload',
+    { schema: { tags, ...uploadDoc, response: { 201: uploadResponseSchema } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      if (!req.isMultipart()) throw badRequest(CSV_EXTENSION_MESSAGE);
+      const file = await req.file();
+      if (file?.fieldname !== 'csvFile') {
+        file?.file.resume();
+        throw badRequest(CSV_EXTENSION_MESSAGE);
+      }
+      const res = await ingestCsv({
+        db,
+        userId: user.id,
+        filename: file.filename,
+        stream: file.file,
+        now: deps.clock(),
+        batchSize: deps.config.LISTS_BATCH_SIZE,
+      });
+      return reply.code(201).send(res);
+    },
+  );
 
   const started = { 200: startVerificationResponseSchema };
   r.post('/api/verify/:id', { schema: { tags, params: idParams, response: started } }, async (req) =>
