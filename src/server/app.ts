@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_DOC_DESCRIPTION } from './api/doc';
 import { installRequestUser } from './auth/request-user';
 import { features } from './features';
 import { installCsrf } from './http/csrf';
@@ -55,7 +56,10 @@ export async function buildApp(
   await installRateLimit(app, { clock: deps.clock });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Verilead API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Verilead API', version: '1.0.0', description: API_DOC_DESCRIPTION },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
 

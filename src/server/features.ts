@@ -1,4 +1,5 @@
 import { aiRoutes } from './ai/routes';
+import { apiV1Routes } from './api/routes';
 import { apiTokenRoutes } from './auth/api-tokens';
 import { sessionCleanupJob } from './auth/jobs';
 import { authRoutes } from './auth/routes';
@@ -35,6 +36,7 @@ export const features: Feature[] = [
   { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeRecoverJob] },
   { name: 'ai', routes: aiRoutes },
   { name: 'email-composer', routes: emailComposerRoutes },
+  { name: 'api-v1', routes: apiV1Routes },
 ];
 
 export const allJobs = () => features.flatMap((f) => f.jobs ?? []);

@@ -1,12 +1,28 @@
 import { z } from 'zod';
 
-// Personal API tokens (bearer) for CSV downloads; the secret is shown once, at creation.
+// Personal API tokens (bearer): API v1 and CSV downloads. The secret is shown once, at creation.
+
+/** What a token may do. `downloads`: the cleaned scraper CSV download (SPEC §6). */
+export const API_SCOPES = ['lists:read', 'lists:write', 'verify', 'downloads'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  'lists:read': 'Read lists, results and exports',
+  'lists:write': 'Create and delete lists',
+  verify: 'Verify single addresses',
+  downloads: 'Download cleaned scraper CSV files',
+};
+
 export const createApiTokenSchema = z.object({
   name: z.string().trim().min(1, 'Please give the token a name').max(80),
+  scopes: z
+    .array(z.enum(API_SCOPES, { message: `scopes must be among ${API_SCOPES.join(', ')}` }))
+    .min(1, 'Pick at least one scope')
+    .optional(),
 });
 export const apiTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
+  scopes: z.array(z.string()),
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -2,6 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  API_SCOPES,
+  type ApiScope,
   type ApiToken,
   apiTokenSchema,
   createApiTokenSchema,
@@ -23,6 +25,7 @@ type Row = typeof apiTokens.$inferSelect;
 const toApiToken = (r: Row): ApiToken => ({
   id: r.id,
   name: r.name,
+  scopes: r.scopes,
   lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
 });
@@ -36,13 +39,25 @@ export async function listApiTokens(opts: { db: Db; userId: string }) {
   return rows.map(toApiToken);
 }
 
-export async function createApiToken(opts: { db: Db; userId: string; name: string; now: Date }) {
+export async function createApiToken(opts: {
+  db: Db;
+  userId: string;
+  name: string;
+  now: Date;
+  scopes?: readonly ApiScope[];
+}) {
   if ((await listApiTokens(opts)).length >= MAX_TOKENS)
     throw badRequest(`At most ${MAX_TOKENS} tokens; revoke one first`);
   const token = `${PREFIX}${randomToken()}`;
   const [row] = await opts.db
     .insert(apiTokens)
-    .values({ userId: opts.userId, name: opts.name, tokenHash: sha256(token), createdAt: opts.now })
+    .values({
+      userId: opts.userId,
+      name: opts.name,
+      tokenHash: sha256(token),
+      createdAt: opts.now,
+      scopes: [...new Set(opts.scopes ?? API_SCOPES)],
+    })
     .returning();
   return { ...toApiToken(row), token };
 }
@@ -71,7 +86,13 @@ export async function apiTokenRoutes(app: AppInstance, deps: AppDeps) {
       reply
         .code(201)
         .send(
-          await createApiToken({ db, userId: requireUser(req).id, name: req.body.name, now: deps.clock() }),
+          await createApiToken({
+            db,
+            userId: requireUser(req).id,
+            name: req.body.name,
+            scopes: req.body.scopes,
+            now: deps.clock(),
+          }),
         ),
   );
   r.delete(

@@ -29,12 +29,12 @@ export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (bearer && req.routeOptions.config.allowBearer) {
       const [row] = await deps.database.db
-        .select({ user: users, tokenId: apiTokens.id })
+        .select({ user: users, tokenId: apiTokens.id, scopes: apiTokens.scopes })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
         .where(eq(apiTokens.tokenHash, sha256(bearer)))
         .limit(1);
-      if (row) {
+      if (row?.scopes.includes('downloads')) {
         req.user = row.user;
         req.authKind = 'bearer';
         await deps.database.db

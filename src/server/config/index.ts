@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { apiEnv } from '../api/env';
 import { securityEnv } from '../http/env';
 import { listsEnv } from '../lists/env';
 import { proberEnv } from '../prober/env';
@@ -68,6 +69,10 @@ const schema = z.object({
   STRIPE_SECRET_KEY: envString(),
   STRIPE_PUBLISHABLE_KEY: envString(),
   STRIPE_PRICE_ID: envString(),
+  // One price per plan (issue 14); STRIPE_PRICE_ID stands in for Professional when that one is unset.
+  STRIPE_PRICE_HOBBYIST: envString(),
+  STRIPE_PRICE_PROFESSIONAL: envString(),
+  STRIPE_PRICE_WHITELABEL: envString(),
   STRIPE_WEBHOOK_SECRET: envString(),
   STRIPE_API_URL: envUrl(),
   ...verificationEnv,
@@ -75,6 +80,7 @@ const schema = z.object({
   ...listsEnv,
   ...securityEnv,
   ...proberEnv,
+  ...apiEnv,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

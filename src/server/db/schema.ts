@@ -6,3 +6,6 @@ export * from '../email-composer/schema';
 export * from '../lists/schema';
 export * from '../scraper/schema';
 export * from '../smartlead/schema';
+export * from '../api/schema';
+export * from '../usage/schema';
+export * from '../webhooks/schema';

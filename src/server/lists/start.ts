@@ -5,6 +5,8 @@ import { assertHasAccess } from '../billing/access';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
+import type { PriceConfig } from '../usage/plans';
+import { consumeQuota, releaseQuota } from '../usage/quota';
 import type { ListsSettings } from './env';
 import { query } from './sql';
 
@@ -56,7 +58,7 @@ export async function sendLanes(
 export async function startVerification(opts: {
   db: Db;
   queue: JobSender;
-  settings: Pick<ListsSettings, 'LISTS_LANES'>;
+  settings: Pick<ListsSettings, 'LISTS_LANES'> & PriceConfig;
   user: UserRow;
   uploadId: string;
   now: Date;
@@ -65,6 +67,11 @@ export async function startVerification(opts: {
   const { db, user, uploadId, now } = opts;
   const upload = await findOwnUpload({ db, userId: user.id, uploadId });
   await assertHasAccess({ db, user, now });
+  // A first run is one metered verification (docs/decisions/0600-api-plans-quotas.md); re-verifying
+  // the pending rows of a list already counted is not.
+  const metered = !opts.pendingOnly && upload.status === 'pending';
+  const meter = { db, userId: user.id, kind: 'verification' as const, now, units: Number(upload.pending) };
+  if (metered) await consumeQuota({ ...meter, config: opts.settings, user });
   const from = opts.pendingOnly
     ? sql`status IN ('pending', 'completed', 'failed') AND pending > 0`
     : sql`status = 'pending'`;
@@ -87,6 +94,7 @@ export async function startVerification(opts: {
   );
   const row = rows[0];
   if (!row) {
+    if (metered) await releaseQuota(meter);
     const current = await findOwnUpload({ db, userId: user.id, uploadId });
     return { uploadId, started: false, status: current.status, pending: Number(current.pending) };
   }

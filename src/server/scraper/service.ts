@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
+import { consumeQuota, releaseQuota } from '../usage/quota';
 import { fetchProfiles, isScraperConfigured, scraperNotConfigured } from './apify';
 import { enrichEmail } from './enrich';
 import { SCRAPE_RUN_JOB } from './jobs';
@@ -36,10 +37,17 @@ async function enqueueJob(
 ) {
   if (!isScraperConfigured(d.config)) throw scraperNotConfigured();
   await assertHasAccess({ db: d.db, user: d.user, now: d.now });
+  // One scrape job is one metered scrape (docs/decisions/0600-api-plans-quotas.md).
+  const meter = { db: d.db, userId: d.user.id, kind: 'scrape' as const, now: d.now, units: values.maxItems };
+  await consumeQuota({ ...meter, config: d.config, user: d.user });
   const [job] = await d.db
     .insert(scrapeJobs)
     .values({ ...values, userId: d.user.id, createdAt: d.now })
-    .returning();
+    .returning()
+    .catch(async (err) => {
+      await releaseQuota(meter);
+      throw err;
+    });
   await d.queue.send(SCRAPE_RUN_JOB, { jobId: job.id }, { singletonKey: job.id });
   return toScrapeJob(job, []);
 }

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { PLAN_INFO } from '../../shared/auth';
+import type { ApiScope } from '../../shared/api-tokens';
+import { apiTokens, users } from '../auth/schema';
+import { sha256 } from '../auth/tokens';
+import type { AppDeps } from '../http/deps';
+import { AppError } from '../http/errors';
+import { planState } from '../usage/plans';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API token a v1 request was made with. */
+    apiTokenId?: string;
+  }
+  interface FastifyContextConfig {
+    /** API v1: the scope a token needs for this route. */
+    apiScope?: ApiScope;
+  }
+}
+
+/** The bearer token of a request, if it carries one. */
+export const bearerOf = (req: FastifyRequest) =>
+  /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+
+const unauthorized = (message: string) => new AppError(401, message);
+
+/**
+ * API v1 authentication: a personal API token (never the session cookie, so CSRF cannot apply), with
+ * the route's scope, of a user whose plan includes API access (White Label, or any plan while the
+ * trial runs). Revoked tokens are deleted, so they fail like unknown ones. Marks the token as used.
+ */
+export async function authenticateApiRequest(req: FastifyRequest, deps: AppDeps): Promise<void> {
+  const token = bearerOf(req);
+  if (!token) throw unauthorized('Send an API token as `Authorization: Bearer <token>`.');
+  const { db } = deps.database;
+  const [row] = await db
+    .select({ user: users, tokenId: apiTokens.id, scopes: apiTokens.scopes })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row) throw unauthorized('Invalid or revoked API token.');
+  const scope = req.routeOptions.config.apiScope;
+  if (scope && !row.scopes.includes(scope)) {
+    throw new AppError(403, `This API token lacks the "${scope}" scope.`, { requiredScope: scope });
+  }
+  const now = deps.clock();
+  const plan = await planState({ db, config: deps.config, user: row.user, now });
+  if (!plan.apiAccess) {
+    throw new AppError(
+      403,
+      `API access is part of the ${PLAN_INFO.whitelabel.name} plan. Your ${plan.planName} plan does not include it.`,
+      { plan: plan.plan, upgradePlan: 'whitelabel', upgradeUrl: '/subscribe?plan=whitelabel' },
+    );
+  }
+  await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
+  req.user = row.user;
+  req.authKind = 'bearer';
+  req.apiTokenId = row.tokenId;
+}
+
+/** Rate-limit bucket: the token (by its hash, known before any database call), else the address. */
+export const rateLimitKey = (req: FastifyRequest) => {
+  const token = bearerOf(req);
+  return token ? `api-token:${sha256(token)}` : `api-ip:${req.ip}`;
+};

@@ -1,0 +1,29 @@
+// The introduction of /api/openapi.json: what every API v1 client needs beyond the routes themselves.
+export const API_DOC_DESCRIPTION = `
+## API v1
+Base path \`/api/v1\`. Authenticate with a personal API token (Settings → API tokens):
+\`Authorization: Bearer vl_...\`. Tokens are scoped (\`lists:read\`, \`lists:write\`, \`verify\`), revocable,
+and show when they were last used. API access is part of the White Label plan (and of the free trial).
+Errors are JSON \`{"message", "error"}\` (same text). 401: missing, unknown or revoked token. 403: the token
+lacks the route's scope, or the plan has no API access. 404: no such list *for this account* (another
+account's id answers the same). 402: the plan's monthly quota is used up; the body adds \`kind\`, \`used\`,
+\`limit\`, \`plan\`, \`resetsAt\`, \`upgradePlan\` and \`upgradeUrl\`, and nothing was stored or started.
+
+### Rate limits
+Each token may make API_RATE_LIMIT_PER_MINUTE requests a minute (default 120). Beyond that the answer is
+429 with \`Retry-After\` (seconds) and the \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and
+\`x-ratelimit-reset\` headers.
+
+## Webhooks
+Endpoints (Settings → Usage) receive \`POST\` requests with a JSON body
+\`{"id": "evt_...", "type": "list.completed", "createdAt": "...", "data": {...}}\` for the events
+\`list.completed\`, \`list.failed\`, \`campaign.sent\` and \`test\`. Every delivery is signed:
+
+    Verilead-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>
+
+plus \`Verilead-Event\` (the type) and \`Verilead-Delivery\` (the delivery id). To verify: compute the HMAC of
+the timestamp, a dot and the raw request body with the endpoint's secret (\`whsec_...\`, shown once), compare
+it in constant time with \`v1\`, and refuse timestamps more than 5 minutes away from your clock. Answer any
+2xx within 10 s; anything else (or no answer) is retried with exponential back-off (30 s, 1 min, 2 min, ...)
+up to 8 attempts. Deliveries are at least once: deduplicate on \`id\`.
+`.trim();

@@ -1,0 +1,69 @@
+import { desc, eq } from 'drizzle-orm';
+import { PLANS, PLAN_INFO, type Plan } from '../../shared/auth';
+import { ACCESS_STATUSES } from '../../shared/billing';
+import { PLAN_LIMITS, type PlanState } from '../../shared/usage';
+import type { UserRow } from '../auth/users';
+import { subscriptions } from '../billing/schema';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+
+export type PriceConfig = Pick<
+  Config,
+  'STRIPE_PRICE_ID' | 'STRIPE_PRICE_HOBBYIST' | 'STRIPE_PRICE_PROFESSIONAL' | 'STRIPE_PRICE_WHITELABEL'
+>;
+
+/** The Stripe price of a plan (STRIPE_PRICE_ID is the older single price: Professional). */
+export function priceForPlan(config: PriceConfig, plan: Plan): string | undefined {
+  if (plan === 'hobbyist') return config.STRIPE_PRICE_HOBBYIST;
+  if (plan === 'whitelabel') return config.STRIPE_PRICE_WHITELABEL;
+  return config.STRIPE_PRICE_PROFESSIONAL ?? config.STRIPE_PRICE_ID;
+}
+
+/** The plan a Stripe price stands for, or null for a price this deployment does not sell. */
+export function planForPrice(config: PriceConfig, priceId: string | null): Plan | null {
+  if (!priceId) return null;
+  return PLANS.find((p) => priceForPlan(config, p) === priceId) ?? null;
+}
+
+const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
+
+/**
+ * The plan whose limits apply to a user now: a paid subscription's plan (from its price, mirrored by
+ * the Stripe webhooks), else during the trial the plan picked at sign-up. Without either, the chosen
+ * plan's figures are shown but new work is refused anyway (billing/access.ts).
+ */
+export async function planState(opts: { db: Db; config: PriceConfig; user: UserRow; now: Date }): Promise<PlanState> {
+  const { user } = opts;
+  const subs = await opts.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, user.id))
+    .orderBy(desc(subscriptions.updatedAt))
+    .limit(20);
+  const live = subs.find((s) => (ACCESS_STATUSES as readonly string[]).includes(s.status));
+  const shown = live ?? subs.find((s) => s.statusRank === 1) ?? null;
+  const chosen = (PLANS as readonly string[]).includes(user.plan) ? (user.plan as Plan) : 'hobbyist';
+  const trial = opts.now < user.trialEndsAt;
+  const paidPlan = live ? (planForPrice(opts.config, live.priceId) ?? chosen) : null;
+  const plan = paidPlan ?? chosen;
+  const limits = PLAN_LIMITS[plan];
+  return {
+    plan,
+    planName: PLAN_INFO[plan].name,
+    price: PLAN_INFO[plan].price,
+    chosenPlan: chosen,
+    status: live ? 'active' : trial ? 'trial' : 'inactive',
+    trialEndsAt: user.trialEndsAt.toISOString(),
+    subscription: shown
+      ? {
+          status: shown.status,
+          plan: planForPrice(opts.config, shown.priceId),
+          currentPeriodEnd: isoOrNull(shown.currentPeriodEnd),
+          cancelAtPeriodEnd: shown.cancelAtPeriodEnd,
+        }
+      : null,
+    limits: { verification: limits.verification, scrape: limits.scrape },
+    // The trial may try the API whatever plan was picked; after it, only White Label has it.
+    apiAccess: limits.api || (!live && trial),
+  };
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import type { ResultRow, UploadListItem } from './lists';
+import { exportTypes, resultFilters, rowStatuses, uploadStatuses } from './lists';
+
+// Contracts of the public API v1 (/api/v1, bearer API tokens). They appear in /api/openapi.json.
+
+export const API_V1_PREFIX = '/api/v1';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export const apiErrorSchema = z
+  .object({ message: z.string(), error: z.string() })
+  .passthrough()
+  .describe('Every error: the same text under `message` and `error`, plus fields some errors add.');
+
+export const quotaErrorSchema = apiErrorSchema.describe(
+  '402: the monthly quota of the plan is used up. Adds kind, used, limit, plan, resetsAt, upgradePlan, upgradeUrl.',
+);
+
+export const apiListSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    status: z.enum(uploadStatuses),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    error: z.string().nullable(),
+    counts: z.object({
+      total: z.number().int(),
+      valid: z.number().int(),
+      invalid: z.number().int(),
+      risky: z.number().int(),
+      pending: z.number().int(),
+    }),
+    progress: z.object({
+      step1: z.number().int().min(0).max(100),
+      step2: z.number().int().min(0).max(100),
+      step1Done: z.boolean(),
+      step2Done: z.boolean(),
+    }),
+    /** Rows per second measured over the current run. */
+    rate: z.number().nullable(),
+    etaSeconds: z.number().int().nullable(),
+  })
+  .describe('A list: an uploaded set of addresses and the state of its two-step verification.');
+export type ApiList = z.infer<typeof apiListSchema>;
+
+export function toApiList(u: UploadListItem): ApiList {
+  return {
+    id: u.id,
+    name: u.originalName,
+    status: u.status,
+    createdAt: u.uploadedAt,
+    startedAt: u.startedAt,
+    completedAt: u.completedAt,
+    error: u.errorMessage,
+    counts: u.stats,
+    progress: {
+      step1: u.processingProgress,
+      step2: u.step2Progress,
+      step1Done: u.step1Done,
+      step2Done: u.step2Done,
+    },
+    rate: u.rate,
+    etaSeconds: u.etaSeconds,
+  };
+}
+
+export const createListJsonSchema = z.object({
+  emails: z
+    .array(z.string().trim().min(1, 'emails must not contain empty strings').max(320, 'an address is too long'))
+    .min(1, 'emails must hold at least one address')
+    .max(1_000_000),
+  name: z.string().trim().min(1).max(200).optional(),
+});
+
+export const listIdParamsSchema = z.object({ id: z.string().max(100) });
+
+export const listsResponseSchema = z.object({ data: z.array(apiListSchema) });
+
+const status = z.enum(rowStatuses);
+export const apiResultSchema = z
+  .object({
+    id: z.number().int(),
+    emailId: z.number().int(),
+    rowIndex: z.number().int(),
+    email: z.object({ email: z.string(), name: z.string().nullable(), company: z.string().nullable() }),
+    status,
+    verifiedAt: z.string().nullable(),
+    fourthVerificationStatus: status.nullable(),
+    fourthVerificationDetails: z
+      .object({
+        quality: z.enum(['good', 'risky', 'bad']),
+        reason: z.string().nullable(),
+        smtpCode: z.number().int().nullable(),
+        smtpMessage: z.string().nullable(),
+        mxHost: z.string().nullable(),
+      })
+      .nullable(),
+    fourthVerifiedAt: z.string().nullable(),
+    finalStatus: status,
+    isFinal: z.boolean(),
+    reason: z.string().nullable(),
+    role: z.boolean(),
+    free: z.boolean(),
+    disposable: z.boolean(),
+    suggestion: z.string().nullable(),
+  })
+  .describe('One verified address: the same row the web results table shows.');
+
+// A compile-time check that the API row is exactly the lists feature's result row.
+export const _resultRowMatches = (r: ResultRow): z.infer<typeof apiResultSchema> => r;
+
+export const resultsQuerySchemaV1 = z.object({
+  verdict: z
+    .enum(resultFilters, { message: 'verdict must be all, valid, invalid or risky' })
+    .default('all')
+    .describe('Only rows whose final verdict is this.'),
+  cursor: z.string().max(200).optional().describe('nextCursor of the previous page; omit for the first page.'),
+});
+
+export const resultsPageSchemaV1 = z.object({
+  data: z.array(apiResultSchema),
+  total: z.number().int().describe('Rows matching the verdict filter.'),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
+});
+
+export const exportQuerySchemaV1 = z.object({
+  type: z.enum(exportTypes, { message: 'type must be valid, all or invalid' }).default('all'),
+});
+
+export const verifyBodySchema = z.object({
+  email: z.string().trim().min(1, 'email is required').max(320, 'email is too long'),
+  timeoutMs: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .optional()
+    .describe('How long to wait for both steps (default API_VERIFY_TIMEOUT_MS).'),
+});
+
+export const verifyDoneSchema = z.object({
+  status: z.literal('done'),
+  listId: z.string().uuid(),
+  result: apiResultSchema,
+});
+export const verifyPendingSchema = z.object({
+  status: z.literal('pending'),
+  listId: z.string().uuid(),
+  retryAfterSeconds: z.number().int(),
+  result: apiResultSchema.nullable().describe('The row so far (step 1 may be done), or null.'),
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { PLAN_INFO, type Plan, planSchema } from './auth';
+
+// Plans, quotas and metered usage (issue 14, docs/decisions/0600-api-plans-quotas.md).
+
+export const USAGE_KINDS = ['verification', 'scrape'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** Monthly limits per plan (SPEC §9); null is unlimited. API access is White Label's (and the trial's). */
+export const PLAN_LIMITS: Record<Plan, { verification: number | null; scrape: number | null; api: boolean }> = {
+  hobbyist: { verification: 20, scrape: 20, api: false },
+  professional: { verification: null, scrape: null, api: false },
+  whitelabel: { verification: null, scrape: null, api: true },
+};
+
+export const USAGE_LABELS: Record<UsageKind, { one: string; many: string }> = {
+  verification: { one: 'list verification', many: 'list verifications' },
+  scrape: { one: 'Instagram scrape', many: 'Instagram scrapes' },
+};
+
+/** The plan one step up that lifts a limit (the 402's upgrade path). */
+export function upgradeFor(plan: Plan, need: 'quota' | 'api'): Plan {
+  if (need === 'api') return 'whitelabel';
+  return plan === 'hobbyist' ? 'professional' : 'whitelabel';
+}
+
+export const planStateSchema = z.object({
+  /** The plan whose limits apply now. */
+  plan: planSchema,
+  planName: z.string(),
+  price: z.string(),
+  /** The plan picked at sign-up (or last picked on /subscribe). */
+  chosenPlan: planSchema,
+  /** trial: the free trial runs; active: a paid subscription; inactive: neither (new work is refused). */
+  status: z.enum(['trial', 'active', 'inactive']),
+  trialEndsAt: z.string(),
+  subscription: z
+    .object({
+      status: z.string(),
+      plan: planSchema.nullable(),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    })
+    .nullable(),
+  limits: z.object({ verification: z.number().nullable(), scrape: z.number().nullable() }),
+  apiAccess: z.boolean(),
+});
+export type PlanState = z.infer<typeof planStateSchema>;
+
+export const usageCounterSchema = z.object({
+  kind: z.enum(USAGE_KINDS),
+  used: z.number().int(),
+  units: z.number().int(),
+  limit: z.number().int().nullable(),
+});
+
+export const usageResponseSchema = z.object({
+  /** The calendar month (UTC) counted, as YYYY-MM. */
+  month: z.string(),
+  resetsAt: z.string(),
+  plan: planStateSchema,
+  counters: z.array(usageCounterSchema),
+  /** The last six months, oldest first (this month included). */
+  history: z.array(z.object({ month: z.string(), verification: z.number().int(), scrape: z.number().int() })),
+});
+export type UsageResponse = z.infer<typeof usageResponseSchema>;
+
+export const changePlanSchema = z.object({ plan: planSchema });
+export const createSubscriptionBodySchema = z
+  .object({ plan: planSchema.optional() })
+  .optional()
+  .default({});
+
+export const planLabel = (p: Plan) => `${PLAN_INFO[p].name} (${PLAN_INFO[p].price})`;
