@@ -15,6 +15,7 @@ import { scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
 import { smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
 import { smartleadRoutes } from './smartlead/routes';
+import { usageRoutes } from './usage/routes';
 
 /**
  * The product's features, each a folder with its routes and background jobs. Adding a feature is one
@@ -37,6 +38,7 @@ export const features: Feature[] = [
   { name: 'ai', routes: aiRoutes },
   { name: 'email-composer', routes: emailComposerRoutes },
   { name: 'api-v1', routes: apiV1Routes },
+  { name: 'usage', routes: usageRoutes },
 ];
 
 export const allJobs = () => features.flatMap((f) => f.jobs ?? []);

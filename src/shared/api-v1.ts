@@ -68,7 +68,9 @@ export function toApiList(u: UploadListItem): ApiList {
 
 export const createListJsonSchema = z.object({
   emails: z
-    .array(z.string().trim().min(1, 'emails must not contain empty strings').max(320, 'an address is too long'))
+    .array(
+      z.string().trim().min(1, 'emails must not contain empty strings').max(320, 'an address is too long'),
+    )
     .min(1, 'emails must hold at least one address')
     .max(1_000_000),
   name: z.string().trim().min(1).max(200).optional(),
@@ -116,7 +118,11 @@ export const resultsQuerySchemaV1 = z.object({
     .enum(resultFilters, { message: 'verdict must be all, valid, invalid or risky' })
     .default('all')
     .describe('Only rows whose final verdict is this.'),
-  cursor: z.string().max(200).optional().describe('nextCursor of the previous page; omit for the first page.'),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('nextCursor of the previous page; omit for the first page.'),
 });
 
 export const resultsPageSchemaV1 = z.object({

@@ -192,6 +192,23 @@ export async function startFakeStripe(
       },
     },
     {
+      // Plan changes: an item's price swapped (Stripe prorates on the saved card; here it just changes).
+      method: 'POST',
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      handle: (m, p) => {
+        const s = subscriptions.get(m[1]);
+        if (!s) return missing('subscription', m[1]);
+        for (const change of (p.items as Obj[] | undefined) ?? []) {
+          const item = s.items.data.find((i) => i.id === change.id);
+          if (!item)
+            return [400, stripeError('invalid_request_error', `No such subscription item: '${change.id}'`)];
+          if (change.price) item.price = { id: change.price, object: 'price' };
+        }
+        if (p.metadata) s.metadata = { ...s.metadata, ...(p.metadata as Record<string, string>) };
+        return [200, render(s, expandList(p))];
+      },
+    },
+    {
       method: 'GET',
       path: /^\/v1\/subscriptions\/([^/]+)$/,
       handle: (m, p) => {

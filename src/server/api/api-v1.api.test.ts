@@ -7,10 +7,19 @@ import { apiUser, bearer } from './testing';
 let w: World;
 let t: TestApp;
 beforeAll(async () => {
-  w = await startWorld({ 'good.test': { mailboxes: ['alice@good.test', 'bob@good.test'] } }, { 'nodomain.test': 'NXDOMAIN' });
+  w = await startWorld(
+    { 'good.test': { mailboxes: ['alice@good.test', 'bob@good.test'] } },
+    { 'nodomain.test': 'NXDOMAIN' },
+  );
   t = await createTestApp({
     work: true,
-    env: { ...w.env(), SMTP_TIMEOUT_MS: '5000', DNS_TIMEOUT_MS: '1000', LISTS_LANES: '1', API_VERIFY_TIMEOUT_MS: '20000' },
+    env: {
+      ...w.env(),
+      SMTP_TIMEOUT_MS: '5000',
+      DNS_TIMEOUT_MS: '1000',
+      LISTS_LANES: '1',
+      API_VERIFY_TIMEOUT_MS: '20000',
+    },
   });
 });
 afterAll(async () => {
@@ -68,7 +77,9 @@ describe('API v1 authentication', () => {
     const u = await apiUser(t.app, 'professional');
     const { token } = await u.token();
     expect((await bearer(t.app, token).get('/api/v1/lists')).statusCode).toBe(200); // the trial may try it
-    await t.database.raw.query(`UPDATE users SET trial_ends_at = now() - interval '1 day' WHERE id = $1`, [u.user.id]);
+    await t.database.raw.query(`UPDATE users SET trial_ends_at = now() - interval '1 day' WHERE id = $1`, [
+      u.user.id,
+    ]);
     const res = await bearer(t.app, token).get('/api/v1/lists');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ upgradePlan: 'whitelabel', upgradeUrl: '/subscribe?plan=whitelabel' });
@@ -100,7 +111,11 @@ describe('POST /api/v1/lists', () => {
   it('creates a list from a multipart CSV file', async () => {
     const u = await apiUser(t.app);
     const api = bearer(t.app, (await u.token()).token);
-    const { payload, headers } = multipartBody('leads.csv', 'name,email\nAlice,alice@good.test\nBob,bob@good.test\n', 'file');
+    const { payload, headers } = multipartBody(
+      'leads.csv',
+      'name,email\nAlice,alice@good.test\nBob,bob@good.test\n',
+      'file',
+    );
     const res = await api.post('/api/v1/lists', payload, headers);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ name: 'leads.csv', counts: { total: 2 } });
@@ -151,7 +166,9 @@ describe('reading lists', () => {
   beforeAll(async () => {
     owner = await apiUser(t.app);
     api = bearer(t.app, (await owner.token()).token);
-    const emails = Array.from({ length: N }, (_, i) => (i % 10 === 0 ? `alice@good.test` : `user${i}@nodomain.test`));
+    const emails = Array.from({ length: N }, (_, i) =>
+      i % 10 === 0 ? `alice@good.test` : `user${i}@nodomain.test`,
+    );
     const res = await api.post('/api/v1/lists', { emails });
     listId = res.json().id;
     await finished(api, listId);
@@ -201,7 +218,10 @@ describe('reading lists', () => {
     const res = await api.get(`/api/v1/lists/${listId}/export?type=valid`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines).toHaveLength(13);
     expect((await api.get(`/api/v1/lists/${listId}/export?type=nope`)).statusCode).toBe(400);
   });
@@ -238,7 +258,13 @@ describe('POST /api/v1/verify', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       status: 'done',
-      result: { email: { email: 'alice@good.test' }, status: 'valid', fourthVerificationStatus: 'valid', finalStatus: 'valid', isFinal: true },
+      result: {
+        email: { email: 'alice@good.test' },
+        status: 'valid',
+        fourthVerificationStatus: 'valid',
+        finalStatus: 'valid',
+        isFinal: true,
+      },
     });
     const bad = await api.post('/api/v1/verify', { email: 'nobody@good.test' });
     expect(bad.json().result).toMatchObject({ finalStatus: 'invalid', isFinal: true });
@@ -262,7 +288,9 @@ describe('POST /api/v1/verify', () => {
     const u = await apiUser(t.app);
     const api = bearer(t.app, (await u.token()).token);
     expect((await api.post('/api/v1/verify', {})).statusCode).toBe(400);
-    expect((await api.post('/api/v1/verify', { email: 'a@good.test', timeoutMs: 'soon' })).statusCode).toBe(400);
+    expect((await api.post('/api/v1/verify', { email: 'a@good.test', timeoutMs: 'soon' })).statusCode).toBe(
+      400,
+    );
     expect(await uploadsOf(u.user.id)).toHaveLength(0);
   });
 });
@@ -283,7 +311,9 @@ describe('OpenAPI document', () => {
       expect(op, `${method} ${path}`).toBeDefined();
       expect(op.security).toEqual([{ bearerAuth: [] }]);
     }
-    expect(doc.paths['/api/v1/lists'].post.requestBody.content['application/json'].schema.properties.emails).toBeDefined();
+    expect(
+      doc.paths['/api/v1/lists'].post.requestBody.content['application/json'].schema.properties.emails,
+    ).toBeDefined();
     expect(doc.paths['/api/v1/lists/{id}/results'].get.responses['200']).toBeDefined();
     expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
     expect(doc.info.description).toContain('Verilead-Signature: t=');

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { PLAN_INFO } from '../../shared/auth';
+import type { FastifyRequest } from 'fastify';
 import type { ApiScope } from '../../shared/api-tokens';
+import { PLAN_INFO } from '../../shared/auth';
 import { apiTokens, users } from '../auth/schema';
 import { sha256 } from '../auth/tokens';
 import type { AppDeps } from '../http/deps';

@@ -6,9 +6,7 @@ import { apiIdempotencyKeys } from './schema';
 /** How long a key's first answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
-export type Claim =
-  | { kind: 'new' }
-  | { kind: 'replay'; status: number; body: unknown };
+export type Claim = { kind: 'new' } | { kind: 'replay'; status: number; body: unknown };
 
 /**
  * Claims an Idempotency-Key for one request (the row is written before any work, so a concurrent

@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ApiScope } from '../../shared/api-tokens';
 import {
   API_V1_PREFIX,
   apiErrorSchema,
@@ -18,7 +19,6 @@ import {
   verifyDoneSchema,
   verifyPendingSchema,
 } from '../../shared/api-v1';
-import type { ApiScope } from '../../shared/api-tokens';
 import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
@@ -41,7 +41,8 @@ const RATE_NOTE =
 /** Multipart bodies are read by the handler; a JSON body is checked against the route's zod schema. */
 const jsonOrMultipart: typeof validatorCompiler = (ctx) => {
   const zod = validatorCompiler(ctx);
-  return (data: unknown) => (ctx.httpPart === 'body' && (data === undefined || data === null) ? { value: data } : zod(data));
+  return (data: unknown) =>
+    ctx.httpPart === 'body' && (data === undefined || data === null) ? { value: data } : zod(data);
 };
 
 async function readListInput(req: FastifyRequest): Promise<ApiListInput> {
@@ -99,7 +100,14 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
               RATE_NOTE,
             headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().max(255).optional() }),
             body: createListJsonSchema,
-            response: { 201: apiListSchema, 402: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema, ...errors },
+            response: {
+              201: apiListSchema,
+              402: apiErrorSchema,
+              409: apiErrorSchema,
+              413: apiErrorSchema,
+              422: apiErrorSchema,
+              ...errors,
+            },
           },
         },
         async (req, reply) => {
@@ -150,7 +158,12 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
         },
         async (req) =>
           toApiList(
-            await getUploadStatus({ db, userId: requireUser(req).id, uploadId: req.params.id, now: deps.clock() }),
+            await getUploadStatus({
+              db,
+              userId: requireUser(req).id,
+              uploadId: req.params.id,
+              now: deps.clock(),
+            }),
           ),
       );
 
@@ -249,7 +262,13 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
               '(default API_VERIFY_TIMEOUT_MS): poll GET /api/v1/lists/{listId}/results. Counts as one ' +
               `verification (a one-row list).${RATE_NOTE}`,
             body: verifyBodySchema,
-            response: { 200: verifyDoneSchema, 202: verifyPendingSchema, 402: apiErrorSchema, 502: apiErrorSchema, ...errors },
+            response: {
+              200: verifyDoneSchema,
+              202: verifyPendingSchema,
+              402: apiErrorSchema,
+              502: apiErrorSchema,
+              ...errors,
+            },
           },
         },
         async (req, reply) => {

@@ -49,9 +49,17 @@ export async function verifyOne(opts: {
   if (status === 'failed') {
     throw new AppError(502, 'The verification could not finish on our side. Please try again.', { listId });
   }
-  const page = await getResultsPage({ db, userId: user.id, uploadId: listId, page: 1, filter: 'all', search: '' });
+  const page = await getResultsPage({
+    db,
+    userId: user.id,
+    uploadId: listId,
+    page: 1,
+    filter: 'all',
+    search: '',
+  });
   const result = page.results[0] ?? null;
-  if (status === 'completed' && result?.isFinal) return { status: 200, body: { status: 'done', listId, result } };
+  if (status === 'completed' && result?.isFinal)
+    return { status: 200, body: { status: 'done', listId, result } };
   return {
     status: 202,
     body: { status: 'pending', listId, retryAfterSeconds: 5, result },

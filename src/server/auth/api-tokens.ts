@@ -83,17 +83,15 @@ export async function apiTokenRoutes(app: AppInstance, deps: AppDeps) {
     '/api/api-tokens',
     { schema: { tags: ['auth'], body: createApiTokenSchema, response: { 201: createdApiTokenSchema } } },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send(
-          await createApiToken({
-            db,
-            userId: requireUser(req).id,
-            name: req.body.name,
-            scopes: req.body.scopes,
-            now: deps.clock(),
-          }),
-        ),
+      reply.code(201).send(
+        await createApiToken({
+          db,
+          userId: requireUser(req).id,
+          name: req.body.name,
+          scopes: req.body.scopes,
+          now: deps.clock(),
+        }),
+      ),
   );
   r.delete(
     '/api/api-tokens/:id',

@@ -73,7 +73,10 @@ export const apiTokens = pgTable(
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     // What the token may do (0600_api_webhooks_usage.sql); see API_SCOPES in shared/api-tokens.ts.
-    scopes: text('scopes').array().notNull().default(sql`ARRAY['lists:read','lists:write','verify','downloads']`),
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['lists:read','lists:write','verify','downloads']`),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

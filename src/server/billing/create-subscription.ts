@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import type { Plan } from '../../shared/auth';
 import type { CreateSubscriptionResponse } from '../../shared/billing';
+import { users } from '../auth/schema';
 import type { UserRow } from '../auth/users';
 import type { Db } from '../db/client';
 import { AppError, conflict } from '../http/errors';
@@ -23,12 +25,17 @@ export async function createSubscription(opts: {
   stripe: StripeClient | null;
   priceId: string | undefined;
   user: UserRow;
+  /** The plan the price stands for: remembered as the user's choice (issue 14). */
+  plan?: Plan;
   log?: Log;
 }): Promise<CreateSubscriptionResponse> {
   const { db, stripe, priceId, user } = opts;
   if (!stripe || !priceId) throw notConfigured();
   if (await hasPaidSubscription({ db, userId: user.id })) {
     throw conflict('You already have an active subscription.');
+  }
+  if (opts.plan && opts.plan !== user.plan) {
+    await db.update(users).set({ plan: opts.plan }).where(eq(users.id, user.id));
   }
   try {
     const customerId = await ensureCustomer({ db, stripe, user });
@@ -46,7 +53,7 @@ export async function createSubscription(opts: {
         items: [{ price: priceId }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
-        metadata: { userId: user.id },
+        metadata: { userId: user.id, ...(opts.plan ? { plan: opts.plan } : {}) },
         expand: [EXPAND_SECRET],
       });
     }

@@ -5,10 +5,13 @@ import {
   stripeConfigResponseSchema,
   webhookAckSchema,
 } from '../../shared/billing';
+import { changePlanSchema, createSubscriptionBodySchema, planStateSchema } from '../../shared/usage';
 import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
+import { planOf, priceForPlan } from '../usage/plans';
 import { accessStatus } from './access';
+import { changePlan } from './change-plan';
 import { createSubscription } from './create-subscription';
 import { createStripeClient, notConfigured } from './stripe-client';
 import { handleStripeWebhook } from './webhook';
@@ -35,15 +38,41 @@ export async function billingRoutes(app: AppInstance, deps: AppDeps) {
     },
   );
 
+  // SPEC §7 sends no fields; the plan picked on /subscribe (?plan=) may come along, else the sign-up plan.
   r.post(
     '/api/create-subscription',
-    { schema: { tags: ['billing'], response: { 200: createSubscriptionResponseSchema } } },
-    async (req) =>
-      createSubscription({
+    {
+      schema: {
+        tags: ['billing'],
+        body: createSubscriptionBodySchema,
+        response: { 200: createSubscriptionResponseSchema },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const plan = req.body?.plan ?? planOf(user);
+      return createSubscription({
         db,
         stripe: config.STRIPE_PUBLISHABLE_KEY ? stripe : null,
-        priceId: config.STRIPE_PRICE_ID,
+        priceId: priceForPlan(config, plan),
+        plan,
+        user,
+        log: req.log,
+      });
+    },
+  );
+
+  r.post(
+    '/api/subscription/change-plan',
+    { schema: { tags: ['billing'], body: changePlanSchema, response: { 200: planStateSchema } } },
+    async (req) =>
+      changePlan({
+        db,
+        stripe,
+        config,
         user: requireUser(req),
+        plan: req.body.plan,
+        now: deps.clock(),
         log: req.log,
       }),
   );

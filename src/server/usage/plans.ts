@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { PLANS, PLAN_INFO, type Plan } from '../../shared/auth';
+import { PLAN_INFO, PLANS, type Plan } from '../../shared/auth';
 import { ACCESS_STATUSES } from '../../shared/billing';
 import { PLAN_LIMITS, type PlanState } from '../../shared/usage';
 import type { UserRow } from '../auth/users';
@@ -12,18 +12,31 @@ export type PriceConfig = Pick<
   'STRIPE_PRICE_ID' | 'STRIPE_PRICE_HOBBYIST' | 'STRIPE_PRICE_PROFESSIONAL' | 'STRIPE_PRICE_WHITELABEL'
 >;
 
-/** The Stripe price of a plan (STRIPE_PRICE_ID is the older single price: Professional). */
+const OWN_PRICE = {
+  hobbyist: 'STRIPE_PRICE_HOBBYIST',
+  professional: 'STRIPE_PRICE_PROFESSIONAL',
+  whitelabel: 'STRIPE_PRICE_WHITELABEL',
+} as const;
+
+/**
+ * The Stripe price of a plan. STRIPE_PRICE_ID is the older single "Pro" price: it stands in for any plan
+ * without its own price (and a subscription to it counts as Professional).
+ */
 export function priceForPlan(config: PriceConfig, plan: Plan): string | undefined {
-  if (plan === 'hobbyist') return config.STRIPE_PRICE_HOBBYIST;
-  if (plan === 'whitelabel') return config.STRIPE_PRICE_WHITELABEL;
-  return config.STRIPE_PRICE_PROFESSIONAL ?? config.STRIPE_PRICE_ID;
+  return config[OWN_PRICE[plan]] ?? config.STRIPE_PRICE_ID;
 }
 
 /** The plan a Stripe price stands for, or null for a price this deployment does not sell. */
 export function planForPrice(config: PriceConfig, priceId: string | null): Plan | null {
   if (!priceId) return null;
-  return PLANS.find((p) => priceForPlan(config, p) === priceId) ?? null;
+  const own = PLANS.find((p) => config[OWN_PRICE[p]] === priceId);
+  if (own) return own;
+  return priceId === config.STRIPE_PRICE_ID ? 'professional' : null;
 }
+
+/** The plan a user picked (at sign-up or last on /subscribe). */
+export const planOf = (user: UserRow): Plan =>
+  (PLANS as readonly string[]).includes(user.plan) ? (user.plan as Plan) : 'hobbyist';
 
 const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -32,7 +45,12 @@ const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
  * the Stripe webhooks), else during the trial the plan picked at sign-up. Without either, the chosen
  * plan's figures are shown but new work is refused anyway (billing/access.ts).
  */
-export async function planState(opts: { db: Db; config: PriceConfig; user: UserRow; now: Date }): Promise<PlanState> {
+export async function planState(opts: {
+  db: Db;
+  config: PriceConfig;
+  user: UserRow;
+  now: Date;
+}): Promise<PlanState> {
   const { user } = opts;
   const subs = await opts.db
     .select()
@@ -42,7 +60,7 @@ export async function planState(opts: { db: Db; config: PriceConfig; user: UserR
     .limit(20);
   const live = subs.find((s) => (ACCESS_STATUSES as readonly string[]).includes(s.status));
   const shown = live ?? subs.find((s) => s.statusRank === 1) ?? null;
-  const chosen = (PLANS as readonly string[]).includes(user.plan) ? (user.plan as Plan) : 'hobbyist';
+  const chosen = planOf(user);
   const trial = opts.now < user.trialEndsAt;
   const paidPlan = live ? (planForPrice(opts.config, live.priceId) ?? chosen) : null;
   const plan = paidPlan ?? chosen;
