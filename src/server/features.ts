@@ -16,6 +16,8 @@ import { scraperRoutes } from './scraper/routes';
 import { smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
 import { smartleadRoutes } from './smartlead/routes';
 import { usageRoutes } from './usage/routes';
+import { webhookJobs } from './webhooks/jobs';
+import { webhookRoutes } from './webhooks/routes';
 
 /**
  * The product's features, each a folder with its routes and background jobs. Adding a feature is one
@@ -39,6 +41,7 @@ export const features: Feature[] = [
   { name: 'email-composer', routes: emailComposerRoutes },
   { name: 'api-v1', routes: apiV1Routes },
   { name: 'usage', routes: usageRoutes },
+  { name: 'webhooks', routes: webhookRoutes, jobs: webhookJobs },
 ];
 
 export const allJobs = () => features.flatMap((f) => f.jobs ?? []);

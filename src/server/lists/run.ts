@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { JobContext } from '../jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
 import type { Step2Result, Verifier } from '../verification';
+import { notifyListFinished } from '../webhooks/list-events';
 import {
   type ClaimedBatch,
   claimBatch,
@@ -114,6 +115,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
     await db.execute(sql`
       UPDATE uploads SET status = 'failed', error_message = ${`Verification failed: ${(err as Error).message}`}
       WHERE id = ${uploadId} AND status = 'processing'`);
+    await notifyListFinished({ db, queue: ctx.queue, uploadId, log: ctx.log });
   } finally {
     clearInterval(beat);
     await notices.stop();
@@ -259,7 +261,11 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
     WHERE id = ${uploadId} AND status = 'processing' AND pending = 0
     RETURNING id`,
   );
-  if (done.length > 0) return true;
+  const notify = () => notifyListFinished({ db, queue: lane.ctx.queue, uploadId, log: lane.ctx.log });
+  if (done.length > 0) {
+    await notify();
+    return true;
+  }
   const { open } = await openBatches({ db, uploadId });
   if (open === 0) {
     // Every batch is done yet rows are pending: should not happen; say so rather than spin.
@@ -267,6 +273,7 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
       UPDATE uploads SET status = 'failed',
         error_message = 'Some rows could not be verified. Use re-verify pending to try them again.'
       WHERE id = ${uploadId} AND status = 'processing' AND pending > 0`);
+    await notify();
     return true;
   }
   return false;

@@ -22,6 +22,10 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   resolve?: Resolver;
+  /** Webhook deliveries POST a signed body; everything else is a GET. */
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface SafeFetchResult {
@@ -36,6 +40,17 @@ export const SAFE_FETCH_MAX_BYTES = 512 * 1024;
 export const SAFE_FETCH_TIMEOUT_MS = 5000;
 
 const defaultResolve: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+/** Checks a URL as a fetch would (scheme, credentials, every resolved address) without fetching it. */
+export async function assertSafeUrl(rawUrl: string, opts: SafeFetchOptions = {}): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new UnsafeUrlError('Not a valid URL');
+  }
+  await pinnedAddress(url, opts);
+}
 
 async function pinnedAddress(url: URL, opts: SafeFetchOptions): Promise<{ address: string; family: number }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -79,12 +94,13 @@ function requestOnce(
     const req = mod.request(
       url,
       {
-        method: 'GET',
+        method: opts.method ?? 'GET',
         lookup,
         headers: {
           'user-agent': 'Mozilla/5.0 (compatible; VerileadBot/1.0; contact lookup)',
           accept: 'text/html,text/plain;q=0.9,*/*;q=0.1',
           'accept-encoding': 'identity',
+          ...opts.headers,
         },
       },
       (res) => {
@@ -123,11 +139,14 @@ function requestOnce(
     );
     req.on('close', () => clearTimeout(timer));
     req.on('error', reject);
-    req.end();
+    req.end(opts.body);
   });
 }
 
-/** GET a page as text under the guard above; redirects are followed (at most 5), each one re-checked. */
+/**
+ * GET a page (or POST a body) under the guard above; redirects are followed (at most 5), each one
+ * re-checked. Callers that must not repeat a POST elsewhere pass maxRedirects: 0.
+ */
 export async function safeFetchText(rawUrl: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const deadline = Date.now() + (opts.timeoutMs ?? SAFE_FETCH_TIMEOUT_MS);
   let url: URL;

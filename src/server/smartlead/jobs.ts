@@ -1,4 +1,5 @@
 import { defineJob } from '../jobs/registry';
+import { notifyCampaignSent } from '../webhooks/campaign-events';
 import { findStalledSends } from './campaigns';
 import { runSend } from './send';
 
@@ -17,6 +18,7 @@ export const smartleadSendJob = defineJob<{ campaignId: string }>({
       campaignId: data.campaignId,
     });
     ctx.log.info({ campaignId: data.campaignId, outcome }, 'smartlead send');
+    if (outcome === 'completed') await notifyCampaignSent({ ctx, campaignId: data.campaignId });
     // Throwing hands the job back to the queue, which runs it again after its back-off.
     if (outcome === 'retry') throw new Error('Smartlead unavailable; the send will resume');
   },

@@ -56,5 +56,7 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
   created_at timestamptz NOT NULL DEFAULT now(),
   delivered_at timestamptz
 );
+-- An event reaches an endpoint once, however often its source reports it (event ids are derived from it).
+CREATE UNIQUE INDEX IF NOT EXISTS webhook_deliveries_event_idx ON webhook_deliveries (endpoint_id, event_id);
 CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id, created_at DESC);
 CREATE INDEX IF NOT EXISTS webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';

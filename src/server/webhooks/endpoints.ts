@@ -1,0 +1,132 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  type CreateWebhookInput,
+  MAX_WEBHOOK_ENDPOINTS,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '../../shared/webhooks';
+import { randomToken } from '../auth/tokens';
+import type { Config } from '../config';
+import { decryptSecret, encryptSecret } from '../crypto/secret-box';
+import type { Db } from '../db/client';
+import { badRequest, notFound } from '../http/errors';
+import { assertSafeUrl, UnsafeUrlError } from '../scraper/safe-fetch';
+import {
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+  webhookDeliveries,
+  webhookEndpoints,
+} from './schema';
+
+type KeyConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SAFE_FETCH_ALLOW_LOOPBACK'>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const context = (userId: string) => `webhook:${userId}`;
+
+export const toEndpoint = (r: WebhookEndpointRow): WebhookEndpoint => ({
+  id: r.id,
+  url: r.url,
+  events: r.events,
+  secretHint: r.secretHint,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export const toDelivery = (r: WebhookDeliveryRow): WebhookDelivery => ({
+  id: r.id,
+  endpointId: r.endpointId,
+  eventId: r.eventId,
+  type: r.type,
+  status: r.status as WebhookDelivery['status'],
+  attempts: r.attempts,
+  lastStatusCode: r.lastStatusCode,
+  lastError: r.lastError,
+  nextAttemptAt: r.status === 'pending' ? (r.nextAttemptAt?.toISOString() ?? null) : null,
+  createdAt: r.createdAt.toISOString(),
+  deliveredAt: r.deliveredAt?.toISOString() ?? null,
+});
+
+/** Refuses URLs the server must not call: not http(s), credentials, or any non-public address (SSRF). */
+export async function assertDeliverableUrl(url: string, config: KeyConfig): Promise<void> {
+  try {
+    await assertSafeUrl(url, { allowLoopback: config.SAFE_FETCH_ALLOW_LOOPBACK });
+  } catch (err) {
+    if (err instanceof UnsafeUrlError) throw badRequest(`This URL cannot receive webhooks: ${err.message}.`);
+    throw err;
+  }
+}
+
+/** Adds an endpoint; its signing secret is returned this once and stored sealed. */
+export async function createWebhookEndpoint(opts: {
+  db: Db;
+  config: KeyConfig;
+  userId: string;
+  input: CreateWebhookInput;
+  now: Date;
+}): Promise<WebhookEndpoint & { secret: string }> {
+  const { db, userId } = opts;
+  const existing = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId));
+  if (existing.length >= MAX_WEBHOOK_ENDPOINTS) {
+    throw badRequest(`At most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first.`);
+  }
+  await assertDeliverableUrl(opts.input.url, opts.config);
+  const secret = `whsec_${randomToken(24)}`;
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({
+      userId,
+      url: opts.input.url,
+      events: [...new Set(opts.input.events)],
+      secretSealed: encryptSecret({ config: opts.config, plaintext: secret, context: context(userId) }),
+      secretHint: secret.slice(-4),
+      createdAt: opts.now,
+    })
+    .returning();
+  return { ...toEndpoint(row), secret };
+}
+
+export async function listWebhookEndpoints(opts: { db: Db; userId: string }): Promise<WebhookEndpoint[]> {
+  const rows = await opts.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, opts.userId))
+    .orderBy(desc(webhookEndpoints.createdAt));
+  return rows.map(toEndpoint);
+}
+
+/** The user's endpoint (another user's id is the same 404 as a missing one). */
+export async function findOwnEndpoint(opts: { db: Db; userId: string; endpointId: string }) {
+  if (!UUID.test(opts.endpointId)) throw notFound('Webhook endpoint not found');
+  const [row] = await opts.db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, opts.endpointId), eq(webhookEndpoints.userId, opts.userId)));
+  if (!row) throw notFound('Webhook endpoint not found');
+  return row;
+}
+
+export async function deleteWebhookEndpoint(opts: { db: Db; userId: string; endpointId: string }) {
+  const row = await findOwnEndpoint(opts);
+  await opts.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
+}
+
+/** The endpoint's latest deliveries, newest first (the delivery log of the settings screen). */
+export async function listDeliveries(opts: { db: Db; userId: string; endpointId: string; limit?: number }) {
+  const row = await findOwnEndpoint(opts);
+  const rows = await opts.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, row.id))
+    .orderBy(desc(webhookDeliveries.createdAt))
+    .limit(opts.limit ?? 50);
+  return rows.map(toDelivery);
+}
+
+export function openSecret(opts: { config: KeyConfig; endpoint: WebhookEndpointRow }): string {
+  return decryptSecret({
+    config: opts.config,
+    ciphertext: opts.endpoint.secretSealed,
+    context: context(opts.endpoint.userId),
+  });
+}

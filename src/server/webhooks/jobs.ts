@@ -1,0 +1,31 @@
+import { defineJob } from '../jobs/registry';
+import { deliverWebhook, dueDeliveries } from './deliver';
+import { WEBHOOK_DELIVER_JOB } from './emit';
+
+/** One attempt at one webhook delivery; the next attempt, if any, is queued by the attempt itself. */
+export const webhookDeliverJob = defineJob<{ deliveryId: string }>({
+  name: WEBHOOK_DELIVER_JOB,
+  queue: { retryLimit: 1, retryDelay: 30, expireInSeconds: 300 },
+  work: { localConcurrency: 4, pollingIntervalSeconds: 1 },
+  async handle(data, ctx) {
+    const outcome = await deliverWebhook({
+      db: ctx.database.db,
+      config: ctx.config,
+      queue: ctx.queue,
+      deliveryId: data.deliveryId,
+    });
+    if (outcome !== 'skipped') ctx.log.info({ deliveryId: data.deliveryId, outcome }, 'webhook delivery');
+  },
+});
+
+/** Every minute: deliveries due for a while whose job went missing (restart, events emitted without a queue). */
+export const webhookSweepJob = defineJob<Record<string, never>>({
+  name: 'webhook-sweep',
+  cron: '* * * * *',
+  async handle(_data, ctx) {
+    const ids = await dueDeliveries({ db: ctx.database.db, before: new Date(Date.now() - 15_000) });
+    for (const deliveryId of ids) await ctx.queue.send(WEBHOOK_DELIVER_JOB, { deliveryId });
+  },
+});
+
+export const webhookJobs = [webhookDeliverJob, webhookSweepJob];

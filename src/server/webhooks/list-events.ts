@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { toApiList } from '../../shared/api-v1';
+import type { Db } from '../db/client';
+import type { JobSender } from '../jobs/registry';
+import { getUploadStatus } from '../lists/read';
+import { query } from '../lists/sql';
+import { emitWebhookEvent } from './emit';
+
+/**
+ * list.completed / list.failed, called where a run's final transition happened (one UPDATE, so once
+ * per run; the event key makes a repeat harmless anyway). The payload is the API's list object.
+ * Never throws: a webhook problem must not touch the verification run.
+ */
+export async function notifyListFinished(opts: {
+  db: Db;
+  queue?: JobSender;
+  uploadId: string;
+  log?: { error(obj: unknown, msg?: string): void };
+}): Promise<void> {
+  try {
+    const [u] = await query<{ user_id: string; status: string; run_id: number }>(
+      opts.db,
+      sql`SELECT user_id, status, run_id FROM uploads WHERE id = ${opts.uploadId}`,
+    );
+    if (!u || (u.status !== 'completed' && u.status !== 'failed')) return;
+    const type = u.status === 'completed' ? 'list.completed' : 'list.failed';
+    const list = toApiList(
+      await getUploadStatus({ db: opts.db, userId: u.user_id, uploadId: opts.uploadId, now: new Date() }),
+    );
+    await emitWebhookEvent({
+      db: opts.db,
+      queue: opts.queue,
+      userId: u.user_id,
+      type,
+      data: { list },
+      key: `${type}:${opts.uploadId}:${u.run_id}`,
+    });
+  } catch (err) {
+    opts.log?.error({ err, uploadId: opts.uploadId }, 'list webhook event not recorded');
+  }
+}

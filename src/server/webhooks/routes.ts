@@ -1,0 +1,74 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdWebhookSchema,
+  createWebhookSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+} from '../../shared/webhooks';
+import { requireUser } from '../auth/request-user';
+import type { AppDeps } from '../http/deps';
+import type { AppInstance } from '../http/types';
+import { sendTestEvent } from './emit';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listDeliveries,
+  listWebhookEndpoints,
+  toDelivery,
+} from './endpoints';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Webhook settings of the signed-in user (the usage screen): endpoints, test events, delivery log. */
+export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['webhooks'];
+
+  r.get(
+    '/api/webhooks',
+    { schema: { tags, response: { 200: z.array(webhookEndpointSchema) } } },
+    async (req) => listWebhookEndpoints({ db, userId: requireUser(req).id }),
+  );
+
+  r.post(
+    '/api/webhooks',
+    { schema: { tags, body: createWebhookSchema, response: { 201: createdWebhookSchema } } },
+    async (req, reply) =>
+      reply.code(201).send(
+        await createWebhookEndpoint({
+          db,
+          config: deps.config,
+          userId: requireUser(req).id,
+          input: req.body,
+          now: deps.clock(),
+        }),
+      ),
+  );
+
+  r.delete('/api/webhooks/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
+    await deleteWebhookEndpoint({ db, userId: requireUser(req).id, endpointId: req.params.id });
+    return reply.code(204).send();
+  });
+
+  r.post(
+    '/api/webhooks/:id/test',
+    { schema: { tags, params: idParams, response: { 202: webhookDeliverySchema } } },
+    async (req, reply) => {
+      const row = await sendTestEvent({
+        db,
+        queue: deps.queue,
+        userId: requireUser(req).id,
+        endpointId: req.params.id,
+      });
+      return reply.code(202).send(toDelivery(row));
+    },
+  );
+
+  r.get(
+    '/api/webhooks/:id/deliveries',
+    { schema: { tags, params: idParams, response: { 200: z.array(webhookDeliverySchema) } } },
+    async (req) => listDeliveries({ db, userId: requireUser(req).id, endpointId: req.params.id }),
+  );
+}
