@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +21,7 @@ import {
 import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
+import { rateLimited } from '../http/rate-limit';
 import type { AppInstance } from '../http/types';
 import { deleteUpload } from '../lists/delete';
 import { contentDisposition, exportUpload } from '../lists/export';
@@ -66,18 +66,17 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   await app.register(
     async (scope) => {
-      // The app registers @fastify/rate-limit (global: false); a bare test app may not have it yet.
-      if (!scope.hasDecorator('rateLimit')) await scope.register(rateLimit, { global: false });
       scope.addHook('preHandler', async (req) => authenticateApiRequest(req, deps));
       const r = scope.withTypeProvider<ZodTypeProvider>();
       const config = (apiScope: ApiScope) => ({
         csrfExempt: true,
         apiScope,
-        rateLimit: {
+        ...rateLimited({
           max: deps.config.API_RATE_LIMIT_PER_MINUTE,
-          timeWindow: 60_000,
+          windowMs: 60_000,
+          message: 'Too many requests with this API token.',
           keyGenerator: rateLimitKey,
-        },
+        }),
       });
 
       r.post(

@@ -15,7 +15,7 @@ export async function notifyCampaignSent(opts: { ctx: JobContext; campaignId: st
       .select()
       .from(smartleadCampaigns)
       .where(eq(smartleadCampaigns.id, campaignId));
-    if (!c || c.state !== 'completed') return;
+    if (c?.state !== 'completed') return;
     await emitWebhookEvent({
       db: ctx.database.db,
       queue: ctx.queue,

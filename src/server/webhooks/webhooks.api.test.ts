@@ -3,6 +3,7 @@ import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { type FakeReceiver, startFakeReceiver } from '../../../tests/fakes/webhook-receiver';
 import { TestClient } from '../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import type { WebhookDelivery } from '../../shared/webhooks';
 import { apiUser, bearer } from '../api/testing';
 import { encryptSecret } from '../crypto/secret-box';
 import { waitFor } from '../lists/testing';
@@ -50,7 +51,7 @@ const deliveries = async (c: TestClient, id: string) =>
 const settled = (c: TestClient, id: string) =>
   waitFor(
     () => deliveries(c, id),
-    (d: { status: string }[]) => d.length > 0 && d.every((x) => x.status !== 'pending'),
+    (d: WebhookDelivery[]) => d.length > 0 && d.every((x) => x.status !== 'pending'),
     20_000,
   );
 const receivedFor = (deliveryId: string) =>
@@ -188,7 +189,7 @@ describe('deliveries', () => {
     await c.post(`/api/webhooks/${row.id}/test`);
     const log = await waitFor(
       () => deliveries(c, row.id),
-      (d: { attempts: number; lastError: string | null }[]) => d[0]?.attempts >= 1 && d[0].lastError !== null,
+      (d: WebhookDelivery[]) => d[0]?.attempts >= 1 && d[0].lastError !== null,
     );
     expect(log[0].lastError).toMatch(/^Refused: .*10\.20\.30\.40 is not a public address/);
     expect(log[0].lastStatusCode).toBeNull();

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { apiUser, bearer } from './testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '3' } });
+});
+afterAll(() => t.close());
+
+describe('API v1 rate limits', () => {
+  it('limits each token on its own: 429 with Retry-After, then open again after the window', async () => {
+    const u = await apiUser(t.app);
+    const first = bearer(t.app, (await u.token()).token);
+    const second = bearer(t.app, (await u.token()).token);
+    for (let i = 0; i < 3; i++) expect((await first.get('/api/v1/lists')).statusCode).toBe(200);
+    const limited = await first.get('/api/v1/lists');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/Too many requests with this API token/);
+    // Another token of the same account has its own allowance.
+    expect((await second.get('/api/v1/lists')).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect((await first.get('/api/v1/lists')).statusCode).toBe(200);
+  });
+});
