@@ -138,6 +138,7 @@ export const ROUTES: AppRoute[] = [
     page: page(() => import('./pages/api-tokens')),
     label: 'API Tokens',
   },
+  { path: '/settings/usage', access: 'app', page: page(() => import('./pages/usage')), label: 'Usage' },
   // Email Automation (SPEC §2 navigation targets, built out: composer, campaigns, sending accounts).
   {
     path: '/email-composer',

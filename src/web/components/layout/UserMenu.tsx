@@ -1,4 +1,12 @@
-import { CreditCard, KeyRound, Loader2, LogOut, type LucideIcon, User as UserIcon } from 'lucide-react';
+import {
+  CreditCard,
+  Gauge,
+  KeyRound,
+  Loader2,
+  LogOut,
+  type LucideIcon,
+  User as UserIcon,
+} from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { User } from '../../../shared/auth';
 import { useLogout } from '../../hooks/use-auth';
@@ -36,6 +44,7 @@ interface AccountLink {
  * Manage Subscription is a full page load on purpose (SPEC §2): the payment page boots its own script.
  */
 export const ACCOUNT_LINKS: AccountLink[] = [
+  { label: 'Usage', href: '/settings/usage', icon: Gauge },
   { label: 'API tokens', href: '/settings/api-tokens', icon: KeyRound },
   { label: 'Manage Subscription', href: '/subscribe', icon: CreditCard, reload: true },
 ];

@@ -1,0 +1,201 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Check, Copy, Loader2, Send, Trash2, Webhook } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../../shared/webhooks';
+import { toast } from '../../hooks/use-toast';
+import { apiRequest, errorMessage, queryClient } from '../../lib/api';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Checkbox } from '../ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { Skeleton } from '../ui/skeleton';
+import { WebhookDeliveries } from './WebhookDeliveries';
+
+const KEY = ['/api/webhooks'];
+
+/** Webhook endpoints: add (secret shown once), send a test event, delete, and each one's delivery log. */
+export function WebhooksCard() {
+  const endpoints = useQuery<WebhookEndpoint[]>({ queryKey: KEY });
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<string[]>(['list.completed', 'list.failed']);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const create = useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest('POST', '/api/webhooks', { url, events })).json()) as { secret: string },
+    onSuccess: (r) => {
+      setSecret(r.secret);
+      setCopied(false);
+      setUrl('');
+      queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Could not add the endpoint',
+        description: errorMessage(err, 'Please try again'),
+        variant: 'destructive',
+      }),
+  });
+  const test = useMutation({
+    mutationFn: async (id: string) => apiRequest('POST', `/api/webhooks/${id}/test`),
+    onSuccess: (_r, id) => {
+      toast({ title: 'Test event sent', description: 'See the delivery log below.' });
+      queryClient.invalidateQueries({ queryKey: ['/api/webhooks', id, 'deliveries'] });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Could not send the test event',
+        description: errorMessage(err, 'Please try again'),
+        variant: 'destructive',
+      }),
+  });
+  const remove = useMutation({
+    mutationFn: async (id: string) => apiRequest('DELETE', `/api/webhooks/${id}`),
+    onSuccess: () => {
+      toast({ title: 'Endpoint deleted' });
+      queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Could not delete the endpoint',
+        description: errorMessage(err, 'Please try again'),
+        variant: 'destructive',
+      }),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (url.trim() && events.length) create.mutate();
+  };
+  const toggle = (ev: string, on: boolean) =>
+    setEvents((cur) => (on ? [...cur, ev] : cur.filter((x) => x !== ev)));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Webhook className="size-5" aria-hidden="true" /> Webhooks
+        </CardTitle>
+        <CardDescription>
+          We POST signed JSON events to your URL (header Verilead-Signature: t=…,v1=HMAC-SHA256 of “t.body”)
+          and retry failed deliveries with back-off.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <form onSubmit={submit} className="space-y-3" aria-label="Add a webhook endpoint">
+          <div className="space-y-1.5">
+            <Label htmlFor="webhook-url">Endpoint URL</Label>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Input
+                id="webhook-url"
+                type="url"
+                placeholder="https://example.com/hooks/verilead"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+              />
+              <Button type="submit" disabled={!url.trim() || !events.length || create.isPending}>
+                {create.isPending && <Loader2 className="animate-spin" />} Add endpoint
+              </Button>
+            </div>
+          </div>
+          <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
+            <legend className="sr-only">Events</legend>
+            {WEBHOOK_EVENTS.map((ev) => (
+              <div key={ev} className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  id={`ev-${ev}`}
+                  checked={events.includes(ev)}
+                  onCheckedChange={(v) => toggle(ev, v === true)}
+                />
+                <Label htmlFor={`ev-${ev}`} className="font-normal">
+                  <span className="font-mono text-xs">{ev}</span> · {WEBHOOK_EVENT_LABELS[ev]}
+                </Label>
+              </div>
+            ))}
+          </fieldset>
+        </form>
+
+        {endpoints.isLoading ? (
+          <Skeleton className="h-20 w-full" />
+        ) : endpoints.isError ? (
+          <p className="text-sm text-destructive">Could not load your endpoints.</p>
+        ) : !endpoints.data?.length ? (
+          <p className="text-sm text-muted-foreground">No endpoints yet.</p>
+        ) : (
+          <ul className="space-y-4">
+            {endpoints.data.map((ep) => (
+              <li key={ep.id} className="space-y-3 rounded-lg border p-4" data-testid="webhook-endpoint">
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0">
+                    <p className="truncate font-mono text-sm" title={ep.url}>
+                      {ep.url}
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      {ep.events.join(', ')} · secret …{ep.secretHint}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={test.isPending}
+                      onClick={() => test.mutate(ep.id)}
+                    >
+                      <Send /> Send test event
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete endpoint ${ep.url}`}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(ep.id)}
+                    >
+                      <Trash2 />
+                    </Button>
+                  </div>
+                </div>
+                <WebhookDeliveries endpointId={ep.id} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+
+      <Dialog open={secret !== null} onOpenChange={(open) => !open && setSecret(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Signing secret</DialogTitle>
+            <DialogDescription>
+              Copy it now: it is shown only once. Use it to check the Verilead-Signature header.
+            </DialogDescription>
+          </DialogHeader>
+          <code className="block break-all rounded bg-muted p-3 text-sm" data-testid="webhook-secret">
+            {secret}
+          </code>
+          <DialogFooter>
+            <Button
+              variant="outline"
+              onClick={() => {
+                void navigator.clipboard?.writeText(secret ?? '');
+                setCopied(true);
+              }}
+            >
+              {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
+            </Button>
+            <Button onClick={() => setSecret(null)}>Done</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UsageResponse } from '../../shared/usage';
+import { PageHeader } from '../components/PageHeader';
+import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
+import { Skeleton } from '../components/ui/skeleton';
+import { ApiTokensSummary } from '../components/usage/ApiTokensSummary';
+import { UsageChart } from '../components/usage/UsageChart';
+import { UsageMeters } from '../components/usage/UsageMeters';
+import { WebhooksCard } from '../components/usage/WebhooksCard';
+import { errorMessage } from '../lib/api';
+
+/** /settings/usage: this month's usage against the plan, six months of history, API tokens and webhooks. */
+export default function UsagePage() {
+  const usage = useQuery<UsageResponse>({ queryKey: ['/api/usage'] });
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Usage"
+        description="What your plan includes, what you have used this month, and your API access."
+      />
+      {usage.isLoading ? (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <Skeleton className="h-44" />
+          <Skeleton className="h-44" />
+          <Skeleton className="h-44" />
+        </div>
+      ) : usage.isError || !usage.data ? (
+        <Alert variant="destructive">
+          <AlertTitle>Could not load your usage</AlertTitle>
+          <AlertDescription>{errorMessage(usage.error, 'Please reload the page.')}</AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          <UsageMeters usage={usage.data} />
+          <UsageChart history={usage.data.history} />
+          <ApiTokensSummary apiAccess={usage.data.plan.apiAccess} />
+        </>
+      )}
+      <WebhooksCard />
+    </div>
+  );
+}
