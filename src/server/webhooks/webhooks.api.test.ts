@@ -233,9 +233,10 @@ describe('events', () => {
     const completedOnly = await endpoint(u.web, ['list.completed']);
     const api = bearer(t.app, (await u.token()).token);
     const list = (await api.post('/api/v1/lists', { emails: ['alice@good.test'] })).json();
+    // The completion event is recorded right after the status changes: wait for it before failing the list.
     await waitFor(
-      async () => (await api.get(`/api/v1/lists/${list.id}`)).json(),
-      (l) => l.status === 'completed',
+      () => deliveries(u.web, completedOnly.id),
+      (d: WebhookDelivery[]) => d.length === 1,
     );
     await t.database.raw.query(`UPDATE uploads SET status = 'failed', error_message = 'boom' WHERE id = $1`, [
       list.id,
