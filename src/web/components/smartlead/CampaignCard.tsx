@@ -1,4 +1,5 @@
-import { CalendarDays, ExternalLink } from 'lucide-react';
+import { CalendarDays, ExternalLink, SlidersHorizontal } from 'lucide-react';
+import { Link } from 'wouter';
 import { type Campaign, campaignStatusLabel } from '../../../shared/smartlead';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -79,15 +80,20 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
             {send.invalid.toLocaleString()} invalid
           </p>
         )}
-        <div className="mt-auto">
+        <div className="mt-auto flex gap-2">
+          <Button asChild variant="secondary" className="flex-1">
+            <Link href={`/smartlead/campaigns/${campaign.id}`} aria-label={`Manage ${campaign.name}`}>
+              <SlidersHorizontal /> Manage
+            </Link>
+          </Button>
           {campaign.viewUrl ? (
-            <Button asChild variant="outline" className="w-full">
+            <Button asChild variant="outline" className="flex-1">
               <a href={campaign.viewUrl} target="_blank" rel="noopener noreferrer">
                 <ExternalLink /> View
               </a>
             </Button>
           ) : (
-            <Button variant="outline" className="w-full" disabled>
+            <Button variant="outline" className="flex-1" disabled>
               <ExternalLink /> View
             </Button>
           )}
