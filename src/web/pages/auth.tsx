@@ -35,7 +35,9 @@ export default function AuthPage() {
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <div className="flex flex-col px-4 py-8 sm:px-8">
-        <Logo />
+        <header>
+          <Logo />
+        </header>
         <main id="main" className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
           {next && (
             <Alert className="mb-6" data-testid="sign-in-prompt">

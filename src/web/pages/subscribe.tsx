@@ -22,6 +22,7 @@ export default function SubscribePage() {
     <div className="min-h-screen bg-muted/40">
       <MinimalHeader />
       <main id="main" className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
+        <h1 className="sr-only">Subscription</h1>
         {setup.state === 'loading' && (
           <div className="flex flex-col items-center gap-3 py-24" role="status" aria-live="polite">
             <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />

@@ -43,7 +43,12 @@ export function PublicHeader() {
                 <Menu />
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="md:hidden">
+            {/* Every item opens a page whose heading takes focus: the menu does not pull it back. */}
+            <DropdownMenuContent
+              align="end"
+              className="md:hidden"
+              onCloseAutoFocus={(e) => e.preventDefault()}
+            >
               {LINKS.map((l) => (
                 <DropdownMenuItem key={l.href} asChild>
                   <Link href={l.href}>{l.label}</Link>

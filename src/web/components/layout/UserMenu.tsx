@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   User as UserIcon,
 } from 'lucide-react';
+import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { User } from '../../../shared/auth';
 import { useLogout } from '../../hooks/use-auth';
@@ -52,6 +53,8 @@ export const ACCOUNT_LINKS: AccountLink[] = [
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const [, navigate] = useLocation();
+  // After choosing a page the new screen's heading takes focus; the menu must not pull it back.
+  const navigated = useRef(false);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   return (
     <DropdownMenu>
@@ -61,7 +64,13 @@ export function UserMenu({ user }: { user: User }) {
       >
         <UserAvatar user={user} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent
+        align="end"
+        onCloseAutoFocus={(e) => {
+          if (navigated.current) e.preventDefault();
+          navigated.current = false;
+        }}
+      >
         <DropdownMenuLabel className="flex items-center gap-3">
           <UserAvatar user={user} className="size-10" />
           <div className="min-w-0">
@@ -73,7 +82,11 @@ export function UserMenu({ user }: { user: User }) {
         {ACCOUNT_LINKS.map(({ label, href, icon: Icon, reload }) => (
           <DropdownMenuItem
             key={href}
-            onSelect={() => (reload ? window.location.assign(href) : navigate(href))}
+            onSelect={() => {
+              navigated.current = true;
+              if (reload) window.location.assign(href);
+              else navigate(href);
+            }}
           >
             <Icon />
             {label}

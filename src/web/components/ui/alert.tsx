@@ -25,8 +25,8 @@ export function Alert({
   return <div role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
-export function AlertTitle({ className, ...props }: ComponentProps<'h5'>) {
-  return <h5 className={cn('mb-1 font-semibold leading-none', className)} {...props} />;
+export function AlertTitle({ className, ...props }: ComponentProps<'h2'>) {
+  return <h2 className={cn('mb-1 font-semibold leading-none', className)} {...props} />;
 }
 
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {

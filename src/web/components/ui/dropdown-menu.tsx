@@ -2,7 +2,13 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons stay
+ * focusable (axe: aria-hidden-focus). Escape, outside clicks and arrow keys work the same.
+ */
+export function DropdownMenu(props: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 
@@ -13,14 +19,18 @@ export function DropdownMenuContent({
 }: ComponentProps<typeof Menu.Content>) {
   return (
     <Menu.Portal>
-      <Menu.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-56 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
+      {/* The menu renders at the end of <body>, outside the page's landmarks: a named region keeps every
+          piece of content inside a landmark (axe: region). */}
+      <section aria-label="Menu">
+        <Menu.Content
+          sideOffset={sideOffset}
+          className={cn(
+            'z-50 min-w-56 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg animate-fade-in',
+            className,
+          )}
+          {...props}
+        />
+      </section>
     </Menu.Portal>
   );
 }
