@@ -176,7 +176,8 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     await checkA11y(page, '/ home');
 
     // Empty states.
-    for (const path of ['/dashboard', '/history', '/upload', '/campaign-status', '/smartlead-settings']) {
+    const empty = ['/dashboard', '/history', '/upload', '/campaign-status', '/smartlead-settings'];
+    for (const path of [...empty, '/email-composer', '/smartlead/campaigns', '/smartlead/email-accounts']) {
       await page.goto(path);
       await page.locator('main h1').waitFor();
       await checkA11y(page, `${path} (empty)`);
