@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeApify, searchProfile, startFakeApify } from '../fakes/apify';
+import { type FakeSmartlead, startFakeSmartlead } from '../fakes/smartlead';
 import { startWorld, type World } from '../fakes/smtp-world';
 import { checkA11y, checkedStates, moderateFindings, screenshot } from './axe';
 import {
@@ -77,6 +78,8 @@ async function fullyVisible(page: Page, selector: ReturnType<Page['locator']>) {
 describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
   let world: World;
   let apify: FakeApify;
+  let smartlead: FakeSmartlead;
+  const smartleadKey = `sl_polish_${Date.now()}`;
   let page: Page;
   let user: Credentials;
 
@@ -89,6 +92,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
       }),
     );
     apify = await startFakeApify();
+    smartlead = await startFakeSmartlead({ apiKeys: [smartleadKey] });
     apify.searchResults.set('florist', [
       searchProfile('bloomflorist', { fullName: 'Anna Lee | Bloom Florist', biography: 'anna@bloom.test' }),
       searchProfile('ghostshop', { fullName: 'Ghost Shop', biography: 'hello@ghost.test' }),
@@ -105,6 +109,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
         APIFY_API_URL: apify.url,
         APIFY_TOKEN: apify.token,
         APIFY_POLL_SECONDS: '0',
+        SMARTLEAD_API_URL: smartlead.url,
       },
     };
   });
@@ -112,6 +117,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
   afterAll(async () => {
     await world?.close();
     await apify?.close();
+    await smartlead?.close();
   });
 
   it('signed out: sign-in prompt instead of a 404, help center, phone menu, axe on public pages', async () => {
@@ -328,6 +334,21 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     await done.getByRole('progressbar', { name: /risky-list\.csv: 100% processed/ }).waitFor();
     await screenshot(page, 'history-estimate-and-export');
     await checkA11y(page, '/history (data)');
+  });
+
+  it('send list on a phone keeps the upload name readable', async () => {
+    expect((await apiPost(page, '/api/smartlead/settings', { apiKey: smartleadKey })).status()).toBeLessThan(
+      300,
+    );
+    await page.setViewportSize(PHONE);
+    await page.goto('/send-to-smartlead');
+    const name = page.locator('span[title="risky-list.csv"]');
+    await name.waitFor();
+    // Not cut: the whole name fits in its box.
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(page, 'send-list-390-upload-name');
+    await checkA11y(page, '/send-to-smartlead (list, 390)');
+    await page.setViewportSize(DESKTOP.viewport);
   });
 
   it('scraper: a bad line of a URL batch is reported on its own; honest mass-scrape count; clean dialog', async () => {
