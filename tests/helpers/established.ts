@@ -16,12 +16,13 @@ function hexIp(ip: string): string {
  */
 export function establishedTo(ip: string, port: number): number {
   const target = `${hexIp(ip)}:${port.toString(16).padStart(4, '0').toUpperCase()}`;
-  let n = 0;
+  // Not an atomic read: a socket may show twice while the table changes; count local addresses once.
+  const seen = new Set<string>();
   for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
     const f = line.trim().split(/\s+/);
-    if (f[2] === target && f[3] === '01') n++;
+    if (f[2] === target && f[3] === '01') seen.add(f[1]);
   }
-  return n;
+  return seen.size;
 }
 
 /** Samples `establishedTo` every few milliseconds until stopped; reports the most seen at once. */

@@ -54,6 +54,11 @@ export class CatchAllCache {
     return a;
   }
 
+  /** Would `claim` say yes (no answer known, no probe under way)? Does not claim. */
+  wouldProbe(domain: string): boolean {
+    return this.knownValue(domain) === undefined && !this.pending.has(domain);
+  }
+
   /** True when the caller should probe now (no answer, no probe under way); marks the probe under way. */
   claim(domain: string): boolean {
     if (this.knownValue(domain) !== undefined || this.pending.has(domain)) return false;

@@ -22,7 +22,7 @@ export const verificationEnv = {
   /** Allow mail servers on loopback/private addresses (tests, on-premise); off: such hosts are never contacted. */
   SMTP_ALLOW_PRIVATE: envBool(false),
   SMTP_RETRY_BASE_MS: envInt(1000, 0),
-  SMTP_RETRY_BUDGET: envInt(5, 1, 50),
+  SMTP_RETRY_BUDGET: envInt(6, 1, 50),
   SMTP_NETWORK_RETRY_S: envInt(30, 1),
   DISPOSABLE_OVERRIDE_FILE: envString(),
   VERIFIER_API_URL: envString(),

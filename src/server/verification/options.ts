@@ -15,7 +15,7 @@ export const DEFAULT_SMTP: SmtpSettings = {
   backoffMs: 60_000,
   allowPrivate: false,
   retryBaseMs: 1000,
-  retryBudget: 5,
+  retryBudget: 6,
   networkRetryMs: 30_000,
 };
 

@@ -51,7 +51,10 @@ function openFailed(provider: SmtpProvider, host: HostQueue, err: unknown): void
     if (host.sessions === 0) host.failures++;
   };
   const pause = () => {
-    host.pausedUntil = Math.max(host.pausedUntil, now + backoff(s.retryBaseMs, host.failures, s.backoffMs));
+    host.pausedUntil = Math.max(
+      host.pausedUntil,
+      now + backoff(s.retryBaseMs, host.failures, 4 * s.retryBaseMs),
+    );
   };
   if (err instanceof SmtpRefusedError) {
     provider.network.ok(); // a server answered: our network works

@@ -335,7 +335,7 @@ export class SmtpProvider implements Step2Provider {
         ? asked * 1000
         : reason === 'greylisted'
           ? this.settings.greylistRetryS * 1000
-          : backoff(this.settings.retryBaseMs, p.attempts, this.settings.backoffMs);
+          : backoff(this.settings.retryBaseMs, p.attempts, 4 * this.settings.retryBaseMs);
     this.requeue(host, p, delay);
   }
 

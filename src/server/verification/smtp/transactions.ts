@@ -28,16 +28,30 @@ export async function runTransactions(
   try {
     while (session.alive) {
       host.moveDue();
-      const room = Math.min(s.maxRcptPerSession, host.learnedLimit) - sent;
+      const limit = Math.min(s.maxRcptPerSession, host.learnedLimit);
+      const room = limit - sent;
       if (room <= 0 || host.ready === 0) break;
-      const batch = host.take(Math.min(room, s.rcptPerTransaction));
+      // As many addresses as the session has room for, catch-all probes included, in one write.
+      const taken = host.take(Math.min(room, 2 * s.rcptPerTransaction));
       const byDomain = new Map<string, Pending[]>();
-      for (const p of batch) {
+      let rcpts = 0;
+      let cut = taken.length;
+      for (let i = 0; i < taken.length; i++) {
+        const p = taken[i];
+        const fresh = !byDomain.has(p.job.domain);
+        const cost = 1 + (fresh && provider.catchAll.wouldProbe(p.job.domain) ? 1 : 0);
+        if (rcpts + cost > room) {
+          cut = i;
+          break;
+        }
+        rcpts += cost;
         p.attempts++;
         const list = byDomain.get(p.job.domain);
         if (list) list.push(p);
         else byDomain.set(p.job.domain, [p]);
       }
+      for (let i = taken.length - 1; i >= cut; i--) host.push(taken[i], true);
+      if (byDomain.size === 0) break;
       const groups = [...byDomain].map(([domain, pending]) => ({
         domain,
         pending,
@@ -48,6 +62,7 @@ export async function runTransactions(
           ...(g.probe ? [provider.catchAll.probeAddress(g.domain)] : []),
           ...g.pending.map((p) => p.job.address),
         ]),
+        { quit: sent + rcpts >= limit },
       );
       let stop = false;
       groups.forEach((g, i) => {
@@ -98,7 +113,12 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
       const v = verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, name, null);
       v.smtpMessage = res.error?.message ?? null;
       p.done(v);
-    } else provider.requeue(host, p, backoff(s.retryBaseMs, p.tries, s.backoffMs));
+    } else {
+      // The answer is usually there on the next connection: the first retry is immediate, later
+      // ones wait a short jittered back-off (at most 4 × SMTP_RETRY_BASE_MS).
+      const delay = p.tries === 1 ? 0 : backoff(s.retryBaseMs, p.tries - 1, 4 * s.retryBaseMs);
+      provider.requeue(host, p, delay);
+    }
   };
 
   if (res.error === SESSION_CLOSED) {

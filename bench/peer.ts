@@ -1,0 +1,124 @@
+// The same world as bench:step2-shared (3,000 addresses, 1,500 domains, 10 servers, 30 ms per reply)
+// through the npm package deep-email-validator and through our engine, in the same process, interleaved.
+// The peer resolves MX through node's default resolver (pointed at the fake DNS with dns.setServers)
+// and connects to port 25 by host name; its connections are redirected to the fake server of that
+// host (the address the fake DNS gives it). It has no politeness: we run it with PEER_CONCURRENCY
+// (default 50, our global connection cap) addresses at a time. Accuracy is against the world's truth:
+// existing → valid, unknown → invalid, catch-all domain → "risky, catch-all" (which the peer cannot say).
+//   npm run bench:peer       (ROWS=3000 PEER_CONCURRENCY=50 ROUNDS=2)
+
+import dns from 'node:dns';
+import net from 'node:net';
+import { validate } from 'deep-email-validator';
+import { Semaphore } from '../src/server/verification/limit';
+import { createVerifier } from '../src/server/verification/verifier';
+import {
+  CAP,
+  LATENCY_MS,
+  loadAverage,
+  measure,
+  ourAccuracy,
+  ROWS,
+  SERVERS,
+  startSharedWorld,
+} from './shared-world';
+
+const PEER_CONCURRENCY = Number(process.env.PEER_CONCURRENCY ?? 50);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+
+const world = await startSharedWorld();
+dns.setServers([world.dns.server]);
+// The peer calls net.createConnection(25, exchange): send it to that exchange's fake server.
+const original = net.createConnection;
+(net as { createConnection: unknown }).createConnection = (port: unknown, host: unknown) =>
+  port === 25 && typeof host === 'string'
+    ? original({ port: world.port, host: world.ipOf.get(host) ?? '127.0.0.2' })
+    : (original as (...a: unknown[]) => net.Socket)(port, host);
+
+async function peer(emails: string[]) {
+  const limit = new Semaphore(PEER_CONCURRENCY);
+  const done = measure(world);
+  const t0 = performance.now();
+  const out = await Promise.all(
+    emails.map((email) =>
+      limit.run(async () => {
+        const r = await validate({
+          email,
+          sender: 'bounce@verilead.test',
+          validateRegex: true,
+          validateMx: true,
+          validateTypo: false,
+          validateDisposable: true,
+          validateSMTP: true,
+        });
+        return { email, valid: r.valid };
+      }),
+    ),
+  );
+  const ms = performance.now() - t0;
+  const m = await done();
+  let right = 0;
+  for (const r of out) {
+    const t = world.truth.get(r.email);
+    if ((t === 'exists' && r.valid) || (t === 'unknown' && !r.valid)) right++;
+  }
+  return row('deep-email-validator', emails.length, ms, m, right / emails.length);
+}
+
+async function ours(emails: string[]) {
+  const v = createVerifier({
+    dnsServers: [world.dns.server],
+    logger: { info() {}, warn() {}, error() {} },
+    smtp: {
+      allowPrivate: true,
+      port: world.port,
+      heloName: 'bench.verilead.test',
+      mailFrom: 'bounce@verilead.test',
+      maxConnectionsPerHost: CAP,
+      maxConnections: 50,
+      timeoutMs: 5000,
+    },
+  });
+  // Both steps, like the peer (it does its MX look-up per address).
+  const done = measure(world);
+  const t0 = performance.now();
+  const results = await v.checkStep2(emails);
+  const ms = performance.now() - t0;
+  const m = await done();
+  await v.close();
+  return row('verilead engine', emails.length, ms, m, ourAccuracy(world, results));
+}
+
+function row(
+  name: string,
+  n: number,
+  ms: number,
+  m: Awaited<ReturnType<ReturnType<typeof measure>>>,
+  acc: number,
+) {
+  return {
+    name,
+    rowsPerS: Math.round(n / (ms / 1000)),
+    seconds: (ms / 1000).toFixed(2),
+    connPerAddress: (m.connections / n).toFixed(3),
+    maxPerServerSockets: m.maxPerServerSockets,
+    maxPerServerKernel: m.maxPerServerKernel,
+    accuracy: acc.toFixed(3),
+    load: loadAverage(),
+  };
+}
+
+console.log(
+  `${ROWS} addresses, ${Math.ceil(ROWS / 2)} domains on ${SERVERS} servers, ${LATENCY_MS} ms per reply; ours: cap ${CAP} per server; peer: ${PEER_CONCURRENCY} addresses at a time`,
+);
+const rows: ReturnType<typeof row>[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  rows.push(await peer(world.emails));
+  rows.push(await ours(world.emails));
+}
+console.table(rows);
+const best = (n: string) => Math.max(...rows.filter((x) => x.name === n).map((x) => x.rowsPerS));
+console.log(
+  `throughput ours / peer: ${(best('verilead engine') / best('deep-email-validator')).toFixed(1)}x`,
+);
+await world.close();
