@@ -19,6 +19,7 @@ import {
   verifyPendingSchema,
 } from '../../shared/api-v1';
 import { requireUser } from '../auth/request-user';
+import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
@@ -211,6 +212,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
             description: `type: all (default), valid or invalid. Formula-like cells are neutralised.${RATE_NOTE}`,
             params: listIdParamsSchema,
             querystring: exportQuerySchemaV1,
+            response: { 200: csvFileResponse('The list as CSV (UTF-8 with a BOM)'), ...errors },
           },
         },
         async (req, reply) => {
@@ -220,11 +222,8 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
             uploadId: req.params.id,
             type: req.query.type,
           });
-          return reply
-            .header('Content-Type', 'text/csv; charset=utf-8')
-            .header('Content-Disposition', contentDisposition(fileName))
-            .header('Cache-Control', 'no-store')
-            .send(stream);
+          sendCsv(reply, { body: stream, disposition: contentDisposition(fileName) });
+          return reply;
         },
       );
 

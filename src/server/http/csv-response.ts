@@ -9,20 +9,18 @@ export function csvFileResponse(description: string) {
   return { description, content: { 'text/csv': { schema: z.string() } } };
 }
 
-// Any route's reply: a method signature, so a reply typed by a route's response schema fits too.
+// Any route's reply, whatever its response schemas make `send` accept: the body of a download (text or
+// a stream) is sent as is, never through the JSON serializer.
 interface CsvReply {
   header(name: string, value: string): CsvReply;
-  send(payload: string | Readable): unknown;
+  send(payload: never): unknown;
 }
 
 /** Sends a CSV download (text or a stream): the file name for the browser, never cached. Return `reply` after. */
-export function sendCsv<R extends CsvReply>(
-  reply: R,
-  opts: { body: string | Readable; disposition: string },
-) {
-  return reply
+export function sendCsv(reply: CsvReply, opts: { body: string | Readable; disposition: string }): void {
+  reply
     .header('Content-Type', 'text/csv; charset=utf-8')
     .header('Content-Disposition', opts.disposition)
     .header('Cache-Control', 'no-store')
-    .send(opts.body);
+    .send(opts.body as never);
 }

@@ -47,10 +47,15 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
       ),
   );
 
-  r.delete('/api/webhooks/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
-    await deleteWebhookEndpoint({ db, userId: requireUser(req).id, endpointId: req.params.id });
-    return reply.code(204).send();
-  });
+  const deleted = { 204: z.null().describe('Deleted (no body)') };
+  r.delete(
+    '/api/webhooks/:id',
+    { schema: { tags, params: idParams, response: deleted } },
+    async (req, reply) => {
+      await deleteWebhookEndpoint({ db, userId: requireUser(req).id, endpointId: req.params.id });
+      return reply.code(204).send(null);
+    },
+  );
 
   r.post(
     '/api/webhooks/:id/test',
