@@ -97,7 +97,19 @@ for (const name of ['connect', 'createConnection'] as const) {
       const n = (sockets.current.get(ip) ?? 0) + 1;
       sockets.current.set(ip, n);
       sockets.max.set(ip, Math.max(n, sockets.max.get(ip) ?? 0));
-      socket.once('close', () => sockets.current.set(ip, (sockets.current.get(ip) ?? 1) - 1));
+      let open = true;
+      const gone = () => {
+        if (!open) return;
+        open = false;
+        sockets.current.set(ip, (sockets.current.get(ip) ?? 1) - 1);
+      };
+      socket.once('close', gone);
+      // The peer removes every listener before destroy(): count the destroy call too.
+      const destroy = socket.destroy.bind(socket);
+      socket.destroy = (err?: Error) => {
+        gone();
+        return destroy(err);
+      };
     });
     return socket;
   };
@@ -110,6 +122,7 @@ for (const name of ['connect', 'createConnection'] as const) {
 export function measure(world: SharedWorld) {
   for (const s of world.servers) s.stats.maxConcurrent = 0;
   sockets.max.clear();
+  sockets.current.clear();
   const before = world.servers.reduce((n, s) => n + s.stats.connections, 0);
   const targets = world.servers.map((s) => ({ ip: s.host, port: world.port }));
   const watcher = spawn(

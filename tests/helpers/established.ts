@@ -25,18 +25,28 @@ export function establishedTo(ip: string, port: number): number {
   return seen.size;
 }
 
-/** Samples `establishedTo` every few milliseconds until stopped; reports the most seen at once. */
+/**
+ * Samples `establishedTo` every few milliseconds until stopped. `max` is the most seen in one sample;
+ * `sustained` the most seen in two samples in a row. /proc/net/tcp is not read atomically: a socket
+ * closing and the next one opening during one read can both be listed (one sample reads 1 high), while
+ * connections really open together stay so for many samples.
+ */
 export function watchEstablished(ip: string, port: number, everyMs = 5) {
   let max = 0;
+  let sustained = 0;
+  let previous = 0;
   let samples = 0;
   const timer = setInterval(() => {
-    max = Math.max(max, establishedTo(ip, port));
+    const now = establishedTo(ip, port);
+    max = Math.max(max, now);
+    sustained = Math.max(sustained, Math.min(now, previous));
+    previous = now;
     samples++;
   }, everyMs);
   return {
     stop() {
       clearInterval(timer);
-      return { max, samples };
+      return { max, sustained, samples };
     },
   };
 }

@@ -78,8 +78,8 @@ describe.runIf(url)('two workers, two uploads, one mail server', () => {
     }
     expect(together).toBe(true);
     expect(seen.samples).toBeGreaterThan(50);
-    expect(seen.max).toBeGreaterThan(0);
-    expect(seen.max).toBeLessThanOrEqual(CAP);
+    expect(seen.sustained).toBeGreaterThan(0);
+    expect(seen.sustained, `single-sample max ${seen.max}`).toBeLessThanOrEqual(CAP);
     // Both processes did probe (the cap was shared, not one process doing everything).
     const rows = await t.database.raw.query<{ step2_by: string }>(
       'SELECT DISTINCT step2_by FROM upload_batches WHERE upload_id = ANY($1)',
