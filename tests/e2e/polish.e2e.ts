@@ -183,7 +183,8 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
 
     // Empty states.
     const empty = ['/dashboard', '/history', '/upload', '/campaign-status', '/smartlead-settings'];
-    for (const path of [...empty, '/email-composer', '/smartlead/campaigns', '/smartlead/email-accounts']) {
+    const automation = ['/email-composer', '/smartlead/campaigns', '/smartlead/email-accounts'];
+    for (const path of [...empty, ...automation, '/settings/usage']) {
       await page.goto(path);
       await page.locator('main h1').waitFor();
       await checkA11y(page, `${path} (empty)`);
@@ -196,6 +197,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await page.getByRole('menuitem', { name: 'API tokens' }).waitFor();
+    await screenshot(page, 'user-menu-api-tokens');
     await checkA11y(page, 'user menu open');
     await page.getByRole('menuitem', { name: 'API tokens' }).click();
     await page.waitForURL((u) => u.pathname === '/settings/api-tokens');
@@ -281,6 +283,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     await fullyVisible(page, table.getByRole('columnheader', { name: 'Final Status' }));
     await fullyVisible(page, longRow.getByTestId('final-status'));
     await fullyVisible(page, table.getByRole('columnheader', { name: 'Reason' }));
+    await page.getByRole('region', { name: 'Results' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'results-1440-long-address');
     await checkA11y(page, '/?uploadId (data, 1440)');
 
