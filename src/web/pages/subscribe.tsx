@@ -1,11 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Check, Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { PLAN_INFO, PLANS, type Plan } from '../../shared/auth';
 import { PRO_PLAN } from '../../shared/billing';
+import type { PlanState } from '../../shared/usage';
+import { ChangePlanCard, planPerks } from '../components/billing/ChangePlanCard';
 import { PaymentForm } from '../components/billing/PaymentForm';
 import { usePaymentSetup } from '../components/billing/use-payment-setup';
 import { MinimalHeader } from '../components/layout/MinimalHeader';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { getQueryFn } from '../lib/api';
 
 const PERKS = [
   'Unlimited email verifications',
@@ -14,10 +20,49 @@ const PERKS = [
   'Send verified leads to Smartlead',
 ];
 
+const pickedPlan = (): Plan | null => {
+  const p = new URLSearchParams(window.location.search).get('plan');
+  return (PLANS as readonly string[]).includes(p ?? '') ? (p as Plan) : null;
+};
+
 // SPEC §2 /subscribe: setup spinner, then the error card or the payment form. Reached by a full page
-// load (avatar menu, trial banner), signed in or out.
+// load (avatar menu, trial banner, usage screen), signed in or out. A paying user changes plan here instead.
 export default function SubscribePage() {
-  const setup = usePaymentSetup();
+  const picked = pickedPlan();
+  const state = useQuery<PlanState | null>({
+    queryKey: ['/api/billing/plan'],
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+  });
+  if (state.isLoading) return <Shell>{SPINNER}</Shell>;
+  if (state.data?.status === 'active') {
+    return (
+      <Shell>
+        <ChangePlanCard state={state.data} picked={picked} />
+      </Shell>
+    );
+  }
+  return <PaymentFlow plan={picked ?? state.data?.chosenPlan} />;
+}
+
+const SPINNER = (
+  <div className="flex flex-col items-center gap-3 py-24" role="status" aria-live="polite">
+    <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />
+    <p className="text-sm text-muted-foreground">Setting up your subscription...</p>
+  </div>
+);
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-muted/40">
+      <MinimalHeader />
+      <main className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">{children}</main>
+    </div>
+  );
+}
+
+function PaymentFlow({ plan }: { plan?: Plan }) {
+  const setup = usePaymentSetup(plan);
+  const info = plan ? PLAN_INFO[plan] : null;
   return (
     <div className="min-h-screen bg-muted/40">
       <MinimalHeader />
@@ -53,11 +98,14 @@ export default function SubscribePage() {
             <CardHeader>
               <CardTitle className="text-2xl">Subscribe to {PRO_PLAN.name}</CardTitle>
               <CardDescription>
-                <span className="text-2xl font-bold text-foreground">{PRO_PLAN.price.split('/')[0]}</span>
+                {info && <span className="mr-2 font-medium text-foreground">{info.name}</span>}
+                <span className="text-2xl font-bold text-foreground">
+                  {(info?.price ?? PRO_PLAN.price).split('/')[0]}
+                </span>
                 <span>/month · cancel anytime</span>
               </CardDescription>
               <ul className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
-                {PERKS.map((p) => (
+                {(plan ? [...planPerks(plan), 'Send verified leads to Smartlead'] : PERKS).map((p) => (
                   <li key={p} className="flex items-center gap-2">
                     <Check className="size-4 text-emerald-600" aria-hidden="true" /> {p}
                   </li>

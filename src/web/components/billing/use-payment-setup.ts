@@ -1,6 +1,7 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useRef, useState } from 'react';
+import type { Plan } from '../../../shared/auth';
 import type { CreateSubscriptionResponse, StripeConfigResponse } from '../../../shared/billing';
 import { apiRequest, errorMessage } from '../../lib/api';
 
@@ -15,7 +16,7 @@ export type PaymentSetup =
  * and the server reuses an open subscription anyway. Stripe.js is loaded here too (`pure`: only now, not
  * on import), so a blocked script ends in the same error card instead of a form that never appears.
  */
-export function usePaymentSetup(): PaymentSetup {
+export function usePaymentSetup(plan?: Plan): PaymentSetup {
   const [setup, setSetup] = useState<PaymentSetup>({ state: 'loading' });
   const started = useRef(false);
   useEffect(() => {
@@ -25,7 +26,8 @@ export function usePaymentSetup(): PaymentSetup {
       try {
         const [config, sub] = await Promise.all([
           apiRequest('GET', '/api/stripe/config').then((r) => r.json() as Promise<StripeConfigResponse>),
-          apiRequest('POST', '/api/create-subscription').then(
+          // The plan picked (/subscribe?plan=) is charged; without one, the plan chosen at sign-up.
+          apiRequest('POST', '/api/create-subscription', plan ? { plan } : undefined).then(
             (r) => r.json() as Promise<CreateSubscriptionResponse>,
           ),
         ]);
@@ -36,6 +38,6 @@ export function usePaymentSetup(): PaymentSetup {
         setSetup({ state: 'error', detail: errorMessage(err, '') });
       }
     })();
-  }, []);
+  }, [plan]);
   return setup;
 }

@@ -1,0 +1,88 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, Loader2 } from 'lucide-react';
+import { PLAN_INFO, PLANS, type Plan } from '../../../shared/auth';
+import { PLAN_LIMITS, type PlanState } from '../../../shared/usage';
+import { toast } from '../../hooks/use-toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+
+export const planPerks = (p: Plan) => {
+  const l = PLAN_LIMITS[p];
+  return [
+    l.verification === null ? 'Unlimited list verifications' : `${l.verification} list verifications a month`,
+    l.scrape === null ? 'Unlimited Instagram scrapes' : `${l.scrape} Instagram scrapes a month`,
+    l.api ? 'API access and webhooks' : 'Web app and CSV exports',
+  ];
+};
+
+/** Upgrades and downgrades for a paying user: the subscription's price is swapped (prorated by Stripe). */
+export function ChangePlanCard({ state, picked }: { state: PlanState; picked: Plan | null }) {
+  const qc = useQueryClient();
+  const change = useMutation({
+    mutationFn: async (plan: Plan) =>
+      (await (await apiRequest('POST', '/api/subscription/change-plan', { plan })).json()) as PlanState,
+    onSuccess: (next) => {
+      qc.setQueryData(['/api/billing/plan'], next);
+      qc.invalidateQueries({ queryKey: ['/api/usage'] });
+      toast({ title: 'Plan changed', description: `You are now on the ${next.planName} plan.` });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Could not change plan',
+        description: errorMessage(err, 'Please try again'),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-2xl">Your plan: {state.planName}</CardTitle>
+        <CardDescription>
+          Switch plans at any time; Stripe prorates the difference on your saved card.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {PLANS.map((p) => {
+          const current = p === state.plan;
+          return (
+            <div
+              key={p}
+              className={`flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between ${p === picked && !current ? 'border-primary' : ''}`}
+            >
+              <div>
+                <p className="font-semibold">
+                  {PLAN_INFO[p].name}{' '}
+                  <span className="font-normal text-muted-foreground">{PLAN_INFO[p].price}</span>
+                  {current && (
+                    <Badge variant="success" className="ml-2">
+                      Current
+                    </Badge>
+                  )}
+                </p>
+                <ul className="mt-1 text-sm text-muted-foreground">
+                  {planPerks(p).map((x) => (
+                    <li key={x} className="flex items-center gap-1.5">
+                      <Check className="size-3.5 text-emerald-600" aria-hidden="true" /> {x}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              {!current && (
+                <Button
+                  variant={p === picked ? 'default' : 'outline'}
+                  disabled={change.isPending}
+                  onClick={() => change.mutate(p)}
+                >
+                  {change.isPending && change.variables === p && <Loader2 className="animate-spin" />}
+                  Switch to {PLAN_INFO[p].name}
+                </Button>
+              )}
+            </div>
+          );
+        })}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { type FakeReceiver, startFakeReceiver } from '../fakes/webhook-receiver';
+import { apiPost, chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
+
+// The usage screen (issue 14): reached from the user menu; plan and this month's usage against its limits,
+// the 6-month chart, API tokens, and a webhook endpoint receiving a signed test event.
+describe.skipIf(!chromiumAvailable())('usage screen', () => {
+  let rx: FakeReceiver;
+  const e2e = useE2E(async () => {
+    rx = await startFakeReceiver();
+    return { env: { SAFE_FETCH_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_BASE_MS: '200' } };
+  });
+  afterAll(async () => {
+    await rx?.close();
+  });
+
+  it('shows usage against the plan, and a webhook endpoint gets a test event', async () => {
+    const page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    await signUpViaUi(page, 'usage');
+    await completeOnboardingViaApi(page, {
+      businessType: 'agency',
+      targetAudience: 'B2B Decision Makers',
+      primaryGoal: 'outreach',
+      experienceLevel: 'beginner',
+    });
+    // One list verified this month: addresses that fail the syntax check need no network.
+    const upload = await apiPost(page, '/api/upload', undefined, {
+      multipart: {
+        csvFile: { name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from('email\nnot-an-address\n') },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    expect((await apiPost(page, `/api/verify/${(await upload.json()).uploadId}`)).status()).toBe(200);
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Usage' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings/usage');
+    await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
+
+    await expect.poll(() => page.getByTestId('plan-name').textContent()).toContain('Hobbyist');
+    const meter = page.getByTestId('meter-verification');
+    await expect.poll(() => meter.textContent()).toMatch(/1\s*\/\s*20/);
+    expect(await meter.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('5');
+    await page.getByTestId('usage-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    await page.getByText('No tokens yet.').waitFor();
+
+    await page.getByLabel('Endpoint URL').fill(rx.url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = await page.getByTestId('webhook-secret').textContent();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByTestId('webhook-endpoint').waitFor();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const row = page.getByTestId('delivery-row').first();
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Delivered');
+    expect(rx.received).toHaveLength(1);
+    expect(rx.received[0].headers['verilead-event']).toBe('test');
+
+    // Phones: the screen stays usable at 390 px without horizontal scrolling of the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
+});
