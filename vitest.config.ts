@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One migrated embedded database per run, loaded by every API suite (tests/helpers/test-app.ts).
+    globalSetup: ['tests/helpers/global-setup.ts'],
   },
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type Clock, movableClock } from '../../src/server/clock';
 import { type Config, loadConfig } from '../../src/server/config';
@@ -7,6 +8,8 @@ import { type Database, openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { allJobs } from '../../src/server/features';
 import { type Queue, startQueue } from '../../src/server/jobs/queue';
+import type { Sleep } from '../../src/server/retry';
+import { readPgliteSnapshot, TEST_ENV } from './pglite-snapshot';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -14,7 +17,21 @@ export interface TestApp {
   database: Database;
   queue: Queue;
   clock: ReturnType<typeof movableClock>;
+  /** Every back-off the app asked to wait, in ms (the injected sleep only yields). */
+  sleeps: number[];
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL when TEST_DATABASE_URL is set; otherwise an in-memory PGlite loaded from the run's migrated
+ * snapshot (tests/helpers/global-setup.ts), or started empty when run without it.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  const snapshot = inject('pgliteSnapshot');
+  const loadDataDir = snapshot ? await readPgliteSnapshot(snapshot) : undefined;
+  return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir });
 }
 
 /**
@@ -29,35 +46,30 @@ export async function createTestApp(
     clock?: Clock;
     /** Where the request log goes (at the config's LOG_LEVEL); no request log without it. */
     logStream?: NodeJS.WritableStream;
+    sleep?: Sleep;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SERVE_WEB: 'false',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '.tmp/unused',
-    // Fakes listen on 127.x: tests reach them (production refuses non-public mail hosts).
-    SMTP_ALLOW_PRIVATE: 'true',
-    // The test database outlives a run (PostgreSQL): knowledge would leak verdicts between suites.
-    VERIFICATION_DOMAIN_TTL_S: '0',
-    VERIFICATION_MAILBOX_TTL_S: '0',
-    ...opts.env,
-  });
-  const url = process.env.TEST_DATABASE_URL;
-  const database = url
-    ? await openDatabase({ kind: 'postgres', url, poolSize: 4 })
-    : await openDatabase({ kind: 'pglite', dataDir: null });
-  await migrate(database);
+  const config = loadConfig({ ...TEST_ENV, ...opts.env });
+  const database = await openTestDatabase();
+  await migrate(database); // a no-op on the snapshot, unless a migration was added after it was taken
   const clock = movableClock();
+  // Retries back off without waiting for real; suites can still assert on the delays asked for.
+  const sleeps: number[] = [];
+  const sleep: Sleep =
+    opts.sleep ??
+    ((ms) => {
+      sleeps.push(ms);
+      return new Promise((resolve) => setImmediate(resolve));
+    });
   const queue = await startQueue({
     database,
     definitions: allJobs(),
     work: opts.work ?? false,
     schedule: opts.schedule ?? false,
-    context: { config, database, clock, log: pino({ level: 'silent' }) },
+    context: { config, database, clock, sleep, log: pino({ level: 'silent' }) },
   });
   const app = await buildApp(
-    { config, database, queue, clock },
+    { config, database, queue, clock, sleep },
     opts.logStream ? { logger: true, logStream: opts.logStream } : {},
   );
   await app.ready();
@@ -67,6 +79,7 @@ export async function createTestApp(
     database,
     queue,
     clock,
+    sleeps,
     async close() {
       await app.close();
       await queue.stop();

@@ -36,12 +36,13 @@ export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   // dataDir null: in memory (tests). thread: the database's own thread (default when on disk: the
   // server's) or this thread (default in memory: tests start fast and have no concurrent load).
-  | { kind: 'pglite'; dataDir: string | null; thread?: 'own' | 'caller' };
+  // loadDataDir: start from a dumped data directory (the tests' migrated snapshot; in memory only).
+  | { kind: 'pglite'; dataDir: string | null; thread?: 'own' | 'caller'; loadDataDir?: Blob };
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') return openPostgres(opts.url, opts.poolSize ?? 10);
   const own = opts.thread ? opts.thread === 'own' : opts.dataDir !== null;
-  return own ? openPgliteThread(opts.dataDir) : openPglite(opts.dataDir);
+  return own ? openPgliteThread(opts.dataDir) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 /** PGlite in a worker thread of its own (pglite-remote.ts): the server's thread stays free. */
@@ -68,8 +69,8 @@ async function openPgliteThread(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
-  const pglite = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  const pglite = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite({ loadDataDir });
   await pglite.waitReady;
   const raw: RawRunner = {
     async query<T>(text: string, params?: unknown[]) {

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Queue } from '../jobs/queue';
+import type { Sleep } from '../retry';
 
 /** Everything a route or job needs, passed explicitly (no global singletons). */
 export interface AppDeps {
@@ -9,4 +10,6 @@ export interface AppDeps {
   database: Database;
   queue: Queue;
   clock: Clock;
+  /** How in-process retries wait (real time unless a test injects one); see retry.ts. */
+  sleep?: Sleep;
 }

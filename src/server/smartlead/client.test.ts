@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../tests/fakes/smartlead';
 import { createSmartleadClient, parseRetryAfter, SmartleadError } from './client';
-import { limiterFor } from './rate-limit';
+import { limiterFor, SlidingWindowLimiter } from './rate-limit';
 
 describe('smartlead client', () => {
   let fake: FakeSmartlead;
@@ -34,11 +34,22 @@ describe('smartlead client', () => {
   });
 
   it('waits out a 429 using Retry-After and then succeeds', async () => {
-    const client = createSmartleadClient({ baseUrl: fake.url, apiKey: 'k-burst' });
+    // A limiter on a clock that moves only when it waits: the test sees every wait without sleeping.
+    let now = 0;
+    const waits: number[] = [];
+    const limiter = new SlidingWindowLimiter(
+      10,
+      2_200,
+      () => now,
+      async (ms) => {
+        waits.push(ms);
+        now += ms;
+      },
+    );
+    const client = createSmartleadClient({ baseUrl: fake.url, apiKey: 'k-burst', limiter });
     fake.inject({ status: 429, times: 2, retryAfter: '1', path: /^\/campaigns$/ });
-    const started = Date.now();
     await expect(client.listCampaigns()).resolves.toEqual([]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    expect(waits).toEqual([1_000, 1_000]);
   });
 
   it('turns refused keys and a full lead batch into typed errors', async () => {

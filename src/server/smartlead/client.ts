@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { limiterFor, realSleep, type Sleep, type SlidingWindowLimiter } from './rate-limit';
+import { realSleep, retrying, type Sleep } from '../retry';
+import { limiterFor, type SlidingWindowLimiter } from './rate-limit';
 
 // The one HTTP client of Smartlead's public API (base URL from SMARTLEAD_API_URL; key as `api_key` query
 // parameter, as Smartlead requires). Errors never carry the URL, so the key cannot reach a log through them.
@@ -138,44 +139,49 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
     url.searchParams.set('api_key', opts.apiKey);
     let rateLimited = 0;
-    let failures = 0;
-    for (;;) {
-      await limiter.acquire();
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method,
-          headers:
-            body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch {
-        if (failures++ < retries.server) {
-          await sleep(Math.min(backoffMs * 2 ** (failures - 1), 8_000));
-          continue;
+    // 429s wait out Retry-After through the shared limiter; 5xx and network failures back off and retry.
+    return retrying(
+      async () => {
+        for (;;) {
+          const answered = await limiter.acquire();
+          let res: Response;
+          let text: string;
+          try {
+            res = await fetch(url, {
+              method,
+              headers:
+                body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+              body: body === undefined ? undefined : JSON.stringify(body),
+              signal: AbortSignal.timeout(timeoutMs),
+            });
+            text = await res.text().catch(() => '');
+          } catch {
+            throw new SmartleadError('unreachable', 0);
+          } finally {
+            answered();
+          }
+          if (res.ok) return parseJson(text);
+          if (res.status === 429) {
+            const wait = parseRetryAfter(res.headers.get('retry-after'));
+            limiter.pause(wait);
+            if (rateLimited++ < retries.rateLimit) continue;
+            throw new SmartleadError('rate_limit', 429, undefined, wait);
+          }
+          if (res.status >= 500) throw new SmartleadError('server', res.status);
+          if (res.status === 401 || res.status === 403) throw new SmartleadError('auth', res.status);
+          if (res.status === 404) throw new SmartleadError('not_found', 404);
+          throw new SmartleadError('bad_request', res.status, detailOf(text));
         }
-        throw new SmartleadError('unreachable', 0);
-      }
-      const text = await res.text().catch(() => '');
-      if (res.ok) return parseJson(text);
-      if (res.status === 429) {
-        const wait = parseRetryAfter(res.headers.get('retry-after'));
-        limiter.pause(wait);
-        if (rateLimited++ < retries.rateLimit) continue;
-        throw new SmartleadError('rate_limit', 429, undefined, wait);
-      }
-      if (res.status >= 500) {
-        if (failures++ < retries.server) {
-          await sleep(Math.min(backoffMs * 2 ** (failures - 1), 8_000));
-          continue;
-        }
-        throw new SmartleadError('server', res.status);
-      }
-      if (res.status === 401 || res.status === 403) throw new SmartleadError('auth', res.status);
-      if (res.status === 404) throw new SmartleadError('not_found', 404);
-      throw new SmartleadError('bad_request', res.status, detailOf(text));
-    }
+      },
+      {
+        retries: retries.server,
+        baseMs: backoffMs,
+        maxMs: 8_000,
+        sleep,
+        retryable: (err) =>
+          err instanceof SmartleadError && (err.kind === 'unreachable' || err.kind === 'server'),
+      },
+    );
   }
 
   return {

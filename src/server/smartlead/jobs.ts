@@ -15,6 +15,7 @@ export const smartleadSendJob = defineJob<{ campaignId: string }>({
       db: ctx.database.db,
       config: ctx.config,
       clock: ctx.clock,
+      sleep: ctx.sleep,
       campaignId: data.campaignId,
     });
     ctx.log.info({ campaignId: data.campaignId, outcome }, 'smartlead send');

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Campaign } from '../../shared/smartlead';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Sleep } from '../retry';
 import type { CampaignRow } from './campaigns';
 import { sendProgress } from './campaigns';
 import { createSmartleadClient, type RemoteAnalytics, SmartleadError } from './client';
@@ -79,6 +80,7 @@ export async function listCampaigns(opts: {
   userId: string;
   cache: RemoteCache;
   now: Date;
+  sleep?: Sleep;
 }): Promise<{ campaigns: Campaign[]; remoteAvailable: boolean }> {
   const rows = await opts.db
     .select()
@@ -96,6 +98,7 @@ export async function listCampaigns(opts: {
         baseUrl: opts.config.SMARTLEAD_API_URL,
         apiKey,
         retries: { rateLimit: 2, server: 1 },
+        sleep: opts.sleep,
       });
       remote = await opts.cache.get(opts.userId, opts.now, async () => {
         const status = new Map((await client.listCampaigns()).map((c) => [c.id, c.status ?? 'DRAFTED']));

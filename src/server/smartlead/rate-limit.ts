@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto';
+import { realSleep, type Sleep } from '../retry';
 
 // Smartlead documents 10 requests per 2 seconds per API key. Every call for one key in this process goes
 // through one limiter, so parallel sends, connection tests and campaign lists share the budget. Other
 // processes (extra workers) keep their own budget; the client still honours 429 Retry-After for that case.
-// The window carries a 200 ms margin: we count a request when it leaves, Smartlead when it arrives.
+// A request holds its slot from the moment it leaves until its answer arrives, and the window counts from
+// the answer: Smartlead counts a request somewhere in between, so however slow the network or our event
+// loop, no 11th request can reach Smartlead within one window. The window carries a 200 ms margin.
 export const SMARTLEAD_RATE = { limit: 10, windowMs: 2_200 };
 
-export type Sleep = (ms: number) => Promise<void>;
-export const realSleep: Sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** How long to look again while every slot is held by a request still in flight. */
+const IN_FLIGHT_POLL_MS = 50;
 
 export class SlidingWindowLimiter {
-  private stamps: number[] = [];
+  /** When each recent request was answered (Infinity while it is still in flight). */
+  private slots: { at: number }[] = [];
   private pausedUntil = 0;
 
   constructor(
@@ -20,16 +24,23 @@ export class SlidingWindowLimiter {
     private readonly sleep: Sleep = realSleep,
   ) {}
 
-  /** Resolves when one more request fits in the window (and no Retry-After pause is running). */
-  async acquire(): Promise<void> {
+  /**
+   * Resolves when one more request fits in the window (and no Retry-After pause is running) with the
+   * function to call once its answer has arrived.
+   */
+  async acquire(): Promise<() => void> {
     for (;;) {
       const t = this.now();
-      while (this.stamps.length && this.stamps[0]! <= t - this.windowMs) this.stamps.shift();
-      const full = this.stamps.length >= this.limit ? this.stamps[0]! + this.windowMs - t : 0;
+      this.slots = this.slots.filter((s) => s.at > t - this.windowMs);
+      const oldest = this.slots.length >= this.limit ? Math.min(...this.slots.map((s) => s.at)) : -Infinity;
+      const full = oldest === Infinity ? IN_FLIGHT_POLL_MS : oldest + this.windowMs - t;
       const wait = Math.max(this.pausedUntil - t, full);
       if (wait <= 0) {
-        this.stamps.push(t);
-        return;
+        const slot = { at: Infinity };
+        this.slots.push(slot);
+        return () => {
+          slot.at = this.now();
+        };
       }
       await this.sleep(wait);
     }

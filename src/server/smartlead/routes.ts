@@ -28,7 +28,7 @@ const tags = ['smartlead'];
 export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const { config, clock } = deps;
+  const { config, clock, sleep } = deps;
   const cache = createRemoteCache();
 
   r.get('/api/smartlead/settings', { schema: { tags, response: { 200: settingsSchema } } }, async (req) =>
@@ -47,7 +47,7 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   r.post('/api/smartlead/test', { schema: { tags, response: { 200: testResultSchema } } }, async (req) =>
-    testConnection({ db, config, userId: requireUser(req).id, now: clock() }),
+    testConnection({ db, config, userId: requireUser(req).id, now: clock(), sleep }),
   );
 
   r.get(
@@ -79,6 +79,7 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
           user,
           input: req.body,
           idempotencyKey: req.headers['idempotency-key'],
+          sleep,
         }),
       );
       if (created) cache.invalidate(user.id);
@@ -97,6 +98,7 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
         userId: user.id,
         cache,
         now: clock(),
+        sleep,
       });
       // The SPEC's list stays a plain array; whether Smartlead answered travels in a header.
       reply.header('x-smartlead-remote', remoteAvailable ? 'ok' : 'unavailable');

@@ -88,6 +88,8 @@ describe('smartlead send job', () => {
     );
     expect(interrupted).toMatchObject({ state: 'sending', batchesDone: 2 });
     expect(interrupted.error).toMatch(/Retrying automatically/);
+    // The client backed off (doubling) through the injected sleep before handing the job back to the queue.
+    expect(t.sleeps).toEqual(expect.arrayContaining([500, 1_000, 2_000, 4_000]));
     const done = await until(
       async () => (await c.get(`/api/smartlead/sends/${id}`)).json(),
       (p) => p.state === 'completed' || p.state === 'failed',

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Sleep } from '../retry';
 import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } from './campaigns';
 import { createSmartleadClient, type Retries, SmartleadError } from './client';
 import { SendAbortedError } from './errors';
@@ -28,6 +29,7 @@ export async function runSend(opts: {
   clock: Clock;
   campaignId: string;
   retries?: Retries;
+  sleep?: Sleep;
 }): Promise<SendOutcome> {
   const { db, clock, campaignId } = opts;
   const campaign = await claimLease({ db, campaignId, now: clock() });
@@ -43,6 +45,7 @@ export async function runSend(opts: {
       baseUrl: opts.config.SMARTLEAD_API_URL,
       apiKey,
       retries: opts.retries,
+      sleep: opts.sleep,
     });
     if (campaign.smartleadId === null && clock().getTime() - campaign.createdAt.getTime() > 86_400_000) {
       throw new SendAbortedError(

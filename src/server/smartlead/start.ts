@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
+import type { Sleep } from '../retry';
 import { ensureRemoteCampaign, markFailed, recordSend, releaseLease, requeueFailed } from './campaigns';
 import { createSmartleadClient, INTERACTIVE, SmartleadError } from './client';
 import { SMARTLEAD_SEND_JOB } from './jobs';
@@ -44,6 +45,7 @@ export async function startCampaignSend(opts: {
   user: UserRow;
   input: CreateCampaignInput;
   idempotencyKey?: string;
+  sleep?: Sleep;
 }): Promise<{ campaign: Campaign; created: boolean }> {
   const { db, config, user, clock } = opts;
   await assertHasAccess({ db, user, now: clock() });
@@ -73,6 +75,7 @@ export async function startCampaignSend(opts: {
       apiKey,
       // The user is waiting: a short retry, then a visible failure with a Retry (same Idempotency-Key).
       retries: INTERACTIVE,
+      sleep: opts.sleep,
     });
     const smartleadId = await ensureRemoteCampaign({ db, client, campaign: row, now: clock() });
     row = { ...row, smartleadId };

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Sleep } from '../retry';
 import { createSmartleadClient, INTERACTIVE } from './client';
 import { toAppError } from './errors';
 import { getSettings, loadApiKey, recordTest } from './settings';
@@ -14,12 +15,14 @@ export async function testConnection(opts: {
   config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
   userId: string;
   now: Date;
+  sleep?: Sleep;
 }) {
   const apiKey = await loadApiKey(opts);
   const client = createSmartleadClient({
     baseUrl: opts.config.SMARTLEAD_API_URL,
     apiKey,
     retries: INTERACTIVE,
+    sleep: opts.sleep,
   });
   try {
     await client.listCampaigns();

@@ -1,0 +1,59 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { movableClock } from '../../src/server/clock';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { allJobs } from '../../src/server/features';
+import { startQueue } from '../../src/server/jobs/queue';
+
+/** Settings every test app starts from (a suite's own env is laid over them). */
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  SERVE_WEB: 'false',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: '.tmp/unused',
+  // Fakes listen on 127.x: tests reach them (production refuses non-public mail hosts).
+  SMTP_ALLOW_PRIVATE: 'true',
+  // The test database outlives a run (PostgreSQL): knowledge would leak verdicts between suites.
+  VERIFICATION_DOMAIN_TTL_S: '0',
+  VERIFICATION_MAILBOX_TTL_S: '0',
+} as const;
+
+/**
+ * Builds a fully set-up embedded database once: every migration applied and pg-boss's schema and queues
+ * created. Starting PGlite empty runs initdb and the migrations (seconds per suite); loading this
+ * snapshot skips both. Returns the tarball as bytes.
+ */
+export async function buildPgliteSnapshot(): Promise<Blob> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  try {
+    await migrate(database);
+    const config = loadConfig({ ...TEST_ENV });
+    const queue = await startQueue({
+      database,
+      definitions: allJobs(),
+      work: false,
+      schedule: false,
+      context: { config, database, clock: movableClock(), log: pino({ level: 'silent' }) },
+    });
+    await queue.stop();
+    return await database.pglite!.dumpDataDir('none');
+  } finally {
+    await database.close();
+  }
+}
+
+/** Writes a snapshot to a fresh temporary folder; the returned function removes it. */
+export async function writePgliteSnapshot(): Promise<{ file: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'verilead-pglite-'));
+  const file = path.join(dir, 'migrated.tar');
+  await writeFile(file, Buffer.from(await (await buildPgliteSnapshot()).arrayBuffer()));
+  return { file, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export async function readPgliteSnapshot(file: string): Promise<Blob> {
+  return new Blob([await readFile(file)]);
+}
