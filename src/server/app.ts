@@ -65,6 +65,18 @@ export async function buildApp(
 
   installErrorHandler(app);
   installNoStore(app);
+  const { metrics } = deps;
+  if (metrics) {
+    // Labelled by route pattern (not the URL, which carries ids); unmatched requests share one label.
+    app.addHook('onResponse', async (req, reply) => {
+      metrics.httpRequest({
+        method: req.method,
+        route: req.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      });
+    });
+  }
   installCsrf(app, { secureCookie: app.secureCookie });
   installRequestUser(app, deps);
 

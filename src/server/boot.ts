@@ -7,7 +7,9 @@ import { migrate } from './db/migrate';
 import { allJobs } from './features';
 import type { AppDeps } from './http/deps';
 import { type Queue, startQueue } from './jobs/queue';
-import { engineLogger } from './prober/process-verifier';
+import { setExternalCallObserver } from './ops/external-calls';
+import { createMetrics, queueDepthOf } from './ops/metrics';
+import { engineLogger, setVerifierObserver } from './prober/process-verifier';
 import { selfCheck } from './prober/self-check';
 
 export interface Runtime extends AppDeps {
@@ -47,13 +49,17 @@ export async function bootRuntime(
   const applied = await migrate(database);
   if (applied.length) log.info({ applied }, 'database migrated');
   const clock = opts.clock ?? systemClock;
+  const metrics = createMetrics();
+  setVerifierObserver(metrics.engineObserver);
+  setExternalCallObserver((service, outcome) => metrics.externalCall(service, outcome));
   const queue: Queue = await startQueue({
     database,
     definitions: allJobs(),
     work: opts.work,
     schedule: opts.schedule,
-    context: { config, database, clock, log },
+    context: { config, database, clock, log, metrics },
   });
+  metrics.setQueueDepthSource(queueDepthOf(database));
   // Processes that verify check once that mail servers can be reached from here (logged, not blocking).
   if (opts.work) void selfCheck(config, engineLogger(log));
   return {
@@ -61,6 +67,7 @@ export async function bootRuntime(
     database,
     queue,
     clock,
+    metrics,
     log,
     async shutdown() {
       await queue.stop().catch((err) => log.error({ err }, 'queue stop failed'));

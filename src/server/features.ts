@@ -11,6 +11,7 @@ import type { JobDefinition } from './jobs/registry';
 import { listsJobs } from './lists/jobs';
 import { listsRoutes } from './lists/routes';
 import { onboardingRoutes } from './onboarding/routes';
+import { opsRoutes } from './ops/routes';
 import { scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
 import { smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
@@ -30,6 +31,7 @@ export interface Feature {
 }
 
 export const features: Feature[] = [
+  { name: 'ops', routes: opsRoutes },
   { name: 'auth', routes: authRoutes, jobs: [sessionCleanupJob] },
   { name: 'billing', routes: billingRoutes },
   { name: 'onboarding', routes: onboardingRoutes },

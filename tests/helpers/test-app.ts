@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { allJobs } from '../../src/server/features';
 import { type Queue, startQueue } from '../../src/server/jobs/queue';
+import { createMetrics, type Metrics, queueDepthOf } from '../../src/server/ops/metrics';
 import type { Sleep } from '../../src/server/retry';
 import { readPgliteSnapshot, TEST_ENV } from './pglite-snapshot';
 
@@ -19,6 +20,7 @@ export interface TestApp {
   clock: ReturnType<typeof movableClock>;
   /** Every back-off the app asked to wait, in ms (the injected sleep only yields). */
   sleeps: number[];
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function createTestApp(
   const database = await openTestDatabase();
   await migrate(database); // a no-op on the snapshot, unless a migration was added after it was taken
   const clock = movableClock();
+  const metrics = createMetrics();
   // Retries back off without waiting for real; suites can still assert on the delays asked for.
   const sleeps: number[] = [];
   const sleep: Sleep =
@@ -66,10 +69,11 @@ export async function createTestApp(
     definitions: allJobs(),
     work: opts.work ?? false,
     schedule: opts.schedule ?? false,
-    context: { config, database, clock, sleep, log: pino({ level: 'silent' }) },
+    context: { config, database, clock, sleep, metrics, log: pino({ level: 'silent' }) },
   });
+  metrics.setQueueDepthSource(queueDepthOf(database));
   const app = await buildApp(
-    { config, database, queue, clock, sleep },
+    { config, database, queue, clock, sleep, metrics },
     opts.logStream ? { logger: true, logStream: opts.logStream } : {},
   );
   await app.ready();
@@ -80,6 +84,7 @@ export async function createTestApp(
     queue,
     clock,
     sleeps,
+    metrics,
     async close() {
       await app.close();
       await queue.stop();

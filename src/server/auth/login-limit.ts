@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { type AppError, tooManyRequests } from '../http/errors';
 import { loginKnownAddresses, loginThrottle } from './schema';
 
 // Failed sign-in limits (docs/decisions/0005-login-limits.md). Before a password is checked, the attempt is
@@ -129,7 +129,7 @@ function tooMany(ms: number): AppError {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   const minutes = Math.ceil(seconds / 60);
   const wait = seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minutes`;
-  return new AppError(429, `Too many failed sign-in attempts. Please wait ${wait} and try again.`, {
+  return tooManyRequests(`Too many failed sign-in attempts. Please wait ${wait} and try again.`, {
     retryAfterSeconds: seconds,
   });
 }

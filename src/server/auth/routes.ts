@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { loginSchema, messageSchema, registerSchema, userSchema } from '../../shared/auth';
 import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
@@ -110,14 +109,5 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
 
   r.get('/api/user', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (req) =>
     toPublicUser(requireUser(req)),
-  );
-
-  r.get(
-    '/api/health',
-    { schema: { tags: ['system'], response: { 200: z.object({ ok: z.boolean(), database: z.string() }) } } },
-    async () => ({
-      ok: true,
-      database: deps.database.kind,
-    }),
   );
 }

@@ -81,6 +81,6 @@ export async function authenticate(opts: { db: Db; input: LoginInput }): Promise
 
 export async function getUserById(db: Db, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw new AppError(401, 'Unauthorized');
+  if (!row) throw new AppError('unauthorized', 'Unauthorized');
   return row;
 }

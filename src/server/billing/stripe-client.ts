@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { PAYMENTS_NOT_CONFIGURED } from '../../shared/billing';
 import type { Config } from '../config';
-import { AppError } from '../http/errors';
+import { type AppError, notConfigured as notConfiguredError, upstreamFailed } from '../http/errors';
 
 /**
  * The pinned Stripe API version. Typed as the library's own literal so a library upgrade that moves the
@@ -34,10 +34,10 @@ export function createStripeClient(config: Config): StripeClient | null {
   });
 }
 
-export const notConfigured = () => new AppError(503, PAYMENTS_NOT_CONFIGURED);
+export const notConfigured = () => notConfiguredError(PAYMENTS_NOT_CONFIGURED);
 
 /** Stripe failures reach the user as one calm 502; the details go to the server log only. */
 export function providerError(err: unknown, log?: { error: (obj: object, msg: string) => void }): AppError {
   log?.error({ err }, 'stripe call failed');
-  return new AppError(502, 'The payment provider could not be reached. Please try again.');
+  return upstreamFailed('The payment provider could not be reached. Please try again.');
 }

@@ -41,6 +41,8 @@ const schema = z.object({
   LOGIN_KNOWN_ADDRESS_DAYS: envInt(90, 1),
   ENCRYPTION_KEY: envString(),
   TRIAL_DAYS: envInt(7, 0, 365),
+  // Prometheus: /metrics exists only when a token is set, and answers only `Authorization: Bearer <token>`.
+  METRICS_TOKEN: envString(),
   // Smartlead
   SMARTLEAD_API_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),

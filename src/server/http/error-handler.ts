@@ -10,22 +10,26 @@ export function installErrorHandler(app: FastifyInstance) {
       // Every "try again later" answer says when, in the standard header as well as the body.
       const retry = err.extra.retryAfterSeconds;
       if (typeof retry === 'number' && !reply.hasHeader('retry-after')) reply.header('retry-after', retry);
-      return reply.code(err.statusCode).send(errorBody(err.message, err.extra));
+      return reply.code(err.statusCode).send(errorBody(err.message, { code: err.code, ...err.extra }));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const msg = first?.message ?? 'Invalid request';
-      return reply.code(400).send(errorBody(msg, field ? { field } : {}));
+      return reply.code(400).send(errorBody(msg, { code: 'bad_request', ...(field ? { field } : {}) }));
     }
     if (isMalformedMultipart(err)) return reply.code(400).send(errorBody(MALFORMED_UPLOAD_MESSAGE));
     if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send(errorBody('File size must be less than 10MB'));
+      return reply
+        .code(413)
+        .send(errorBody('File size must be less than 10MB', { code: 'payload_too_large' }));
     }
     if (err.statusCode && err.statusCode < 500) {
       return reply.code(err.statusCode).send(errorBody(err.message));
     }
     req.log.error({ err }, 'request failed');
-    return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
+    return reply
+      .code(500)
+      .send(errorBody('Something went wrong on our side. Please try again.', { code: 'internal' }));
   });
 }

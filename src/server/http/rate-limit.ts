@@ -70,7 +70,9 @@ export async function installRateLimit(app: FastifyInstance, opts: { clock: Cloc
 
 function limitError(what: string, ttlMs: number) {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  return new AppError(429, `${what} Please try again in ${wait(seconds)}.`, { retryAfterSeconds: seconds });
+  return new AppError('rate_limited', `${what} Please try again in ${wait(seconds)}.`, {
+    retryAfterSeconds: seconds,
+  });
 }
 
 export interface RouteRateLimit {

@@ -55,7 +55,15 @@ export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
         // Marked as background work: the embedded database interleaves its statements with requests'.
         (jobs: { id: string; data: object }[]) =>
           runInBackground(async () => {
-            for (const job of jobs) await def.handle(job.data, { ...ctx, jobId: job.id });
+            for (const job of jobs) {
+              try {
+                await def.handle(job.data, { ...ctx, jobId: job.id });
+                ctx.metrics?.jobRun(def.name, 'completed');
+              } catch (err) {
+                ctx.metrics?.jobRun(def.name, 'failed');
+                throw err;
+              }
+            }
           }),
       ),
     );

@@ -2,6 +2,7 @@ import type { Queue as QueueOptions, WorkOptions } from 'pg-boss';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { Metrics } from '../ops/metrics';
 import type { Sleep } from '../retry';
 
 export type JobWorkOptions = Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds'>;
@@ -13,6 +14,7 @@ export interface JobContext {
   clock: Clock;
   /** How in-process retries wait (real time unless a test injects one). */
   sleep?: Sleep;
+  metrics?: Metrics;
   queue: JobSender;
   log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }

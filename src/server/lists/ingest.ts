@@ -23,7 +23,7 @@ const SAMPLE_ROWS = 50;
 
 export class FileTooLargeError extends AppError {
   constructor() {
-    super(413, CSV_SIZE_MESSAGE);
+    super('payload_too_large', CSV_SIZE_MESSAGE);
   }
 }
 

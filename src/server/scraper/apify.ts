@@ -1,13 +1,14 @@
 import { ApifyClient } from 'apify-client';
 import type { Config } from '../config';
-import { AppError } from '../http/errors';
+import { AppError, notConfigured, upstreamFailed } from '../http/errors';
+import { externalCall } from '../ops/external-calls';
 
 // The one client of the scraping provider. Actor names and the API address are configuration, so tests
 // point it at tests/fakes/apify.ts on loopback.
 
 // Customer-facing: the person reading these cannot set server variables (the README tells the operator).
 export const NOT_CONFIGURED = "Scraping isn't available on this server yet. Please contact support.";
-export const scraperNotConfigured = () => new AppError(503, NOT_CONFIGURED);
+export const scraperNotConfigured = () => notConfigured(NOT_CONFIGURED);
 
 export const TERMINAL = new Set(['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED-OUT', 'TIMED_OUT']);
 
@@ -38,18 +39,20 @@ export function profileInput(usernames: string[]) {
 }
 
 export async function startRun(client: ApifyClient, actor: string, input: object) {
-  const run = await client.actor(actor).start(input);
+  const run = await externalCall('apify', () => client.actor(actor).start(input));
   return { runId: run.id, datasetId: run.defaultDatasetId, status: run.status };
 }
 
 /** One poll; the API holds the request up to `waitSecs` while the run is still going. */
 export async function pollRun(client: ApifyClient, runId: string, waitSecs: number) {
-  const run = await client.run(runId).waitForFinish({ waitSecs });
+  const run = await externalCall('apify', () => client.run(runId).waitForFinish({ waitSecs }));
   return { status: run.status as string, datasetId: run.defaultDatasetId };
 }
 
 export async function runItems(client: ApifyClient, datasetId: string, limit: number) {
-  const { items } = await client.dataset(datasetId).listItems({ limit, clean: true });
+  const { items } = await externalCall('apify', () =>
+    client.dataset(datasetId).listItems({ limit, clean: true }),
+  );
   return items as Record<string, unknown>[];
 }
 
@@ -66,12 +69,12 @@ export async function fetchProfiles(config: Config, usernames: string[]) {
       status = polled.status;
       datasetId = polled.datasetId || datasetId;
     }
-    if (status !== 'SUCCEEDED') throw new AppError(502, `The profile scraper run ${status.toLowerCase()}`);
+    if (status !== 'SUCCEEDED') throw upstreamFailed(`The profile scraper run ${status.toLowerCase()}`);
     return await runItems(client, datasetId, usernames.length * 2);
   } catch (err) {
     if (err instanceof AppError) throw err;
     // Provider errors carry their own status codes (a 404 for an unknown actor): never pass them through.
-    throw new AppError(502, providerMessage(err));
+    throw upstreamFailed(providerMessage(err));
   }
 }
 

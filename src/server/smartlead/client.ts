@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordExternalCall } from '../ops/external-calls';
 import { realSleep, retrying, type Sleep } from '../retry';
 import { limiterFor, type SlidingWindowLimiter } from './rate-limit';
 
@@ -155,7 +156,9 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
               signal: AbortSignal.timeout(timeoutMs),
             });
             text = await res.text().catch(() => '');
+            recordExternalCall('smartlead', res.ok ? 'ok' : 'error');
           } catch {
+            recordExternalCall('smartlead', 'error');
             throw new SmartleadError('unreachable', 0);
           } finally {
             answered();
