@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { movableClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
@@ -40,7 +41,10 @@ export async function buildPgliteSnapshot(): Promise<Blob> {
       context: { config, database, clock: movableClock(), log: pino({ level: 'silent' }) },
     });
     await queue.stop();
-    return await database.pglite!.dumpDataDir('none');
+    // In memory, the database runs in this thread: the handle is PGlite itself.
+    const pglite = database.pglite;
+    if (!(pglite instanceof PGlite)) throw new Error('the test database must run in this thread');
+    return await pglite.dumpDataDir('none');
   } finally {
     await database.close();
   }

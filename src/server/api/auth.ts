@@ -23,7 +23,7 @@ declare module 'fastify' {
 export const bearerOf = (req: FastifyRequest) =>
   /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
 
-const unauthorized = (message: string) => new AppError(401, message);
+const unauthorized = (message: string) => new AppError('unauthorized', message);
 
 /**
  * API v1 authentication: a personal API token (never the session cookie, so CSRF cannot apply), with
@@ -43,13 +43,13 @@ export async function authenticateApiRequest(req: FastifyRequest, deps: AppDeps)
   if (!row) throw unauthorized('Invalid or revoked API token.');
   const scope = req.routeOptions.config.apiScope;
   if (scope && !row.scopes.includes(scope)) {
-    throw new AppError(403, `This API token lacks the "${scope}" scope.`, { requiredScope: scope });
+    throw new AppError('forbidden', `This API token lacks the "${scope}" scope.`, { requiredScope: scope });
   }
   const now = deps.clock();
   const plan = await planState({ db, config: deps.config, user: row.user, now });
   if (!plan.apiAccess) {
     throw new AppError(
-      403,
+      'forbidden',
       `API access is part of the ${PLAN_INFO.whitelabel.name} plan. Your ${plan.planName} plan does not include it.`,
       { plan: plan.plan, upgradePlan: 'whitelabel', upgradeUrl: '/subscribe?plan=whitelabel' },
     );

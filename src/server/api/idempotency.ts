@@ -45,10 +45,13 @@ export async function claimIdempotencyKey(opts: {
     .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, key)));
   if (!row) return claimIdempotencyKey(opts);
   if (row.requestHash !== opts.requestHash) {
-    throw new AppError(422, 'This Idempotency-Key was already used with a different request.');
+    throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request.');
   }
   if (row.responseStatus === null) {
-    throw new AppError(409, 'A request with this Idempotency-Key is still being processed. Retry shortly.');
+    throw new AppError(
+      'conflict',
+      'A request with this Idempotency-Key is still being processed. Retry shortly.',
+    );
   }
   return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
 }

@@ -47,7 +47,11 @@ export async function verifyOne(opts: {
     status = (await getUploadStatus({ db, userId: user.id, uploadId: listId, now: new Date() })).status;
   }
   if (status === 'failed') {
-    throw new AppError(502, 'The verification could not finish on our side. Please try again.', { listId });
+    throw new AppError(
+      'upstream_failed',
+      'The verification could not finish on our side. Please try again.',
+      { listId },
+    );
   }
   const page = await getResultsPage({
     db,

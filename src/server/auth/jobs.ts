@@ -1,10 +1,11 @@
-import { defineJob } from '../jobs/registry';
+import { defineJob, noPayload } from '../jobs/registry';
 import { deleteStaleLoginState, loginLimitsOf } from './login-limit';
 import { deleteExpiredSessions } from './sessions';
 
 /** Scheduled every 15 minutes: expired sessions, old sign-in counters and unused known addresses are removed. */
-export const sessionCleanupJob = defineJob<Record<string, never>>({
+export const sessionCleanupJob = defineJob({
   name: 'session-cleanup',
+  payload: noPayload,
   cron: '*/15 * * * *',
   async handle(_data, ctx) {
     const now = ctx.clock();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { sessionCleanupJob } from '../auth/jobs';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { SMARTLEAD_SEND_JOB } from '../smartlead/jobs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,7 +20,7 @@ describe('job queue', () => {
       (await t.database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0].n;
     const before = await count();
     t.clock.advance(2 * 3_600_000);
-    await t.queue.send('session-cleanup', {});
+    await t.queue.send(sessionCleanupJob, {});
     const deadline = Date.now() + 20_000;
     while ((await count()) >= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await count()).toBeLessThan(before);
@@ -30,5 +32,12 @@ describe('job queue', () => {
   it('keeps the clean-up on its cron schedule', async () => {
     const schedules = await t.queue.boss.getSchedules();
     expect(schedules.find((s) => s.name === 'session-cleanup')?.cron).toBe('*/15 * * * *');
+  });
+
+  it('refuses a payload that does not match the job type, at the sender', async () => {
+    const bad = { campaignId: 42 } as unknown as { campaignId: string };
+    await expect(t.queue.send(SMARTLEAD_SEND_JOB, bad)).rejects.toThrow(/campaignId/);
+    const queued = await t.queue.boss.findJobs(SMARTLEAD_SEND_JOB.name, { data: bad });
+    expect(queued).toHaveLength(0);
   });
 });

@@ -35,7 +35,8 @@ export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
 
   const queue: Queue = {
     boss,
-    send: (name, data, options) => boss.send(name, data ?? {}, options ?? {}),
+    // A payload that does not match its schema fails here, at the sender, not later in a worker.
+    send: async (job, data, options) => boss.send(job.name, job.payload.parse(data), options ?? {}),
     stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
   };
   const ctx: JobContext = { ...opts.context, queue };
@@ -57,7 +58,7 @@ export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
           runInBackground(async () => {
             for (const job of jobs) {
               try {
-                await def.handle(job.data, { ...ctx, jobId: job.id });
+                await def.handle(def.payload.parse(job.data), { ...ctx, jobId: job.id });
                 ctx.metrics?.jobRun(def.name, 'completed');
               } catch (err) {
                 ctx.metrics?.jobRun(def.name, 'failed');

@@ -1,12 +1,12 @@
-import { defineJob } from '../jobs/registry';
+import { defineJob, noPayload } from '../jobs/registry';
 import { resumeRuns } from './resume';
 import { deleteExpiredUploads } from './retention';
 import { runLane } from './run';
-import { RUN_JOB, type RunJobData } from './start';
+import { RUN_JOB } from './start';
 
 /** A lane of a verification run (see run.ts). Several per upload, worked by any process. */
-export const runJob = defineJob<RunJobData>({
-  name: RUN_JOB,
+export const runJob = defineJob({
+  ...RUN_JOB,
   // 'short': at most one queued job per singletonKey (upload:lane), so starting twice queues once.
   queue: { policy: 'short', retryLimit: 3, retryDelay: 5, expireInSeconds: 6 * 3600 },
   work: (config) => ({ localConcurrency: config.LISTS_WORKER_CONCURRENCY, pollingIntervalSeconds: 1 }),
@@ -16,8 +16,9 @@ export const runJob = defineJob<RunJobData>({
 });
 
 /** Every minute: runs whose workers all died get new lanes (their leases lapse on their own). */
-export const sweepJob = defineJob<Record<string, never>>({
+export const sweepJob = defineJob({
   name: 'lists-sweep',
+  payload: noPayload,
   cron: '* * * * *',
   async handle(_data, ctx) {
     const resumed = await resumeRuns({
@@ -31,8 +32,9 @@ export const sweepJob = defineJob<Record<string, never>>({
 });
 
 /** Daily: lists and results older than the retention period (30 days) are deleted. */
-export const retentionJob = defineJob<Record<string, never>>({
+export const retentionJob = defineJob({
   name: 'lists-retention',
+  payload: noPayload,
   cron: '17 3 * * *',
   async handle(_data, ctx) {
     const removed = await deleteExpiredUploads({

@@ -1,22 +1,22 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { StartVerificationResponse, UploadStatus } from '../../shared/lists';
 import type { UserRow } from '../auth/users';
 import { assertHasAccess } from '../billing/access';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
-import type { JobSender } from '../jobs/registry';
+import { type JobSender, jobType } from '../jobs/registry';
 import type { PriceConfig } from '../usage/plans';
 import { consumeQuota, releaseQuota } from '../usage/quota';
 import type { ListsSettings } from './env';
 import { query } from './sql';
 
-export const RUN_JOB = 'lists-run';
+export const RUN_JOB = jobType(
+  'lists-run',
+  z.object({ uploadId: z.string(), runId: z.number().int(), lane: z.number().int().nonnegative() }),
+);
 
-export interface RunJobData {
-  uploadId: string;
-  runId: number;
-  lane: number;
-}
+export type RunJobData = z.infer<typeof RUN_JOB.payload>;
 
 /** Upload ids are UUIDs: anything else is a missing upload (never a database error). */
 export const isUploadId = (id: string) =>

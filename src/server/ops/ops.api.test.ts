@@ -51,7 +51,7 @@ describe('health, readiness and metrics', () => {
 
   it('counts HTTP requests by route pattern, and the queue depth per queue', async () => {
     await t.app.inject({ method: 'GET', url: '/api/health' });
-    await t.queue.send(sessionCleanupJob.name, {});
+    await t.queue.send(sessionCleanupJob, {});
     const text = await scrape();
     expect(text).toMatch(
       /verilead_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} [1-9]/,
@@ -83,7 +83,7 @@ describe('metrics without a token', () => {
       const res = await t.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).not.toBe(200);
       expect(res.body).not.toContain('verilead_');
-      await t.queue.send(sessionCleanupJob.name, {});
+      await t.queue.send(sessionCleanupJob, {});
       const line = `verilead_jobs_total{queue="${sessionCleanupJob.name}",outcome="completed"} 1`;
       for (let i = 0; i < 200 && !(await t.metrics.registry.metrics()).includes(line); i++) {
         await new Promise((r) => setTimeout(r, 100));

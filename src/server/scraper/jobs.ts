@@ -1,13 +1,14 @@
 import { and, inArray, isNull, lt, or } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client';
-import { defineJob, type JobSender } from '../jobs/registry';
+import { defineJob, type JobSender, jobType, noPayload } from '../jobs/registry';
 import { LEASE_MS, runScrapeJob } from './runner';
 import { scrapeJobs } from './schema';
 
-export const SCRAPE_RUN_JOB = 'scrape-run';
+export const SCRAPE_RUN_JOB = jobType('scrape-run', z.object({ jobId: z.string() }));
 
-export const scrapeRunJob = defineJob<{ jobId: string }>({
-  name: SCRAPE_RUN_JOB,
+export const scrapeRunJob = defineJob({
+  ...SCRAPE_RUN_JOB,
   // Long polls of the provider: a job may run for many minutes; the lease (heartbeat) guards duplicates.
   queue: { expireInSeconds: 3 * 60 * 60, retryLimit: 2, retryDelay: 30 },
   work: { localConcurrency: 4 },
@@ -48,8 +49,9 @@ export async function resumeStaleScrapeJobs(opts: {
   return rows.map((r) => r.id);
 }
 
-export const scrapeRecoverJob = defineJob<Record<string, never>>({
+export const scrapeRecoverJob = defineJob({
   name: 'scrape-recover',
+  payload: noPayload,
   cron: '* * * * *',
   async handle(_data, ctx) {
     const ids = await resumeStaleScrapeJobs({ db: ctx.database.db, queue: ctx.queue, now: ctx.clock() });

@@ -1,13 +1,14 @@
-import { defineJob } from '../jobs/registry';
+import { z } from 'zod';
+import { defineJob, jobType, noPayload } from '../jobs/registry';
 import { notifyCampaignSent } from '../webhooks/campaign-events';
 import { findStalledSends } from './campaigns';
 import { runSend } from './send';
 
-export const SMARTLEAD_SEND_JOB = 'smartlead-send';
+export const SMARTLEAD_SEND_JOB = jobType('smartlead-send', z.object({ campaignId: z.string() }));
 
 /** Posts a send's leads to Smartlead; retried with back-off while Smartlead is rate limiting or down. */
-export const smartleadSendJob = defineJob<{ campaignId: string }>({
-  name: SMARTLEAD_SEND_JOB,
+export const smartleadSendJob = defineJob({
+  ...SMARTLEAD_SEND_JOB,
   queue: { retryLimit: 8, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 3600 },
   work: { localConcurrency: 2 },
   async handle(data, ctx) {
@@ -26,8 +27,9 @@ export const smartleadSendJob = defineJob<{ campaignId: string }>({
 });
 
 /** Every two minutes: sends whose worker went away (crash, restart, exhausted retries) are queued again. */
-export const smartleadSweepJob = defineJob<Record<string, never>>({
+export const smartleadSweepJob = defineJob({
   name: 'smartlead-send-sweep',
+  payload: noPayload,
   cron: '*/2 * * * *',
   async handle(_data, ctx) {
     const ids = await findStalledSends({ db: ctx.database.db, now: ctx.clock() });

@@ -82,7 +82,7 @@ function quotaError(opts: { state: PlanState; kind: UsageKind; now: Date }): Quo
   const upgrade = upgradeFor(state.plan, 'quota');
   const label = USAGE_LABELS[kind];
   return new QuotaExceededError(
-    402,
+    'payment_required',
     `You have used all ${limit} ${label.many} of the ${state.planName} plan this month. ` +
       `Upgrade to ${PLAN_INFO[upgrade].name} for unlimited ${label.many}, or wait until ${nextMonthStart(now).toISOString().slice(0, 10)}. ` +
       'Nothing was started and your existing results stay available.',

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, arrayContains, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { WebhookEventType, WebhookPayload } from '../../shared/webhooks';
 import type { Db } from '../db/client';
-import type { JobSender } from '../jobs/registry';
+import { type JobSender, jobType } from '../jobs/registry';
 import { findOwnEndpoint } from './endpoints';
 import { webhookDeliveries, webhookEndpoints } from './schema';
 
-export const WEBHOOK_DELIVER_JOB = 'webhook-deliver';
+export const WEBHOOK_DELIVER_JOB = jobType('webhook-deliver', z.object({ deliveryId: z.string() }));
 
 /** An event id: derived from `key` when given (the same fact reported twice is one event), else random. */
 const eventId = (key?: string) =>

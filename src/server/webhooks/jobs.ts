@@ -1,10 +1,10 @@
-import { defineJob } from '../jobs/registry';
+import { defineJob, noPayload } from '../jobs/registry';
 import { deliverWebhook, dueDeliveries } from './deliver';
 import { WEBHOOK_DELIVER_JOB } from './emit';
 
 /** One attempt at one webhook delivery; the next attempt, if any, is queued by the attempt itself. */
-export const webhookDeliverJob = defineJob<{ deliveryId: string }>({
-  name: WEBHOOK_DELIVER_JOB,
+export const webhookDeliverJob = defineJob({
+  ...WEBHOOK_DELIVER_JOB,
   queue: { retryLimit: 1, retryDelay: 30, expireInSeconds: 300 },
   work: { localConcurrency: 4, pollingIntervalSeconds: 1 },
   async handle(data, ctx) {
@@ -19,8 +19,9 @@ export const webhookDeliverJob = defineJob<{ deliveryId: string }>({
 });
 
 /** Every minute: deliveries due for a while whose job went missing (restart, events emitted without a queue). */
-export const webhookSweepJob = defineJob<Record<string, never>>({
+export const webhookSweepJob = defineJob({
   name: 'webhook-sweep',
+  payload: noPayload,
   cron: '* * * * *',
   async handle(_data, ctx) {
     const ids = await dueDeliveries({ db: ctx.database.db, before: new Date(Date.now() - 15_000) });
