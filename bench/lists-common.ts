@@ -5,10 +5,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { HttpClient } from '../src/server/lists/testing';
 import { freePort } from '../tests/e2e/harness';
 import { type FakeDnsEntry, startFakeDns } from '../tests/fakes/dns';
 import { type FakeSmtp, startFakeSmtp } from '../tests/fakes/smtp';
+import { HttpClient } from '../tests/helpers/lists';
 
 export const ROWS = Number(process.env.ROWS ?? (process.env.MODE === 'load' ? 100_000 : 250_000));
 const DOMAINS = 5000;

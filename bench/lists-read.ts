@@ -6,7 +6,7 @@
 //   MODE=load npm run bench:lists-read   (50 clients on a 100k-row upload while its run writes, plus
 //   an /api/user probe; CLIENTS=50, THINK_MS=0, ROWS=100000, MAX_SECONDS=120; SERVER_ROOT=<checkout>
 //   measures another checkout's server with this harness, for before/after pairs)
-import type { HttpClient } from '../src/server/lists/testing';
+import type { HttpClient } from '../tests/helpers/lists';
 import {
   type BenchServer,
   freshPostgres,

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../tests/helpers/client';
+import { uploadCsv } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { uploadCsv } from '../lists/testing';
 
 // API answers are never cached, and the request log never holds a search term or a token.
 let t: TestApp;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tests/e2e/harness';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
-import { type Child, spawnChild, waitHealthy } from './child-server';
-import { HttpClient } from './testing';
+import { type Child, spawnChild, waitHealthy } from '../../../tests/helpers/child-server';
+import { HttpClient } from '../../../tests/helpers/lists';
 
 // A server killed with SIGKILL in the middle of a run resumes after restart and completes: no row
 // lost, none given two verdicts, and total = valid + invalid + risky + pending at every poll.

@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../tests/helpers/client';
+import { uploadCsv } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { RESULT_CSV_COLUMNS } from '../../shared/verification';
-import { uploadCsv } from './testing';
 
 // Upload → export through the API, before any run (every row pending): what the export file holds
 // depends only on the CSV module, the stored rows and the export's column list.

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { TestClient } from '../../../tests/helpers/client';
+import { uploadCsv, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { getUserById } from '../auth/users';
 import { createUploadFromRows } from './create';
 import { listSendableEmails } from './sendable';
 import { startVerification } from './start';
-import { uploadCsv, waitFor } from './testing';
 
 let w: World;
 let t: TestApp;

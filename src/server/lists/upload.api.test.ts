@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../tests/helpers/client';
+import { uploadCsv } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { MAX_CSV_BYTES } from '../../shared/lists';
-import { uploadCsv } from './testing';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
+import { type Child, spawnChild } from '../../../tests/helpers/child-server';
 import { TestClient } from '../../../tests/helpers/client';
+import { uploadCsv, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { type Child, spawnChild } from './child-server';
-import { uploadCsv, waitFor } from './testing';
 
 // Scale-out: two `npm run worker` processes on one PostgreSQL database share a run, and never hold
 // the same rows at once. PostgreSQL only (`npm run test:pg`): the embedded database is one process's.

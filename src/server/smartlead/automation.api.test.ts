@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../tests/fakes/smartlead';
+import {
+  leads,
+  newApiKey,
+  RecordingClient,
+  seedVerifiedUpload,
+  TEST_ENCRYPTION_KEY,
+} from '../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import type { CampaignSetup } from '../../shared/email-automation';
 import { runSend } from './send';
-import { leads, newApiKey, RecordingClient, seedVerifiedUpload, TEST_ENCRYPTION_KEY } from './test-support';
 
 // Email automation against the fake Smartlead: a send that applies sequence, accounts and schedule and
 // starts the campaign; Email Accounts; a campaign's page and state changes; more leads; every new call

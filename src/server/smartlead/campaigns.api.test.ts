@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../tests/fakes/smartlead';
+import {
+  leads,
+  newApiKey,
+  RecordingClient,
+  seedVerifiedUpload,
+  TEST_ENCRYPTION_KEY,
+} from '../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { NO_KEY_MESSAGE } from '../../shared/smartlead';
 import { users } from '../auth/schema';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
 import { runSend } from './send';
-import { leads, newApiKey, RecordingClient, seedVerifiedUpload, TEST_ENCRYPTION_KEY } from './test-support';
 
 const APP_URL = 'https://app.smartlead.test';
 

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../tests/fakes/smartlead';
+import {
+  leads,
+  newApiKey,
+  RecordingClient,
+  TEST_ENCRYPTION_KEY,
+  until,
+} from '../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { leads, newApiKey, RecordingClient, TEST_ENCRYPTION_KEY, until } from './test-support';
 
 // A big send through the queue (workers on): Smartlead rate limits bursts and fails once mid-way, and
 // still every lead arrives exactly once.

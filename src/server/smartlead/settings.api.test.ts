@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../tests/fakes/smartlead';
 import { freePortUrl } from '../../../tests/fakes/smartlead-port';
+import { newApiKey, RecordingClient, TEST_ENCRYPTION_KEY } from '../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { API_KEY_MASK, NO_KEY_MESSAGE } from '../../shared/smartlead';
 import { decryptSecret } from '../crypto/secret-box';
 import { smartleadSettings } from './schema';
-import { newApiKey, RecordingClient, TEST_ENCRYPTION_KEY } from './test-support';
 
 describe('smartlead settings and connection test', () => {
   let t: TestApp;

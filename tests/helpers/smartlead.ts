@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { TestClient } from '../../../tests/helpers/client';
-import type { Db } from '../db/client';
-import { createUploadFromRows } from '../lists/create';
-import { writeStep1, writeStep2 } from '../lists/results-write';
+import type { Db } from '../../src/server/db/client';
+import { createUploadFromRows } from '../../src/server/lists/create';
+import { writeStep1, writeStep2 } from '../../src/server/lists/results-write';
+import { TestClient } from './client';
 
 // Shared by this feature's API suites (not a test file itself).
 

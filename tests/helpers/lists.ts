@@ -1,5 +1,5 @@
 // Helpers for the lists test suites: multipart bodies built by hand, like a browser's FormData.
-import type { TestClient } from '../../../tests/helpers/client';
+import type { TestClient } from './client';
 
 export function multipartBody(
   filename: string,
