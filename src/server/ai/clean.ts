@@ -24,40 +24,15 @@ const modelAnswer = z.object({
   profiles: z.array(
     z.object({
       id: z.string(),
-      cleanedFullName: z.string().max(120),
-      cleanedCompany: z.string().max(160),
+      cleanedFullName: z.string().max(120).describe("The person's name, or empty for a business account"),
+      cleanedCompany: z
+        .string()
+        .max(160)
+        .describe('Simplified company name without legal suffixes, or empty'),
       isBusiness: z.boolean(),
     }),
   ),
 });
-
-const JSON_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['profiles'],
-  properties: {
-    profiles: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'cleanedFullName', 'cleanedCompany', 'isBusiness'],
-        properties: {
-          id: { type: 'string' },
-          cleanedFullName: {
-            type: 'string',
-            description: "The person's name, or empty for a business account",
-          },
-          cleanedCompany: {
-            type: 'string',
-            description: 'Simplified company name without legal suffixes, or empty',
-          },
-          isBusiness: { type: 'boolean' },
-        },
-      },
-    },
-  },
-};
 
 const SYSTEM = `You clean Instagram profile data for cold-email outreach. For each profile decide whether it is a
 person or a business. cleanedFullName: the person's real name with normal capitalisation, without emojis,
@@ -81,7 +56,6 @@ async function cleanWithModel(model: Model, batch: ScrapeProfileRow[]): Promise<
     system: SYSTEM,
     user: JSON.stringify(batch.map((r) => ({ id: r.id, ...inputOf(r) }))),
     name: 'cleaned_profiles',
-    jsonSchema: JSON_SCHEMA,
     parse: modelAnswer,
   });
   const out = new Map<string, CleanOutput>();

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Config } from '../config';
 
 // One OpenAI-compatible client (OpenAI itself, or a local server through OPENAI_BASE_URL). Optional:
@@ -37,7 +37,7 @@ export async function structuredChat<T>(opts: {
   system: string;
   user: string;
   name: string;
-  jsonSchema: Record<string, unknown>;
+  /** Parses the answer; the JSON Schema the model must follow is generated from it. */
   parse: z.ZodType<T>;
 }): Promise<T> {
   const res = await opts.model.client.chat.completions.create({
@@ -49,10 +49,26 @@ export async function structuredChat<T>(opts: {
     ],
     response_format: {
       type: 'json_schema',
-      json_schema: { name: opts.name, strict: true, schema: opts.jsonSchema },
+      json_schema: { name: opts.name, strict: true, schema: modelJsonSchema(opts.parse) },
     },
   });
   const content = res.choices[0]?.message?.content;
   if (!content) throw new Error('The model returned no content');
   return opts.parse.parse(JSON.parse(content));
+}
+
+/** Keywords OpenAI's strict structured output does not accept; the zod schema still checks them. */
+const UNSUPPORTED = new Set(['$schema', 'maxLength', 'minLength']);
+
+function strip(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strip);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).flatMap(([k, v]) => (UNSUPPORTED.has(k) ? [] : [[k, strip(v)]])),
+  );
+}
+
+/** The JSON Schema of a model answer, generated from the zod schema that parses it (one source of truth). */
+export function modelJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return strip(z.toJSONSchema(schema, { io: 'output' })) as Record<string, unknown>;
 }

@@ -165,41 +165,6 @@ const modelAnswer = z.object({
     .max(6),
 });
 
-const JSON_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['suggestions'],
-  properties: {
-    suggestions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['type', 'title', 'content', 'action'],
-        properties: {
-          type: { type: 'string', enum: ['tip', 'suggestion', 'warning', 'optimization'] },
-          title: { type: 'string' },
-          content: { type: 'string' },
-          action: {
-            anyOf: [
-              {
-                type: 'object',
-                additionalProperties: false,
-                required: ['label', 'value'],
-                properties: {
-                  label: { type: 'string' },
-                  value: { type: 'string', description: 'The new full field value' },
-                },
-              },
-              { type: 'null' },
-            ],
-          },
-        },
-      },
-    },
-  },
-};
-
 export async function getSuggestions(opts: {
   config: Config;
   input: SuggestInput;
@@ -210,7 +175,6 @@ export async function getSuggestions(opts: {
       const answer = await structuredChat({
         model,
         name: 'field_suggestions',
-        jsonSchema: JSON_SCHEMA,
         parse: modelAnswer,
         system:
           'You help users of an Instagram lead-generation and email verification tool fill in form fields. ' +

@@ -41,12 +41,6 @@ export async function draftEmail(opts: { config: Config; input: DraftInput }): P
           mergeFields: fields,
         }),
         name: 'email_draft',
-        jsonSchema: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['subject', 'body'],
-          properties: { subject: { type: 'string' }, body: { type: 'string' } },
-        },
         parse: answerSchema,
       });
       return { ...out, source: 'ai' };
