@@ -220,6 +220,7 @@ describe('without Stripe configured', () => {
     expect(res.json()).toEqual({
       message: 'Payments are not configured',
       error: 'Payments are not configured',
+      code: 'not_configured',
     });
     expect((await c.get('/api/stripe/config')).statusCode).toBe(503);
     const hook = await bare.app.inject({
