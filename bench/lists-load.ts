@@ -4,7 +4,7 @@
 // Prints p50/p95/p99/max per kind, requests over 2 s, errors, the server's RSS (process, sampled
 // every 50 ms; the embedded database's share reported by the server when it runs apart) and how
 // long the run took from POST /api/verify to completed.
-import type { HttpClient } from '../src/server/lists/testing';
+import type { HttpClient } from '../tests/helpers/lists';
 import { type BenchServer, descendantsRss } from './lists-common';
 
 const rnd = (n: number) => Math.floor(Math.random() * n);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
+import { type Child, spawnChild } from '../../../tests/helpers/child-server';
 import { TestClient } from '../../../tests/helpers/client';
 import { watchEstablished } from '../../../tests/helpers/established';
+import { uploadCsv, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { type Child, spawnChild } from '../lists/child-server';
-import { uploadCsv, waitFor } from '../lists/testing';
 
 // Fleet-wide politeness: two worker processes on one PostgreSQL database, two uploads (two accounts)
 // whose addresses all live on one mail server. SMTP_MAX_CONNECTIONS_PER_HOST=2 holds for the fleet,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp } from '../../../tests/fakes/smtp';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { TestClient } from '../../../tests/helpers/client';
+import { uploadCsv, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { uploadCsv, waitFor } from '../lists/testing';
 
 // Our fault is not a verdict: when no mail server can be reached (outbound port 25 blocked), a run
 // waits with a message in the status API, its rows stay pending, and it completes once the network

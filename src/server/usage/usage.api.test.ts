@@ -6,9 +6,9 @@ import {
   stripeEvent,
 } from '../../../tests/fakes/stripe';
 import { TestClient } from '../../../tests/helpers/client';
+import { uploadCsv } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { apiUser, bearer } from '../api/testing';
-import { uploadCsv } from '../lists/testing';
 import { monthOf } from './quota';
 
 const WEBHOOK_SECRET = 'whsec_usage_test';
