@@ -53,6 +53,7 @@ describe('rateLimited', () => {
     expect(refused.json()).toEqual({
       message: 'Slow down. Please try again in 60 seconds.',
       error: 'Slow down. Please try again in 60 seconds.',
+      code: 'rate_limited',
       retryAfterSeconds: 60,
     });
     expect((await get('/per-address', '192.0.2.11')).statusCode).toBe(200);
