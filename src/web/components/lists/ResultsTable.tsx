@@ -82,7 +82,7 @@ export function ResultsTable({
               onChange={(e) => setTyped(e.target.value)}
               placeholder="Search email, name or company"
               aria-label="Search results"
-              className="w-full pl-9 sm:w-64"
+              className="w-full pl-9 sm:w-72"
             />
           </div>
           <Select
