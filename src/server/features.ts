@@ -1,4 +1,5 @@
 import { aiRoutes } from './ai/routes';
+import { idempotencyCleanupJob } from './api/jobs';
 import { apiV1Routes } from './api/routes';
 import { apiTokenRoutes } from './auth/api-tokens';
 import { sessionCleanupJob } from './auth/jobs';
@@ -41,7 +42,7 @@ export const features: Feature[] = [
   { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeRecoverJob] },
   { name: 'ai', routes: aiRoutes },
   { name: 'email-composer', routes: emailComposerRoutes },
-  { name: 'api-v1', routes: apiV1Routes },
+  { name: 'api-v1', routes: apiV1Routes, jobs: [idempotencyCleanupJob] },
   { name: 'usage', routes: usageRoutes },
   { name: 'webhooks', routes: webhookRoutes, jobs: webhookJobs },
 ];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { multipartBody, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { idempotencyCleanupJob } from './jobs';
 import { apiUser, bearer } from './testing';
 
 let w: World;
@@ -154,6 +155,33 @@ describe('POST /api/v1/lists', () => {
     const theirs = await bearer(t.app, (await v.token()).token).post('/api/v1/lists', body, key);
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().id).not.toBe(first.json().id);
+  });
+});
+
+describe('Idempotency-Key retention', () => {
+  it('forgets keys after 24 hours, keeps fresh ones', async () => {
+    const u = await apiUser(t.app);
+    const api = bearer(t.app, (await u.token()).token);
+    await api.post('/api/v1/lists', { emails: ['x@nodomain.test'] }, { 'idempotency-key': 'fresh' });
+    await api.post('/api/v1/lists', { emails: ['y@nodomain.test'] }, { 'idempotency-key': 'old' });
+    await t.database.raw.query(
+      `UPDATE api_idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1 AND key = 'old'`,
+      [u.user.id],
+    );
+    const ctx = {
+      database: t.database,
+      clock: t.clock,
+      config: t.config,
+      queue: t.queue,
+      log: console,
+      jobId: 'x',
+    };
+    await idempotencyCleanupJob.handle({}, ctx as never);
+    const keys = await t.database.raw.query<{ key: string }>(
+      'SELECT key FROM api_idempotency_keys WHERE user_id = $1',
+      [u.user.id],
+    );
+    expect(keys.map((k) => k.key)).toEqual(['fresh']);
   });
 });
 

@@ -1,6 +1,8 @@
+import { and, lt, ne } from 'drizzle-orm';
 import { defineJob, noPayload } from '../jobs/registry';
 import { deliverWebhook, dueDeliveries } from './deliver';
 import { WEBHOOK_DELIVER_JOB } from './emit';
+import { webhookDeliveries } from './schema';
 
 /** One attempt at one webhook delivery; the next attempt, if any, is queued by the attempt itself. */
 export const webhookDeliverJob = defineJob({
@@ -29,4 +31,17 @@ export const webhookSweepJob = defineJob({
   },
 });
 
-export const webhookJobs = [webhookDeliverJob, webhookSweepJob];
+/** Daily: the delivery log keeps 30 days (SPEC §9 keeps usage logs 90 days; deliveries are not billing). */
+export const webhookLogRetentionJob = defineJob({
+  name: 'webhook-log-retention',
+  payload: noPayload,
+  cron: '41 3 * * *',
+  async handle(_data, ctx) {
+    const before = new Date(ctx.clock().getTime() - 30 * 86_400_000);
+    await ctx.database.db
+      .delete(webhookDeliveries)
+      .where(and(lt(webhookDeliveries.createdAt, before), ne(webhookDeliveries.status, 'pending')));
+  },
+});
+
+export const webhookJobs = [webhookDeliverJob, webhookSweepJob, webhookLogRetentionJob];

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { ApiToken } from '../../shared/api-tokens';
+import { API_SCOPES, type ApiScope, type ApiToken } from '../../shared/api-tokens';
+import { ScopePicker } from '../components/api-tokens/ScopePicker';
 import { PageHeader } from '../components/PageHeader';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
@@ -26,6 +27,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Ne
 /** Personal API tokens (bearer) for scripts that download cleaned CSV files. The secret is shown once. */
 export default function ApiTokensPage() {
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>([...API_SCOPES]);
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -33,7 +35,7 @@ export default function ApiTokensPage() {
 
   const create = useMutation({
     mutationFn: async () =>
-      (await (await apiRequest('POST', '/api/api-tokens', { name })).json()) as { token: string },
+      (await (await apiRequest('POST', '/api/api-tokens', { name, scopes })).json()) as { token: string },
     onSuccess: (r) => {
       setCreated(r.token);
       setCopied(false);
@@ -64,7 +66,7 @@ export default function ApiTokensPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (name.trim()) create.mutate();
+    if (name.trim() && scopes.length) create.mutate();
   };
   const copy = async () => {
     if (!created) return;
@@ -76,13 +78,18 @@ export default function ApiTokensPage() {
     <div className="space-y-6">
       <PageHeader
         title="API Tokens"
-        description="Personal tokens for downloading cleaned CSV files from scripts"
+        description="Personal tokens for the API (/api/v1) and for downloading cleaned CSV files from scripts"
       />
       <Card>
         <CardHeader>
           <CardTitle>Create a token</CardTitle>
           <CardDescription>
-            Send it as <code>Authorization: Bearer &lt;token&gt;</code> to{' '}
+            Send it as <code>Authorization: Bearer &lt;token&gt;</code> to the API at <code>/api/v1</code>{' '}
+            (see{' '}
+            <a className="underline" href="/api/openapi.json">
+              /api/openapi.json
+            </a>
+            ; White Label plan) or to{' '}
             <code>GET /api/scrape-job/&#123;id&#125;/download-cleaned?type=cleaned</code>.
           </CardDescription>
         </CardHeader>
@@ -98,10 +105,11 @@ export default function ApiTokensPage() {
                 placeholder="e.g. Zapier export"
               />
             </div>
-            <Button type="submit" disabled={!name.trim() || create.isPending}>
+            <Button type="submit" disabled={!name.trim() || !scopes.length || create.isPending}>
               {create.isPending ? <Loader2 className="animate-spin" /> : <KeyRound />} Create token
             </Button>
           </form>
+          <ScopePicker value={scopes} onChange={setScopes} />
           {created && (
             <Alert variant="info">
               <KeyRound />
@@ -132,6 +140,7 @@ export default function ApiTokensPage() {
               <TableHeader>
                 <TableRow>
                   <TableHead>Name</TableHead>
+                  <TableHead>Scopes</TableHead>
                   <TableHead>Created</TableHead>
                   <TableHead>Last used</TableHead>
                   <TableHead className="text-right">Action</TableHead>
@@ -141,6 +150,7 @@ export default function ApiTokensPage() {
                 {tokens.data.map((t) => (
                   <TableRow key={t.id}>
                     <TableCell className="font-medium">{t.name}</TableCell>
+                    <TableCell className="font-mono text-xs">{t.scopes.join(', ')}</TableCell>
                     <TableCell>{when(t.createdAt)}</TableCell>
                     <TableCell>{when(t.lastUsedAt)}</TableCell>
                     <TableCell className="text-right">
