@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { HttpClient } from '../src/server/lists/testing';
 import { verifyWebhookSignature } from '../src/server/webhooks/sign';
 import { startWorld } from '../tests/fakes/smtp-world';
 import { startFakeReceiver } from '../tests/fakes/webhook-receiver';
+import { HttpClient } from '../tests/helpers/lists';
 
 const root = path.resolve(import.meta.dirname, '..');
 const log = (...a: unknown[]) => console.log(...a);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
+import { apiUser, bearer } from '../../../tests/helpers/api';
 import { multipartBody, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { idempotencyCleanupJob } from './jobs';
-import { apiUser, bearer } from './testing';
 
 let w: World;
 let t: TestApp;

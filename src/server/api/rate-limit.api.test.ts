@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiUser, bearer } from '../../../tests/helpers/api';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { apiUser, bearer } from './testing';
 
 let t: TestApp;
 beforeAll(async () => {

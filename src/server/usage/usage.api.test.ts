@@ -5,10 +5,10 @@ import {
   startFakeStripe,
   stripeEvent,
 } from '../../../tests/fakes/stripe';
+import { apiUser, bearer } from '../../../tests/helpers/api';
 import { TestClient } from '../../../tests/helpers/client';
 import { uploadCsv } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { apiUser, bearer } from '../api/testing';
 import { monthOf } from './quota';
 
 const WEBHOOK_SECRET = 'whsec_usage_test';

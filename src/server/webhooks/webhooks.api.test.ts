@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { type FakeReceiver, startFakeReceiver } from '../../../tests/fakes/webhook-receiver';
+import { apiUser, bearer } from '../../../tests/helpers/api';
 import { TestClient } from '../../../tests/helpers/client';
 import { waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import type { WebhookDelivery } from '../../shared/webhooks';
-import { apiUser, bearer } from '../api/testing';
 import { encryptSecret } from '../crypto/secret-box';
 import { backoffMs } from './deliver';
 import { emitWebhookEvent } from './emit';

@@ -1,6 +1,6 @@
 // Helpers for the API v1 suites: a signed-in web client that mints tokens, and bearer calls.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { TestClient } from '../../../tests/helpers/client';
+import { TestClient } from './client';
 
 export async function apiUser(app: FastifyInstance, plan = 'whitelabel') {
   const web = new TestClient(app);
