@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import type { Verifier } from '../server/verification/types';
+import type { Verifier } from '../server/verification';
 import {
   type CsvCell,
   type CsvLayout,

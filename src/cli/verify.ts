@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { verificationEnvSchema } from '../server/verification/env';
-import { verifierOptionsFromEnv } from '../server/verification/options';
-import { createVerifier } from '../server/verification/verifier';
+import { createVerifier, verificationEnvSchema, verifierOptionsFromEnv } from '../server/verification';
 import { type Progress, verifyCsv } from './verify-csv';
 
 const USAGE = `usage: npm run verify -- INPUT.csv --out RESULTS.csv [--step 1|2]

@@ -9,7 +9,7 @@ import type { AppDeps } from './http/deps';
 import { type Queue, startQueue } from './jobs/queue';
 import { setExternalCallObserver } from './ops/external-calls';
 import { createMetrics, queueDepthOf } from './ops/metrics';
-import { engineLogger, setVerifierObserver } from './prober/process-verifier';
+import { closeProcessVerifiers, engineLogger, setVerifierObserver } from './prober/process-verifier';
 import { selfCheck } from './prober/self-check';
 
 export interface Runtime extends AppDeps {
@@ -71,6 +71,8 @@ export async function bootRuntime(
     log,
     async shutdown() {
       await queue.stop().catch((err) => log.error({ err }, 'queue stop failed'));
+      // Open SMTP sessions say QUIT; addresses still pending go back unjudged (resumed after restart).
+      await closeProcessVerifiers().catch((err) => log.error({ err }, 'verifier close failed'));
       await database.close().catch((err) => log.error({ err }, 'database close failed'));
       release();
     },

@@ -17,7 +17,6 @@ export const suggestionRequestSchema = z.object({
   fieldType: z.string().trim().min(1).max(50),
   fieldValue: z.string().max(5000).default(''),
 });
-export type SuggestionRequest = z.input<typeof suggestionRequestSchema>;
 
 export const suggestionResponseSchema = z.object({
   suggestions: z.array(suggestionSchema),

@@ -12,10 +12,6 @@ export const apiErrorSchema = z
   .passthrough()
   .describe('Every error: the same text under `message` and `error`, plus fields some errors add.');
 
-export const quotaErrorSchema = apiErrorSchema.describe(
-  '402: the monthly quota of the plan is used up. Adds kind, used, limit, plan, resetsAt, upgradePlan, upgradeUrl.',
-);
-
 export const apiListSchema = z
   .object({
     id: z.string().uuid(),
@@ -111,6 +107,7 @@ export const apiResultSchema = z
   .describe('One verified address: the same row the web results table shows.');
 
 // A compile-time check that the API row is exactly the lists feature's result row.
+/** @public */
 export const _resultRowMatches = (r: ResultRow): z.infer<typeof apiResultSchema> => r;
 
 export const resultsQuerySchemaV1 = z.object({

@@ -58,7 +58,6 @@ export const subscriptionStatusSchema = z.object({
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
-export const errorSchema = z.object({ error: z.string() });
 
 // Name of the cookie that carries the CSRF token (double-submit). The client copies it into the header.
 export const CSRF_COOKIE = 'vl_csrf';

@@ -12,7 +12,6 @@ export const variantSchema = z.object({
   subject: z.string().trim().max(300, 'Subject is too long'),
   body: z.string().trim().min(1, 'Write the email body').max(20_000, 'Email body is too long'),
 });
-export type Variant = z.infer<typeof variantSchema>;
 
 export const stepSchema = z.object({
   delayDays: z.number().int().min(0, 'Delay cannot be negative').max(365, 'Delay is at most 365 days'),

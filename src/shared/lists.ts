@@ -173,14 +173,6 @@ const sendableEmailSchema = z.object({
 });
 export type SendableEmail = z.infer<typeof sendableEmailSchema>;
 
-/** SPEC §4: a row is final when step 1 is done and it is either not valid or step 2 is done. */
-export function isFinalRow(r: Pick<ResultRow, 'status' | 'fourthVerificationStatus'>): boolean {
-  if (r.status === 'pending') return false;
-  return (
-    r.status !== 'valid' || (r.fourthVerificationStatus !== null && r.fourthVerificationStatus !== 'pending')
-  );
-}
-
 /** Any value the server does not know shows as Pending (SPEC §4). */
 export function normalizeUploadStatus(s: string): UploadStatus {
   return (uploadStatuses as readonly string[]).includes(s) ? (s as UploadStatus) : 'pending';

@@ -58,7 +58,6 @@ export const onboardingProgressSchema = z.object({
   profile: onboardingProfileSchema.default({}),
   completed: z.boolean().default(false),
 });
-export type OnboardingProgressInput = z.input<typeof onboardingProgressSchema>;
 
 export const onboardingStatusSchema = z.object({
   completed: z.boolean(),

@@ -35,7 +35,6 @@ export const keywordScrapeSchema = z.object({
   maxItems: z.coerce.number().int().min(1).max(SCRAPE_MAX_ITEMS_LIMIT).optional(),
   mode: z.literal('keyword').optional(),
 });
-export type KeywordScrapeInput = z.input<typeof keywordScrapeSchema>;
 export type KeywordScrape = z.output<typeof keywordScrapeSchema>;
 
 export const urlScrapeSchema = z.object({
@@ -44,7 +43,6 @@ export const urlScrapeSchema = z.object({
   maxItems: z.coerce.number().int().min(1).max(SCRAPE_MAX_URLS).optional(),
   mode: z.literal('url').optional(),
 });
-export type UrlScrapeInput = z.input<typeof urlScrapeSchema>;
 export type UrlScrape = z.output<typeof urlScrapeSchema>;
 
 /** SPEC §3 Instagram profile, normalised whatever field variant the actor returned. */

@@ -107,8 +107,6 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 export const campaignListSchema = z.array(campaignSchema);
 
-export const createCampaignResultSchema = campaignSchema;
-
 /** SPEC §4: how each Smartlead status is shown; unknown values are shown as received. */
 export const CAMPAIGN_STATUS_LABELS: Record<string, string> = {
   DRAFTED: 'Draft',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_INFO, type Plan, planSchema } from './auth';
+import { type Plan, planSchema } from './auth';
 
 // Plans, quotas and metered usage (issue 14, docs/decisions/0600-api-plans-quotas.md).
 
@@ -69,5 +69,3 @@ export type UsageResponse = z.infer<typeof usageResponseSchema>;
 export const changePlanSchema = z.object({ plan: planSchema });
 // SPEC §7 posts no body; /subscribe?plan= may send the plan picked.
 export const createSubscriptionBodySchema = z.object({ plan: planSchema.optional() }).nullish();
-
-export const planLabel = (p: Plan) => `${PLAN_INFO[p].name} (${PLAN_INFO[p].price})`;

@@ -121,9 +121,3 @@ function evictOthers(keep: Entry) {
     usedBytes -= e.bytes;
   }
 }
-
-/** Test support: forget every index. */
-export function clearSearchIndexes() {
-  entries.clear();
-  usedBytes = 0;
-}

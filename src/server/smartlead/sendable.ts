@@ -6,7 +6,6 @@ import { query } from '../lists/sql';
 import { smartleadCampaignLeads, smartleadCampaigns } from './schema';
 
 /** Risky reasons a user may still choose to send to (the mailbox may well exist); never invalid rows. */
-export const SENDABLE_RISKY_REASONS = ['catch_all', 'role'] as const;
 
 interface Row {
   id: string | number;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OnboardingStatus } from '../../shared/onboarding';
 
-export type { OnboardingProfile, OnboardingStatus } from '../../shared/onboarding';
+export type { OnboardingStatus } from '../../shared/onboarding';
 
 export const ONBOARDING_STATUS_KEY = ['/api/onboarding/status'] as const;
 

@@ -1,3 +1,4 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronRight, Inbox, Search, SearchX } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -10,9 +11,9 @@ import { Input } from '../ui/input';
 
 // The selectable list of SPEC §2 "Send to the provider": groups by upload (collapsible), per-group and
 // global select, a counter, search over email, name and company (case-insensitive, SPEC §5). The list
-// area is 500 px high and only the rows in view are rendered, so 10,000+ addresses stay smooth.
+// area is 500 px high and only the rows in view are rendered (TanStack Virtual), so 10,000+ addresses
+// stay smooth.
 
-const LIST_HEIGHT = 500;
 const HEADER_H = 56;
 const ROW_H = 56;
 const OVERSCAN = 6;
@@ -43,7 +44,6 @@ export function EmailPicker({
 }) {
   const [search, setSearch] = useState('');
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
-  const [scrollTop, setScrollTop] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   const q = search.trim().toLowerCase();
 
@@ -56,36 +56,21 @@ export function EmailPicker({
   );
   const filteredCount = filtered.reduce((n, g) => n + g.visible.length, 0);
 
-  const { items, offsets, height } = useMemo(() => {
+  const items = useMemo(() => {
     const items: Item[] = [];
-    const offsets: number[] = [];
-    let y = 0;
     for (const g of filtered) {
       items.push({ kind: 'group', ...g });
-      offsets.push(y);
-      y += HEADER_H;
-      if (collapsed.has(g.group.uploadId)) continue;
-      for (const email of g.visible) {
-        items.push({ kind: 'row', email });
-        offsets.push(y);
-        y += ROW_H;
-      }
+      if (!collapsed.has(g.group.uploadId)) for (const email of g.visible) items.push({ kind: 'row', email });
     }
-    return { items, offsets, height: y };
+    return items;
   }, [filtered, collapsed]);
 
-  // First item in view by binary search over the offsets, then as many as fill the 500 px.
-  let lo = 0;
-  let hi = offsets.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (offsets[mid]! <= scrollTop) lo = mid;
-    else hi = mid - 1;
-  }
-  const start = Math.max(0, lo - OVERSCAN);
-  let end = lo;
-  while (end < items.length && offsets[end]! < scrollTop + LIST_HEIGHT) end++;
-  end = Math.min(items.length, end + OVERSCAN);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (items[i]?.kind === 'group' ? HEADER_H : ROW_H),
+    overscan: OVERSCAN,
+  });
 
   const setMany = (emails: SendableEmail[], on: boolean) => {
     const next = new Set(selected);
@@ -175,7 +160,6 @@ export function EmailPicker({
         ref={scroller}
         data-testid="email-list"
         className="h-[500px] overflow-y-auto rounded-lg border bg-card"
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       >
         {filteredCount === 0 ? (
           <div className="flex h-full flex-col items-center justify-center gap-2 text-center">
@@ -183,9 +167,10 @@ export function EmailPicker({
             <p className="font-medium">No emails match your search</p>
           </div>
         ) : (
-          <div className="relative" style={{ height }}>
-            {items.slice(start, end).map((item, i) => {
-              const top = offsets[start + i]!;
+          <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((v) => {
+              const item = items[v.index]!;
+              const top = v.start;
               if (item.kind === 'group') {
                 const { group, visible } = item;
                 const open = !collapsed.has(group.uploadId);

@@ -10,7 +10,6 @@ export function DropdownMenu(props: ComponentProps<typeof Menu.Root>) {
   return <Menu.Root modal={false} {...props} />;
 }
 export const DropdownMenuTrigger = Menu.Trigger;
-export const DropdownMenuGroup = Menu.Group;
 
 export function DropdownMenuContent({
   className,

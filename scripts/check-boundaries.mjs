@@ -1,0 +1,97 @@
+// `npm run check:boundaries`: the import rules of docs/development.md, checked on every source file.
+//  1. src/web never imports src/server, src/server never imports src/web, src/shared imports neither
+//     (both sides share only src/shared).
+//  2. A feature folder of the server is entered through its public files only: from outside the folder,
+//     import its index.ts, routes.ts, jobs.ts, schema.ts, env.ts or a file listed for it in SHARED below,
+//     never another of its files. Listing a file there is a deliberate, reviewed widening of a feature's
+//     surface. Tests (*.test.ts) may reach inside, and so may the app's wiring (app.ts, boot.ts,
+//     features.ts, db/schema.ts).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const SRC = path.join(ROOT, 'src');
+const FEATURES = [
+  'ai',
+  'auth',
+  'billing',
+  'email-composer',
+  'lists',
+  'onboarding',
+  'scraper',
+  'smartlead',
+  'verification',
+];
+const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts']);
+/** Further files other features may use, per feature (the verification engine: its index.ts only). */
+const SHARED = {
+  auth: ['users', 'request-user', 'tokens', 'subscription-status'],
+  billing: ['access'],
+  ai: ['client', 'clean'],
+  scraper: ['emails', 'safe-fetch'],
+  lists: ['create', 'delete', 'export', 'ingest', 'read', 'results', 'sql', 'start'],
+};
+const WIRING = new Set([
+  'src/server/app.ts',
+  'src/server/boot.ts',
+  'src/server/features.ts',
+  'src/server/db/schema.ts',
+]);
+
+const files = [];
+(function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) walk(p);
+    else if (/\.(ts|tsx)$/.test(name)) files.push(p);
+  }
+})(SRC);
+
+const area = (rel) => rel.split('/')[1]; // server | web | shared | cli
+const featureOf = (rel) => {
+  const parts = rel.split('/');
+  return parts[1] === 'server' && parts.length > 3 && FEATURES.includes(parts[2]) ? parts[2] : null;
+};
+
+const problems = [];
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+for (const file of files) {
+  const rel = path.relative(ROOT, file);
+  const text = readFileSync(file, 'utf8');
+  const isTest = /\.test\.tsx?$/.test(rel);
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = m[1] ?? m[2];
+    if (!spec.startsWith('.')) continue;
+    const target = path.relative(ROOT, path.resolve(path.dirname(file), spec));
+    if (!target.startsWith('src/')) continue;
+    const [from, to] = [area(rel), area(target)];
+    if ((from === 'web' && to === 'server') || (from === 'server' && to === 'web')) {
+      problems.push(`${rel}: src/${from} may not import src/${to} (${spec}); share code through src/shared`);
+    }
+    if (from === 'shared' && (to === 'server' || to === 'web')) {
+      problems.push(`${rel}: src/shared may not import src/${to} (${spec})`);
+    }
+    const feature = featureOf(`${target}.ts`) ?? featureOf(target);
+    if (!feature || isTest || WIRING.has(rel) || featureOf(rel) === feature) continue;
+    const inside = target.split('/').slice(3).join('/');
+    const publicFile =
+      PUBLIC.has(`${inside}.ts`) ||
+      PUBLIC.has(inside) ||
+      inside === '' ||
+      inside === 'index' ||
+      (SHARED[feature] ?? []).includes(inside);
+    if (!publicFile) {
+      problems.push(
+        `${rel}: imports ${target} from inside feature '${feature}'; use its public files (scripts/check-boundaries.mjs)`,
+      );
+    }
+  }
+}
+
+if (problems.length) {
+  console.error(
+    `Import boundaries: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  );
+  process.exit(1);
+}
+console.log(`Import boundaries: ${files.length} files checked, no problems.`);
