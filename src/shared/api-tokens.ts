@@ -5,6 +5,12 @@ import { z } from 'zod';
 /** What a token may do. `downloads`: the cleaned scraper CSV download (SPEC §6). */
 export const API_SCOPES = ['lists:read', 'lists:write', 'verify', 'downloads'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  'lists:read': 'Read lists, results and exports',
+  'lists:write': 'Create and delete lists',
+  verify: 'Verify single addresses',
+  downloads: 'Download cleaned scraper CSV files',
+};
 
 export const createApiTokenSchema = z.object({
   name: z.string().trim().min(1, 'Please give the token a name').max(80),
