@@ -37,7 +37,7 @@ describe('smartlead send job', () => {
 
     const name = `Big ${Date.now()}`;
     fake.inject({ status: 500, times: 1, after: 5, path: /^\/campaigns\/\d+\/leads$/ });
-    fake.inject({ status: 429, times: 1, after: 8, path: /^\/campaigns\/\d+\/leads$/, retryAfter: '1' });
+    fake.inject({ status: 429, times: 2, after: 2, path: /^\/campaigns\/\d+\/leads$/, retryAfter: '1' });
     const res = await c.post(
       '/api/smartlead/create-campaign',
       { campaignName: name, emails: leads(1_200) },
@@ -63,8 +63,9 @@ describe('smartlead send job', () => {
     });
     // Progress was visible on the way (not one jump from 0 to 12).
     expect(seen.size).toBeGreaterThan(2);
-    expect(fake.counters.rateLimited + fake.counters.injected).toBeGreaterThan(2);
-    expect(fake.counters.injected).toBe(2);
+    // Whether the fake's own stricter window also answers 429 depends on timing; the injected failures
+    // (one 500, then two 429s in a row) always happen and must each be survived.
+    expect(fake.counters.injected).toBe(3);
     expect(fake.counters.createCalls).toBe(1);
     const arrivals = [...fake.counters.arrivals].filter(([k]) => k.startsWith(`${remoteId}:`));
     expect(arrivals).toHaveLength(1_200);
