@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../fakes/smartlead';
 import { startWorld, type World } from '../fakes/smtp-world';
+import { screenshot } from './axe';
 import { apiPost, chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
 // Email automation journey: compose a two-step sequence with merge fields and preview it with a real
@@ -151,12 +152,14 @@ describe.skipIf(!chromiumAvailable())('email automation', () => {
       .getByTestId('already-sent')
       .getByText(/already sent/)
       .waitFor();
+    await screenshot(page, 'send-warns-leads-already-sent');
     const second = `Retry ${Date.now()}`;
     await page.getByLabel('Campaign Name').fill(second);
     fake.setOutage(true);
     await page.getByRole('button', { name: 'Send 1 emails to Smartlead' }).click();
     const failure = page.getByTestId('send-failure');
     await failure.getByText(/Could not reach the Smartlead API/).waitFor();
+    await screenshot(page, 'send-smartlead-down-error-with-retry');
     fake.setOutage(false);
     await failure.getByRole('button', { name: 'Retry' }).click();
     await page.getByTestId('toast').getByText('Campaign created successfully').waitFor();
