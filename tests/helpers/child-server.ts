@@ -45,6 +45,11 @@ export function spawnChild(script: string, env: Record<string, string>): Child {
       return;
     }
     await exited;
+    // tsx runs node as its own child: the group is gone only when that grandchild is too (it holds
+    // the data folder's lock and the port).
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && groupAlive(proc.pid as number))
+      await new Promise((r) => setTimeout(r, 25));
   };
   return {
     proc,
@@ -56,6 +61,15 @@ export function spawnChild(script: string, env: Record<string, string>): Child {
       clearTimeout(timer);
     },
   };
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function waitHealthy(baseUrl: string, child: Child, timeoutMs = 60_000): Promise<void> {

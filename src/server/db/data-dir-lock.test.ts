@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,31 @@ describe('embedded data directory lock', () => {
     expect(readFileSync(path.join(dir, 'verilead.pid'), 'utf8')).toBe(String(process.pid));
     release();
   });
+
+  it.runIf(process.platform === 'linux')(
+    'takes over a lock whose holder was killed but not yet reaped (a zombie)',
+    async () => {
+      // `sleep 0` exits at once; its parent execs into `sleep 5`, which never reaps it.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const zombie = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (b) => resolve(Number(String(b).trim()))),
+      );
+      try {
+        for (let i = 0; i < 100 && !readFileSync(`/proc/${zombie}/stat`, 'utf8').includes(') Z'); i++)
+          await new Promise((r) => setTimeout(r, 20));
+        expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toContain(') Z');
+        const dir = fresh();
+        writeFileSync(path.join(dir, 'verilead.pid'), String(zombie));
+        const release = lockDataDir(dir);
+        expect(readFileSync(path.join(dir, 'verilead.pid'), 'utf8')).toBe(String(process.pid));
+        release();
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+  );
 
   it('can be checked without being taken', () => {
     const dir = fresh();

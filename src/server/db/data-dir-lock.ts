@@ -61,8 +61,23 @@ function inUse(dataDir: string, pid: number): DataDirInUseError {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A killed process stays in the table as a zombie until its parent reaps it, and signal 0 still
+ * reaches it; it holds no files, so it does not hold the folder either.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (comm) S ..."; the state letter follows the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false; // no /proc (macOS): signal 0 is all we know
   }
 }
