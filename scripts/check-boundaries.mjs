@@ -21,11 +21,12 @@ const FEATURES = [
   'scraper',
   'smartlead',
   'verification',
+  'workspaces',
 ];
 const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts']);
 /** Further files other features may use, per feature (the verification engine: its index.ts only). */
 const SHARED = {
-  auth: ['users', 'request-user', 'tokens', 'subscription-status'],
+  auth: ['users', 'request-user', 'sessions', 'tokens', 'subscription-status'],
   billing: ['access'],
   ai: ['client', 'clean'],
   scraper: ['emails', 'safe-fetch'],

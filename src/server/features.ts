@@ -20,6 +20,7 @@ import { smartleadRoutes } from './smartlead/routes';
 import { usageRoutes } from './usage/routes';
 import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
+import { workspaceRoutes } from './workspaces/routes';
 
 /**
  * The product's features, each a folder with its routes and background jobs. Adding a feature is one
@@ -34,6 +35,7 @@ export interface Feature {
 export const features: Feature[] = [
   { name: 'ops', routes: opsRoutes },
   { name: 'auth', routes: authRoutes, jobs: [sessionCleanupJob] },
+  { name: 'workspaces', routes: workspaceRoutes },
   { name: 'billing', routes: billingRoutes },
   { name: 'onboarding', routes: onboardingRoutes },
   { name: 'lists', routes: listsRoutes, jobs: listsJobs },

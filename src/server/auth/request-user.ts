@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { runUrgent } from '../db/background';
 import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
+import { fallbackWorkspace, toContext, type WorkspaceContext } from '../workspaces';
 import { apiTokens, users } from './schema';
 import { findSessionUser, SESSION_COOKIE } from './sessions';
 import { sha256 } from './tokens';
@@ -11,6 +12,8 @@ import type { UserRow } from './users';
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
+    /** The workspace the request acts in, with the user's role there (see workspaces/). */
+    workspace: WorkspaceContext | null;
     /** How the user was recognised: bearer requests carry no cookies, so CSRF does not apply to them. */
     authKind: 'session' | 'bearer' | null;
   }
@@ -24,6 +27,7 @@ declare module 'fastify' {
 export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('user', null);
   app.decorateRequest('authKind', null);
+  app.decorateRequest('workspace', null);
   app.addHook('preHandler', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -37,6 +41,7 @@ export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
       if (row?.scopes.includes('downloads')) {
         req.user = row.user;
         req.authKind = 'bearer';
+        req.workspace = await fallbackWorkspace(deps.database.db, row.user);
         await deps.database.db
           .update(apiTokens)
           .set({ lastUsedAt: deps.clock() })
@@ -47,8 +52,14 @@ export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     // Every request starts with this look-up: served before other statements (see db/background.ts).
-    req.user = await runUrgent(() => findSessionUser({ db: deps.database.db, token, now: deps.clock() }));
-    if (req.user) req.authKind = 'session';
+    const found = await runUrgent(() => findSessionUser({ db: deps.database.db, token, now: deps.clock() }));
+    if (!found) return;
+    req.user = found.user;
+    req.authKind = 'session';
+    req.workspace =
+      found.workspace && found.role
+        ? toContext(found.workspace, found.role, found.user.id)
+        : await fallbackWorkspace(deps.database.db, found.user);
   });
 }
 

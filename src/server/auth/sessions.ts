@@ -1,5 +1,6 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { workspaceMembers, workspaces } from '../workspaces/schema';
 import { sessions, users } from './schema';
 import { randomToken, sha256 } from './tokens';
 
@@ -14,15 +15,27 @@ export async function createSession(opts: { db: Db; userId: string; now: Date; t
   return { token, expiresAt };
 }
 
-/** The user behind a session cookie, or null when unknown or past its absolute lifetime. */
+/**
+ * The user behind a session cookie (null when unknown or past its absolute lifetime), with the
+ * session's workspace and the user's role there: one statement, since every request starts with it.
+ * `workspace` is null when the user is no longer a member of the session's workspace.
+ */
 export async function findSessionUser(opts: { db: Db; token: string; now: Date }) {
   const rows = await opts.db
-    .select({ user: users })
+    .select({ user: users, workspace: workspaces, role: workspaceMembers.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.userId, sessions.userId),
+        eq(workspaceMembers.workspaceId, sql`coalesce(${sessions.workspaceId}, ${sessions.userId})`),
+      ),
+    )
+    .leftJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(and(eq(sessions.idHash, sha256(opts.token)), gt(sessions.expiresAt, opts.now)))
     .limit(1);
-  return rows[0]?.user ?? null;
+  return rows[0] ?? null;
 }
 
 export async function deleteSession(opts: { db: Db; token: string }) {

@@ -2,6 +2,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { LoginInput, RegisterInput, User } from '../../shared/auth';
 import type { Db } from '../db/client';
 import { AppError, conflict } from '../http/errors';
+import { createPersonalWorkspace } from '../workspaces';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { users } from './schema';
 
@@ -57,6 +58,7 @@ export async function registerUser(opts: {
         createdAt: opts.now,
       })
       .returning();
+    await createPersonalWorkspace(opts.db, row);
     return row;
   } catch (err) {
     // Two simultaneous registrations of the same name: the unique index decides.

@@ -10,3 +10,4 @@ export * from '../scraper/schema';
 export * from '../smartlead/schema';
 export * from '../usage/schema';
 export * from '../webhooks/schema';
+export * from '../workspaces/schema';

@@ -1,0 +1,9 @@
+// The workspaces feature's public surface for other features (tenancy and roles).
+export { requirePermission, requireWorkspace } from './context';
+export {
+  createPersonalWorkspace,
+  fallbackWorkspace,
+  membership,
+  toContext,
+  type WorkspaceContext,
+} from './resolve';
