@@ -7,14 +7,24 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_ID = 748_230_001;
 
+export interface MigrateOptions {
+  /**
+   * Only the files whose name sorts before this one (e.g. '0800' stops before 0800_workspaces.sql):
+   * rebuilds an older release's schema, for tests and benchmarks of the migrations that follow it.
+   */
+  before?: string;
+}
+
 /**
  * Applies every committed SQL file in ./migrations that this database has not seen, in name order,
  * each in its own transaction. Features own numbered ranges (0001 foundation, 0100 lists, ...), so
  * parallel work never fights over one journal. On PostgreSQL an advisory lock keeps concurrent boots
  * (server + workers) from applying the same file twice.
  */
-export async function migrate(database: Database): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+export async function migrate(database: Database, opts: MigrateOptions = {}): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((f) => f.endsWith('.sql') && (opts.before === undefined || f < opts.before))
+    .sort();
   return database.withConnection(async (conn) => {
     if (database.kind === 'postgres') await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
