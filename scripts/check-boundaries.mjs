@@ -15,6 +15,7 @@ const FEATURES = [
   'ai',
   'auth',
   'billing',
+  'branding',
   'email-composer',
   'lists',
   'onboarding',

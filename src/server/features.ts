@@ -5,6 +5,7 @@ import { apiTokenRoutes } from './auth/api-tokens';
 import { sessionCleanupJob } from './auth/jobs';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
+import { brandingRoutes } from './branding/routes';
 import { emailComposerRoutes } from './email-composer/routes';
 import type { AppDeps } from './http/deps';
 import type { AppInstance } from './http/types';
@@ -36,6 +37,7 @@ export const features: Feature[] = [
   { name: 'ops', routes: opsRoutes },
   { name: 'auth', routes: authRoutes, jobs: [sessionCleanupJob] },
   { name: 'workspaces', routes: workspaceRoutes },
+  { name: 'branding', routes: brandingRoutes },
   { name: 'billing', routes: billingRoutes },
   { name: 'onboarding', routes: onboardingRoutes },
   { name: 'lists', routes: listsRoutes, jobs: listsJobs },

@@ -8,6 +8,8 @@ export type FakeDnsEntry =
       AAAA?: string[];
       /** exchange "." is a null MX (RFC 7505). */
       MX?: Array<{ preference: number; exchange: string }>;
+      /** Each record's character strings (a long value may be split in several). */
+      TXT?: string[][];
     }
   | 'NXDOMAIN'
   | 'SERVFAIL'
@@ -64,6 +66,9 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
       for (const ip of entry.A ?? []) answers.push({ type: 'A', name: q.name, ttl: 60, data: ip });
     else if (q.type === 'AAAA') {
       for (const ip of entry.AAAA ?? []) answers.push({ type: 'AAAA', name: q.name, ttl: 60, data: ip });
+    } else if (q.type === 'TXT') {
+      for (const strings of entry.TXT ?? [])
+        answers.push({ type: 'TXT', name: q.name, ttl: 60, data: strings });
     } else if (q.type === 'MX') {
       for (const mx of entry.MX ?? []) {
         answers.push({

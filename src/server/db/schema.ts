@@ -4,6 +4,7 @@
 export * from '../api/schema';
 export * from '../auth/schema';
 export * from '../billing/schema';
+export * from '../branding/schema';
 export * from '../email-composer/schema';
 export * from '../lists/schema';
 export * from '../scraper/schema';

@@ -11,6 +11,7 @@ import {
   uploadResponseSchema,
 } from '../../shared/lists';
 import { requireUser } from '../auth/request-user';
+import { brandedFileName } from '../branding';
 import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
@@ -131,13 +132,21 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
+      const userId = requireUser(req).id;
       const { fileName, stream } = await exportUpload({
         db,
-        userId: requireUser(req).id,
+        userId,
         uploadId: req.params.id,
         type: req.query.type,
       });
-      sendCsv(reply, { body: stream, disposition: contentDisposition(fileName) });
+      const branded = await brandedFileName({
+        db,
+        config: deps.config,
+        now: deps.clock(),
+        workspaceId: userId,
+        fileName,
+      });
+      sendCsv(reply, { body: stream, disposition: contentDisposition(branded) });
       return reply;
     },
   );

@@ -15,9 +15,11 @@ import {
 import { cleanJobData } from '../ai/clean';
 import { isModelConfigured } from '../ai/client';
 import { requireUser } from '../auth/request-user';
+import { brandedFileName } from '../branding';
 import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
+import { contentDisposition } from '../lists/export';
 import { isScraperConfigured } from './apify';
 import { cleanedCsv } from './export';
 import { sendJobToVerification } from './send-to-verify';
@@ -130,11 +132,15 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
         config: deps.config,
         rows: await jobProfiles({ db, userId, jobId: job.id }),
       });
-      const date = deps.clock().toISOString().slice(0, 10);
-      sendCsv(reply, {
-        body: cleanedCsv(data[req.query.type]),
-        disposition: `attachment; filename="instagram-${req.query.type}-${date}.csv"`,
+      const now = deps.clock();
+      const fileName = await brandedFileName({
+        db,
+        config: deps.config,
+        now,
+        workspaceId: userId,
+        fileName: `instagram-${req.query.type}-${now.toISOString().slice(0, 10)}.csv`,
       });
+      sendCsv(reply, { body: cleanedCsv(data[req.query.type]), disposition: contentDisposition(fileName) });
       return reply;
     },
   );

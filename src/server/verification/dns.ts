@@ -72,6 +72,13 @@ export class DnsClient {
     return this.cached('AAAA', host, () => this.resolver.resolve6(host));
   }
 
+  /** TXT records, each one's character strings joined (as RFC 7208 reads them). */
+  txt(name: string): Promise<DnsAnswer<string[]>> {
+    return this.cached('TXT', name, async () =>
+      (await this.resolver.resolveTxt(name)).map((r) => r.join('')),
+    );
+  }
+
   close(): void {
     this.resolver.cancel();
   }

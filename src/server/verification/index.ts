@@ -1,6 +1,7 @@
 // Public API of the verification engine (library: no database, no HTTP server).
+export { DnsClient } from './dns';
 export { verificationEnvSchema } from './env';
-export { verifierOptionsFromEnv } from './options';
+export { parseDnsServers, verifierOptionsFromEnv } from './options';
 export { checkReachability } from './smtp/self-check';
 export type * from './types';
 export { createVerifier } from './verifier';

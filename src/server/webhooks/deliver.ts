@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from '../../shared/webhooks';
+import { userAgentName } from '../branding';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { JobSender } from '../jobs/registry';
@@ -17,6 +18,10 @@ type DeliverConfig = Pick<
   | 'WEBHOOK_RETRY_BASE_MS'
   | 'WEBHOOK_MAX_ATTEMPTS'
   | 'WEBHOOK_TIMEOUT_MS'
+  | 'STRIPE_PRICE_ID'
+  | 'STRIPE_PRICE_HOBBYIST'
+  | 'STRIPE_PRICE_PROFESSIONAL'
+  | 'STRIPE_PRICE_WHITELABEL'
 >;
 
 /** Delay before attempt n+1 after n failed attempts: base, 2×base, 4×base... capped at six hours. */
@@ -59,6 +64,8 @@ export async function deliverWebhook(opts: {
   if (!endpoint) return 'skipped';
 
   const body = JSON.stringify(claimed.payload);
+  // A White Label workspace's receivers see its product name, not ours.
+  const agent = await userAgentName({ db, config, now, workspaceId: endpoint.userId });
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
@@ -71,7 +78,7 @@ export async function deliverWebhook(opts: {
       allowLoopback: config.SAFE_FETCH_ALLOW_LOOPBACK,
       headers: {
         'content-type': 'application/json',
-        'user-agent': 'Verilead-Webhooks/1.0',
+        'user-agent': `${agent}-Webhooks/1.0`,
         accept: '*/*',
         [SIGNATURE_HEADER]: signature({
           secret: openSecret({ config, endpoint }),

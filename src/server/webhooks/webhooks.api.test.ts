@@ -111,6 +111,17 @@ describe('webhook endpoints', () => {
 });
 
 describe('deliveries', () => {
+  it("names a White Label workspace's product in the User-Agent", async () => {
+    const c = new TestClient(t.app);
+    await c.register({ plan: 'whitelabel' });
+    expect((await c.request('PUT', '/api/branding', { productName: 'Acme Leads' })).statusCode).toBe(200);
+    const ep = await endpoint(c);
+    rx.answer(200);
+    const sent = await c.post(`/api/webhooks/${ep.id}/test`);
+    await settled(c, ep.id);
+    expect(receivedFor(sent.json().id)[0].headers['user-agent']).toBe('Acme-Leads-Webhooks/1.0');
+  });
+
   it('signs the test event so the receiver can verify it (and detect tampering or replay)', async () => {
     const c = new TestClient(t.app);
     await c.register();
@@ -123,6 +134,7 @@ describe('deliveries', () => {
     const [hook] = receivedFor(sent.json().id);
     expect(hook.headers['content-type']).toBe('application/json');
     expect(hook.headers['verilead-event']).toBe('test');
+    expect(hook.headers['user-agent']).toBe('Verilead-Webhooks/1.0');
     const header = hook.headers['verilead-signature'] as string;
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifyWebhookSignature({ secret: ep.secret, header, body: hook.body })).toBe(true);
