@@ -18,6 +18,7 @@ const FEATURES = [
   'branding',
   'email-composer',
   'lists',
+  'mail',
   'onboarding',
   'scraper',
   'smartlead',

@@ -22,6 +22,7 @@ import { usageRoutes } from './usage/routes';
 import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
 import { workspaceRoutes } from './workspaces/routes';
+import { teamRoutes } from './workspaces/team-routes';
 
 /**
  * The product's features, each a folder with its routes and background jobs. Adding a feature is one
@@ -37,6 +38,8 @@ export const features: Feature[] = [
   { name: 'ops', routes: opsRoutes },
   { name: 'auth', routes: authRoutes, jobs: [sessionCleanupJob] },
   { name: 'workspaces', routes: workspaceRoutes },
+  // Before the other features: its activity log hook records their routes.
+  { name: 'team', routes: teamRoutes },
   { name: 'branding', routes: brandingRoutes },
   { name: 'billing', routes: billingRoutes },
   { name: 'onboarding', routes: onboardingRoutes },

@@ -44,6 +44,8 @@ export interface FakeSmtpOptions {
   closeAfterEhloEvery?: number;
   /** Accept connections and never say anything (a black hole behind a firewall). */
   silent?: boolean;
+  /** A mail relay: accept AUTH and DATA, keeping each message (envelope and text) in `stats.messages`. */
+  acceptData?: boolean;
   /** A counter shared by several fakes, to see the prober's global number of connections. */
   shared?: { current: number; maxConcurrent: number };
 }
@@ -61,6 +63,8 @@ export interface FakeSmtpStats {
   pipeliningViolations: number;
   rejected421: number;
   data: number;
+  /** Messages received when `acceptData` is set. */
+  messages: { from: string; to: string[]; auth: string | null; text: string }[];
 }
 
 export interface FakeSmtp {
@@ -88,6 +92,7 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
     pipeliningViolations: 0,
     rejected421: 0,
     data: 0,
+    messages: [],
   };
   const mailboxes = new Set((o.mailboxes ?? []).map((m) => m.toLowerCase()));
   const greylist = new Map<string, number>(); // triplet → first seen
@@ -158,6 +163,9 @@ class FakeSession {
   private rcptCount = 0;
   private tls = false;
   private upgrading = false;
+  private dataLines: string[] | null = null;
+  private recipients: string[] = [];
+  private auth: string | null = null;
 
   constructor(
     private socket: net.Socket,
@@ -222,6 +230,7 @@ class FakeSession {
   }
 
   private command(line: string) {
+    if (this.dataLines) return this.dataLine(line);
     this.stats.commands.push(line);
     if (this.pending > 0) {
       this.stats.pipelined++;
@@ -256,9 +265,16 @@ class FakeSession {
         return this.reply('250 2.0.0 OK');
       case 'NOOP':
         return this.reply('250 2.0.0 OK');
+      case 'AUTH':
+        if (!this.o.acceptData) return this.reply('502 5.5.1 Not supported');
+        this.auth = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8');
+        return this.reply('235 2.7.0 Authentication successful');
       case 'DATA':
         this.stats.data++;
-        return this.reply('554 5.5.1 No DATA in this test');
+        if (!this.o.acceptData) return this.reply('554 5.5.1 No DATA in this test');
+        if (!this.recipients.length) return this.reply('503 5.5.1 RCPT first');
+        this.dataLines = [];
+        return this.reply('354 End data with <CR><LF>.<CR><LF>');
       case 'QUIT':
         return this.reply('221 2.0.0 Bye', () => {
           this.shared.over();
@@ -267,6 +283,18 @@ class FakeSession {
       default:
         return this.reply('500 5.5.2 Unrecognized command');
     }
+  }
+
+  private dataLine(line: string) {
+    if (line !== '.') {
+      this.dataLines?.push(line.startsWith('..') ? line.slice(1) : line);
+      return;
+    }
+    const text = (this.dataLines ?? []).join('\r\n');
+    this.dataLines = null;
+    this.stats.messages.push({ from: this.from, to: this.recipients, auth: this.auth, text });
+    this.recipients = [];
+    this.reply('250 2.0.0 OK queued');
   }
 
   private rcpt(line: string) {
@@ -301,7 +329,10 @@ class FakeSession {
     if (o.rcptReply) return this.reply(o.rcptReply);
     const fixed = o.replies?.[address];
     if (fixed) return this.reply(fixed);
-    if (o.catchAll || this.shared.mailboxes.has(address)) return this.reply('250 2.1.5 OK');
+    if (o.catchAll || this.shared.mailboxes.has(address)) {
+      this.recipients.push(address);
+      return this.reply('250 2.1.5 OK');
+    }
     this.reply(o.unknownReply ?? GMAIL_UNKNOWN);
   }
 

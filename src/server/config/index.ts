@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { apiEnv } from '../api/env';
 import { securityEnv } from '../http/env';
 import { listsEnv } from '../lists/env';
+import { mailEnv } from '../mail/env';
 import { proberEnv } from '../prober/env';
 import { scraperEnv } from '../scraper/env';
 import { verificationEnv } from '../verification/env';
+import { workspacesEnv } from '../workspaces/env';
 import { envBool, envInt, envString, envUrl } from './env-helpers';
 
 // One schema over the whole environment. Every variable is documented in .env.example and the README.
@@ -83,6 +85,8 @@ const schema = z.object({
   ...securityEnv,
   ...proberEnv,
   ...apiEnv,
+  ...workspacesEnv,
+  ...mailEnv,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -21,6 +21,8 @@ describe('redactUrl', () => {
     ['/api/x?search', '/api/x?search'],
     ['/api/x?%E0%A4%A=1', '/api/x?%E0%A4%A=1'],
     ['/api/x', '/api/x'],
+    ['/invite/abcDEF_123-x', '/invite/[redacted]'],
+    ['/api/invitations/preview?token=abc', '/api/invitations/preview?token=[redacted]'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -15,7 +15,9 @@ function decodedName(raw: string): string {
 }
 
 /** A URL safe for logs: the values of private-looking query parameters replaced. */
-export function redactUrl(url: string): string {
+export function redactUrl(rawUrl: string): string {
+  // An invitation link's path is its secret (the web app's /invite/<token>).
+  const url = rawUrl.replace(/^\/invite\/[^?#]+/, '/invite/[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const query = url

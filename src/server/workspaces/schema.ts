@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema';
 
 // A personal workspace's id is its creator's user id (0800_workspaces.sql).
@@ -27,4 +27,38 @@ export const workspaceMembers = pgTable(
     primaryKey({ columns: [t.workspaceId, t.userId] }),
     index('workspace_members_user_idx').on(t.userId),
   ],
+);
+
+// Invitations (0810_team.sql): the link's token is never stored, only its SHA-256.
+export const workspaceInvitations = pgTable('workspace_invitations', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role', { enum: ['admin', 'member'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+// Who did what in a workspace (workspaces/activity.ts), read newest first.
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_log_workspace_created_idx').on(t.workspaceId, t.createdAt.desc())],
 );

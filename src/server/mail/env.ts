@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { envString } from '../config/env-helpers';
+
+// The outgoing mail relay (invitations): a fragment of the main config schema (config/index.ts spreads it).
+export const mailEnv = {
+  /**
+   * smtp://user:pass@host:587 (STARTTLS when the relay offers it) or smtps://user:pass@host:465 (TLS from
+   * the start). Unset: no mail is sent and the screens show the links to copy instead.
+   */
+  SMTP_RELAY_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+\/?$/, 'Use smtp://user:pass@host:port or smtps://user:pass@host:port')
+      .optional(),
+  ),
+  /** The From address of the mail we send; defaults to no-reply@ the relay's host. */
+  MAIL_FROM: envString(),
+};

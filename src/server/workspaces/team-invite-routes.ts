@@ -1,0 +1,114 @@
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdInvitationSchema,
+  createInvitationSchema,
+  invitationListSchema,
+  invitationPreviewSchema,
+  invitationTokenSchema,
+  okSchema,
+  workspaceSchema,
+} from '../../shared/workspaces';
+import { requireUser } from '../auth/request-user';
+import type { AppDeps } from '../http/deps';
+import type { AppInstance } from '../http/types';
+import { requirePermission, requireWorkspace } from './context';
+import {
+  acceptInvitation,
+  createInvitation,
+  listInvitations,
+  previewInvitation,
+  revokeInvitation,
+} from './invitations';
+import { mailInvitation } from './team-invite-mail';
+import { assertCanInvite } from './team-plan';
+
+/** The address the link opens: PUBLIC_URL when set, else the origin the inviter is using. */
+const originOf = (req: FastifyRequest, publicUrl: string | undefined) =>
+  (publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+
+export async function invitationRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { config, clock } = deps;
+  const tags = ['team'];
+
+  r.get(
+    '/api/workspaces/current/invitations',
+    { schema: { tags, response: { 200: invitationListSchema } } },
+    async (req) => listInvitations(db, requirePermission(req, 'members:manage').id, clock()),
+  );
+
+  r.post(
+    '/api/workspaces/current/invitations',
+    { schema: { tags, body: createInvitationSchema, response: { 201: createdInvitationSchema } } },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'members:manage');
+      const user = requireUser(req);
+      const now = clock();
+      await assertCanInvite({ db, config, workspace, now });
+      const { invitation, token } = await createInvitation({
+        db,
+        workspace,
+        inviter: user,
+        email: req.body.email,
+        role: req.body.role,
+        now,
+        ttlHours: config.WORKSPACE_INVITE_TTL_HOURS,
+      });
+      const link = `${originOf(req, config.PUBLIC_URL)}/invite/${token}`;
+      const mail = await mailInvitation({
+        config,
+        to: invitation.email,
+        workspaceName: workspace.name,
+        inviter: user.username,
+        role: invitation.role,
+        link,
+        expiresAt: new Date(invitation.expiresAt),
+      });
+      return reply.code(201).send({ ...invitation, link, ...mail });
+    },
+  );
+
+  r.delete(
+    '/api/workspaces/current/invitations/:id',
+    { schema: { tags, params: z.object({ id: z.string().uuid() }), response: { 200: okSchema } } },
+    async (req) => {
+      const workspace = requirePermission(req, 'members:manage');
+      await revokeInvitation({
+        db,
+        workspaceId: workspace.id,
+        id: req.params.id,
+        userId: requireUser(req).id,
+        now: clock(),
+      });
+      return { ok: true as const };
+    },
+  );
+
+  // The acceptance page, before anyone signs in: whose workspace, who invited, whether the link holds.
+  r.get(
+    '/api/invitations/preview',
+    { schema: { tags, querystring: invitationTokenSchema, response: { 200: invitationPreviewSchema } } },
+    async (req) => previewInvitation(db, req.query.token, clock()),
+  );
+
+  r.post(
+    '/api/invitations/accept',
+    { schema: { tags, body: invitationTokenSchema, response: { 200: workspaceSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const current = requireWorkspace(req);
+      const now = clock();
+      const w = await acceptInvitation({
+        db,
+        token: req.body.token,
+        user,
+        now,
+        checkPlan: (workspace) => assertCanInvite({ db, config, workspace, now }),
+      });
+      return { id: w.id, name: w.name, role: w.role, personal: w.personal, current: w.id === current.id };
+    },
+  );
+}
