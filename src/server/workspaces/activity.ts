@@ -119,10 +119,13 @@ export const ACTIVITY_ROUTES: Record<string, Rule> = {
   'DELETE /api/branding/logo': { action: 'settings.branding', detail: () => ({ part: 'logo removed' }) },
   'PUT /api/branding/domain': {
     action: 'settings.branding',
-    name: (s) => s.response.domain ?? s.body.domain,
+    name: (s) => s.body.domain,
     detail: () => ({ part: 'custom domain' }),
   },
-  'DELETE /api/branding/domain': { action: 'settings.branding', detail: () => ({ part: 'custom domain removed' }) },
+  'DELETE /api/branding/domain': {
+    action: 'settings.branding',
+    detail: () => ({ part: 'custom domain removed' }),
+  },
   // API v1 (recorded once its requests act in a workspace).
   'POST /api/v1/lists': { action: 'verification.started', target: (s) => s.response.id, list: true },
   'POST /api/v1/verify': { action: 'verification.started', target: (s) => s.response.listId, list: true },
