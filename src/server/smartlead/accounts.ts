@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { EmailAccount } from '../../shared/email-automation';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Sleep } from '../retry';
 import { createSmartleadClient, INTERACTIVE, type SmartleadClient } from './client';
 import { listEmailAccounts, type RemoteAccount } from './remote';
 import { smartleadCampaigns } from './schema';
@@ -14,9 +15,15 @@ export async function userClient(opts: {
   db: Db;
   config: SmartleadConfig;
   userId: string;
+  sleep?: Sleep;
 }): Promise<SmartleadClient> {
   const apiKey = await loadApiKey(opts);
-  return createSmartleadClient({ baseUrl: opts.config.SMARTLEAD_API_URL, apiKey, retries: INTERACTIVE });
+  return createSmartleadClient({
+    baseUrl: opts.config.SMARTLEAD_API_URL,
+    apiKey,
+    retries: INTERACTIVE,
+    sleep: opts.sleep,
+  });
 }
 
 export function accountView(a: RemoteAccount, usedBy: EmailAccount['usedBy'] = []): EmailAccount {
@@ -44,6 +51,7 @@ export async function emailAccounts(opts: {
   db: Db;
   config: SmartleadConfig;
   userId: string;
+  sleep?: Sleep;
 }): Promise<EmailAccount[]> {
   const client = await userClient(opts);
   const remote = await listEmailAccounts(client);

@@ -23,13 +23,13 @@ const params = z.object({ id: z.string() });
 export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps, cache: RemoteCache) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const { config, clock } = deps;
+  const { config, clock, sleep } = deps;
 
   r.get(
     '/api/smartlead/email-accounts',
     { schema: { tags, response: { 200: emailAccountListSchema } } },
     async (req, reply) =>
-      smartleadCall(reply, () => emailAccounts({ db, config, userId: requireUser(req).id })),
+      smartleadCall(reply, () => emailAccounts({ db, config, userId: requireUser(req).id, sleep })),
   );
 
   r.get(
@@ -43,7 +43,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
     },
     async (req, reply) =>
       smartleadCall(reply, () =>
-        campaignDetail({ db, config, userId: requireUser(req).id, id: req.params.id }),
+        campaignDetail({ db, config, userId: requireUser(req).id, id: req.params.id, sleep }),
       ),
   );
 
@@ -61,7 +61,14 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
     async (req, reply) => {
       const user = requireUser(req);
       const out = await smartleadCall(reply, () =>
-        changeCampaignStatus({ db, config, userId: user.id, id: req.params.id, action: req.body.action }),
+        changeCampaignStatus({
+          db,
+          config,
+          userId: user.id,
+          id: req.params.id,
+          action: req.body.action,
+          sleep,
+        }),
       );
       cache.invalidate(user.id);
       return out;

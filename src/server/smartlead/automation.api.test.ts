@@ -45,7 +45,9 @@ describe('email automation on Smartlead', () => {
   let fake: FakeSmartlead;
 
   beforeAll(async () => {
-    fake = await startFakeSmartlead();
+    // The app's waits (Retry-After, back-off) are skipped here, so its limiter's clock runs ahead of the
+    // fake's real-time window; the fake's own limit is lifted (the client's pacing is client.test.ts's).
+    fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 2_000 } });
     t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
   });
   afterAll(async () => {

@@ -12,16 +12,30 @@ describe('smartlead client', () => {
   afterAll(() => fake.close());
 
   it('keeps to the documented rate limit on its own: at most 10 departures in any 2 s (25 back-to-back calls)', async () => {
-    // Departures are measured where they leave (the moment fetch is called), not where the fake sees
-    // them arrive: on a loaded machine arrival times jitter by hundreds of milliseconds.
+    // The limiter runs on a clock that moves only when it waits (each wait lets the event loop turn), so
+    // the test checks every departure time without waiting out the windows for real.
+    let now = 0;
+    const limiter = new SlidingWindowLimiter(
+      10,
+      2_200,
+      () => now,
+      async (ms) => {
+        const until = now + ms;
+        await new Promise((resolve) => setImmediate(resolve));
+        now = Math.max(now, until);
+      },
+    );
+    // Departures are taken where they leave (the moment fetch is called), on the limiter's clock. The
+    // answers come from here: the fake counts its own limit in real time, which this clock runs ahead of.
     const departures: number[] = [];
     const realFetch = globalThis.fetch;
-    globalThis.fetch = ((...args: Parameters<typeof fetch>) => {
-      departures.push(performance.now());
-      return realFetch(...args);
+    globalThis.fetch = (async () => {
+      departures.push(now);
+      await new Promise((resolve) => setImmediate(resolve));
+      return new Response('[]', { headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
     try {
-      const client = createSmartleadClient({ baseUrl: fake.url, apiKey: 'k-ok' });
+      const client = createSmartleadClient({ baseUrl: fake.url, apiKey: 'k-ok', limiter });
       const results = await Promise.all(Array.from({ length: 25 }, () => client.listCampaigns()));
       expect(results).toHaveLength(25);
     } finally {
@@ -50,6 +64,21 @@ describe('smartlead client', () => {
     fake.inject({ status: 429, times: 2, retryAfter: '1', path: /^\/campaigns$/ });
     await expect(client.listCampaigns()).resolves.toEqual([]);
     expect(waits).toEqual([1_000, 1_000]);
+  });
+
+  it("counts a caller's sleep that returns at once as the wait having passed (tests skip waits)", async () => {
+    const limiter = new SlidingWindowLimiter(2, 2_200);
+    const asked: number[] = [];
+    const skip = async (ms: number) => {
+      asked.push(ms);
+    };
+    for (let i = 0; i < 3; i++) (await limiter.acquire(skip))();
+    limiter.pause(5_000);
+    (await limiter.acquire(skip))();
+    // The third request waited for the window, the fourth for the pause; neither waited for real.
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toBeGreaterThan(2_000);
+    expect(asked[1]).toBeGreaterThan(4_900);
   });
 
   it('turns refused keys and a full lead batch into typed errors', async () => {

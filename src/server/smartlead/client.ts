@@ -144,7 +144,7 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
     return retrying(
       async () => {
         for (;;) {
-          const answered = await limiter.acquire();
+          const answered = await limiter.acquire(opts.sleep);
           let res: Response;
           let text: string;
           try {

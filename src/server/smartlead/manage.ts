@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
+import type { Sleep } from '../retry';
 import { accountView, userClient } from './accounts';
 import { type CampaignRow, dedupeLeads, findCampaign, insertBatches } from './campaigns';
 import { SmartleadError } from './client';
@@ -36,6 +37,7 @@ export async function campaignDetail(opts: {
   config: SmartleadConfig;
   userId: string;
   id: string;
+  sleep?: Sleep;
 }): Promise<CampaignDetail & { campaign: Campaign }> {
   const row = await ownCampaign(opts);
   const local = { schedule: row.setup?.schedule ?? null };
@@ -96,6 +98,7 @@ export async function changeCampaignStatus(opts: {
   userId: string;
   id: string;
   action: StatusAction;
+  sleep?: Sleep;
 }): Promise<{ status: string }> {
   const row = await ownCampaign(opts);
   const smartleadId = inSmartlead(row);

@@ -16,6 +16,8 @@ export class SlidingWindowLimiter {
   /** When each recent request was answered (Infinity while it is still in flight). */
   private slots: { at: number }[] = [];
   private pausedUntil = 0;
+  /** Time a caller's sleep skipped (a test's sleep returns at once): it counts as having passed. */
+  private skipped = 0;
 
   constructor(
     private readonly limit: number,
@@ -26,11 +28,11 @@ export class SlidingWindowLimiter {
 
   /**
    * Resolves when one more request fits in the window (and no Retry-After pause is running) with the
-   * function to call once its answer has arrived.
+   * function to call once its answer has arrived. Waits with the caller's `sleep` when given.
    */
-  async acquire(): Promise<() => void> {
+  async acquire(sleep: Sleep = this.sleep): Promise<() => void> {
     for (;;) {
-      const t = this.now();
+      const t = this.time();
       this.slots = this.slots.filter((s) => s.at > t - this.windowMs);
       const oldest = this.slots.length >= this.limit ? Math.min(...this.slots.map((s) => s.at)) : -Infinity;
       const full = oldest === Infinity ? IN_FLIGHT_POLL_MS : oldest + this.windowMs - t;
@@ -39,16 +41,22 @@ export class SlidingWindowLimiter {
         const slot = { at: Infinity };
         this.slots.push(slot);
         return () => {
-          slot.at = this.now();
+          slot.at = this.time();
         };
       }
-      await this.sleep(wait);
+      const before = this.now();
+      await sleep(wait);
+      this.skipped += Math.max(0, wait - (this.now() - before));
     }
   }
 
   /** After a 429: nobody sends with this key until Retry-After has passed. */
   pause(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
+    this.pausedUntil = Math.max(this.pausedUntil, this.time() + ms);
+  }
+
+  private time(): number {
+    return this.now() + this.skipped;
   }
 }
 
