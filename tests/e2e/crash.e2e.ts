@@ -2,13 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../tests/e2e/harness';
-import { startWorld, type World } from '../../../tests/fakes/smtp-world';
-import { type Child, spawnChild, waitHealthy } from '../../../tests/helpers/child-server';
-import { HttpClient } from '../../../tests/helpers/lists';
+import { startWorld, type World } from '../fakes/smtp-world';
+import { type Child, spawnChild, waitHealthy } from '../helpers/child-server';
+import { HttpClient } from '../helpers/lists';
+import { freePort } from './harness';
 
 // A server killed with SIGKILL in the middle of a run resumes after restart and completes: no row
 // lost, none given two verdicts, and total = valid + invalid + risky + pending at every poll.
+// No browser, but two real server boots as child processes: it runs with the end-to-end journeys
+// (`npm run test:e2e`, part of `npm test`) rather than in the unit run.
 
 const DOMAINS = 8;
 const ROWS = 480;
