@@ -1,12 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, Copy, KeyRound, Loader2, Trash2 } from 'lucide-react';
+import { KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { API_SCOPES, type ApiScope, type ApiToken } from '../../shared/api-tokens';
+import { apiTokenQueries, createApiToken, revokeApiToken, tokenTime } from '../components/api-tokens/api';
 import { ScopePicker } from '../components/api-tokens/ScopePicker';
 import { PageHeader } from '../components/PageHeader';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { CopyButton } from '../components/ui/copy-button';
 import {
   Dialog,
   DialogContent,
@@ -19,28 +21,22 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
 import { toast } from '../hooks/use-toast';
-import { apiRequest, errorMessage, queryClient } from '../lib/api';
-
-const KEY = ['/api/api-tokens'];
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+import { errorMessage, queryClient } from '../lib/api';
 
 /** Personal API tokens (bearer) for scripts that download cleaned CSV files. The secret is shown once. */
 export default function ApiTokensPage() {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>([...API_SCOPES]);
   const [created, setCreated] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const tokens = useQuery<ApiToken[]>({ queryKey: KEY });
+  const tokens = useQuery(apiTokenQueries.list());
 
   const create = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', '/api/api-tokens', { name, scopes })).json()) as { token: string },
+    mutationFn: () => createApiToken({ name, scopes }),
     onSuccess: (r) => {
       setCreated(r.token);
-      setCopied(false);
       setName('');
-      queryClient.invalidateQueries({ queryKey: KEY });
+      queryClient.invalidateQueries({ queryKey: apiTokenQueries.list().queryKey });
     },
     onError: (err) =>
       toast({
@@ -50,11 +46,11 @@ export default function ApiTokensPage() {
       }),
   });
   const revoke = useMutation({
-    mutationFn: async (id: string) => apiRequest('DELETE', `/api/api-tokens/${id}`),
+    mutationFn: revokeApiToken,
     onSuccess: () => {
       setRevoking(null);
       toast({ title: 'Token revoked', description: 'Scripts using it can no longer download files.' });
-      queryClient.invalidateQueries({ queryKey: KEY });
+      queryClient.invalidateQueries({ queryKey: apiTokenQueries.list().queryKey });
     },
     onError: (err) =>
       toast({
@@ -67,11 +63,6 @@ export default function ApiTokensPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (name.trim() && scopes.length) create.mutate();
-  };
-  const copy = async () => {
-    if (!created) return;
-    await navigator.clipboard?.writeText(created).catch(() => undefined);
-    setCopied(true);
   };
 
   return (
@@ -118,9 +109,7 @@ export default function ApiTokensPage() {
                 <code className="flex-1 break-all rounded bg-white px-2 py-1 text-xs" data-testid="new-token">
                   {created}
                 </code>
-                <Button size="sm" variant="outline" onClick={copy}>
-                  {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
-                </Button>
+                <CopyButton key={created} text={created} size="sm" />
               </AlertDescription>
             </Alert>
           )}
@@ -151,8 +140,8 @@ export default function ApiTokensPage() {
                   <TableRow key={t.id}>
                     <TableCell className="font-medium">{t.name}</TableCell>
                     <TableCell className="font-mono text-xs">{t.scopes.join(', ')}</TableCell>
-                    <TableCell>{when(t.createdAt)}</TableCell>
-                    <TableCell>{when(t.lastUsedAt)}</TableCell>
+                    <TableCell>{tokenTime(t.createdAt)}</TableCell>
+                    <TableCell>{tokenTime(t.lastUsedAt)}</TableCell>
                     <TableCell className="text-right">
                       <Button size="sm" variant="outline" onClick={() => setRevoking(t)}>
                         <Trash2 /> Revoke

@@ -1,6 +1,7 @@
 import { BarChart3, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { useBreakdown, useUploadStatus, useUploads } from '../components/lists/api';
 import { DashboardNotices } from '../components/lists/DashboardNotices';
 import { ProcessingPanel } from '../components/lists/ProcessingPanel';
 import { QuickActions } from '../components/lists/QuickActions';
@@ -13,7 +14,6 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select';
 import { Skeleton } from '../components/ui/skeleton';
-import { useBreakdown, useUploadStatus, useUploads } from '../hooks/use-lists';
 import { isNotStarted } from '../lib/estimate';
 
 // The results screen (/dashboard, and / with ?uploadId=): selector, stats, steps, actions, results.

@@ -1,6 +1,7 @@
 import { Eye, History, Upload } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { UploadListItem } from '../../shared/lists';
+import { useUploads } from '../components/lists/api';
 import { ExportMenu } from '../components/lists/ExportMenu';
 import { NotStartedBadge } from '../components/lists/ResultCells';
 import { UploadStatusBadge, UploadStatusIcon } from '../components/lists/status';
@@ -9,7 +10,6 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Progress } from '../components/ui/progress';
 import { Skeleton } from '../components/ui/skeleton';
-import { useUploads } from '../hooks/use-lists';
 import { isNotStarted, timeLeft } from '../lib/estimate';
 import { formatKb, successRate } from '../lib/format';
 

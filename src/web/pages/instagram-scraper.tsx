@@ -3,11 +3,12 @@ import { AlertTriangle, Camera } from 'lucide-react';
 import { useState } from 'react';
 import type { ScrapeJob } from '../../shared/scraper';
 import { PageHeader } from '../components/PageHeader';
+import { scraperQueries } from '../components/scraper/api';
 import { CurrentSearch } from '../components/scraper/CurrentSearch';
 import { JobResults } from '../components/scraper/JobResults';
 import { RecentJobs } from '../components/scraper/RecentJobs';
 import { SearchForm } from '../components/scraper/SearchForm';
-import { JOBS_KEY, useScrapeJobs } from '../components/scraper/use-scrape-jobs';
+import { useScrapeJobs } from '../components/scraper/use-scrape-jobs';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
@@ -17,9 +18,7 @@ const RECENT = 5; // SPEC §9: only the 5 latest completed jobs are shown
 
 export default function InstagramScraperPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const config = useQuery<{ configured: boolean; aiConfigured: boolean }>({
-    queryKey: ['/api/scraper/config'],
-  });
+  const config = useQuery(scraperQueries.config());
   const { query, jobs, active, track } = useScrapeJobs((job) => {
     if (job.status === 'completed') setSelectedId(job.id);
   });
@@ -48,7 +47,7 @@ export default function InstagramScraperPage() {
         configured={configured}
         onStarted={(job) => {
           track(job.id);
-          queryClient.invalidateQueries({ queryKey: JOBS_KEY });
+          queryClient.invalidateQueries({ queryKey: scraperQueries.jobs().queryKey });
         }}
       />
       {active && <CurrentSearch job={active} />}

@@ -4,14 +4,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PLAN_INFO, PLANS, type Plan } from '../../shared/auth';
 import { PRO_PLAN } from '../../shared/billing';
-import type { PlanState } from '../../shared/usage';
+import { billingQueries } from '../components/billing/api';
 import { ChangePlanCard, planPerks } from '../components/billing/ChangePlanCard';
 import { PaymentForm } from '../components/billing/PaymentForm';
 import { usePaymentSetup } from '../components/billing/use-payment-setup';
 import { MinimalHeader } from '../components/layout/MinimalHeader';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
-import { getQueryFn } from '../lib/api';
 
 const PERKS = [
   'Unlimited email verifications',
@@ -29,10 +28,7 @@ const pickedPlan = (): Plan | null => {
 // load (avatar menu, trial banner, usage screen), signed in or out. A paying user changes plan here instead.
 export default function SubscribePage() {
   const picked = pickedPlan();
-  const state = useQuery<PlanState | null>({
-    queryKey: ['/api/billing/plan'],
-    queryFn: getQueryFn({ on401: 'returnNull' }),
-  });
+  const state = useQuery(billingQueries.plan());
   if (state.isLoading) return <Shell>{SPINNER}</Shell>;
   if (state.data?.status === 'active') {
     return (

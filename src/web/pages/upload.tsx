@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { UploadResponse } from '../../shared/lists';
 import { AccessNotice } from '../components/lists/AccessNotice';
+import { listsQueries } from '../components/lists/api';
 import { FileDropZone } from '../components/lists/FileDropZone';
 import { PreviewTable, type StartState, UploadSummary } from '../components/lists/UploadPreview';
+import { useStartVerification } from '../components/lists/use-start-verification';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/button';
 import { useHasAccess } from '../hooks/use-access';
-import { useStartVerification } from '../hooks/use-start-verification';
 import { toast } from '../hooks/use-toast';
 import { errorMessage, throwIfResNotOk } from '../lib/api';
 import { uploadFormData } from '../lib/csrf';
@@ -32,7 +33,7 @@ export default function UploadPage() {
     onSuccess: (data) => {
       setUpload(data);
       setStarted(false);
-      queryClient.invalidateQueries({ queryKey: ['/api/uploads'] });
+      queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
       toast({
         title: 'File uploaded successfully',
         description: `Found ${data.totalEmails} emails in your CSV file.`,

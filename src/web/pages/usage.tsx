@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UsageResponse } from '../../shared/usage';
+import { billingQueries } from '../components/billing/api';
 import { PageHeader } from '../components/PageHeader';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Skeleton } from '../components/ui/skeleton';
@@ -11,7 +11,7 @@ import { errorMessage } from '../lib/api';
 
 /** /settings/usage: this month's usage against the plan, six months of history, API tokens and webhooks. */
 export default function UsagePage() {
-  const usage = useQuery<UsageResponse>({ queryKey: ['/api/usage'] });
+  const usage = useQuery(billingQueries.usage());
   return (
     <div className="space-y-6">
       <PageHeader

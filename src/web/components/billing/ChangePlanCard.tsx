@@ -7,6 +7,7 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { billingQueries } from './api';
 
 export const planPerks = (p: Plan) => {
   const l = PLAN_LIMITS[p];
@@ -24,8 +25,8 @@ export function ChangePlanCard({ state, picked }: { state: PlanState; picked: Pl
     mutationFn: async (plan: Plan) =>
       (await (await apiRequest('POST', '/api/subscription/change-plan', { plan })).json()) as PlanState,
     onSuccess: (next) => {
-      qc.setQueryData(['/api/billing/plan'], next);
-      qc.invalidateQueries({ queryKey: ['/api/usage'] });
+      qc.setQueryData(billingQueries.plan().queryKey, next);
+      qc.invalidateQueries({ queryKey: billingQueries.usage().queryKey });
       toast({ title: 'Plan changed', description: `You are now on the ${next.planName} plan.` });
     },
     onError: (err) =>

@@ -3,17 +3,14 @@ import { Download, History, Loader2, PlayCircle, RefreshCw, Upload } from 'lucid
 import { Link } from 'wouter';
 import type { UploadStatusResponse } from '../../../shared/lists';
 import { useHasAccess } from '../../hooks/use-access';
-import {
-  isPaymentRequired,
-  toastPaymentRequired,
-  useStartVerification,
-} from '../../hooks/use-start-verification';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest } from '../../lib/api';
 import { isNotStarted } from '../../lib/estimate';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { listsQueries } from './api';
 import { openExport } from './ExportMenu';
+import { isPaymentRequired, toastPaymentRequired, useStartVerification } from './use-start-verification';
 
 export function QuickActions({ status }: { status: UploadStatusResponse }) {
   const queryClient = useQueryClient();
@@ -22,7 +19,7 @@ export function QuickActions({ status }: { status: UploadStatusResponse }) {
   const running = status.status === 'processing';
   const reverify = useMutation({
     mutationFn: async () => (await apiRequest('POST', `/api/verify/${status.id}/pending`, {})).json(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/upload', status.id] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listsQueries.upload(status.id).queryKey }),
     onError: (err) => {
       if (isPaymentRequired(err)) return toastPaymentRequired(err);
       // SPEC §8: a re-verify failure is only logged.

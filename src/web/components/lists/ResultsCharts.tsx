@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UploadStats } from '../../../shared/lists';
 import { type ReasonCode, reasonLabels } from '../../../shared/verification';
-import { useBreakdown } from '../../hooks/use-lists';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { useBreakdown } from './api';
 
 const VERDICTS = [
   { key: 'valid', label: 'Valid', color: '#10b981' },

@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type ResultFilter, resultFilters, type UploadStats } from '../../../shared/lists';
-import { useResults } from '../../hooks/use-lists';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Input } from '../ui/input';
 import { ScrollRegion } from '../ui/scroll-region';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { useResults } from './api';
 import { ExportMenu } from './ExportMenu';
 import { ResultsCardsView, ResultsTableView, type ResultsViewProps } from './ResultsList';
 

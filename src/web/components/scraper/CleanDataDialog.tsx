@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Loader2, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { CleanedData, CleanedRow, CleanedType } from '../../../shared/scraper';
+import type { CleanedRow, CleanedType } from '../../../shared/scraper';
 import { toast } from '../../hooks/use-toast';
-import { apiRequest } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -12,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ScrollRegion } from '../ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
+import { scraperQueries } from './api';
 import { downloadCleaned } from './export-csv';
 
 const TABS: { value: CleanedType; label: string; download: string }[] = [
@@ -86,13 +86,7 @@ export function CleanDataDialog(props: {
 }) {
   const [tab, setTab] = useState<CleanedType>('cleaned');
   const [downloading, setDownloading] = useState<CleanedType | null>(null);
-  const query = useQuery<CleanedData>({
-    queryKey: ['/api/scrape-job', props.jobId, 'clean-export'],
-    enabled: props.open && Boolean(props.jobId),
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: async () => (await apiRequest('POST', `/api/scrape-job/${props.jobId}/clean-export`)).json(),
-  });
+  const query = useQuery(scraperQueries.cleanExport(props.jobId, props.open));
   useEffect(() => {
     if (query.isError)
       toast({ title: 'Error', description: 'Failed to load cleaned data', variant: 'destructive' });

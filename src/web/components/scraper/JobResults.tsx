@@ -5,11 +5,12 @@ import { useLocation } from 'wouter';
 import type { InstagramProfile, ScrapeJob } from '../../../shared/scraper';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, errorMessage, queryClient } from '../../lib/api';
+import { listsQueries } from '../lists/api';
 import { Button } from '../ui/button';
 import { Progress } from '../ui/progress';
+import { scraperQueries } from './api';
 import { CleanDataDialog } from './CleanDataDialog';
 import { ProfilesTable } from './ProfilesTable';
-import { JOBS_KEY } from './use-scrape-jobs';
 
 const MASS_DELAY_MS = 1000; // SPEC §9: 1 s between profile scrapes
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -40,7 +41,7 @@ export function JobResults({ job }: { job: ScrapeJob }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [mass, setMass] = useState<{ done: number; total: number } | null>(null);
   const [cleanOpen, setCleanOpen] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: JOBS_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: scraperQueries.jobs().queryKey });
 
   const scrapeOne = async (p: InstagramProfile) => {
     setBusy(p.username);
@@ -104,7 +105,7 @@ export function JobResults({ job }: { job: ScrapeJob }) {
         description: `${r.emailCount} emails have been sent for verification`,
         variant: 'success',
       });
-      queryClient.invalidateQueries({ queryKey: ['/api/uploads'] });
+      queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
       navigate('/dashboard');
     },
     onError: (err) =>

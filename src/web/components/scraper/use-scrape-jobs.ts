@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ScrapeJob } from '../../../shared/scraper';
 import { toast } from '../../hooks/use-toast';
-
-export const JOBS_KEY = ['/api/scrape-jobs'] as const;
-const POLL_MS = 5000; // SPEC §9
+import { scraperQueries } from './api';
 
 export const isActive = (j: ScrapeJob) => j.status === 'pending' || j.status === 'running';
 
@@ -14,7 +12,7 @@ export const isActive = (j: ScrapeJob) => j.status === 'pending' || j.status ===
  */
 export function useScrapeJobs(onFinished: (job: ScrapeJob) => void) {
   const [trackedId, setTrackedId] = useState<string | null>(null);
-  const query = useQuery<ScrapeJob[]>({ queryKey: JOBS_KEY, refetchInterval: POLL_MS });
+  const query = useQuery(scraperQueries.jobs());
   const jobs = query.data ?? [];
   const finishedRef = useRef(onFinished);
   finishedRef.current = onFinished;

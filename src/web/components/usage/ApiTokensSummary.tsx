@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { Link } from 'wouter';
-import type { ApiToken } from '../../../shared/api-tokens';
+import { apiTokenQueries, tokenTime } from '../api-tokens/api';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
-
 /** The account's API tokens at a glance; creating and revoking lives on the API tokens screen. */
 export function ApiTokensSummary({ apiAccess }: { apiAccess: boolean }) {
-  const tokens = useQuery<ApiToken[]>({ queryKey: ['/api/api-tokens'] });
+  const tokens = useQuery(apiTokenQueries.list());
   return (
     <Card>
       <CardHeader className="flex flex-row items-start justify-between gap-4 space-y-0">
@@ -57,7 +55,7 @@ export function ApiTokensSummary({ apiAccess }: { apiAccess: boolean }) {
                       </Badge>
                     ))}
                   </TableCell>
-                  <TableCell className="text-muted-foreground">{when(t.lastUsedAt)}</TableCell>
+                  <TableCell className="text-muted-foreground">{tokenTime(t.lastUsedAt)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WebhookDelivery } from '../../../shared/webhooks';
 import { Badge } from '../ui/badge';
 import { Skeleton } from '../ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
+import { webhookQueries } from '../webhooks/api';
 
 const STATUS = {
   delivered: { label: 'Delivered', variant: 'success' },
@@ -12,10 +12,7 @@ const STATUS = {
 
 /** The delivery log of one endpoint; refreshes while a delivery is still being retried. */
 export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
-  const log = useQuery<WebhookDelivery[]>({
-    queryKey: ['/api/webhooks', endpointId, 'deliveries'],
-    refetchInterval: (q) => (q.state.data?.some((d) => d.status === 'pending') ? 2000 : false),
-  });
+  const log = useQuery(webhookQueries.deliveries(endpointId));
   if (log.isLoading) return <Skeleton className="h-12 w-full" />;
   if (log.isError) return <p className="text-sm text-destructive">Could not load the delivery log.</p>;
   if (!log.data?.length) return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;

@@ -1,12 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, Copy, Loader2, Send, Trash2, Webhook } from 'lucide-react';
+import { Loader2, Send, Trash2, Webhook } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../../shared/webhooks';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from '../../../shared/webhooks';
 import { toast } from '../../hooks/use-toast';
-import { apiRequest, errorMessage, queryClient } from '../../lib/api';
+import { errorMessage, queryClient } from '../../lib/api';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Checkbox } from '../ui/checkbox';
+import { CopyButton } from '../ui/copy-button';
 import {
   Dialog,
   DialogContent,
@@ -18,26 +19,22 @@ import {
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
+import { createWebhook, deleteWebhook, sendTestEvent, webhookQueries } from '../webhooks/api';
 import { WebhookDeliveries } from './WebhookDeliveries';
-
-const KEY = ['/api/webhooks'];
 
 /** Webhook endpoints: add (secret shown once), send a test event, delete, and each one's delivery log. */
 export function WebhooksCard() {
-  const endpoints = useQuery<WebhookEndpoint[]>({ queryKey: KEY });
+  const endpoints = useQuery(webhookQueries.endpoints());
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>(['list.completed', 'list.failed']);
   const [secret, setSecret] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
 
   const create = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', '/api/webhooks', { url, events })).json()) as { secret: string },
+    mutationFn: () => createWebhook({ url, events }),
     onSuccess: (r) => {
       setSecret(r.secret);
-      setCopied(false);
       setUrl('');
-      queryClient.invalidateQueries({ queryKey: KEY });
+      queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
     },
     onError: (err) =>
       toast({
@@ -47,10 +44,10 @@ export function WebhooksCard() {
       }),
   });
   const test = useMutation({
-    mutationFn: async (id: string) => apiRequest('POST', `/api/webhooks/${id}/test`),
+    mutationFn: sendTestEvent,
     onSuccess: (_r, id) => {
       toast({ title: 'Test event sent', description: 'See the delivery log below.' });
-      queryClient.invalidateQueries({ queryKey: ['/api/webhooks', id, 'deliveries'] });
+      queryClient.invalidateQueries({ queryKey: webhookQueries.deliveries(id).queryKey });
     },
     onError: (err) =>
       toast({
@@ -60,10 +57,10 @@ export function WebhooksCard() {
       }),
   });
   const remove = useMutation({
-    mutationFn: async (id: string) => apiRequest('DELETE', `/api/webhooks/${id}`),
+    mutationFn: deleteWebhook,
     onSuccess: () => {
       toast({ title: 'Endpoint deleted' });
-      queryClient.invalidateQueries({ queryKey: KEY });
+      queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
     },
     onError: (err) =>
       toast({
@@ -183,15 +180,7 @@ export function WebhooksCard() {
             {secret}
           </code>
           <DialogFooter>
-            <Button
-              variant="outline"
-              onClick={() => {
-                void navigator.clipboard?.writeText(secret ?? '');
-                setCopied(true);
-              }}
-            >
-              {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
-            </Button>
+            <CopyButton key={secret} text={secret ?? ''} />
             <Button onClick={() => setSecret(null)}>Done</Button>
           </DialogFooter>
         </DialogContent>

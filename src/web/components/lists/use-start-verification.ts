@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StartVerificationResponse } from '../../shared/lists';
-import { apiRequest, errorMessage } from '../lib/api';
-import { toast } from './use-toast';
+import type { StartVerificationResponse } from '../../../shared/lists';
+import { toast } from '../../hooks/use-toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { listsQueries } from './api';
 
 /** The server answers 402 when the trial is over and there is no plan (decision 0004). */
 export function isPaymentRequired(err: unknown): boolean {
@@ -29,8 +30,8 @@ export function useStartVerification(opts: {
     mutationFn: async (uploadId: string) =>
       (await apiRequest('POST', `/api/verify/${uploadId}`)).json() as Promise<StartVerificationResponse>,
     onSuccess: (r) => {
-      void queryClient.invalidateQueries({ queryKey: ['/api/uploads'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/upload', r.uploadId] });
+      void queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
+      void queryClient.invalidateQueries({ queryKey: listsQueries.upload(r.uploadId).queryKey });
       opts.onStarted?.(r);
     },
     onError: (err) => {

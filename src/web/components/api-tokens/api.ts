@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiScope, ApiToken } from '../../../shared/api-tokens';
+import { apiRequest } from '../../lib/api';
+
+export const apiTokenQueries = {
+  list: () => queryOptions<ApiToken[]>({ queryKey: ['/api/api-tokens'] }),
+};
+
+/** Creates a token; its secret is in this answer only. */
+export async function createApiToken(input: {
+  name: string;
+  scopes: ApiScope[];
+}): Promise<{ token: string }> {
+  return (await (await apiRequest('POST', '/api/api-tokens', input)).json()) as { token: string };
+}
+
+export async function revokeApiToken(id: string): Promise<void> {
+  await apiRequest('DELETE', `/api/api-tokens/${id}`);
+}
+
+/** When a token was created or last used, in the browser's locale. */
+export const tokenTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
