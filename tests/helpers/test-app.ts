@@ -49,10 +49,12 @@ export async function createTestApp(
     /** Where the request log goes (at the config's LOG_LEVEL); no request log without it. */
     logStream?: NodeJS.WritableStream;
     sleep?: Sleep;
+    /** A database the suite prepared itself (e.g. at an older schema); closed with the app. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ ...TEST_ENV, ...opts.env });
-  const database = await openTestDatabase();
+  const database = opts.database ?? (await openTestDatabase());
   await migrate(database); // a no-op on the snapshot, unless a migration was added after it was taken
   const clock = movableClock();
   const metrics = createMetrics();
