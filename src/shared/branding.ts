@@ -71,7 +71,6 @@ export const updateBrandingSchema = z.object({
     message: 'The support email must be an email address, e.g. help@example.com.',
   }),
 });
-export type UpdateBranding = z.input<typeof updateBrandingSchema>;
 
 export const claimDomainSchema = z.object({
   domain: z

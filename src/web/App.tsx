@@ -9,6 +9,7 @@ import { PageSkeleton } from './components/PageSkeleton';
 import { OnboardingGate } from './components/RouteGuards';
 import { Toaster } from './components/ui/toaster';
 import { useAuth } from './hooks/use-auth';
+import { BrandingEffect } from './hooks/use-branding';
 import { useFocusHeadingOnNavigate } from './hooks/use-focus-heading';
 import { queryClient } from './lib/api';
 import { needsSignIn, signInUrl } from './lib/sign-in';
@@ -73,6 +74,7 @@ function Routes() {
 export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <BrandingEffect />
       <SkipLink />
       <Routes />
       <Toaster />

@@ -139,6 +139,12 @@ export const ROUTES: AppRoute[] = [
     label: 'API Tokens',
   },
   { path: '/settings/usage', access: 'app', page: page(() => import('./pages/usage')), label: 'Usage' },
+  {
+    path: '/settings/branding',
+    access: 'app',
+    page: page(() => import('./pages/branding')),
+    label: 'Branding',
+  },
   // Email Automation (SPEC §2 navigation targets, built out: composer, campaigns, sending accounts).
   {
     path: '/email-composer',

@@ -145,7 +145,8 @@ export function chromiumAvailable(): boolean {
   );
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `args`: further Chromium flags, e.g. `--host-resolver-rules=MAP brand.example.test 127.0.0.1`. */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -156,6 +157,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
 }

@@ -184,7 +184,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     // Empty states.
     const empty = ['/dashboard', '/history', '/upload', '/campaign-status', '/smartlead-settings'];
     const automation = ['/email-composer', '/smartlead/campaigns', '/smartlead/email-accounts'];
-    for (const path of [...empty, ...automation, '/settings/usage']) {
+    for (const path of [...empty, ...automation, '/settings/usage', '/settings/branding']) {
       await page.goto(path);
       await page.locator('main h1').waitFor();
       await checkA11y(page, `${path} (empty)`);

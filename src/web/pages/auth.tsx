@@ -8,7 +8,9 @@ import { SignInForm } from '../components/auth/SignInForm';
 import { Logo } from '../components/layout/Logo';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { useBranding } from '../hooks/use-branding';
 import { safeNext } from '../lib/sign-in';
+import { cn } from '../lib/utils';
 
 type Mode = 'register' | 'login';
 
@@ -31,6 +33,8 @@ export default function AuthPage() {
   const next = safeNext(search);
   const [mode, setMode] = useState<Mode>(next ? 'login' : 'register');
   const isRegister = mode === 'register';
+  const branding = useBranding();
+  const branded = branding.source !== 'default';
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
@@ -51,7 +55,7 @@ export default function AuthPage() {
           <p className="mt-2 text-sm text-muted-foreground">
             {isRegister
               ? 'Start your 7-day free trial. No credit card required.'
-              : 'Welcome back to Verilead.'}
+              : `Welcome back to ${branding.productName}.`}
           </p>
 
           <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)} className="mt-6">
@@ -78,18 +82,44 @@ export default function AuthPage() {
               {isRegister ? 'Sign In' : 'Create Account'}
             </button>
           </p>
+          {branding.supportEmail && (
+            <p className="mt-4 text-center text-sm text-muted-foreground">
+              Need help? Write to{' '}
+              <a
+                className="font-medium text-primary underline-offset-4 hover:underline"
+                href={`mailto:${branding.supportEmail}`}
+              >
+                {branding.supportEmail}
+              </a>
+            </p>
+          )}
         </main>
       </div>
 
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-violet-600 to-purple-700 p-12 text-white lg:flex lg:flex-col lg:justify-center">
-        <div className="absolute -right-24 -top-24 size-96 rounded-full bg-white/10 blur-3xl" />
+      <aside
+        className={cn(
+          'relative hidden overflow-hidden p-12 lg:flex lg:flex-col lg:justify-center',
+          branded
+            ? 'bg-primary text-primary-foreground'
+            : 'bg-gradient-to-br from-indigo-600 via-violet-600 to-purple-700 text-white',
+        )}
+        data-testid="auth-aside"
+      >
+        {!branded && <div className="absolute -right-24 -top-24 size-96 rounded-full bg-white/10 blur-3xl" />}
         <h2 className="max-w-md text-4xl font-bold leading-tight">Verified leads, ready for outreach.</h2>
-        <p className="mt-4 max-w-md text-indigo-100">
+        <p className={cn('mt-4 max-w-md', branded ? 'opacity-90' : 'text-indigo-100')}>
           Upload a list, verify it in two steps and send only real inboxes to your campaigns.
         </p>
         <ul className="mt-10 grid max-w-md gap-4">
           {PERKS.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-3 rounded-lg bg-white/10 px-4 py-3 backdrop-blur">
+            <li
+              key={text}
+              className={cn(
+                'flex items-center gap-3 rounded-lg px-4 py-3',
+                // Any tint would lower the contrast the brand colour was checked for.
+                branded ? 'border border-primary-foreground/40' : 'bg-white/10 backdrop-blur',
+              )}
+            >
               <Icon className="size-5 shrink-0" /> {text}
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useBranding } from '../../hooks/use-branding';
 import { Logo } from './Logo';
 
 // Shared footer of the landing and public pages (SPEC §2).
@@ -13,6 +14,7 @@ export const FOOTER_LINKS = [
 ];
 
 export function PublicFooter() {
+  const branding = useBranding();
   return (
     <footer className="border-t bg-card">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-[1fr_2fr] md:px-8">
@@ -36,7 +38,16 @@ export function PublicFooter() {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-muted-foreground md:px-8">
-          © {new Date().getFullYear()} Verilead. All rights reserved.
+          © {new Date().getFullYear()} {branding.productName}. All rights reserved.
+          {branding.supportEmail && (
+            <>
+              {' '}
+              Support:{' '}
+              <a className="underline" href={`mailto:${branding.supportEmail}`}>
+                {branding.supportEmail}
+              </a>
+            </>
+          )}
         </p>
       </div>
     </footer>

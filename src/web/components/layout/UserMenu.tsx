@@ -5,6 +5,7 @@ import {
   Loader2,
   LogOut,
   type LucideIcon,
+  Palette,
   User as UserIcon,
 } from 'lucide-react';
 import { useRef } from 'react';
@@ -47,6 +48,7 @@ interface AccountLink {
 export const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
   { label: 'API tokens', href: '/settings/api-tokens', icon: KeyRound },
+  { label: 'Branding', href: '/settings/branding', icon: Palette },
   { label: 'Manage Subscription', href: '/subscribe', icon: CreditCard, reload: true },
 ];
 

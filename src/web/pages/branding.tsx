@@ -1,0 +1,71 @@
+import { Lock, RefreshCw } from 'lucide-react';
+import { BrandingForm } from '../components/branding/BrandingForm';
+import { DomainCard } from '../components/branding/DomainCard';
+import { LogoCard } from '../components/branding/LogoCard';
+import { useBrandingSettings } from '../components/branding/use-branding-settings';
+import { PageHeader } from '../components/PageHeader';
+import { PageSkeleton } from '../components/PageSkeleton';
+import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { errorMessage } from '../lib/api';
+
+/** White Label branding: name, logo, colour, support address and a custom domain. */
+export default function BrandingPage() {
+  const settings = useBrandingSettings();
+  const header = (
+    <PageHeader
+      title="Branding"
+      description="Your product name, logo and colour in the app, on the sign-in page and on your own domain"
+    />
+  );
+  if (settings.isLoading) {
+    return (
+      <div>
+        {header}
+        <PageSkeleton />
+      </div>
+    );
+  }
+  if (settings.error || !settings.data) {
+    return (
+      <div>
+        {header}
+        <Alert variant="destructive">
+          <AlertTitle>Could not load the branding settings</AlertTitle>
+          <AlertDescription className="mt-2 flex flex-col items-start gap-3">
+            {errorMessage(settings.error, 'Please try again.')}
+            <Button size="sm" variant="outline" onClick={() => settings.refetch()}>
+              <RefreshCw /> Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+  const data = settings.data;
+  const editable = data.allowed && data.canManage;
+  // Remounted after each save so the form starts from what the server kept.
+  const formKey = [data.productName, data.primaryColor, data.supportEmail].join('|');
+  return (
+    <div className="space-y-6">
+      {header}
+      {data.notice && (
+        <Alert variant={data.allowed ? 'info' : 'warning'} data-testid="branding-notice">
+          <Lock />
+          <AlertTitle>{data.allowed ? 'Read only' : 'White Label plan'}</AlertTitle>
+          <AlertDescription className="mt-2 flex flex-col items-start gap-3">
+            {data.notice}
+            {data.upgradeUrl && (
+              <Button asChild size="sm">
+                <a href={data.upgradeUrl}>Upgrade to White Label</a>
+              </Button>
+            )}
+          </AlertDescription>
+        </Alert>
+      )}
+      <BrandingForm key={formKey} settings={data} editable={editable} />
+      <LogoCard settings={data} editable={editable} />
+      <DomainCard settings={data} editable={editable} />
+    </div>
+  );
+}
