@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Lock, RefreshCw } from 'lucide-react';
+import { brandingQueries } from '../components/branding/api';
 import { BrandingForm } from '../components/branding/BrandingForm';
 import { DomainCard } from '../components/branding/DomainCard';
 import { LogoCard } from '../components/branding/LogoCard';
-import { useBrandingSettings } from '../components/branding/use-branding-settings';
 import { PageHeader } from '../components/PageHeader';
 import { PageSkeleton } from '../components/PageSkeleton';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
@@ -11,7 +12,7 @@ import { errorMessage } from '../lib/api';
 
 /** White Label branding: name, logo, colour, support address and a custom domain. */
 export default function BrandingPage() {
-  const settings = useBrandingSettings();
+  const settings = useQuery(brandingQueries.settings());
   const header = (
     <PageHeader
       title="Branding"

@@ -7,7 +7,7 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
-import { useBrandingChange } from './use-branding-settings';
+import { useBrandingChange } from './api';
 
 const DEFAULT_COLOR = '#4f39f6';
 const HEX = /^#[0-9a-f]{6}$/i;

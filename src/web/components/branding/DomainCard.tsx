@@ -1,36 +1,30 @@
 import { useMutation } from '@tanstack/react-query';
-import { Check, Copy, Globe, Loader2, RefreshCw, Unlink } from 'lucide-react';
+import { Globe, Loader2, RefreshCw, Unlink } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { BrandingSettings, DomainCheck, DomainState } from '../../../shared/branding';
 import { toast } from '../../hooks/use-toast';
-import { apiRequest, errorMessage, queryClient } from '../../lib/api';
+import { apiRequest, errorMessage } from '../../lib/api';
 import { Alert, AlertDescription } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { CopyButton } from '../ui/copy-button';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
-import { SETTINGS_KEY, useBrandingChange } from './use-branding-settings';
+import { checkDomain, useBrandingChange } from './api';
 
 function CopyField({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="grid gap-1">
       <span className="text-xs font-medium text-muted-foreground">{label}</span>
       <div className="flex items-center gap-2">
         <code className="flex-1 break-all rounded bg-muted px-2 py-1.5 text-xs">{value}</code>
-        <Button
-          type="button"
+        <CopyButton
+          key={value}
+          text={value}
           size="sm"
-          variant="outline"
           aria-label={`Copy the record ${label.toLowerCase()}`}
-          onClick={async () => {
-            await navigator.clipboard?.writeText(value).catch(() => undefined);
-            setCopied(true);
-          }}
-        >
-          {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
-        </Button>
+        />
       </div>
     </div>
   );
@@ -39,12 +33,8 @@ function CopyField({ label, value }: { label: string; value: string }) {
 function Pending({ domain, canManage }: { domain: DomainState; canManage: boolean }) {
   const [result, setResult] = useState<DomainCheck | null>(null);
   const check = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', '/api/branding/domain/check')).json()) as DomainCheck,
-    onSuccess: (r) => {
-      setResult(r);
-      queryClient.setQueryData<BrandingSettings>(SETTINGS_KEY, (s) => (s ? { ...s, domain: r.domain } : s));
-    },
+    mutationFn: checkDomain,
+    onSuccess: setResult,
     onError: (err) =>
       toast({
         title: 'Could not check',

@@ -6,7 +6,7 @@ import { uploadFormData } from '../../lib/csrf';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Label } from '../ui/label';
-import { useBrandingChange } from './use-branding-settings';
+import { useBrandingChange } from './api';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml';
 

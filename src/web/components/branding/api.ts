@@ -1,12 +1,20 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { BrandingSettings } from '../../../shared/branding';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { BrandingSettings, DomainCheck } from '../../../shared/branding';
 import { BRANDING_KEY } from '../../hooks/use-branding';
 import { toast } from '../../hooks/use-toast';
-import { errorMessage, queryClient } from '../../lib/api';
+import { apiRequest, errorMessage, queryClient } from '../../lib/api';
 
-export const SETTINGS_KEY = ['/api/branding'];
+export const brandingQueries = {
+  settings: () => queryOptions<BrandingSettings>({ queryKey: ['/api/branding'] }),
+};
+const SETTINGS_KEY = brandingQueries.settings().queryKey;
 
-export const useBrandingSettings = () => useQuery<BrandingSettings>({ queryKey: SETTINGS_KEY });
+/** "Check now": the TXT record looked up; the settings take the domain's new state. */
+export async function checkDomain(): Promise<DomainCheck> {
+  const result = (await (await apiRequest('POST', '/api/branding/domain/check')).json()) as DomainCheck;
+  queryClient.setQueryData(SETTINGS_KEY, (s) => (s ? { ...s, domain: result.domain } : s));
+  return result;
+}
 
 /**
  * A change to the branding: the answer is the new settings; the branding every page shows is asked
