@@ -1,5 +1,6 @@
 import { Heart, Lightbulb, ShieldCheck, Target } from 'lucide-react';
 import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
+import { useBranding } from '../hooks/use-branding';
 
 const VALUES = [
   { icon: Target, title: 'Accuracy first', text: 'A verified list is only useful if it is right.' },
@@ -16,12 +17,13 @@ const NUMBERS = [
 ];
 
 export default function AboutPage() {
+  const { productName } = useBranding();
   return (
     <PublicLayout>
       <PageHero
         eyebrow="About Us"
         title="We help outreach reach real people"
-        subtitle="Verilead was built by marketers tired of bounced emails and burned domains."
+        subtitle={`${productName} was built by marketers tired of bounced emails and burned domains.`}
       />
       <section className="mx-auto max-w-3xl px-4 py-16">
         <h2 className="text-2xl font-bold tracking-tight">Our story</h2>
@@ -32,8 +34,8 @@ export default function AboutPage() {
             budget.
           </p>
           <p>
-            We built Verilead to fix that in one place: find email addresses, verify them in two steps, and
-            send only real inboxes to your campaigns, at a price that makes sense for small teams.
+            We built {productName} to fix that in one place: find email addresses, verify them in two steps,
+            and send only real inboxes to your campaigns, at a price that makes sense for small teams.
           </p>
         </div>
       </section>

@@ -1,4 +1,5 @@
 import { Check, X } from 'lucide-react';
+import { useBranding } from '../../hooks/use-branding';
 import { Section } from './Section';
 
 const ROWS: [string, boolean, boolean][] = [
@@ -19,6 +20,7 @@ function Mark({ ok }: { ok: boolean }) {
 }
 
 export function Comparison() {
+  const { productName } = useBranding();
   return (
     <Section
       id="comparison"
@@ -34,7 +36,7 @@ export function Comparison() {
                 Feature
               </th>
               <th scope="col" className="px-6 py-4 text-center font-semibold text-primary">
-                Verilead
+                {productName}
               </th>
               <th scope="col" className="px-6 py-4 text-center font-semibold text-muted-foreground">
                 Typical verifier

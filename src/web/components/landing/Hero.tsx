@@ -1,8 +1,10 @@
 import { ArrowRight, CheckCircle2, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
+import { useBranding } from '../../hooks/use-branding';
 import { Button } from '../ui/button';
 
 export function Hero() {
+  const { productName } = useBranding();
   return (
     <section className="relative overflow-hidden">
       <div className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,_oklch(0.92_0.06_277),_transparent_60%)]" />
@@ -17,9 +19,9 @@ export function Hero() {
           </span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-balance">
-          Verilead verifies your lists in two steps with 99.9% accuracy, finds emails from Instagram profiles
-          and sends verified leads straight to your cold-email campaigns. Accurate, affordable, and your data
-          stays encrypted and is never shared.
+          {productName} verifies your lists in two steps with 99.9% accuracy, finds emails from Instagram
+          profiles and sends verified leads straight to your cold-email campaigns. Accurate, affordable, and
+          your data stays encrypted and is never shared.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           {/* A plain navigation: /api/login starts the sign-in flow on the server. */}

@@ -7,6 +7,7 @@ import {
   type OnboardingStatus,
   stepIsValid,
 } from '../../../shared/onboarding';
+import { useBranding } from '../../hooks/use-branding';
 import { ONBOARDING_STATUS_KEY } from '../../hooks/use-onboarding';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, queryClient } from '../../lib/api';
@@ -22,6 +23,7 @@ type Exit = { to: string; welcome: boolean };
  */
 export function useWizard(initial: OnboardingStatus) {
   const [, navigate] = useLocation();
+  const { productName } = useBranding();
   const [step, setStep] = useState(Math.min(initial.currentStep, LAST_STEP));
   const [profile, setProfile] = useState<OnboardingProfile>(initial.profile);
 
@@ -45,7 +47,7 @@ export function useWizard(initial: OnboardingStatus) {
       navigate(exit.to);
       if (exit.welcome) {
         toast({
-          title: 'Welcome to Verilead!',
+          title: `Welcome to ${productName}!`,
           description: "Your setup is complete. Let's find and verify your first leads.",
           variant: 'success',
         });
