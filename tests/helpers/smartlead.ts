@@ -50,7 +50,7 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, time
  */
 export async function seedVerifiedUpload(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   name: string;
   /** `verdict` overrides `valid`: catch_all and role rows end risky (step 2 and step 1 respectively). */
   rows: {
@@ -65,7 +65,7 @@ export async function seedVerifiedUpload(opts: {
   const extraHeaders = [...new Set(opts.rows.flatMap((r) => Object.keys(r.extra ?? {})))];
   const { uploadId } = await createUploadFromRows({
     db: opts.db,
-    userId: opts.userId,
+    workspaceId: opts.workspaceId,
     name: opts.name,
     headers: ['email', 'name', 'company', ...extraHeaders],
     rows: opts.rows.map((r) => [r.email, r.name, r.company, ...extraHeaders.map((h) => r.extra?.[h] ?? '')]),

@@ -23,12 +23,12 @@ afterAll(async () => {
 });
 
 /** A finished job with `n` profiles, written directly (the scraping itself is tested elsewhere). */
-async function seedJob(app: TestApp, userId: string, n: number) {
+async function seedJob(app: TestApp, workspaceId: string, n: number) {
   const now = app.clock();
   const [job] = await app.database.db
     .insert(scrapeJobs)
     .values({
-      userId,
+      workspaceId,
       status: 'completed',
       mode: 'keyword',
       keywords: ['x'],
@@ -45,7 +45,7 @@ async function seedJob(app: TestApp, userId: string, n: number) {
       const email = i % 3 === 0 ? '' : `p${i}@shop.com`;
       return {
         jobId: job.id,
-        userId,
+        workspaceId,
         position: i,
         username,
         email,

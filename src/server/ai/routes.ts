@@ -1,8 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { suggestionRequestSchema, suggestionResponseSchema } from '../../shared/ai';
-import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
+import { requireWorkspace } from '../workspaces';
 import { getSuggestions } from './suggest';
 
 export async function aiRoutes(app: AppInstance, deps: AppDeps) {
@@ -11,7 +11,7 @@ export async function aiRoutes(app: AppInstance, deps: AppDeps) {
     '/api/ai/suggestions',
     { schema: { tags: ['ai'], body: suggestionRequestSchema, response: { 200: suggestionResponseSchema } } },
     async (req) => {
-      requireUser(req);
+      requireWorkspace(req);
       return getSuggestions({ config: deps.config, input: req.body });
     },
   );

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function uploadsOf(userId: string) {
-  return t.database.raw.query<{ id: string }>('SELECT id FROM uploads WHERE user_id = $1', [userId]);
+  return t.database.raw.query<{ id: string }>('SELECT id FROM uploads WHERE workspace_id = $1', [userId]);
 }
 
 async function finished(api: ReturnType<typeof bearer>, id: string) {
@@ -78,9 +78,10 @@ describe('API v1 authentication', () => {
     const u = await apiUser(t.app, 'professional');
     const { token } = await u.token();
     expect((await bearer(t.app, token).get('/api/v1/lists')).statusCode).toBe(200); // the trial may try it
-    await t.database.raw.query(`UPDATE users SET trial_ends_at = now() - interval '1 day' WHERE id = $1`, [
-      u.user.id,
-    ]);
+    await t.database.raw.query(
+      `UPDATE workspaces SET trial_ends_at = now() - interval '1 day' WHERE id = $1`,
+      [u.user.id],
+    );
     const res = await bearer(t.app, token).get('/api/v1/lists');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ upgradePlan: 'whitelabel', upgradeUrl: '/subscribe?plan=whitelabel' });
@@ -165,7 +166,7 @@ describe('Idempotency-Key retention', () => {
     await api.post('/api/v1/lists', { emails: ['x@nodomain.test'] }, { 'idempotency-key': 'fresh' });
     await api.post('/api/v1/lists', { emails: ['y@nodomain.test'] }, { 'idempotency-key': 'old' });
     await t.database.raw.query(
-      `UPDATE api_idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1 AND key = 'old'`,
+      `UPDATE api_idempotency_keys SET created_at = now() - interval '25 hours' WHERE workspace_id = $1 AND key = 'old'`,
       [u.user.id],
     );
     const ctx = {
@@ -178,7 +179,7 @@ describe('Idempotency-Key retention', () => {
     };
     await idempotencyCleanupJob.handle({}, ctx as never);
     const keys = await t.database.raw.query<{ key: string }>(
-      'SELECT key FROM api_idempotency_keys WHERE user_id = $1',
+      'SELECT key FROM api_idempotency_keys WHERE workspace_id = $1',
       [u.user.id],
     );
     expect(keys.map((k) => k.key)).toEqual(['fresh']);

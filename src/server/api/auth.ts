@@ -7,6 +7,7 @@ import { sha256 } from '../auth/tokens';
 import type { AppDeps } from '../http/deps';
 import { AppError } from '../http/errors';
 import { planState } from '../usage/plans';
+import { membership } from '../workspaces';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,27 +27,38 @@ export const bearerOf = (req: FastifyRequest) =>
 const unauthorized = (message: string) => new AppError('unauthorized', message);
 
 /**
- * API v1 authentication: a personal API token (never the session cookie, so CSRF cannot apply), with
- * the route's scope, of a user whose plan includes API access (White Label, or any plan while the
- * trial runs). Revoked tokens are deleted, so they fail like unknown ones. Marks the token as used.
+ * API v1 authentication: an API token (never the session cookie, so CSRF cannot apply), with the
+ * route's scope, of a workspace whose plan includes API access (White Label, or any plan while the
+ * trial runs). The token acts in its workspace with its creator's role there; a creator who left the
+ * workspace leaves the token dead. Revoked tokens are deleted, so they fail like unknown ones. Marks
+ * the token as used.
  */
 export async function authenticateApiRequest(req: FastifyRequest, deps: AppDeps): Promise<void> {
   const token = bearerOf(req);
   if (!token) throw unauthorized('Send an API token as `Authorization: Bearer <token>`.');
   const { db } = deps.database;
   const [row] = await db
-    .select({ user: users, tokenId: apiTokens.id, scopes: apiTokens.scopes })
+    .select({
+      user: users,
+      tokenId: apiTokens.id,
+      scopes: apiTokens.scopes,
+      workspaceId: apiTokens.workspaceId,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(eq(apiTokens.tokenHash, sha256(token)))
     .limit(1);
   if (!row) throw unauthorized('Invalid or revoked API token.');
+  const workspace = await membership(db, row.user.id, row.workspaceId);
+  if (!workspace) {
+    throw unauthorized('This API token no longer works: its creator is not a member of its workspace.');
+  }
   const scope = req.routeOptions.config.apiScope;
   if (scope && !row.scopes.includes(scope)) {
     throw new AppError('forbidden', `This API token lacks the "${scope}" scope.`, { requiredScope: scope });
   }
   const now = deps.clock();
-  const plan = await planState({ db, config: deps.config, user: row.user, now });
+  const plan = await planState({ db, config: deps.config, workspace, now });
   if (!plan.apiAccess) {
     throw new AppError(
       'forbidden',
@@ -56,6 +68,7 @@ export async function authenticateApiRequest(req: FastifyRequest, deps: AppDeps)
   }
   await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
   req.user = row.user;
+  req.workspace = workspace;
   req.authKind = 'bearer';
   req.apiTokenId = row.tokenId;
 }

@@ -15,12 +15,12 @@ export type Claim = { kind: 'new' } | { kind: 'replay'; status: number; body: un
  */
 export async function claimIdempotencyKey(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   key: string;
   requestHash: string;
   now: Date;
 }): Promise<Claim> {
-  const { db, userId, key } = opts;
+  const { db, workspaceId, key } = opts;
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
     throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters.');
   }
@@ -28,21 +28,21 @@ export async function claimIdempotencyKey(opts: {
     .delete(apiIdempotencyKeys)
     .where(
       and(
-        eq(apiIdempotencyKeys.userId, userId),
+        eq(apiIdempotencyKeys.workspaceId, workspaceId),
         eq(apiIdempotencyKeys.key, key),
         lt(apiIdempotencyKeys.createdAt, new Date(opts.now.getTime() - IDEMPOTENCY_TTL_MS)),
       ),
     );
   const inserted = await db
     .insert(apiIdempotencyKeys)
-    .values({ userId, key, requestHash: opts.requestHash, createdAt: opts.now })
+    .values({ workspaceId, key, requestHash: opts.requestHash, createdAt: opts.now })
     .onConflictDoNothing()
     .returning({ key: apiIdempotencyKeys.key });
   if (inserted.length) return { kind: 'new' };
   const [row] = await db
     .select()
     .from(apiIdempotencyKeys)
-    .where(and(eq(apiIdempotencyKeys.userId, userId), eq(apiIdempotencyKeys.key, key)));
+    .where(and(eq(apiIdempotencyKeys.workspaceId, workspaceId), eq(apiIdempotencyKeys.key, key)));
   if (!row) return claimIdempotencyKey(opts);
   if (row.requestHash !== opts.requestHash) {
     throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request.');
@@ -59,7 +59,7 @@ export async function claimIdempotencyKey(opts: {
 /** Stores the answer to replay for this key. */
 export async function completeIdempotencyKey(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   key: string;
   status: number;
   body: unknown;
@@ -67,12 +67,16 @@ export async function completeIdempotencyKey(opts: {
   await opts.db
     .update(apiIdempotencyKeys)
     .set({ responseStatus: opts.status, responseBody: opts.body })
-    .where(and(eq(apiIdempotencyKeys.userId, opts.userId), eq(apiIdempotencyKeys.key, opts.key)));
+    .where(and(eq(apiIdempotencyKeys.workspaceId, opts.workspaceId), eq(apiIdempotencyKeys.key, opts.key)));
 }
 
 /** The request failed: free the key so the client can retry it (nothing was stored). */
-export async function releaseIdempotencyKey(opts: { db: Db; userId: string; key: string }): Promise<void> {
+export async function releaseIdempotencyKey(opts: {
+  db: Db;
+  workspaceId: string;
+  key: string;
+}): Promise<void> {
   await opts.db
     .delete(apiIdempotencyKeys)
-    .where(and(eq(apiIdempotencyKeys.userId, opts.userId), eq(apiIdempotencyKeys.key, opts.key)));
+    .where(and(eq(apiIdempotencyKeys.workspaceId, opts.workspaceId), eq(apiIdempotencyKeys.key, opts.key)));
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type ApiList, toApiList } from '../../shared/api-v1';
-import type { UserRow } from '../auth/users';
 import { assertHasAccess } from '../billing/access';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -12,6 +11,7 @@ import { ingestCsv } from '../lists/ingest';
 import { getUploadStatus } from '../lists/read';
 import { startVerification } from '../lists/start';
 import { assertQuotaLeft } from '../usage/quota';
+import type { WorkspacePlan } from '../workspaces';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 
 export type ApiListInput =
@@ -34,28 +34,34 @@ export async function createApiList(opts: {
   db: Db;
   queue: JobSender;
   config: Config;
-  user: UserRow;
+  workspace: WorkspacePlan;
   now: Date;
   input: ApiListInput;
   idempotencyKey?: string;
 }): Promise<{ status: number; body: ApiList; replayed: boolean }> {
-  const { db, user, now, input, idempotencyKey: key } = opts;
+  const { db, workspace, now, input, idempotencyKey: key } = opts;
   if (input.kind === 'json' && input.emails.length > opts.config.API_MAX_JSON_EMAILS) {
     throw badRequest(`A list sent as JSON holds at most ${opts.config.API_MAX_JSON_EMAILS} addresses.`);
   }
   if (key) {
-    const claim = await claimIdempotencyKey({ db, userId: user.id, key, requestHash: hashOf(input), now });
+    const claim = await claimIdempotencyKey({
+      db,
+      workspaceId: workspace.id,
+      key,
+      requestHash: hashOf(input),
+      now,
+    });
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body as ApiList, replayed: true };
   }
   let uploadId: string | null = null;
   try {
     // Refused before anything is read into the database.
-    await assertHasAccess({ db, user, now });
-    await assertQuotaLeft({ db, config: opts.config, user, kind: 'verification', now });
+    await assertHasAccess({ db, workspace, now });
+    await assertQuotaLeft({ db, config: opts.config, workspace, kind: 'verification', now });
     if (input.kind === 'csv') {
       const res = await ingestCsv({
         db,
-        userId: user.id,
+        workspaceId: workspace.id,
         filename: input.filename,
         stream: Readable.from([input.bytes]),
         now,
@@ -65,7 +71,7 @@ export async function createApiList(opts: {
     } else {
       const res = await createUploadFromRows({
         db,
-        userId: user.id,
+        workspaceId: workspace.id,
         name: input.name ?? `API list ${now.toISOString().slice(0, 19).replace('T', ' ')}`,
         headers: ['email'],
         rows: input.emails.map((e) => [e]),
@@ -75,13 +81,13 @@ export async function createApiList(opts: {
       });
       uploadId = res.uploadId;
     }
-    await startVerification({ db, queue: opts.queue, settings: opts.config, user, uploadId, now });
-    const body = toApiList(await getUploadStatus({ db, userId: user.id, uploadId, now }));
-    if (key) await completeIdempotencyKey({ db, userId: user.id, key, status: 201, body });
+    await startVerification({ db, queue: opts.queue, settings: opts.config, workspace, uploadId, now });
+    const body = toApiList(await getUploadStatus({ db, workspaceId: workspace.id, uploadId, now }));
+    if (key) await completeIdempotencyKey({ db, workspaceId: workspace.id, key, status: 201, body });
     return { status: 201, body, replayed: false };
   } catch (err) {
     if (uploadId) await discardUpload({ db, uploadId }).catch(() => {});
-    if (key) await releaseIdempotencyKey({ db, userId: user.id, key }).catch(() => {});
+    if (key) await releaseIdempotencyKey({ db, workspaceId: workspace.id, key }).catch(() => {});
     throw err;
   }
 }

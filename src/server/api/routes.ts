@@ -18,7 +18,6 @@ import {
   verifyDoneSchema,
   verifyPendingSchema,
 } from '../../shared/api-v1';
-import { requireUser } from '../auth/request-user';
 import { brandedFileName } from '../branding';
 import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
@@ -29,6 +28,7 @@ import { deleteUpload } from '../lists/delete';
 import { contentDisposition, exportUpload } from '../lists/export';
 import { getUploadStatus, listUploads } from '../lists/read';
 import { getResultsPage } from '../lists/results';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { authenticateApiRequest, rateLimitKey } from './auth';
 import { decodeCursor, encodeCursor } from './cursor';
 import { type ApiListInput, createApiList } from './lists';
@@ -117,7 +117,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
             db,
             queue: deps.queue,
             config: deps.config,
-            user: requireUser(req),
+            workspace: requirePermission(req, 'lists:verify'),
             now: deps.clock(),
             input: await readListInput(req),
             idempotencyKey: typeof header === 'string' ? header : undefined,
@@ -140,7 +140,9 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
           },
         },
         async (req) => ({
-          data: (await listUploads({ db, userId: requireUser(req).id, now: deps.clock() })).map(toApiList),
+          data: (await listUploads({ db, workspaceId: requireWorkspace(req).id, now: deps.clock() })).map(
+            toApiList,
+          ),
         }),
       );
 
@@ -161,7 +163,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
           toApiList(
             await getUploadStatus({
               db,
-              userId: requireUser(req).id,
+              workspaceId: requireWorkspace(req).id,
               uploadId: req.params.id,
               now: deps.clock(),
             }),
@@ -187,7 +189,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
           const page = decodeCursor(cursor, verdict);
           const res = await getResultsPage({
             db,
-            userId: requireUser(req).id,
+            workspaceId: requireWorkspace(req).id,
             uploadId: req.params.id,
             page,
             filter: verdict,
@@ -217,10 +219,10 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
           },
         },
         async (req, reply) => {
-          const userId = requireUser(req).id;
+          const workspaceId = requirePermission(req, 'lists:export').id;
           const { fileName, stream } = await exportUpload({
             db,
-            userId,
+            workspaceId,
             uploadId: req.params.id,
             type: req.query.type,
           });
@@ -228,7 +230,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
             db,
             config: deps.config,
             now: deps.clock(),
-            workspaceId: userId,
+            workspaceId,
             fileName,
           });
           sendCsv(reply, { body: stream, disposition: contentDisposition(branded) });
@@ -250,7 +252,11 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
           },
         },
         async (req, reply) => {
-          await deleteUpload({ db, userId: requireUser(req).id, uploadId: req.params.id });
+          await deleteUpload({
+            db,
+            workspaceId: requirePermission(req, 'lists:verify').id,
+            uploadId: req.params.id,
+          });
           return reply.code(204).send(null);
         },
       );
@@ -283,7 +289,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
             db,
             queue: deps.queue,
             config: deps.config,
-            user: requireUser(req),
+            workspace: requirePermission(req, 'lists:verify'),
             now: deps.clock(),
             email: req.body.email,
             timeoutMs: req.body.timeoutMs,

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { verifyDoneSchema, verifyPendingSchema } from '../../shared/api-v1';
-import type { UserRow } from '../auth/users';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import { getUploadStatus } from '../lists/read';
 import { getResultsPage } from '../lists/results';
+import type { WorkspacePlan } from '../workspaces';
 import { createApiList } from './lists';
 
 type Done = z.infer<typeof verifyDoneSchema>;
@@ -24,17 +24,17 @@ export async function verifyOne(opts: {
   db: Db;
   queue: JobSender;
   config: Config;
-  user: UserRow;
+  workspace: WorkspacePlan;
   now: Date;
   email: string;
   timeoutMs?: number;
 }): Promise<{ status: 200; body: Done } | { status: 202; body: Pending }> {
-  const { db, user } = opts;
+  const { db, workspace } = opts;
   const created = await createApiList({
     db,
     queue: opts.queue,
     config: opts.config,
-    user,
+    workspace,
     now: opts.now,
     input: { kind: 'json', name: `Single verification: ${opts.email}`, emails: [opts.email] },
   });
@@ -44,7 +44,8 @@ export async function verifyOne(opts: {
   let status = created.body.status;
   while (status !== 'completed' && status !== 'failed' && Date.now() < deadline) {
     await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
-    status = (await getUploadStatus({ db, userId: user.id, uploadId: listId, now: new Date() })).status;
+    status = (await getUploadStatus({ db, workspaceId: workspace.id, uploadId: listId, now: new Date() }))
+      .status;
   }
   if (status === 'failed') {
     throw new AppError(
@@ -55,7 +56,7 @@ export async function verifyOne(opts: {
   }
   const page = await getResultsPage({
     db,
-    userId: user.id,
+    workspaceId: workspace.id,
     uploadId: listId,
     page: 1,
     filter: 'all',

@@ -13,11 +13,13 @@ import type { Db } from '../db/client';
 import type { AppDeps } from '../http/deps';
 import { badRequest, notFound } from '../http/errors';
 import type { AppInstance } from '../http/types';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { requireUser } from './request-user';
 import { apiTokens } from './schema';
 import { randomToken, sha256 } from './tokens';
 
-// Personal API tokens: the secret is shown once at creation; only its SHA-256 is stored.
+// API tokens: the secret is shown once at creation; only its SHA-256 is stored. A token belongs to a
+// workspace and acts there with its creator's role (api/auth.ts); admins manage the workspace's tokens.
 const MAX_TOKENS = 20;
 const PREFIX = 'vl_';
 
@@ -30,17 +32,19 @@ const toApiToken = (r: Row): ApiToken => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export async function listApiTokens(opts: { db: Db; userId: string }) {
+export async function listApiTokens(opts: { db: Db; workspaceId: string }) {
   const rows = await opts.db
     .select()
     .from(apiTokens)
-    .where(eq(apiTokens.userId, opts.userId))
+    .where(eq(apiTokens.workspaceId, opts.workspaceId))
     .orderBy(desc(apiTokens.createdAt));
   return rows.map(toApiToken);
 }
 
 export async function createApiToken(opts: {
   db: Db;
+  workspaceId: string;
+  /** The creator: the token carries their role in the workspace. */
   userId: string;
   name: string;
   now: Date;
@@ -52,6 +56,7 @@ export async function createApiToken(opts: {
   const [row] = await opts.db
     .insert(apiTokens)
     .values({
+      workspaceId: opts.workspaceId,
       userId: opts.userId,
       name: opts.name,
       tokenHash: sha256(token),
@@ -62,11 +67,11 @@ export async function createApiToken(opts: {
   return { ...toApiToken(row), token };
 }
 
-export async function revokeApiToken(opts: { db: Db; userId: string; id: string }) {
+export async function revokeApiToken(opts: { db: Db; workspaceId: string; id: string }) {
   if (!/^[0-9a-f-]{36}$/i.test(opts.id)) throw notFound('Token not found');
   const rows = await opts.db
     .delete(apiTokens)
-    .where(and(eq(apiTokens.id, opts.id), eq(apiTokens.userId, opts.userId)))
+    .where(and(eq(apiTokens.id, opts.id), eq(apiTokens.workspaceId, opts.workspaceId)))
     .returning({ id: apiTokens.id });
   if (!rows.length) throw notFound('Token not found');
 }
@@ -77,7 +82,7 @@ export async function apiTokenRoutes(app: AppInstance, deps: AppDeps) {
   r.get(
     '/api/api-tokens',
     { schema: { tags: ['auth'], response: { 200: z.array(apiTokenSchema) } } },
-    async (req) => listApiTokens({ db, userId: requireUser(req).id }),
+    async (req) => listApiTokens({ db, workspaceId: requireWorkspace(req).id }),
   );
   r.post(
     '/api/api-tokens',
@@ -86,6 +91,7 @@ export async function apiTokenRoutes(app: AppInstance, deps: AppDeps) {
       reply.code(201).send(
         await createApiToken({
           db,
+          workspaceId: requirePermission(req, 'keys:manage').id,
           userId: requireUser(req).id,
           name: req.body.name,
           scopes: req.body.scopes,
@@ -103,7 +109,7 @@ export async function apiTokenRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      await revokeApiToken({ db, userId: requireUser(req).id, id: req.params.id });
+      await revokeApiToken({ db, workspaceId: requirePermission(req, 'keys:manage').id, id: req.params.id });
       return reply.code(204).send(null);
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { runUrgent } from '../db/background';
 import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
-import { fallbackWorkspace, toContext, type WorkspaceContext } from '../workspaces';
+import { fallbackWorkspace, membership, toContext, type WorkspaceContext } from '../workspaces';
 import { apiTokens, users } from './schema';
 import { findSessionUser, SESSION_COOKIE } from './sessions';
 import { sha256 } from './tokens';
@@ -33,15 +33,25 @@ export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (bearer && req.routeOptions.config.allowBearer) {
       const [row] = await deps.database.db
-        .select({ user: users, tokenId: apiTokens.id, scopes: apiTokens.scopes })
+        .select({
+          user: users,
+          tokenId: apiTokens.id,
+          scopes: apiTokens.scopes,
+          workspaceId: apiTokens.workspaceId,
+        })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
         .where(eq(apiTokens.tokenHash, sha256(bearer)))
         .limit(1);
-      if (row?.scopes.includes('downloads')) {
+      // A token acts in its workspace with its creator's role there; once the creator has left the
+      // workspace it opens nothing (the request goes on as if it carried no token).
+      const workspace =
+        row?.scopes.includes('downloads') &&
+        (await membership(deps.database.db, row.user.id, row.workspaceId));
+      if (row && workspace) {
         req.user = row.user;
         req.authKind = 'bearer';
-        req.workspace = await fallbackWorkspace(deps.database.db, row.user);
+        req.workspace = workspace;
         await deps.database.db
           .update(apiTokens)
           .set({ lastUsedAt: deps.clock() })
@@ -63,7 +73,10 @@ export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
   });
 }
 
-/** The signed-in user, or a 401. Every query on user data takes this user's id. */
+/**
+ * The signed-in user, or a 401: the person acting (sign-in, profile, who did what). Queries on data
+ * take the workspace's id instead (workspaces/requireWorkspace).
+ */
 export function requireUser(req: FastifyRequest): UserRow {
   if (!req.user) throw unauthorized();
   return req.user;

@@ -69,6 +69,9 @@ export const apiTokens = pgTable(
   'api_tokens',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    // The workspace the token acts in (0801_workspace_tenancy.sql; its foreign key lives there) and
+    // its creator, whose role there the token carries.
+    workspaceId: uuid('workspace_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -82,5 +85,5 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('api_tokens_user_idx').on(t.userId)],
+  (t) => [index('api_tokens_user_idx').on(t.userId), index('api_tokens_workspace_idx').on(t.workspaceId)],
 );

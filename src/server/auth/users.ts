@@ -1,7 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { LoginInput, RegisterInput, User } from '../../shared/auth';
 import type { Db } from '../db/client';
-import { AppError, conflict } from '../http/errors';
+import { conflict } from '../http/errors';
 import { createPersonalWorkspace } from '../workspaces';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { users } from './schema';
@@ -79,10 +79,4 @@ export async function authenticate(opts: { db: Db; input: LoginInput }): Promise
     return null;
   }
   return (await verifyPassword(row.passwordHash, opts.input.password)) ? row : null;
-}
-
-export async function getUserById(db: Db, id: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw new AppError('unauthorized', 'Unauthorized');
-  return row;
 }

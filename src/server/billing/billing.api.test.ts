@@ -8,8 +8,8 @@ import {
 } from '../../../tests/fakes/stripe';
 import { TestClient } from '../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { getUserById } from '../auth/users';
 import { AppError } from '../http/errors';
+import { findWorkspacePlan } from '../workspaces';
 import { assertHasAccess } from './access';
 import { billingCustomers } from './schema';
 
@@ -46,8 +46,12 @@ async function signedIn(app = t) {
   return { c, u };
 }
 const status = async (c: TestClient) => (await c.get('/api/subscription-status')).json();
-const hasAccessNow = async (userId: string) =>
-  assertHasAccess({ db: t.database.db, user: await getUserById(t.database.db, userId), now: t.clock() }).then(
+const hasAccessNow = async (workspaceId: string) =>
+  assertHasAccess({
+    db: t.database.db,
+    workspace: (await findWorkspacePlan(t.database.db, workspaceId))!,
+    now: t.clock(),
+  }).then(
     () => true,
     (err: AppError) => {
       expect(err).toBeInstanceOf(AppError);
@@ -139,7 +143,7 @@ describe('create-subscription', () => {
     const [stored] = await t.database.db
       .select()
       .from(billingCustomers)
-      .where(eq(billingCustomers.userId, u.id));
+      .where(eq(billingCustomers.workspaceId, u.id));
     expect(stored.stripeCustomerId).toBe(sub?.customer);
 
     const again = await c.post('/api/create-subscription');
@@ -161,7 +165,7 @@ describe('create-subscription', () => {
     const [stored] = await t.database.db
       .select()
       .from(billingCustomers)
-      .where(eq(billingCustomers.userId, u.id));
+      .where(eq(billingCustomers.workspaceId, u.id));
     expect(stored.stripeCustomerId).not.toBe(oldCustomer);
     expect(fake.subscriptions.get(second.json().subscriptionId)?.customer).toBe(stored.stripeCustomerId);
   });

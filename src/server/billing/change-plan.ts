@@ -2,12 +2,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Plan } from '../../shared/auth';
 import { ACCESS_STATUSES } from '../../shared/billing';
 import type { PlanState } from '../../shared/usage';
-import { users } from '../auth/schema';
-import type { UserRow } from '../auth/users';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, conflict } from '../http/errors';
 import { planState, priceForPlan } from '../usage/plans';
+import type { WorkspacePlan } from '../workspaces';
+import { workspaces } from '../workspaces/schema';
 import { mirrorSubscription } from './mirror';
 import { subscriptions } from './schema';
 import { notConfigured, providerError, type StripeClient } from './stripe-client';
@@ -15,7 +15,7 @@ import { notConfigured, providerError, type StripeClient } from './stripe-client
 type Log = { error: (obj: object, msg: string) => void };
 
 /**
- * Upgrades or downgrades a paying user's subscription to another plan: the subscription's one item gets
+ * Upgrades or downgrades a paying workspace's subscription to another plan: the subscription's one item gets
  * the new plan's price, prorated by Stripe on the saved card (no new payment form). The answer from
  * Stripe is mirrored at once so the new limits apply now; the webhooks that follow keep the mirror in
  * step (and win if they are newer).
@@ -24,18 +24,20 @@ export async function changePlan(opts: {
   db: Db;
   stripe: StripeClient | null;
   config: Config;
-  user: UserRow;
+  workspace: WorkspacePlan;
   plan: Plan;
   now: Date;
   log?: Log;
 }): Promise<PlanState> {
-  const { db, stripe, user, plan } = opts;
+  const { db, stripe, workspace, plan } = opts;
   const priceId = priceForPlan(opts.config, plan);
   if (!stripe || !priceId) throw notConfigured();
   const [sub] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, [...ACCESS_STATUSES])))
+    .where(
+      and(eq(subscriptions.workspaceId, workspace.id), inArray(subscriptions.status, [...ACCESS_STATUSES])),
+    )
     .orderBy(desc(subscriptions.updatedAt))
     .limit(1);
   if (!sub) throw conflict('You have no active subscription to change. Subscribe to a plan first.');
@@ -51,7 +53,7 @@ export async function changePlan(opts: {
       });
       await mirrorSubscription({
         db,
-        userId: user.id,
+        workspaceId: workspace.id,
         subscription: updated,
         // Stripe's answer is newer than any event applied so far, whatever the clocks say.
         sourceCreated: Math.max(Math.floor(opts.now.getTime() / 1000), sub.sourceCreated),
@@ -61,6 +63,6 @@ export async function changePlan(opts: {
       throw providerError(err, opts.log);
     }
   }
-  await db.update(users).set({ plan }).where(eq(users.id, user.id));
-  return planState({ db, config: opts.config, user: { ...user, plan }, now: opts.now });
+  await db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspace.id));
+  return planState({ db, config: opts.config, workspace: { ...workspace, plan }, now: opts.now });
 }

@@ -23,7 +23,7 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  */
 export async function mirrorSubscription(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   subscription: Stripe.Subscription;
   sourceCreated: number;
 }): Promise<boolean> {
@@ -32,7 +32,7 @@ export async function mirrorSubscription(opts: {
   const rank = statusRank(sub.status);
   const values = {
     id: sub.id,
-    userId: opts.userId,
+    workspaceId: opts.workspaceId,
     stripeCustomerId: idOf(sub.customer) ?? '',
     status: sub.status,
     statusRank: rank,
@@ -42,7 +42,7 @@ export async function mirrorSubscription(opts: {
     sourceCreated: opts.sourceCreated,
     updatedAt: new Date(),
   };
-  const { id: _id, userId: _user, ...changes } = values;
+  const { id: _id, workspaceId: _owner, ...changes } = values;
   const rows = await opts.db
     .insert(subscriptions)
     .values(values)
@@ -55,8 +55,8 @@ export async function mirrorSubscription(opts: {
           lt(subscriptions.sourceCreated, opts.sourceCreated),
           and(eq(subscriptions.sourceCreated, opts.sourceCreated), lte(subscriptions.statusRank, rank)),
         ),
-        // A subscription never changes owner: ignore a payload that claims another user's row.
-        eq(subscriptions.userId, opts.userId),
+        // A subscription never changes owner: ignore a payload that claims another workspace's row.
+        eq(subscriptions.workspaceId, opts.workspaceId),
       ),
     })
     .returning({ id: subscriptions.id });

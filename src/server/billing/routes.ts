@@ -10,6 +10,7 @@ import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
 import { planOf, priceForPlan } from '../usage/plans';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { accessStatus } from './access';
 import { changePlan } from './change-plan';
 import { createSubscription } from './create-subscription';
@@ -25,7 +26,7 @@ export async function billingRoutes(app: AppInstance, deps: AppDeps) {
   r.get(
     '/api/subscription-status',
     { schema: { tags: ['billing'], response: { 200: subscriptionStatusSchema } } },
-    async (req) => accessStatus({ db, user: requireUser(req), now: deps.clock() }),
+    async (req) => accessStatus({ db, workspace: requireWorkspace(req), now: deps.clock() }),
   );
 
   // Public on purpose: /subscribe is reachable signed out, and a publishable key is meant for browsers.
@@ -50,12 +51,14 @@ export async function billingRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (req) => {
       const user = requireUser(req);
-      const plan = req.body?.plan ?? planOf(user);
+      const workspace = requirePermission(req, 'billing:manage');
+      const plan = req.body?.plan ?? planOf(workspace);
       return createSubscription({
         db,
         stripe: config.STRIPE_PUBLISHABLE_KEY ? stripe : null,
         priceId: priceForPlan(config, plan),
         plan,
+        workspace,
         user,
         log: req.log,
       });
@@ -70,7 +73,7 @@ export async function billingRoutes(app: AppInstance, deps: AppDeps) {
         db,
         stripe,
         config,
-        user: requireUser(req),
+        workspace: requirePermission(req, 'billing:manage'),
         plan: req.body.plan,
         now: deps.clock(),
         log: req.log,

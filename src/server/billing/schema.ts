@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema';
+import { workspaces } from '../workspaces/schema';
 
 // Tables created by migrations/0400_billing.sql.
 
 export const billingCustomers = pgTable('billing_customers', {
-  userId: uuid('user_id')
+  workspaceId: uuid('workspace_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   stripeCustomerId: text('stripe_customer_id').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -16,9 +16,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     stripeCustomerId: text('stripe_customer_id').notNull(),
     status: text('status').notNull(),
     statusRank: integer('status_rank').notNull(),
@@ -30,7 +30,7 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
-    index('subscriptions_user_idx').on(t.userId),
+    index('subscriptions_workspace_idx').on(t.workspaceId),
     index('subscriptions_customer_idx').on(t.stripeCustomerId),
   ],
 );

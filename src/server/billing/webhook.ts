@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { users } from '../auth/schema';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
+import { workspaces } from '../workspaces/schema';
 import { mirrorSubscription } from './mirror';
 import { billingCustomers, stripeEvents } from './schema';
 import { notConfigured, type StripeClient } from './stripe-client';
@@ -55,11 +55,11 @@ export async function handleStripeWebhook(opts: {
 
   const subscription = await subscriptionOf({ event, stripe: opts.stripe, log: opts.log });
   if (subscription) {
-    const userId = await ownerOf({ db, subscription });
-    if (userId) {
-      await mirrorSubscription({ db, userId, subscription, sourceCreated: event.created });
+    const workspaceId = await ownerOf({ db, subscription });
+    if (workspaceId) {
+      await mirrorSubscription({ db, workspaceId, subscription, sourceCreated: event.created });
     } else {
-      opts.log?.warn({ subscription: subscription.id }, 'stripe subscription of no known user ignored');
+      opts.log?.warn({ subscription: subscription.id }, 'stripe subscription of no known workspace ignored');
     }
   }
   // Recorded only after the work succeeded, so a failed delivery is retried by Stripe and redone.
@@ -92,19 +92,26 @@ async function subscriptionOf(opts: {
   return opts.stripe.subscriptions.retrieve(id);
 }
 
-/** The user a subscription belongs to: by its customer, else by the metadata we set when creating it. */
+/**
+ * The workspace a subscription belongs to: by its customer, else by the metadata we set when creating
+ * it. Subscriptions created before workspaces carry only `userId`: the personal workspace has that id.
+ */
 async function ownerOf(opts: { db: Db; subscription: Stripe.Subscription }): Promise<string | null> {
   const { db, subscription } = opts;
   const customer =
     typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
   const [byCustomer] = await db
-    .select({ userId: billingCustomers.userId })
+    .select({ workspaceId: billingCustomers.workspaceId })
     .from(billingCustomers)
     .where(eq(billingCustomers.stripeCustomerId, customer))
     .limit(1);
-  if (byCustomer) return byCustomer.userId;
-  const claimed = subscription.metadata?.userId;
+  if (byCustomer) return byCustomer.workspaceId;
+  const claimed = subscription.metadata?.workspaceId ?? subscription.metadata?.userId;
   if (!claimed || !/^[0-9a-f-]{36}$/i.test(claimed)) return null;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, claimed)).limit(1);
-  return user?.id ?? null;
+  const [owner] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.id, claimed))
+    .limit(1);
+  return owner?.id ?? null;
 }

@@ -1,6 +1,5 @@
 import { PLAN_INFO } from '../../shared/auth';
 import { WHITE_LABEL_UPGRADE_URL } from '../../shared/branding';
-import type { UserRow } from '../auth/users';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { type PriceConfig, planState } from '../usage/plans';
@@ -23,9 +22,8 @@ export async function whiteLabelStatus(opts: {
   now: Date;
 }): Promise<{ allowed: boolean; notice: string | null; plan: string }> {
   const { workspace } = opts;
-  // planState reads the holder's id (its subscriptions), chosen plan and trial end.
-  const holder = { id: workspace.id, plan: workspace.plan, trialEndsAt: workspace.trialEndsAt } as UserRow;
-  const state = await planState({ db: opts.db, config: opts.config, user: holder, now: opts.now });
+  const holder = { id: workspace.id, plan: workspace.plan, trialEndsAt: workspace.trialEndsAt };
+  const state = await planState({ db: opts.db, config: opts.config, workspace: holder, now: opts.now });
   if (state.plan === 'whitelabel' && state.status !== 'inactive')
     return { allowed: true, notice: null, plan: state.plan };
   const name = PLAN_INFO.whitelabel.name;

@@ -7,37 +7,38 @@ import {
   templateListSchema,
   templateSchema,
 } from '../../shared/email-automation';
-import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import { rateLimited } from '../http/rate-limit';
 import type { AppInstance } from '../http/types';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { draftEmail } from './draft';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates';
 
 const tags = ['email-composer'];
 const params = z.object({ id: z.string() });
 
-/** Email Composer: sequences saved as templates (owner-scoped) and AI drafting (SPEC §2 Email Automation). */
+/** Email Composer: sequences saved as templates (workspace-scoped) and AI drafting (SPEC §2 Email Automation). */
 export async function emailComposerRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const { clock } = deps;
 
   r.get('/api/email-templates', { schema: { tags, response: { 200: templateListSchema } } }, async (req) =>
-    listTemplates({ db, userId: requireUser(req).id }),
+    listTemplates({ db, workspaceId: requireWorkspace(req).id }),
   );
 
   r.get(
     '/api/email-templates/:id',
     { schema: { tags, params, response: { 200: templateSchema } } },
-    async (req) => getTemplate({ db, userId: requireUser(req).id, id: req.params.id }),
+    async (req) => getTemplate({ db, workspaceId: requireWorkspace(req).id, id: req.params.id }),
   );
 
   r.post(
     '/api/email-templates',
     { schema: { tags, body: saveTemplateSchema, response: { 201: templateSchema } } },
     async (req, reply) => {
-      const t = await createTemplate({ db, userId: requireUser(req).id, input: req.body, now: clock() });
+      const workspaceId = requirePermission(req, 'campaigns:send').id;
+      const t = await createTemplate({ db, workspaceId, input: req.body, now: clock() });
       return reply.code(201).send(t);
     },
   );
@@ -46,14 +47,24 @@ export async function emailComposerRoutes(app: AppInstance, deps: AppDeps) {
     '/api/email-templates/:id',
     { schema: { tags, params, body: saveTemplateSchema, response: { 200: templateSchema } } },
     async (req) =>
-      updateTemplate({ db, userId: requireUser(req).id, id: req.params.id, input: req.body, now: clock() }),
+      updateTemplate({
+        db,
+        workspaceId: requirePermission(req, 'campaigns:send').id,
+        id: req.params.id,
+        input: req.body,
+        now: clock(),
+      }),
   );
 
   r.delete(
     '/api/email-templates/:id',
     { schema: { tags, params, response: { 204: z.null() } } },
     async (req, reply) => {
-      await deleteTemplate({ db, userId: requireUser(req).id, id: req.params.id });
+      await deleteTemplate({
+        db,
+        workspaceId: requirePermission(req, 'campaigns:send').id,
+        id: req.params.id,
+      });
       return reply.code(204).send(null);
     },
   );
@@ -66,7 +77,7 @@ export async function emailComposerRoutes(app: AppInstance, deps: AppDeps) {
       schema: { tags, body: draftRequestSchema, response: { 200: draftResultSchema } },
     },
     async (req) => {
-      requireUser(req);
+      requireWorkspace(req);
       return draftEmail({ config: deps.config, input: req.body });
     },
   );

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import { emailTemplates } from './schema';
 
-/** A user may keep this many sequences; enough for real use, bounded against abuse. */
+/** A workspace may keep this many sequences; enough for real use, bounded against abuse. */
 export const MAX_TEMPLATES = 200;
 
 type Row = typeof emailTemplates.$inferSelect;
@@ -18,29 +18,29 @@ const view = (r: Row): EmailTemplate => ({
 });
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
-export async function listTemplates(opts: { db: Db; userId: string }): Promise<EmailTemplate[]> {
+export async function listTemplates(opts: { db: Db; workspaceId: string }): Promise<EmailTemplate[]> {
   const rows = await opts.db
     .select()
     .from(emailTemplates)
-    .where(eq(emailTemplates.userId, opts.userId))
+    .where(eq(emailTemplates.workspaceId, opts.workspaceId))
     .orderBy(desc(emailTemplates.updatedAt))
     .limit(MAX_TEMPLATES);
   return rows.map(view);
 }
 
-export async function getTemplate(opts: { db: Db; userId: string; id: string }): Promise<EmailTemplate> {
+export async function getTemplate(opts: { db: Db; workspaceId: string; id: string }): Promise<EmailTemplate> {
   if (!isUuid(opts.id)) throw notFound('Sequence not found');
   const [row] = await opts.db
     .select()
     .from(emailTemplates)
-    .where(and(eq(emailTemplates.id, opts.id), eq(emailTemplates.userId, opts.userId)));
+    .where(and(eq(emailTemplates.id, opts.id), eq(emailTemplates.workspaceId, opts.workspaceId)));
   if (!row) throw notFound('Sequence not found');
   return view(row);
 }
 
 export async function createTemplate(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   input: SaveTemplateInput;
   now: Date;
 }): Promise<EmailTemplate> {
@@ -50,7 +50,7 @@ export async function createTemplate(opts: {
   const [row] = await opts.db
     .insert(emailTemplates)
     .values({
-      userId: opts.userId,
+      workspaceId: opts.workspaceId,
       name: input.name,
       steps: input.steps,
       createdAt: opts.now,
@@ -62,7 +62,7 @@ export async function createTemplate(opts: {
 
 export async function updateTemplate(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   id: string;
   input: SaveTemplateInput;
   now: Date;
@@ -72,17 +72,17 @@ export async function updateTemplate(opts: {
   const [row] = await opts.db
     .update(emailTemplates)
     .set({ name: input.name, steps: input.steps, updatedAt: opts.now })
-    .where(and(eq(emailTemplates.id, opts.id), eq(emailTemplates.userId, opts.userId)))
+    .where(and(eq(emailTemplates.id, opts.id), eq(emailTemplates.workspaceId, opts.workspaceId)))
     .returning();
   if (!row) throw notFound('Sequence not found');
   return view(row);
 }
 
-export async function deleteTemplate(opts: { db: Db; userId: string; id: string }): Promise<void> {
+export async function deleteTemplate(opts: { db: Db; workspaceId: string; id: string }): Promise<void> {
   if (!isUuid(opts.id)) throw notFound('Sequence not found');
   const rows = await opts.db
     .delete(emailTemplates)
-    .where(and(eq(emailTemplates.id, opts.id), eq(emailTemplates.userId, opts.userId)))
+    .where(and(eq(emailTemplates.id, opts.id), eq(emailTemplates.workspaceId, opts.workspaceId)))
     .returning({ id: emailTemplates.id });
   if (!rows.length) throw notFound('Sequence not found');
 }

@@ -31,9 +31,9 @@ const cases: [name: string, contentType: string, body: string][] = [
 async function storedUploads(c: TestClient) {
   const username = (await c.get('/api/user')).json().username as string;
   const [row] = await t.database.raw.query<{ uploads: number; rows: number }>(
-    `SELECT (SELECT count(*)::int FROM uploads u JOIN users s ON s.id = u.user_id WHERE s.username = $1) AS uploads,
+    `SELECT (SELECT count(*)::int FROM uploads u JOIN users s ON s.id = u.workspace_id WHERE s.username = $1) AS uploads,
             (SELECT count(*)::int FROM upload_rows r JOIN uploads u ON u.id = r.upload_id
-               JOIN users s ON s.id = u.user_id WHERE s.username = $1) AS rows`,
+               JOIN users s ON s.id = u.workspace_id WHERE s.username = $1) AS rows`,
     [username],
   );
   return row;

@@ -91,7 +91,7 @@ async function insertRows(db: Db, uploadId: string, rows: PendingRow[]): Promise
 /** The upload's record, hidden (status uploading) until its rows are all stored. */
 export async function createUploadRecord(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   name: string;
   fileSize: number;
   headers: string[];
@@ -101,8 +101,8 @@ export async function createUploadRecord(opts: {
   const rows = await query<{ id: string }>(
     opts.db,
     sql`
-    INSERT INTO uploads (user_id, original_name, file_size, headers, email_column, name_columns, company_column, uploaded_at)
-    VALUES (${opts.userId}, ${opts.name}, ${opts.fileSize}, ${JSON.stringify(opts.headers)}::jsonb,
+    INSERT INTO uploads (workspace_id, original_name, file_size, headers, email_column, name_columns, company_column, uploaded_at)
+    VALUES (${opts.workspaceId}, ${opts.name}, ${opts.fileSize}, ${JSON.stringify(opts.headers)}::jsonb,
       ${opts.columns.email}, ${JSON.stringify(opts.columns.name)}::jsonb, ${opts.columns.company}, ${opts.now})
     RETURNING id`,
   );
@@ -146,7 +146,7 @@ export async function discardUpload(opts: { db: Db; uploadId: string }): Promise
  */
 export async function createUploadFromRows(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   name: string;
   headers: string[];
   rows: Array<string[] | Record<string, unknown>>;
@@ -175,7 +175,7 @@ export async function createUploadFromRows(opts: {
   };
   const uploadId = await createUploadRecord({
     db: opts.db,
-    userId: opts.userId,
+    workspaceId: opts.workspaceId,
     name: opts.name,
     fileSize: 0,
     headers: opts.headers,

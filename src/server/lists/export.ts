@@ -49,7 +49,7 @@ export function contentDisposition(fileName: string): string {
  */
 export async function exportUpload(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   uploadId: string;
   type: ExportType;
 }): Promise<{ fileName: string; stream: Readable }> {

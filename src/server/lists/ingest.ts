@@ -39,7 +39,7 @@ function isSizeError(err: unknown): boolean {
  */
 export async function ingestCsv(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   filename: string;
   stream: Readable & { truncated?: boolean };
   now: Date;
@@ -72,7 +72,7 @@ export async function ingestCsv(opts: {
     }
     const uploadId = await createUploadRecord({
       db,
-      userId: opts.userId,
+      workspaceId: opts.workspaceId,
       name: opts.filename,
       fileSize: 0,
       headers: layout.headers,

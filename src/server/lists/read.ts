@@ -98,18 +98,22 @@ const UPLOAD_COLUMNS =
   pending, step1_count, step2_total, step2_count, run_started_at, run_step1_base, run_step2_base,
   step1_finished_at, step2_started_at, started_at, completed_at, uploaded_at`);
 
-export async function listUploads(opts: { db: Db; userId: string; now: Date }): Promise<UploadListItem[]> {
+export async function listUploads(opts: {
+  db: Db;
+  workspaceId: string;
+  now: Date;
+}): Promise<UploadListItem[]> {
   const rows = await query<UploadDbRow>(
     opts.db,
     sql`SELECT ${UPLOAD_COLUMNS} FROM uploads
-        WHERE user_id = ${opts.userId} AND status <> 'uploading' ORDER BY uploaded_at DESC, id LIMIT 500`,
+        WHERE workspace_id = ${opts.workspaceId} AND status <> 'uploading' ORDER BY uploaded_at DESC, id LIMIT 500`,
   );
   return rows.map((r) => toListItem(r, opts.now));
 }
 
 export async function getUploadStatus(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   uploadId: string;
   now: Date;
 }): Promise<UploadListItem> {
@@ -118,7 +122,7 @@ export async function getUploadStatus(opts: {
   const rows = await query<UploadDbRow>(
     opts.db,
     sql`SELECT ${UPLOAD_COLUMNS} FROM uploads
-      WHERE id = ${opts.uploadId} AND user_id = ${opts.userId} AND status <> 'uploading'`,
+      WHERE id = ${opts.uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'`,
   );
   if (!rows[0]) throw notFound('Upload not found');
   return toListItem(rows[0], opts.now);
@@ -127,7 +131,7 @@ export async function getUploadStatus(opts: {
 /** Reasons behind the verdicts, for the dashboard chart. */
 export async function getBreakdown(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   uploadId: string;
 }): Promise<UploadBreakdown> {
   await findOwnUpload(opts);

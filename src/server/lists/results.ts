@@ -86,13 +86,13 @@ const RESULT_COLUMNS =
   x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status`);
 
 /**
- * The upload's counters (only if it is the user's and fully stored) next to a page of rows chosen by
+ * The upload's counters (only if it is the workspace's and fully stored) next to a page of rows chosen by
  * `rowsWhere` (a condition on `r`, the upload's rows), in one statement. No row: not found. A page past
  * the end gives one row of counters with no result columns.
  */
 async function pageWithCounters(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   uploadId: string;
   rowsWhere: SQL;
 }): Promise<{ counters: PageDbRow; rows: ResultDbRow[] }> {
@@ -106,7 +106,7 @@ async function pageWithCounters(opts: {
         LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
         WHERE r.upload_id = ${uploadId} AND ${opts.rowsWhere}
       ) p ON true
-      WHERE u.id = ${uploadId} AND u.user_id = ${opts.userId} AND u.status <> 'uploading'
+      WHERE u.id = ${uploadId} AND u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
       ORDER BY p.row_index`,
   );
   if (rows.length === 0) throw notFound('Upload not found');
@@ -121,7 +121,7 @@ const intArray = (ids: ArrayLike<number>) => sql.param(Array.from(ids));
  */
 export async function getResultsPage(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   uploadId: string;
   page: number;
   filter: ResultFilter;
@@ -143,16 +143,16 @@ export async function getResultsPage(opts: {
             SELECT k.row_index FROM upload_results k
             WHERE k.upload_id = ${uploadId} AND k.final_status = ${filter}
             ORDER BY k.row_index LIMIT ${limit} OFFSET ${offset})`;
-    const page = await pageWithCounters({ db, userId: opts.userId, uploadId, rowsWhere });
+    const page = await pageWithCounters({ db, workspaceId: opts.workspaceId, uploadId, rowsWhere });
     rows = page.rows;
     const c = page.counters;
     total = Number(filter === 'all' ? c.u_total : c[`u_${filter}` as const]);
   } else {
-    // The index is built only for an upload the user owns (and that is fully stored).
+    // The index is built only for an upload the workspace owns (and that is fully stored).
     if (!hasSearchIndex(uploadId)) await findOwnUpload(opts);
     let matches = await searchRows({ db, uploadId, search: opts.search });
     if (filter !== 'all') {
-      const statuses = await rowStatuses({ db, userId: opts.userId, uploadId });
+      const statuses = await rowStatuses({ db, workspaceId: opts.workspaceId, uploadId });
       if (statuses) {
         const code = STATUS_CODE[filter];
         matches = matches.filter((i) => statuses[i] === code);
@@ -164,7 +164,7 @@ export async function getResultsPage(opts: {
     const ids = matches.subarray(offset, offset + limit);
     const page = await pageWithCounters({
       db,
-      userId: opts.userId,
+      workspaceId: opts.workspaceId,
       uploadId,
       rowsWhere: ids.length ? sql`r.row_index = ANY(${intArray(ids)}::int[])` : sql`false`,
     });

@@ -10,12 +10,12 @@ import {
   uploadListItemSchema,
   uploadResponseSchema,
 } from '../../shared/lists';
-import { requireUser } from '../auth/request-user';
 import { brandedFileName } from '../branding';
 import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import type { AppInstance } from '../http/types';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { contentDisposition, exportUpload } from './export';
 import { ingestCsv } from './ingest';
 import { getBreakdown, getUploadStatus, listUploads } from './read';
@@ -48,7 +48,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     '/api/upload',
     { schema: { tags, ...uploadDoc, response: { 201: uploadResponseSchema } } },
     async (req, reply) => {
-      const user = requireUser(req);
+      const workspace = requirePermission(req, 'lists:verify');
       if (!req.isMultipart()) throw badRequest(CSV_EXTENSION_MESSAGE);
       const file = await req.file();
       if (file?.fieldname !== 'csvFile') {
@@ -57,7 +57,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
       }
       const res = await ingestCsv({
         db,
-        userId: user.id,
+        workspaceId: workspace.id,
         filename: file.filename,
         stream: file.file,
         now: deps.clock(),
@@ -73,7 +73,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
       db,
       queue: deps.queue,
       settings: deps.config,
-      user: requireUser(req),
+      workspace: requirePermission(req, 'lists:verify'),
       uploadId: req.params.id,
       now: deps.clock(),
     }),
@@ -84,7 +84,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
       db,
       queue: deps.queue,
       settings: deps.config,
-      user: requireUser(req),
+      workspace: requirePermission(req, 'lists:verify'),
       uploadId: req.params.id,
       now: deps.clock(),
       pendingOnly: true,
@@ -92,14 +92,19 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   r.get('/api/uploads', { schema: { tags, response: { 200: z.array(uploadListItemSchema) } } }, async (req) =>
-    listUploads({ db, userId: requireUser(req).id, now: deps.clock() }),
+    listUploads({ db, workspaceId: requireWorkspace(req).id, now: deps.clock() }),
   );
 
   r.get(
     '/api/upload/:id/status',
     { schema: { tags, params: idParams, response: { 200: uploadListItemSchema } } },
     async (req) =>
-      getUploadStatus({ db, userId: requireUser(req).id, uploadId: req.params.id, now: deps.clock() }),
+      getUploadStatus({
+        db,
+        workspaceId: requireWorkspace(req).id,
+        uploadId: req.params.id,
+        now: deps.clock(),
+      }),
   );
 
   r.get(
@@ -112,13 +117,14 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: resultsResponseSchema },
       },
     },
-    async (req) => getResultsPage({ db, userId: requireUser(req).id, uploadId: req.params.id, ...req.query }),
+    async (req) =>
+      getResultsPage({ db, workspaceId: requireWorkspace(req).id, uploadId: req.params.id, ...req.query }),
   );
 
   r.get(
     '/api/upload/:id/breakdown',
     { schema: { tags, params: idParams, response: { 200: uploadBreakdownSchema } } },
-    async (req) => getBreakdown({ db, userId: requireUser(req).id, uploadId: req.params.id }),
+    async (req) => getBreakdown({ db, workspaceId: requireWorkspace(req).id, uploadId: req.params.id }),
   );
 
   r.get(
@@ -132,10 +138,10 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const userId = requireUser(req).id;
+      const workspaceId = requirePermission(req, 'lists:export').id;
       const { fileName, stream } = await exportUpload({
         db,
-        userId,
+        workspaceId,
         uploadId: req.params.id,
         type: req.query.type,
       });
@@ -143,7 +149,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         db,
         config: deps.config,
         now: deps.clock(),
-        workspaceId: userId,
+        workspaceId,
         fileName,
       });
       sendCsv(reply, { body: stream, disposition: contentDisposition(branded) });

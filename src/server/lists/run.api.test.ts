@@ -3,7 +3,7 @@ import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { TestClient } from '../../../tests/helpers/client';
 import { uploadCsv, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { getUserById } from '../auth/users';
+import { findWorkspacePlan } from '../workspaces';
 import { createUploadFromRows } from './create';
 import { listSendableEmails } from './sendable';
 import { startVerification } from './start';
@@ -225,7 +225,7 @@ describe('verification runs', () => {
       status: 'completed',
       processingProgress: 100,
     });
-    const sendable = await listSendableEmails({ db: t.database.db, userId: owner.id });
+    const sendable = await listSendableEmails({ db: t.database.db, workspaceId: owner.id });
     expect(sendable.map((s) => s.email).sort()).toEqual([
       'ALICE@good.test',
       'alice@good.test',
@@ -320,15 +320,15 @@ describe('verification runs', () => {
       expect(missing.json().error).toBe(res.json().error);
     }
     expect((await other.c.get('/api/uploads')).json()).toEqual([]);
-    expect(await listSendableEmails({ db: t.database.db, userId: other.id })).toEqual([]);
+    expect(await listSendableEmails({ db: t.database.db, workspaceId: other.id })).toEqual([]);
   });
 
   it('creates and starts an upload from rows in memory (scraper send-to-verify)', async () => {
     const { id } = await signedIn();
-    const user = await getUserById(t.database.db, id);
+    const workspace = (await findWorkspacePlan(t.database.db, id))!; // the personal workspace
     const created = await createUploadFromRows({
       db: t.database.db,
-      userId: id,
+      workspaceId: id,
       name: 'Instagram: bakeries',
       headers: ['Username', 'Full Name', 'Email'],
       rows: [
@@ -342,7 +342,7 @@ describe('verification runs', () => {
       db: t.database.db,
       queue: t.queue,
       settings: t.config,
-      user,
+      workspace,
       uploadId: created.uploadId,
       now: t.clock(),
     });

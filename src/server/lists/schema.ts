@@ -10,16 +10,16 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema';
+import { workspaces } from '../workspaces/schema';
 
 // Created by migrations/0100_lists.sql (indexes, the delete trigger and fillfactor live there).
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const uploads = pgTable('uploads', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  userId: uuid('user_id')
+  workspaceId: uuid('workspace_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   originalName: text('original_name').notNull(),
   fileSize: integer('file_size').notNull().default(0),
   headers: jsonb('headers').$type<string[]>().notNull(),

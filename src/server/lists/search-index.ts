@@ -39,7 +39,7 @@ export function hasSearchIndex(uploadId: string): boolean {
 
 /**
  * Row indexes (ascending) whose email, name or company contains `search`, case-insensitively.
- * The caller has checked that the upload is the user's and is fully stored (status not uploading).
+ * The caller has checked that the upload is the workspace's and is fully stored (status not uploading).
  */
 export async function searchRows(opts: { db: Db; uploadId: string; search: string }): Promise<Int32Array> {
   const entry = await getEntry(opts.db, opts.uploadId);

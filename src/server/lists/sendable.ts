@@ -4,10 +4,10 @@ import type { Db } from '../db/client';
 import { query } from './sql';
 
 /**
- * The user's addresses whose final status is valid (SPEC §5: only those are offered for sending),
+ * The workspace's addresses whose final status is valid (SPEC §5: only those are offered for sending),
  * newest upload first, each with its upload's name and date. Used by the Smartlead feature.
  */
-export async function listSendableEmails(opts: { db: Db; userId: string }): Promise<SendableEmail[]> {
+export async function listSendableEmails(opts: { db: Db; workspaceId: string }): Promise<SendableEmail[]> {
   const rows = await query<{
     id: string | number;
     email: string;
@@ -23,7 +23,7 @@ export async function listSendableEmails(opts: { db: Db; userId: string }): Prom
     FROM uploads u
     JOIN upload_results x ON x.upload_id = u.id AND x.final_status = 'valid'
     JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
-    WHERE u.user_id = ${opts.userId} AND u.status <> 'uploading'
+    WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
     ORDER BY u.uploaded_at DESC, u.id, x.row_index`,
   );
   return rows.map((r) => ({

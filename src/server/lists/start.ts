@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StartVerificationResponse, UploadStatus } from '../../shared/lists';
-import type { UserRow } from '../auth/users';
 import { assertHasAccess } from '../billing/access';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { type JobSender, jobType } from '../jobs/registry';
 import type { PriceConfig } from '../usage/plans';
 import { consumeQuota, releaseQuota } from '../usage/quota';
+import type { WorkspacePlan } from '../workspaces';
 import type { ListsSettings } from './env';
 import { query } from './sql';
 
@@ -22,14 +22,14 @@ export type RunJobData = z.infer<typeof RUN_JOB.payload>;
 export const isUploadId = (id: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
-/** The user's upload (never another user's: same 404 as a missing one). */
-export async function findOwnUpload(opts: { db: Db; userId: string; uploadId: string }) {
+/** The workspace's upload (never another workspace's: same 404 as a missing one). */
+export async function findOwnUpload(opts: { db: Db; workspaceId: string; uploadId: string }) {
   if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
   const rows = await query<{ id: string; status: UploadStatus; pending: number }>(
     opts.db,
     sql`
     SELECT id, status, pending FROM uploads
-    WHERE id = ${opts.uploadId} AND user_id = ${opts.userId} AND status <> 'uploading'`,
+    WHERE id = ${opts.uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'`,
   );
   const row = rows[0];
   if (!row) throw notFound('Upload not found');
@@ -59,19 +59,25 @@ export async function startVerification(opts: {
   db: Db;
   queue: JobSender;
   settings: Pick<ListsSettings, 'LISTS_LANES'> & PriceConfig;
-  user: UserRow;
+  workspace: WorkspacePlan;
   uploadId: string;
   now: Date;
   pendingOnly?: boolean;
 }): Promise<StartVerificationResponse> {
-  const { db, user, uploadId, now } = opts;
-  const upload = await findOwnUpload({ db, userId: user.id, uploadId });
-  await assertHasAccess({ db, user, now });
+  const { db, workspace, uploadId, now } = opts;
+  const upload = await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
+  await assertHasAccess({ db, workspace, now });
   // A first run is one metered verification (docs/decisions/0600-api-plans-quotas.md); re-verifying
   // the pending rows of a list already counted is not.
   const metered = !opts.pendingOnly && upload.status === 'pending';
-  const meter = { db, userId: user.id, kind: 'verification' as const, now, units: Number(upload.pending) };
-  if (metered) await consumeQuota({ ...meter, config: opts.settings, user });
+  const meter = {
+    db,
+    workspaceId: workspace.id,
+    kind: 'verification' as const,
+    now,
+    units: Number(upload.pending),
+  };
+  if (metered) await consumeQuota({ ...meter, config: opts.settings, workspace });
   const from = opts.pendingOnly
     ? sql`status IN ('pending', 'completed', 'failed') AND pending > 0`
     : sql`status = 'pending'`;
@@ -84,7 +90,7 @@ export async function startVerification(opts: {
         run_step1_base = step1_count, run_step2_base = step2_count, step2_started_at = NULL,
         step1_finished_at = NULL, started_at = COALESCE(started_at, ${now}), completed_at = NULL,
         error_message = NULL, notice = NULL, heartbeat_at = now()
-      WHERE id = ${uploadId} AND user_id = ${user.id} AND ${from}
+      WHERE id = ${uploadId} AND workspace_id = ${workspace.id} AND ${from}
       RETURNING id, run_id, status, pending
     ), b AS (
       UPDATE upload_batches SET step1_done = false, step2_done = false, lease_owner = NULL, lease_until = NULL
@@ -95,7 +101,7 @@ export async function startVerification(opts: {
   const row = rows[0];
   if (!row) {
     if (metered) await releaseQuota(meter);
-    const current = await findOwnUpload({ db, userId: user.id, uploadId });
+    const current = await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
     return { uploadId, started: false, status: current.status, pending: Number(current.pending) };
   }
   await sendLanes(opts.queue, uploadId, Number(row.run_id), opts.settings.LISTS_LANES);

@@ -18,12 +18,12 @@ const cache = new Map<string, { version: string; codes: Uint8Array }>();
 const loading = new Map<string, Promise<Uint8Array>>();
 
 /**
- * The status code (pending 0, valid 1, invalid 2, risky 3) of each row of the user's upload, or null
- * while a run is writing and no current copy is kept. Not the user's upload: not found.
+ * The status code (pending 0, valid 1, invalid 2, risky 3) of each row of the workspace's upload, or null
+ * while a run is writing and no current copy is kept. Not the workspace's upload: not found.
  */
 export async function rowStatuses(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   uploadId: string;
 }): Promise<Uint8Array | null> {
   const { db, uploadId } = opts;
@@ -36,7 +36,7 @@ export async function rowStatuses(opts: {
   }>(
     db,
     sql`SELECT status, total, run_id, step1_count, step2_count FROM uploads
-      WHERE id = ${uploadId} AND user_id = ${opts.userId} AND status <> 'uploading'`,
+      WHERE id = ${uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'`,
   );
   if (!u) throw notFound('Upload not found');
   const version = `${u.run_id}:${u.step1_count}:${u.step2_count}`;

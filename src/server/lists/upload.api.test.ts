@@ -95,7 +95,7 @@ describe('POST /api/upload', () => {
     expect(res.json().error).toBe('File size must be less than 10MB');
     expect(await uploadCount(c)).toBe(0);
     const count = await t.database.raw.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM uploads WHERE user_id = (SELECT id FROM users WHERE username = $1)`,
+      `SELECT count(*)::int AS n FROM uploads WHERE workspace_id = (SELECT id FROM users WHERE username = $1)`,
       [(await c.get('/api/user')).json().username],
     );
     expect(Number(count[0].n)).toBe(0);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,12 +15,12 @@ import {
 } from '../../shared/scraper';
 import { cleanJobData } from '../ai/clean';
 import { isModelConfigured } from '../ai/client';
-import { requireUser } from '../auth/request-user';
 import { brandedFileName } from '../branding';
 import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
 import { contentDisposition } from '../lists/export';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { isScraperConfigured } from './apify';
 import { cleanedCsv } from './export';
 import { sendJobToVerification } from './send-to-verify';
@@ -37,11 +38,11 @@ const idParams = z.object({ id: z.string() });
 export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const start = (req: { user: unknown }) => ({
+  const start = (req: FastifyRequest) => ({
     db,
     config: deps.config,
     queue: deps.queue,
-    user: requireUser(req as never),
+    workspace: requirePermission(req, 'scraper:run'),
     now: deps.clock(),
   });
 
@@ -49,7 +50,7 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
     '/api/scraper/config',
     { schema: { tags: ['scraper'], response: { 200: scraperConfigSchema } } },
     async (req) => {
-      requireUser(req);
+      requireWorkspace(req);
       return { configured: isScraperConfigured(deps.config), aiConfigured: isModelConfigured(deps.config) };
     },
   );
@@ -69,7 +70,7 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
   r.get(
     '/api/scrape-jobs',
     { schema: { tags: ['scraper'], response: { 200: z.array(scrapeJobSchema) } } },
-    async (req) => listScrapeJobs({ db, userId: requireUser(req).id }),
+    async (req) => listScrapeJobs({ db, workspaceId: requireWorkspace(req).id }),
   );
 
   r.post(
@@ -93,7 +94,7 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
         db,
         queue: deps.queue,
         settings: deps.config,
-        user: requireUser(req),
+        workspace: requirePermission(req, 'lists:verify'),
         jobId: req.params.id,
         now: deps.clock(),
       }),
@@ -103,12 +104,12 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
     '/api/scrape-job/:id/clean-export',
     { schema: { tags: ['scraper'], params: idParams, response: { 200: cleanedDataSchema } } },
     async (req) => {
-      const userId = requireUser(req).id;
-      const job = await findOwnJob({ db, userId, jobId: req.params.id });
+      const workspaceId = requirePermission(req, 'lists:export').id;
+      const job = await findOwnJob({ db, workspaceId, jobId: req.params.id });
       return cleanJobData({
         db,
         config: deps.config,
-        rows: await jobProfiles({ db, userId, jobId: job.id }),
+        rows: await jobProfiles({ db, workspaceId, jobId: job.id }),
       });
     },
   );
@@ -125,19 +126,19 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const userId = requireUser(req).id;
-      const job = await findOwnJob({ db, userId, jobId: req.params.id });
+      const workspaceId = requirePermission(req, 'lists:export').id;
+      const job = await findOwnJob({ db, workspaceId, jobId: req.params.id });
       const data = await cleanJobData({
         db,
         config: deps.config,
-        rows: await jobProfiles({ db, userId, jobId: job.id }),
+        rows: await jobProfiles({ db, workspaceId, jobId: job.id }),
       });
       const now = deps.clock();
       const fileName = await brandedFileName({
         db,
         config: deps.config,
         now,
-        workspaceId: userId,
+        workspaceId,
         fileName: `instagram-${req.query.type}-${now.toISOString().slice(0, 10)}.csv`,
       });
       sendCsv(reply, { body: cleanedCsv(data[req.query.type]), disposition: contentDisposition(fileName) });

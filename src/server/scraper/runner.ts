@@ -65,7 +65,7 @@ async function storeProfiles(db: Db, job: ScrapeJobRow, profiles: InstagramProfi
     .values(
       profiles.map((p, i) => ({
         jobId: job.id,
-        userId: job.userId,
+        workspaceId: job.workspaceId,
         position: start + i,
         username: p.username,
         profile: p,

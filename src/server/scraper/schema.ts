@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { InstagramProfile } from '../../shared/scraper';
-import { users } from '../auth/schema';
+import { workspaces } from '../workspaces/schema';
 
 /** One Apify run of a job: recorded as soon as it starts, so a restart re-polls it instead of paying twice. */
 export interface ScrapeRunRecord {
@@ -25,9 +25,9 @@ export const scrapeJobs = pgTable(
   'scrape_jobs',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     status: text('status')
       .$type<'pending' | 'running' | 'completed' | 'failed'>()
       .notNull()
@@ -44,7 +44,7 @@ export const scrapeJobs = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    index('scrape_jobs_user_idx').on(t.userId, t.createdAt),
+    index('scrape_jobs_workspace_idx').on(t.workspaceId, t.createdAt),
     index('scrape_jobs_status_idx').on(t.status),
   ],
 );
@@ -56,9 +56,9 @@ export const scrapeProfiles = pgTable(
     jobId: uuid('job_id')
       .notNull()
       .references(() => scrapeJobs.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     username: text('username').notNull(),
     profile: jsonb('profile').$type<InstagramProfile>().notNull(),
@@ -69,7 +69,7 @@ export const scrapeProfiles = pgTable(
   },
   (t) => [
     unique('scrape_profiles_job_username').on(t.jobId, t.username),
-    index('scrape_profiles_user_idx').on(t.userId),
+    index('scrape_profiles_workspace_idx').on(t.workspaceId),
   ],
 );
 

@@ -448,7 +448,7 @@ describe('restart', () => {
     const [row] = await t.database.db
       .insert(scrapeJobs)
       .values({
-        userId: u.id,
+        workspaceId: u.id,
         status: 'running',
         mode: 'keyword',
         keywords: [seed.keyword],
@@ -471,7 +471,7 @@ describe('restart', () => {
     const [fresh] = await t.database.db
       .insert(scrapeJobs)
       .values({
-        userId: u.id,
+        workspaceId: u.id,
         status: 'running',
         mode: 'keyword',
         keywords: ['x'],

@@ -1,10 +1,10 @@
-import type { UserRow } from '../auth/users';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import { createUploadFromRows } from '../lists/create';
 import type { ListsSettings } from '../lists/env';
 import { startVerification } from '../lists/start';
+import type { WorkspacePlan } from '../workspaces';
 import { isPlausibleEmail } from './emails';
 import { findOwnJob, jobProfiles } from './service';
 
@@ -14,12 +14,12 @@ export async function sendJobToVerification(opts: {
   queue: JobSender;
   /** The config's lists settings (batch size, lanes per run). */
   settings: ListsSettings;
-  user: UserRow;
+  workspace: WorkspacePlan;
   jobId: string;
   now: Date;
 }): Promise<{ emailCount: number; uploadId: string }> {
-  const job = await findOwnJob({ db: opts.db, userId: opts.user.id, jobId: opts.jobId });
-  const rows = await jobProfiles({ db: opts.db, userId: opts.user.id, jobId: job.id });
+  const job = await findOwnJob({ db: opts.db, workspaceId: opts.workspace.id, jobId: opts.jobId });
+  const rows = await jobProfiles({ db: opts.db, workspaceId: opts.workspace.id, jobId: job.id });
   const seen = new Set<string>();
   const withEmail = rows.filter((r) => {
     const e = r.email.toLowerCase();
@@ -31,7 +31,7 @@ export async function sendJobToVerification(opts: {
   const label = job.mode === 'keyword' ? job.keywords.join(', ') : `${job.keywords.length} profiles`;
   const { uploadId, totalEmails } = await createUploadFromRows({
     db: opts.db,
-    userId: opts.user.id,
+    workspaceId: opts.workspace.id,
     name: `Instagram: ${label}`.slice(0, 120),
     headers: ['email', 'name', 'company', 'username'],
     rows: withEmail.map((r) => [
@@ -48,7 +48,7 @@ export async function sendJobToVerification(opts: {
     db: opts.db,
     queue: opts.queue,
     settings: opts.settings,
-    user: opts.user,
+    workspace: opts.workspace,
     uploadId,
     now: opts.now,
   });

@@ -8,13 +8,13 @@ import {
   type UrlScrape,
   type UrlScrapeStarted,
 } from '../../shared/scraper';
-import type { UserRow } from '../auth/users';
 import { assertHasAccess } from '../billing/access';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import { consumeQuota, releaseQuota } from '../usage/quota';
+import type { WorkspacePlan } from '../workspaces';
 import { fetchProfiles, isScraperConfigured, scraperNotConfigured } from './apify';
 import { enrichEmail } from './enrich';
 import { SCRAPE_RUN_JOB } from './jobs';
@@ -27,7 +27,7 @@ interface StartDeps {
   db: Db;
   config: Config;
   queue: JobSender;
-  user: UserRow;
+  workspace: WorkspacePlan;
   now: Date;
 }
 
@@ -36,13 +36,19 @@ async function enqueueJob(
   values: Pick<ScrapeJobRow, 'mode' | 'keywords' | 'location' | 'maxItems'>,
 ) {
   if (!isScraperConfigured(d.config)) throw scraperNotConfigured();
-  await assertHasAccess({ db: d.db, user: d.user, now: d.now });
+  await assertHasAccess({ db: d.db, workspace: d.workspace, now: d.now });
   // One scrape job is one metered scrape (docs/decisions/0600-api-plans-quotas.md).
-  const meter = { db: d.db, userId: d.user.id, kind: 'scrape' as const, now: d.now, units: values.maxItems };
-  await consumeQuota({ ...meter, config: d.config, user: d.user });
+  const meter = {
+    db: d.db,
+    workspaceId: d.workspace.id,
+    kind: 'scrape' as const,
+    now: d.now,
+    units: values.maxItems,
+  };
+  await consumeQuota({ ...meter, config: d.config, workspace: d.workspace });
   const [job] = await d.db
     .insert(scrapeJobs)
-    .values({ ...values, userId: d.user.id, createdAt: d.now })
+    .values({ ...values, workspaceId: d.workspace.id, createdAt: d.now })
     .returning()
     .catch(async (err) => {
       await releaseQuota(meter);
@@ -107,12 +113,16 @@ export function toScrapeJob(job: ScrapeJobRow, profiles: ScrapeProfileRow[]): Sc
   };
 }
 
-/** GET /api/scrape-jobs: the user's 10 latest jobs, newest first, with their profiles (polled every 5 s). */
-export async function listScrapeJobs(opts: { db: Db; userId: string; limit?: number }): Promise<ScrapeJob[]> {
+/** GET /api/scrape-jobs: the workspace's 10 latest jobs, newest first, with their profiles (polled every 5 s). */
+export async function listScrapeJobs(opts: {
+  db: Db;
+  workspaceId: string;
+  limit?: number;
+}): Promise<ScrapeJob[]> {
   const jobs = await opts.db
     .select()
     .from(scrapeJobs)
-    .where(eq(scrapeJobs.userId, opts.userId))
+    .where(eq(scrapeJobs.workspaceId, opts.workspaceId))
     .orderBy(desc(scrapeJobs.createdAt), desc(scrapeJobs.id))
     .limit(opts.limit ?? 10);
   if (!jobs.length) return [];
@@ -121,7 +131,7 @@ export async function listScrapeJobs(opts: { db: Db; userId: string; limit?: num
     .from(scrapeProfiles)
     .where(
       and(
-        eq(scrapeProfiles.userId, opts.userId),
+        eq(scrapeProfiles.workspaceId, opts.workspaceId),
         inArray(
           scrapeProfiles.jobId,
           jobs.map((j) => j.id),
@@ -137,28 +147,28 @@ export async function listScrapeJobs(opts: { db: Db; userId: string; limit?: num
   );
 }
 
-/** The user's job (another user's id gets the same 404 as a missing one). */
-export async function findOwnJob(opts: { db: Db; userId: string; jobId: string }) {
+/** The workspace's job (another workspace's id gets the same 404 as a missing one). */
+export async function findOwnJob(opts: { db: Db; workspaceId: string; jobId: string }) {
   if (!UUID.test(opts.jobId)) throw notFound('Scrape job not found');
   const [job] = await opts.db
     .select()
     .from(scrapeJobs)
-    .where(and(eq(scrapeJobs.id, opts.jobId), eq(scrapeJobs.userId, opts.userId)));
+    .where(and(eq(scrapeJobs.id, opts.jobId), eq(scrapeJobs.workspaceId, opts.workspaceId)));
   if (!job) throw notFound('Scrape job not found');
   return job;
 }
 
-export async function jobProfiles(opts: { db: Db; userId: string; jobId: string }) {
+export async function jobProfiles(opts: { db: Db; workspaceId: string; jobId: string }) {
   return opts.db
     .select()
     .from(scrapeProfiles)
-    .where(and(eq(scrapeProfiles.jobId, opts.jobId), eq(scrapeProfiles.userId, opts.userId)))
+    .where(and(eq(scrapeProfiles.jobId, opts.jobId), eq(scrapeProfiles.workspaceId, opts.workspaceId)))
     .orderBy(asc(scrapeProfiles.position));
 }
 
 /** POST /api/scrape-profile-email: the full profile of one result (Get Full). */
 export async function scrapeProfileEmail(d: StartDeps & { jobId: string; profileUrl: string }) {
-  const job = await findOwnJob({ db: d.db, userId: d.user.id, jobId: d.jobId });
+  const job = await findOwnJob({ db: d.db, workspaceId: d.workspace.id, jobId: d.jobId });
   const username =
     instagramUsernameFromUrl(d.profileUrl) ??
     (/^@?[\w.]{1,30}$/.test(d.profileUrl) ? d.profileUrl.replace('@', '').toLowerCase() : null);
@@ -169,7 +179,7 @@ export async function scrapeProfileEmail(d: StartDeps & { jobId: string; profile
     .where(and(eq(scrapeProfiles.jobId, job.id), eq(scrapeProfiles.username, username)));
   if (!row) throw notFound('Profile not found in this job');
   if (!isScraperConfigured(d.config)) throw scraperNotConfigured();
-  await assertHasAccess({ db: d.db, user: d.user, now: d.now });
+  await assertHasAccess({ db: d.db, workspace: d.workspace, now: d.now });
 
   const items = await fetchProfiles(d.config, [username]);
   const raw = items.find((i) => rawUsername(i) === username);

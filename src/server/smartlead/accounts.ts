@@ -10,11 +10,11 @@ import { loadApiKey } from './settings';
 
 type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
 
-/** A client for one user's interactive request: answers quickly rather than waiting out an outage. */
+/** A client for one person's interactive request: answers quickly rather than waiting out an outage. */
 export async function userClient(opts: {
   db: Db;
   config: SmartleadConfig;
-  userId: string;
+  workspaceId: string;
   sleep?: Sleep;
 }): Promise<SmartleadClient> {
   const apiKey = await loadApiKey(opts);
@@ -44,13 +44,13 @@ export function accountView(a: RemoteAccount, usedBy: EmailAccount['usedBy'] = [
 }
 
 /**
- * The user's sending mailboxes in Smartlead, each with the campaigns created here that send from it
+ * The workspace's sending mailboxes in Smartlead, each with the campaigns created here that send from it
  * (from the setup each send applied).
  */
 export async function emailAccounts(opts: {
   db: Db;
   config: SmartleadConfig;
-  userId: string;
+  workspaceId: string;
   sleep?: Sleep;
 }): Promise<EmailAccount[]> {
   const client = await userClient(opts);
@@ -58,7 +58,7 @@ export async function emailAccounts(opts: {
   const rows = await opts.db
     .select({ id: smartleadCampaigns.id, name: smartleadCampaigns.name, setup: smartleadCampaigns.setup })
     .from(smartleadCampaigns)
-    .where(eq(smartleadCampaigns.userId, opts.userId));
+    .where(eq(smartleadCampaigns.workspaceId, opts.workspaceId));
   const usedBy = new Map<number, EmailAccount['usedBy']>();
   for (const r of rows) {
     for (const id of r.setup?.emailAccountIds ?? []) {

@@ -7,10 +7,10 @@ import {
   statusActionSchema,
 } from '../../shared/email-automation';
 import { campaignSchema, leadSchema, MAX_LEADS_PER_SEND } from '../../shared/smartlead';
-import { requireUser } from '../auth/request-user';
 import { assertHasAccess } from '../billing/access';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { emailAccounts } from './accounts';
 import { smartleadCall } from './errors';
 import type { RemoteCache } from './list';
@@ -29,7 +29,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
     '/api/smartlead/email-accounts',
     { schema: { tags, response: { 200: emailAccountListSchema } } },
     async (req, reply) =>
-      smartleadCall(reply, () => emailAccounts({ db, config, userId: requireUser(req).id, sleep })),
+      smartleadCall(reply, () => emailAccounts({ db, config, workspaceId: requireWorkspace(req).id, sleep })),
   );
 
   r.get(
@@ -43,7 +43,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
     },
     async (req, reply) =>
       smartleadCall(reply, () =>
-        campaignDetail({ db, config, userId: requireUser(req).id, id: req.params.id, sleep }),
+        campaignDetail({ db, config, workspaceId: requireWorkspace(req).id, id: req.params.id, sleep }),
       ),
   );
 
@@ -59,18 +59,18 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const workspace = requirePermission(req, 'campaigns:send');
       const out = await smartleadCall(reply, () =>
         changeCampaignStatus({
           db,
           config,
-          userId: user.id,
+          workspaceId: workspace.id,
           id: req.params.id,
           action: req.body.action,
           sleep,
         }),
       );
-      cache.invalidate(user.id);
+      cache.invalidate(workspace.id);
       return out;
     },
   );
@@ -89,17 +89,17 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
-      await assertHasAccess({ db, user, now: clock() });
+      const workspace = requirePermission(req, 'campaigns:send');
+      await assertHasAccess({ db, workspace, now: clock() });
       const out = await addLeadsToCampaign({
         db,
         queue: deps.queue,
-        userId: user.id,
+        workspaceId: workspace.id,
         id: req.params.id,
         emails: req.body.emails,
         now: clock(),
       });
-      cache.invalidate(user.id);
+      cache.invalidate(workspace.id);
       return reply.code(202).send(out);
     },
   );

@@ -333,7 +333,7 @@ describe('email automation on Smartlead', () => {
     const { c, user } = await userWithKey();
     await seedVerifiedUpload({
       db: t.database.db,
-      userId: user.id,
+      workspaceId: user.id, // the personal workspace
       name: 'b2b.csv',
       rows: [
         {

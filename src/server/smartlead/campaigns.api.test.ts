@@ -10,7 +10,7 @@ import {
 } from '../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { NO_KEY_MESSAGE } from '../../shared/smartlead';
-import { users } from '../auth/schema';
+import { workspaces } from '../workspaces/schema';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
 import { runSend } from './send';
 
@@ -75,10 +75,11 @@ describe('smartlead campaigns: create, send, list', () => {
 
   it('refuses to start a send when the trial has ended (402)', async () => {
     const { c, user } = await userWithKey();
+    // The trial is the workspace's (the personal one has the user's id).
     await t.database.db
-      .update(users)
+      .update(workspaces)
       .set({ trialEndsAt: new Date(t.clock().getTime() - 1000) })
-      .where(eq(users.id, user.id));
+      .where(eq(workspaces.id, user.id));
     const res = await c.post('/api/smartlead/create-campaign', { campaignName: 'Late', emails: leads(2) });
     expect(res.statusCode).toBe(402);
   });
@@ -278,7 +279,7 @@ describe('smartlead campaigns: create, send, list', () => {
     const { c, user } = await userWithKey();
     const uploadId = await seedVerifiedUpload({
       db: t.database.db,
-      userId: user.id,
+      workspaceId: user.id, // the personal workspace
       name: 'leads.csv',
       rows: [
         { email: 'ann@acme.com', name: 'Ann Lee', company: 'Acme', valid: true },
@@ -301,7 +302,7 @@ describe('smartlead campaigns: create, send, list', () => {
     const { c, user } = await userWithKey();
     await seedVerifiedUpload({
       db: t.database.db,
-      userId: user.id,
+      workspaceId: user.id, // the personal workspace
       name: 'mine.csv',
       rows: [{ email: 'own@acme.com', name: 'Own', company: 'Acme', valid: true }],
     });

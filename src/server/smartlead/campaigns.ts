@@ -22,13 +22,13 @@ export function dedupeLeads(leads: StoredLead[]): StoredLead[] {
 }
 
 /**
- * Records a send: the campaign row and its batches, in one transaction. The unique (user, idempotency key)
+ * Records a send: the campaign row and its batches, in one transaction. The unique (workspace, idempotency key)
  * makes a retried request return the existing campaign (`created: false`) instead of a second one. The new
  * row is leased to the caller, which creates the Smartlead campaign before anything else may touch it.
  */
 export async function recordSend(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   name: string;
   leads: StoredLead[];
   idempotencyKey: string;
@@ -43,7 +43,7 @@ export async function recordSend(opts: {
     const [inserted] = await tx
       .insert(smartleadCampaigns)
       .values({
-        userId: opts.userId,
+        workspaceId: opts.workspaceId,
         name: opts.name,
         idempotencyKey: opts.idempotencyKey,
         totalLeads: leads.length,
@@ -56,7 +56,7 @@ export async function recordSend(opts: {
         setup: opts.setup ?? null,
         startRequested: Boolean(opts.start && opts.setup),
       })
-      .onConflictDoNothing({ target: [smartleadCampaigns.userId, smartleadCampaigns.idempotencyKey] })
+      .onConflictDoNothing({ target: [smartleadCampaigns.workspaceId, smartleadCampaigns.idempotencyKey] })
       .returning();
     if (!inserted) {
       const [existing] = await tx
@@ -64,7 +64,7 @@ export async function recordSend(opts: {
         .from(smartleadCampaigns)
         .where(
           and(
-            eq(smartleadCampaigns.userId, opts.userId),
+            eq(smartleadCampaigns.workspaceId, opts.workspaceId),
             eq(smartleadCampaigns.idempotencyKey, opts.idempotencyKey),
           ),
         );
@@ -72,7 +72,7 @@ export async function recordSend(opts: {
     }
     await insertBatches(tx as unknown as Db, {
       campaignId: inserted.id,
-      userId: opts.userId,
+      workspaceId: opts.workspaceId,
       batches,
       firstSeq: 0,
     });
@@ -83,7 +83,7 @@ export async function recordSend(opts: {
 /** A send's batches and its address list (for the "already sent" warning), in chunks. */
 export async function insertBatches(
   db: Db,
-  opts: { campaignId: string; userId: string; batches: StoredLead[][]; firstSeq: number },
+  opts: { campaignId: string; workspaceId: string; batches: StoredLead[][]; firstSeq: number },
 ) {
   // Chunked so a 50,000-lead send is a few statements, not one enormous one.
   for (let i = 0; i < opts.batches.length; i += 50) {
@@ -103,7 +103,7 @@ export async function insertBatches(
       .values(
         emails
           .slice(i, i + 1000)
-          .map((email) => ({ campaignId: opts.campaignId, userId: opts.userId, email })),
+          .map((email) => ({ campaignId: opts.campaignId, workspaceId: opts.workspaceId, email })),
       )
       .onConflictDoNothing();
   }
@@ -188,7 +188,7 @@ export async function ensureRemoteCampaign(opts: {
         await db
           .select({ id: smartleadCampaigns.smartleadId })
           .from(smartleadCampaigns)
-          .where(eq(smartleadCampaigns.userId, campaign.userId))
+          .where(eq(smartleadCampaigns.workspaceId, campaign.workspaceId))
       ).map((r) => r.id),
     );
     const match = (await client.listCampaigns()).find(
@@ -215,14 +215,14 @@ async function storeRemoteId(opts: { db: Db; campaignId: string; smartleadId: nu
 
 export async function findCampaign(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   id: string;
 }): Promise<CampaignRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(opts.id)) return null;
   const [row] = await opts.db
     .select()
     .from(smartleadCampaigns)
-    .where(and(eq(smartleadCampaigns.id, opts.id), eq(smartleadCampaigns.userId, opts.userId)));
+    .where(and(eq(smartleadCampaigns.id, opts.id), eq(smartleadCampaigns.workspaceId, opts.workspaceId)));
   return row ?? null;
 }
 

@@ -18,7 +18,7 @@ export interface RemoteSnapshot {
 }
 
 /**
- * Smartlead's view of a user's campaigns, kept for a short time per user so several open tabs (each
+ * Smartlead's view of a workspace's campaigns, kept for a short time per workspace so several open tabs (each
  * refreshing every 30 s) share one set of requests instead of exhausting the rate limit. Concurrent
  * requests share one in-flight fetch. The last good snapshot is kept to show while Smartlead is down.
  */
@@ -26,23 +26,23 @@ export function createRemoteCache(ttlMs = 20_000) {
   const entries = new Map<string, { at: number; snap: Promise<RemoteSnapshot> }>();
   const lastGood = new Map<string, RemoteSnapshot>();
   return {
-    async get(userId: string, now: Date, load: () => Promise<RemoteSnapshot>): Promise<RemoteSnapshot> {
-      const hit = entries.get(userId);
+    async get(workspaceId: string, now: Date, load: () => Promise<RemoteSnapshot>): Promise<RemoteSnapshot> {
+      const hit = entries.get(workspaceId);
       if (hit && now.getTime() - hit.at < ttlMs) return hit.snap;
       const snap = load();
-      entries.set(userId, { at: now.getTime(), snap });
+      entries.set(workspaceId, { at: now.getTime(), snap });
       try {
         const value = await snap;
-        lastGood.set(userId, value);
+        lastGood.set(workspaceId, value);
         return value;
       } catch (err) {
-        entries.delete(userId);
+        entries.delete(workspaceId);
         throw err;
       }
     },
-    stale: (userId: string) => lastGood.get(userId) ?? null,
-    invalidate(userId: string) {
-      entries.delete(userId);
+    stale: (workspaceId: string) => lastGood.get(workspaceId) ?? null,
+    invalidate(workspaceId: string) {
+      entries.delete(workspaceId);
     },
   };
 }
@@ -70,14 +70,14 @@ export function campaignView(row: CampaignRow, remote: RemoteSnapshot | null, ap
 }
 
 /**
- * The user's campaigns created here, newest first, with Smartlead's status and analytics merged in.
+ * The workspace's campaigns created here, newest first, with Smartlead's status and analytics merged in.
  * `remoteAvailable` is false when Smartlead could not be asked (no key, rejected key, outage); the local
  * data (and the last good snapshot, if any) is still returned.
  */
 export async function listCampaigns(opts: {
   db: Db;
   config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'SMARTLEAD_APP_URL'>;
-  userId: string;
+  workspaceId: string;
   cache: RemoteCache;
   now: Date;
   sleep?: Sleep;
@@ -85,7 +85,7 @@ export async function listCampaigns(opts: {
   const rows = await opts.db
     .select()
     .from(smartleadCampaigns)
-    .where(eq(smartleadCampaigns.userId, opts.userId))
+    .where(eq(smartleadCampaigns.workspaceId, opts.workspaceId))
     .orderBy(desc(smartleadCampaigns.createdAt))
     .limit(500);
   const ids = rows.flatMap((r) => (r.smartleadId !== null ? [r.smartleadId] : []));
@@ -100,7 +100,7 @@ export async function listCampaigns(opts: {
         retries: { rateLimit: 2, server: 1 },
         sleep: opts.sleep,
       });
-      remote = await opts.cache.get(opts.userId, opts.now, async () => {
+      remote = await opts.cache.get(opts.workspaceId, opts.now, async () => {
         const status = new Map((await client.listCampaigns()).map((c) => [c.id, c.status ?? 'DRAFTED']));
         const analytics = new Map<number, RemoteAnalytics>();
         for (const id of ids.slice(0, ANALYTICS_LIMIT)) {
@@ -115,7 +115,7 @@ export async function listCampaigns(opts: {
       });
     } catch {
       remoteAvailable = false;
-      remote = opts.cache.stale(opts.userId);
+      remote = opts.cache.stale(opts.workspaceId);
     }
   }
   return {

@@ -16,7 +16,7 @@ import { smartleadCampaigns, smartleadSendBatches } from './schema';
 
 type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'SMARTLEAD_APP_URL'>;
 
-async function ownCampaign(opts: { db: Db; userId: string; id: string }): Promise<CampaignRow> {
+async function ownCampaign(opts: { db: Db; workspaceId: string; id: string }): Promise<CampaignRow> {
   const row = await findCampaign(opts);
   if (!row) throw notFound('Campaign not found');
   return row;
@@ -35,7 +35,7 @@ function inSmartlead(row: CampaignRow): number {
 export async function campaignDetail(opts: {
   db: Db;
   config: SmartleadConfig;
-  userId: string;
+  workspaceId: string;
   id: string;
   sleep?: Sleep;
 }): Promise<CampaignDetail & { campaign: Campaign }> {
@@ -95,7 +95,7 @@ const RESULT = { start: 'ACTIVE', resume: 'ACTIVE', pause: 'PAUSED', stop: 'STOP
 export async function changeCampaignStatus(opts: {
   db: Db;
   config: SmartleadConfig;
-  userId: string;
+  workspaceId: string;
   id: string;
   action: StatusAction;
   sleep?: Sleep;
@@ -120,7 +120,7 @@ export async function changeCampaignStatus(opts: {
 export async function addLeadsToCampaign(opts: {
   db: Db;
   queue: JobSender;
-  userId: string;
+  workspaceId: string;
   id: string;
   emails: LeadInput[];
   now: Date;
@@ -136,7 +136,12 @@ export async function addLeadsToCampaign(opts: {
       .select({ next: sql<number>`coalesce(max(${smartleadSendBatches.seq}) + 1, 0)` })
       .from(smartleadSendBatches)
       .where(eq(smartleadSendBatches.campaignId, row.id))) as [{ next: number }];
-    await insertBatches(db, { campaignId: row.id, userId: opts.userId, batches, firstSeq: Number(next) });
+    await insertBatches(db, {
+      campaignId: row.id,
+      workspaceId: opts.workspaceId,
+      batches,
+      firstSeq: Number(next),
+    });
     await db
       .update(smartleadCampaigns)
       .set({

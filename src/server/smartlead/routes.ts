@@ -10,10 +10,10 @@ import {
   settingsSchema,
   testResultSchema,
 } from '../../shared/smartlead';
-import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import { notFound } from '../http/errors';
 import type { AppInstance } from '../http/types';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { smartleadAutomationRoutes } from './automation-routes';
 import { findCampaign, sendProgress } from './campaigns';
 import { smartleadCall } from './errors';
@@ -32,28 +32,34 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   const cache = createRemoteCache();
 
   r.get('/api/smartlead/settings', { schema: { tags, response: { 200: settingsSchema } } }, async (req) =>
-    getSettings({ db, userId: requireUser(req).id }),
+    getSettings({ db, workspaceId: requireWorkspace(req).id }),
   );
 
   r.post(
     '/api/smartlead/settings',
     { schema: { tags, body: saveSettingsSchema, response: { 200: settingsSchema } } },
     async (req) => {
-      const user = requireUser(req);
-      await saveApiKey({ db, config, userId: user.id, apiKey: req.body.apiKey, now: clock() });
-      cache.invalidate(user.id);
-      return getSettings({ db, userId: user.id });
+      const workspace = requirePermission(req, 'keys:manage');
+      await saveApiKey({ db, config, workspaceId: workspace.id, apiKey: req.body.apiKey, now: clock() });
+      cache.invalidate(workspace.id);
+      return getSettings({ db, workspaceId: workspace.id });
     },
   );
 
   r.post('/api/smartlead/test', { schema: { tags, response: { 200: testResultSchema } } }, async (req) =>
-    testConnection({ db, config, userId: requireUser(req).id, now: clock(), sleep }),
+    testConnection({
+      db,
+      config,
+      workspaceId: requirePermission(req, 'keys:manage').id,
+      now: clock(),
+      sleep,
+    }),
   );
 
   r.get(
     '/api/smartlead/verified-emails',
     { schema: { tags, response: { 200: sendableListSchema } } },
-    async (req) => sendableGroups({ db, userId: requireUser(req).id }),
+    async (req) => sendableGroups({ db, workspaceId: requireWorkspace(req).id }),
   );
 
   r.post(
@@ -69,20 +75,20 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const workspace = requirePermission(req, 'campaigns:send');
       const { campaign, created } = await smartleadCall(reply, () =>
         startCampaignSend({
           db,
           config,
           queue: deps.queue,
           clock,
-          user,
+          workspace,
           input: req.body,
           idempotencyKey: req.headers['idempotency-key'],
           sleep,
         }),
       );
-      if (created) cache.invalidate(user.id);
+      if (created) cache.invalidate(workspace.id);
       return reply.code(created ? 201 : 200).send(campaign);
     },
   );
@@ -91,11 +97,10 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
     '/api/smartlead/campaigns',
     { schema: { tags, response: { 200: campaignListSchema } } },
     async (req, reply) => {
-      const user = requireUser(req);
       const { campaigns, remoteAvailable } = await listCampaigns({
         db,
         config,
-        userId: user.id,
+        workspaceId: requireWorkspace(req).id,
         cache,
         now: clock(),
         sleep,
@@ -110,7 +115,7 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
     '/api/smartlead/sends/:id',
     { schema: { tags, params: z.object({ id: z.string() }), response: { 200: sendProgressSchema } } },
     async (req) => {
-      const row = await findCampaign({ db, userId: requireUser(req).id, id: req.params.id });
+      const row = await findCampaign({ db, workspaceId: requireWorkspace(req).id, id: req.params.id });
       if (!row) throw notFound('Send not found');
       return sendProgress(row);
     },

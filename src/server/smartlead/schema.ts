@@ -13,13 +13,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CampaignSetup } from '../../shared/email-automation';
-import { users } from '../auth/schema';
+import { workspaces } from '../workspaces/schema';
 
-// One row per user: the Smartlead API key, sealed with AES-256-GCM (crypto/secret-box.ts), never plaintext.
+// One row per workspace: the Smartlead API key, sealed with AES-256-GCM (crypto/secret-box.ts), never plaintext.
 export const smartleadSettings = pgTable('smartlead_settings', {
-  userId: uuid('user_id')
+  workspaceId: uuid('workspace_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   apiKeySealed: text('api_key_sealed').notNull(),
   lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
   accountEmail: text('account_email'),
@@ -29,15 +29,15 @@ export const smartleadSettings = pgTable('smartlead_settings', {
 
 export type SendState = 'queued' | 'sending' | 'completed' | 'failed';
 
-// A campaign created from Verilead, with the state of its send. (user_id, idempotency_key) is unique, so a
+// A campaign created from Verilead, with the state of its send. (workspace_id, idempotency_key) is unique, so a
 // double click or a retried request finds the existing row instead of creating a second campaign.
 export const smartleadCampaigns = pgTable(
   'smartlead_campaigns',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     smartleadId: bigint('smartlead_id', { mode: 'number' }),
@@ -63,8 +63,8 @@ export const smartleadCampaigns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('smartlead_campaigns_idem_idx').on(t.userId, t.idempotencyKey),
-    index('smartlead_campaigns_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('smartlead_campaigns_idem_idx').on(t.workspaceId, t.idempotencyKey),
+    index('smartlead_campaigns_workspace_idx').on(t.workspaceId, t.createdAt),
     index('smartlead_campaigns_state_idx').on(t.state),
   ],
 );
@@ -106,13 +106,13 @@ export const smartleadCampaignLeads = pgTable(
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => smartleadCampaigns.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.email] }),
-    index('smartlead_campaign_leads_user_idx').on(t.userId, t.email),
+    index('smartlead_campaign_leads_workspace_idx').on(t.workspaceId, t.email),
   ],
 );

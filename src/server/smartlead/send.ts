@@ -40,7 +40,7 @@ export async function runSend(opts: {
   }
   let seq = -1;
   try {
-    const apiKey = await loadApiKey({ db, config: opts.config, userId: campaign.userId });
+    const apiKey = await loadApiKey({ db, config: opts.config, workspaceId: campaign.workspaceId });
     const client = createSmartleadClient({
       baseUrl: opts.config.SMARTLEAD_API_URL,
       apiKey,

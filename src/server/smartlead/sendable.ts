@@ -23,12 +23,12 @@ interface Row {
 }
 
 /**
- * The user's addresses that may go to Smartlead, grouped by upload (newest first): valid rows, and
+ * The workspace's addresses that may go to Smartlead, grouped by upload (newest first): valid rows, and
  * risky rows whose risk is a catch-all server or a role address (the send screen offers those only
  * behind an explicit "include risky" choice). Each carries its upload's other columns by merge key
  * and the campaigns it was already sent to.
  */
-export async function sendableGroups(opts: { db: Db; userId: string }) {
+export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
   const rows = await query<Row>(
     opts.db,
     sql`
@@ -43,7 +43,7 @@ export async function sendableGroups(opts: { db: Db; userId: string }) {
       x.final_status = 'valid' OR (x.final_status = 'risky' AND (
         coalesce(x.step2_reason, x.reason) = 'catch_all' OR x.role OR coalesce(x.step2_reason, x.reason) = 'role')))
     JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
-    WHERE u.user_id = ${opts.userId} AND u.status <> 'uploading'
+    WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
     ORDER BY u.uploaded_at DESC, u.id, x.row_index`,
   );
   const sent = await sentCampaigns(opts);
@@ -89,12 +89,17 @@ function extraFields(r: Row): Record<string, string> {
 }
 
 /** Address → campaigns it went to (only campaigns that exist in Smartlead). */
-async function sentCampaigns(opts: { db: Db; userId: string }) {
+async function sentCampaigns(opts: { db: Db; workspaceId: string }) {
   const rows = await opts.db
     .select({ email: smartleadCampaignLeads.email, id: smartleadCampaigns.id, name: smartleadCampaigns.name })
     .from(smartleadCampaignLeads)
     .innerJoin(smartleadCampaigns, eq(smartleadCampaigns.id, smartleadCampaignLeads.campaignId))
-    .where(and(eq(smartleadCampaignLeads.userId, opts.userId), isNotNull(smartleadCampaigns.smartleadId)));
+    .where(
+      and(
+        eq(smartleadCampaignLeads.workspaceId, opts.workspaceId),
+        isNotNull(smartleadCampaigns.smartleadId),
+      ),
+    );
   const map = new Map<string, { id: string; name: string }[]>();
   for (const r of rows) {
     const list = map.get(r.email) ?? [];

@@ -61,7 +61,7 @@ describe('smartlead settings and connection test', () => {
     const [row] = await t.database.db
       .select()
       .from(smartleadSettings)
-      .where(eq(smartleadSettings.userId, user.id));
+      .where(eq(smartleadSettings.workspaceId, user.id));
     expect(row!.apiKeySealed).not.toContain(apiKey);
     expect(row!.apiKeySealed.startsWith('v1:')).toBe(true);
     const dump = await t.database.raw.query('SELECT * FROM smartlead_settings');

@@ -9,14 +9,14 @@ import { smartleadSettings } from './schema';
 
 type KeyConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir'>;
 
-// The sealed key is bound to its owner: a value copied into another user's row does not open.
-const context = (userId: string) => `smartlead-api-key:${userId}`;
+// The sealed key is bound to its owner: a value copied into another workspace's row does not open.
+const context = (workspaceId: string) => `smartlead-api-key:${workspaceId}`;
 
-export async function getSettings(opts: { db: Db; userId: string }): Promise<SmartleadSettings> {
+export async function getSettings(opts: { db: Db; workspaceId: string }): Promise<SmartleadSettings> {
   const [row] = await opts.db
     .select()
     .from(smartleadSettings)
-    .where(eq(smartleadSettings.userId, opts.userId))
+    .where(eq(smartleadSettings.workspaceId, opts.workspaceId))
     .limit(1);
   if (!row) return { hasApiKey: false, lastTested: null, accountInfo: null };
   const hasInfo = row.accountEmail !== null || row.accountPlan !== null;
@@ -31,7 +31,7 @@ export async function getSettings(opts: { db: Db; userId: string }): Promise<Sma
 export async function saveApiKey(opts: {
   db: Db;
   config: KeyConfig;
-  userId: string;
+  workspaceId: string;
   apiKey: string;
   now: Date;
 }): Promise<void> {
@@ -39,7 +39,11 @@ export async function saveApiKey(opts: {
   // The schema refuses these too; this guard keeps the rule true for any other caller.
   if (!apiKey || isMaskedKey(apiKey))
     throw badRequest('Enter the full API key: the masked value cannot be saved');
-  const sealed = encryptSecret({ config: opts.config, plaintext: apiKey, context: context(opts.userId) });
+  const sealed = encryptSecret({
+    config: opts.config,
+    plaintext: apiKey,
+    context: context(opts.workspaceId),
+  });
   const values = {
     apiKeySealed: sealed,
     lastTestedAt: null,
@@ -49,20 +53,20 @@ export async function saveApiKey(opts: {
   };
   await opts.db
     .insert(smartleadSettings)
-    .values({ userId: opts.userId, ...values })
-    .onConflictDoUpdate({ target: smartleadSettings.userId, set: values });
+    .values({ workspaceId: opts.workspaceId, ...values })
+    .onConflictDoUpdate({ target: smartleadSettings.workspaceId, set: values });
 }
 
-/** The user's plaintext key (server side only), or the SPEC's 400 when none is saved. */
-export async function loadApiKey(opts: { db: Db; config: KeyConfig; userId: string }): Promise<string> {
+/** The workspace's plaintext key (server side only), or the SPEC's 400 when none is saved. */
+export async function loadApiKey(opts: { db: Db; config: KeyConfig; workspaceId: string }): Promise<string> {
   const [row] = await opts.db
     .select({ sealed: smartleadSettings.apiKeySealed })
     .from(smartleadSettings)
-    .where(eq(smartleadSettings.userId, opts.userId))
+    .where(eq(smartleadSettings.workspaceId, opts.workspaceId))
     .limit(1);
   if (!row) throw badRequest(NO_KEY_MESSAGE);
   try {
-    return decryptSecret({ config: opts.config, ciphertext: row.sealed, context: context(opts.userId) });
+    return decryptSecret({ config: opts.config, ciphertext: row.sealed, context: context(opts.workspaceId) });
   } catch (err) {
     if (!(err instanceof SecretBoxError)) throw err;
     throw badRequest(
@@ -73,7 +77,7 @@ export async function loadApiKey(opts: { db: Db; config: KeyConfig; userId: stri
 
 export async function recordTest(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   now: Date;
   account?: { email: string | null; plan: string | null } | null;
 }): Promise<void> {
@@ -83,5 +87,5 @@ export async function recordTest(opts: {
       lastTestedAt: opts.now,
       ...(opts.account ? { accountEmail: opts.account.email, accountPlan: opts.account.plan } : {}),
     })
-    .where(eq(smartleadSettings.userId, opts.userId));
+    .where(eq(smartleadSettings.workspaceId, opts.workspaceId));
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Campaign, CreateCampaignInput } from '../../shared/smartlead';
 import { createCampaignSchema } from '../../shared/smartlead';
-import type { UserRow } from '../auth/users';
 import { assertHasAccess } from '../billing/access';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -9,6 +8,7 @@ import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import type { Sleep } from '../retry';
+import type { WorkspacePlan } from '../workspaces';
 import { ensureRemoteCampaign, markFailed, recordSend, releaseLease, requeueFailed } from './campaigns';
 import { createSmartleadClient, INTERACTIVE, SmartleadError } from './client';
 import { SMARTLEAD_SEND_JOB } from './jobs';
@@ -22,12 +22,16 @@ const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
  * Without an Idempotency-Key header the key is derived from the request itself, so an identical request
  * repeated (same name, same emails) is treated as the same send rather than a second campaign.
  */
-function idempotencyKeyOf(userId: string, header: string | undefined, input: CreateCampaignInput): string {
+function idempotencyKeyOf(
+  workspaceId: string,
+  header: string | undefined,
+  input: CreateCampaignInput,
+): string {
   if (header !== undefined) {
     if (!IDEMPOTENCY_KEY.test(header)) throw badRequest('Invalid Idempotency-Key header');
     return `h:${header}`;
   }
-  const hash = createHash('sha256').update(userId).update('\0').update(input.campaignName.trim());
+  const hash = createHash('sha256').update(workspaceId).update('\0').update(input.campaignName.trim());
   for (const e of input.emails) hash.update('\0').update(e.email.trim().toLowerCase());
   return `d:${hash.digest('hex')}`;
 }
@@ -42,19 +46,19 @@ export async function startCampaignSend(opts: {
   config: Config;
   queue: JobSender;
   clock: Clock;
-  user: UserRow;
+  workspace: WorkspacePlan;
   input: CreateCampaignInput;
   idempotencyKey?: string;
   sleep?: Sleep;
 }): Promise<{ campaign: Campaign; created: boolean }> {
-  const { db, config, user, clock } = opts;
-  await assertHasAccess({ db, user, now: clock() });
-  const apiKey = await loadApiKey({ db, config, userId: user.id });
+  const { db, config, workspace, clock } = opts;
+  await assertHasAccess({ db, workspace, now: clock() });
+  const apiKey = await loadApiKey({ db, config, workspaceId: workspace.id });
   const input = createCampaignSchema.parse(opts.input);
-  const key = idempotencyKeyOf(user.id, opts.idempotencyKey, input);
+  const key = idempotencyKeyOf(workspace.id, opts.idempotencyKey, input);
   const recorded = await recordSend({
     db,
-    userId: user.id,
+    workspaceId: workspace.id,
     name: input.campaignName,
     leads: input.emails,
     idempotencyKey: key,

@@ -13,7 +13,7 @@ import { getSettings, loadApiKey, recordTest } from './settings';
 export async function testConnection(opts: {
   db: Db;
   config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
-  userId: string;
+  workspaceId: string;
   now: Date;
   sleep?: Sleep;
 }) {
@@ -29,7 +29,7 @@ export async function testConnection(opts: {
   } catch (err) {
     throw toAppError(err);
   }
-  await recordTest({ db: opts.db, userId: opts.userId, now: opts.now });
+  await recordTest({ db: opts.db, workspaceId: opts.workspaceId, now: opts.now });
   return {
     success: true as const,
     message: 'Successfully connected to Smartlead API.',

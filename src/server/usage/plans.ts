@@ -2,10 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import { PLAN_INFO, PLANS, type Plan } from '../../shared/auth';
 import { ACCESS_STATUSES } from '../../shared/billing';
 import { PLAN_LIMITS, type PlanState } from '../../shared/usage';
-import type { UserRow } from '../auth/users';
 import { subscriptions } from '../billing/schema';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { WorkspacePlan } from '../workspaces';
 
 export type PriceConfig = Pick<
   Config,
@@ -34,34 +34,34 @@ export function planForPrice(config: PriceConfig, priceId: string | null): Plan 
   return priceId === config.STRIPE_PRICE_ID ? 'professional' : null;
 }
 
-/** The plan a user picked (at sign-up or last on /subscribe). */
-export const planOf = (user: UserRow): Plan =>
-  (PLANS as readonly string[]).includes(user.plan) ? (user.plan as Plan) : 'hobbyist';
+/** The plan a workspace picked (at sign-up or last on /subscribe). */
+export const planOf = (workspace: Pick<WorkspacePlan, 'plan'>): Plan =>
+  (PLANS as readonly string[]).includes(workspace.plan) ? (workspace.plan as Plan) : 'hobbyist';
 
 const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 
 /**
- * The plan whose limits apply to a user now: a paid subscription's plan (from its price, mirrored by
+ * The plan whose limits apply to a workspace now: a paid subscription's plan (from its price, mirrored by
  * the Stripe webhooks), else during the trial the plan picked at sign-up. Without either, the chosen
  * plan's figures are shown but new work is refused anyway (billing/access.ts).
  */
 export async function planState(opts: {
   db: Db;
   config: PriceConfig;
-  user: UserRow;
+  workspace: WorkspacePlan;
   now: Date;
 }): Promise<PlanState> {
-  const { user } = opts;
+  const { workspace } = opts;
   const subs = await opts.db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.userId, user.id))
+    .where(eq(subscriptions.workspaceId, workspace.id))
     .orderBy(desc(subscriptions.updatedAt))
     .limit(20);
   const live = subs.find((s) => (ACCESS_STATUSES as readonly string[]).includes(s.status));
   const shown = live ?? subs.find((s) => s.statusRank === 1) ?? null;
-  const chosen = planOf(user);
-  const trial = opts.now < user.trialEndsAt;
+  const chosen = planOf(workspace);
+  const trial = opts.now < workspace.trialEndsAt;
   const paidPlan = live ? (planForPrice(opts.config, live.priceId) ?? chosen) : null;
   const plan = paidPlan ?? chosen;
   const limits = PLAN_LIMITS[plan];
@@ -71,7 +71,7 @@ export async function planState(opts: {
     price: PLAN_INFO[plan].price,
     chosenPlan: chosen,
     status: live ? 'active' : trial ? 'trial' : 'inactive',
-    trialEndsAt: user.trialEndsAt.toISOString(),
+    trialEndsAt: workspace.trialEndsAt.toISOString(),
     subscription: shown
       ? {
           status: shown.status,

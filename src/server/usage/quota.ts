@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { PLAN_INFO } from '../../shared/auth';
 import { type PlanState, USAGE_LABELS, type UsageKind, upgradeFor } from '../../shared/usage';
-import type { UserRow } from '../auth/users';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { query } from '../lists/sql';
+import type { WorkspacePlan } from '../workspaces';
 import { type PriceConfig, planState } from './plans';
 
 /** First day of the calendar month (UTC) of `now`, as the DATE the counters are keyed by. */
@@ -28,23 +28,23 @@ export class QuotaExceededError extends AppError {}
 export async function consumeQuota(opts: {
   db: Db;
   config: PriceConfig;
-  user: UserRow;
+  workspace: WorkspacePlan;
   kind: UsageKind;
   now: Date;
   /** Addresses or profiles behind this unit (reported on the usage screen, not limited). */
   units?: number;
 }): Promise<void> {
-  const { db, user, kind, now } = opts;
-  const state = await planState({ db, config: opts.config, user, now });
+  const { db, workspace, kind, now } = opts;
+  const state = await planState({ db, config: opts.config, workspace, now });
   const limit = state.limits[kind];
   const month = monthOf(now);
   const units = Math.max(0, Math.floor(opts.units ?? 0));
   const guard = limit === null ? sql`true` : sql`usage_counters.count < ${limit}`;
   const rows = await query<{ count: number }>(
     db,
-    sql`INSERT INTO usage_counters (user_id, month, kind, count, units)
-      SELECT ${user.id}, ${month}::date, ${kind}, 1, ${units} WHERE ${limit === null ? sql`true` : sql`${limit} > 0`}
-      ON CONFLICT (user_id, month, kind) DO UPDATE
+    sql`INSERT INTO usage_counters (workspace_id, month, kind, count, units)
+      SELECT ${workspace.id}, ${month}::date, ${kind}, 1, ${units} WHERE ${limit === null ? sql`true` : sql`${limit} > 0`}
+      ON CONFLICT (workspace_id, month, kind) DO UPDATE
         SET count = usage_counters.count + 1, units = usage_counters.units + EXCLUDED.units
         WHERE ${guard}
       RETURNING count`,
@@ -60,7 +60,7 @@ export async function consumeQuota(opts: {
 export async function assertQuotaLeft(opts: {
   db: Db;
   config: PriceConfig;
-  user: UserRow;
+  workspace: WorkspacePlan;
   kind: UsageKind;
   now: Date;
 }): Promise<void> {
@@ -70,7 +70,7 @@ export async function assertQuotaLeft(opts: {
   const [row] = await query<{ count: number }>(
     opts.db,
     sql`SELECT count FROM usage_counters
-      WHERE user_id = ${opts.user.id} AND month = ${monthOf(opts.now)}::date AND kind = ${opts.kind}`,
+      WHERE workspace_id = ${opts.workspace.id} AND month = ${monthOf(opts.now)}::date AND kind = ${opts.kind}`,
   );
   if (Number(row?.count ?? 0) >= limit) throw quotaError({ state, kind: opts.kind, now: opts.now });
 }
@@ -101,12 +101,12 @@ function quotaError(opts: { state: PlanState; kind: UsageKind; now: Date }): Quo
 /** Gives back a unit taken by consumeQuota for work that did not start after all. */
 export async function releaseQuota(opts: {
   db: Db;
-  userId: string;
+  workspaceId: string;
   kind: UsageKind;
   now: Date;
   units?: number;
 }): Promise<void> {
   await opts.db.execute(sql`
     UPDATE usage_counters SET count = greatest(0, count - 1), units = greatest(0, units - ${Math.floor(opts.units ?? 0)})
-    WHERE user_id = ${opts.userId} AND month = ${monthOf(opts.now)}::date AND kind = ${opts.kind}`);
+    WHERE workspace_id = ${opts.workspaceId} AND month = ${monthOf(opts.now)}::date AND kind = ${opts.kind}`);
 }

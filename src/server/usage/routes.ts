@@ -1,8 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { planStateSchema, usageResponseSchema } from '../../shared/usage';
-import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
+import { requireWorkspace } from '../workspaces';
 import { planState } from './plans';
 import { usageSummary } from './usage';
 
@@ -12,10 +12,10 @@ export async function usageRoutes(app: AppInstance, deps: AppDeps) {
   const tags = ['usage'];
 
   r.get('/api/billing/plan', { schema: { tags, response: { 200: planStateSchema } } }, async (req) =>
-    planState({ db, config: deps.config, user: requireUser(req), now: deps.clock() }),
+    planState({ db, config: deps.config, workspace: requireWorkspace(req), now: deps.clock() }),
   );
 
   r.get('/api/usage', { schema: { tags, response: { 200: usageResponseSchema } } }, async (req) =>
-    usageSummary({ db, config: deps.config, user: requireUser(req), now: deps.clock() }),
+    usageSummary({ db, config: deps.config, workspace: requireWorkspace(req), now: deps.clock() }),
   );
 }

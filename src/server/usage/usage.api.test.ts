@@ -38,15 +38,16 @@ afterAll(async () => {
 
 async function setUsed(userId: string, kind: string, count: number, month = monthOf(t.clock())) {
   await t.database.raw.query(
-    `INSERT INTO usage_counters (user_id, month, kind, count) VALUES ($1, $2::date, $3, $4)
-     ON CONFLICT (user_id, month, kind) DO UPDATE SET count = EXCLUDED.count`,
+    `INSERT INTO usage_counters (workspace_id, month, kind, count) VALUES ($1, $2::date, $3, $4)
+     ON CONFLICT (workspace_id, month, kind) DO UPDATE SET count = EXCLUDED.count`,
     [userId, month, kind, count],
   );
 }
 const uploadsOf = (userId: string) =>
-  t.database.raw.query<{ id: string; status: string }>('SELECT id, status FROM uploads WHERE user_id = $1', [
-    userId,
-  ]);
+  t.database.raw.query<{ id: string; status: string }>(
+    'SELECT id, status FROM uploads WHERE workspace_id = $1',
+    [userId],
+  );
 
 async function deliver(type: string, object: unknown) {
   const created = Math.floor(Date.now() / 1000);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { USAGE_KINDS, type UsageResponse } from '../../shared/usage';
-import type { UserRow } from '../auth/users';
 import type { Db } from '../db/client';
 import { query } from '../lists/sql';
+import type { WorkspacePlan } from '../workspaces';
 import { type PriceConfig, planState } from './plans';
 import { monthOf, nextMonthStart } from './quota';
 
@@ -10,10 +10,10 @@ import { monthOf, nextMonthStart } from './quota';
 export async function usageSummary(opts: {
   db: Db;
   config: PriceConfig;
-  user: UserRow;
+  workspace: WorkspacePlan;
   now: Date;
 }): Promise<UsageResponse> {
-  const { db, user, now } = opts;
+  const { db, workspace, now } = opts;
   const plan = await planState(opts);
   const months = Array.from({ length: 6 }, (_, i) => {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5 + i, 1));
@@ -22,7 +22,7 @@ export async function usageSummary(opts: {
   const rows = await query<{ month: string | Date; kind: string; count: number; units: number | string }>(
     db,
     sql`SELECT month, kind, count, units FROM usage_counters
-      WHERE user_id = ${user.id} AND month >= ${months[0]}::date AND month <= ${months[5]}::date`,
+      WHERE workspace_id = ${workspace.id} AND month >= ${months[0]}::date AND month <= ${months[5]}::date`,
   );
   const key = (m: string | Date) => (typeof m === 'string' ? m.slice(0, 10) : monthOf(m));
   const find = (month: string, kind: string) => rows.find((r) => key(r.month) === month && r.kind === kind);

@@ -19,7 +19,7 @@ export async function notifyCampaignSent(opts: { ctx: JobContext; campaignId: st
     await emitWebhookEvent({
       db: ctx.database.db,
       queue: ctx.queue,
-      userId: c.userId,
+      workspaceId: c.workspaceId,
       type: 'campaign.sent',
       key: `campaign.sent:${c.id}`,
       data: {

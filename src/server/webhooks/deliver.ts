@@ -65,7 +65,7 @@ export async function deliverWebhook(opts: {
 
   const body = JSON.stringify(claimed.payload);
   // A White Label workspace's receivers see its product name, not ours.
-  const agent = await userAgentName({ db, config, now, workspaceId: endpoint.userId });
+  const agent = await userAgentName({ db, config, now, workspaceId: endpoint.workspaceId });
   let statusCode: number | null = null;
   let error: string | null = null;
   try {

@@ -20,14 +20,14 @@ async function queueDeliveries(queue: JobSender | undefined, ids: string[]) {
 }
 
 /**
- * Records an event for every endpoint of the user subscribed to its type, and queues the deliveries.
+ * Records an event for every endpoint of the workspace subscribed to its type, and queues the deliveries.
  * `key` names the fact (e.g. `list.completed:<list id>:<run>`): reporting it again adds nothing, so
  * callers may emit from code paths that can run twice. Returns the number of deliveries created.
  */
 export async function emitWebhookEvent(opts: {
   db: Db;
   queue?: JobSender;
-  userId: string;
+  workspaceId: string;
   type: Exclude<WebhookEventType, 'test'>;
   data: Record<string, unknown>;
   key?: string;
@@ -38,7 +38,10 @@ export async function emitWebhookEvent(opts: {
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
-      and(eq(webhookEndpoints.userId, opts.userId), arrayContains(webhookEndpoints.events, [opts.type])),
+      and(
+        eq(webhookEndpoints.workspaceId, opts.workspaceId),
+        arrayContains(webhookEndpoints.events, [opts.type]),
+      ),
     );
   if (!endpoints.length) return 0;
   const now = opts.now ?? new Date();
@@ -53,7 +56,7 @@ export async function emitWebhookEvent(opts: {
     .values(
       endpoints.map((e) => ({
         endpointId: e.id,
-        userId: opts.userId,
+        workspaceId: opts.workspaceId,
         eventId: payload.id,
         type: opts.type,
         payload,
@@ -71,7 +74,12 @@ export async function emitWebhookEvent(opts: {
 }
 
 /** The "send test event" button: one `test` event to one endpoint, whatever it subscribed to. */
-export async function sendTestEvent(opts: { db: Db; queue: JobSender; userId: string; endpointId: string }) {
+export async function sendTestEvent(opts: {
+  db: Db;
+  queue: JobSender;
+  workspaceId: string;
+  endpointId: string;
+}) {
   const endpoint = await findOwnEndpoint(opts);
   const now = new Date();
   const payload: WebhookPayload = {
@@ -84,7 +92,7 @@ export async function sendTestEvent(opts: { db: Db; queue: JobSender; userId: st
     .insert(webhookDeliveries)
     .values({
       endpointId: endpoint.id,
-      userId: opts.userId,
+      workspaceId: opts.workspaceId,
       eventId: payload.id,
       type: 'test',
       payload,

@@ -20,7 +20,7 @@ import {
 
 type KeyConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SAFE_FETCH_ALLOW_LOOPBACK'>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const context = (userId: string) => `webhook:${userId}`;
+const context = (workspaceId: string) => `webhook:${workspaceId}`;
 
 export const toEndpoint = (r: WebhookEndpointRow): WebhookEndpoint => ({
   id: r.id,
@@ -58,15 +58,15 @@ export async function assertDeliverableUrl(url: string, config: KeyConfig): Prom
 export async function createWebhookEndpoint(opts: {
   db: Db;
   config: KeyConfig;
-  userId: string;
+  workspaceId: string;
   input: CreateWebhookInput;
   now: Date;
 }): Promise<WebhookEndpoint & { secret: string }> {
-  const { db, userId } = opts;
+  const { db, workspaceId } = opts;
   const existing = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, userId));
+    .where(eq(webhookEndpoints.workspaceId, workspaceId));
   if (existing.length >= MAX_WEBHOOK_ENDPOINTS) {
     throw badRequest(`At most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints; delete one first.`);
   }
@@ -75,10 +75,10 @@ export async function createWebhookEndpoint(opts: {
   const [row] = await db
     .insert(webhookEndpoints)
     .values({
-      userId,
+      workspaceId,
       url: opts.input.url,
       events: [...new Set(opts.input.events)],
-      secretSealed: encryptSecret({ config: opts.config, plaintext: secret, context: context(userId) }),
+      secretSealed: encryptSecret({ config: opts.config, plaintext: secret, context: context(workspaceId) }),
       secretHint: secret.slice(-4),
       createdAt: opts.now,
     })
@@ -86,33 +86,41 @@ export async function createWebhookEndpoint(opts: {
   return { ...toEndpoint(row), secret };
 }
 
-export async function listWebhookEndpoints(opts: { db: Db; userId: string }): Promise<WebhookEndpoint[]> {
+export async function listWebhookEndpoints(opts: {
+  db: Db;
+  workspaceId: string;
+}): Promise<WebhookEndpoint[]> {
   const rows = await opts.db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, opts.userId))
+    .where(eq(webhookEndpoints.workspaceId, opts.workspaceId))
     .orderBy(desc(webhookEndpoints.createdAt));
   return rows.map(toEndpoint);
 }
 
-/** The user's endpoint (another user's id is the same 404 as a missing one). */
-export async function findOwnEndpoint(opts: { db: Db; userId: string; endpointId: string }) {
+/** The workspace's endpoint (another workspace's id is the same 404 as a missing one). */
+export async function findOwnEndpoint(opts: { db: Db; workspaceId: string; endpointId: string }) {
   if (!UUID.test(opts.endpointId)) throw notFound('Webhook endpoint not found');
   const [row] = await opts.db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, opts.endpointId), eq(webhookEndpoints.userId, opts.userId)));
+    .where(and(eq(webhookEndpoints.id, opts.endpointId), eq(webhookEndpoints.workspaceId, opts.workspaceId)));
   if (!row) throw notFound('Webhook endpoint not found');
   return row;
 }
 
-export async function deleteWebhookEndpoint(opts: { db: Db; userId: string; endpointId: string }) {
+export async function deleteWebhookEndpoint(opts: { db: Db; workspaceId: string; endpointId: string }) {
   const row = await findOwnEndpoint(opts);
   await opts.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
 }
 
 /** The endpoint's latest deliveries, newest first (the delivery log of the settings screen). */
-export async function listDeliveries(opts: { db: Db; userId: string; endpointId: string; limit?: number }) {
+export async function listDeliveries(opts: {
+  db: Db;
+  workspaceId: string;
+  endpointId: string;
+  limit?: number;
+}) {
   const row = await findOwnEndpoint(opts);
   const rows = await opts.db
     .select()
@@ -127,6 +135,6 @@ export function openSecret(opts: { config: KeyConfig; endpoint: WebhookEndpointR
   return decryptSecret({
     config: opts.config,
     ciphertext: opts.endpoint.secretSealed,
-    context: context(opts.endpoint.userId),
+    context: context(opts.endpoint.workspaceId),
   });
 }

@@ -18,19 +18,24 @@ export async function notifyListFinished(opts: {
   log?: { error(obj: unknown, msg?: string): void };
 }): Promise<void> {
   try {
-    const [u] = await query<{ user_id: string; status: string; run_id: number }>(
+    const [u] = await query<{ workspace_id: string; status: string; run_id: number }>(
       opts.db,
-      sql`SELECT user_id, status, run_id FROM uploads WHERE id = ${opts.uploadId}`,
+      sql`SELECT workspace_id, status, run_id FROM uploads WHERE id = ${opts.uploadId}`,
     );
     if (!u || (u.status !== 'completed' && u.status !== 'failed')) return;
     const type = u.status === 'completed' ? 'list.completed' : 'list.failed';
     const list = toApiList(
-      await getUploadStatus({ db: opts.db, userId: u.user_id, uploadId: opts.uploadId, now: new Date() }),
+      await getUploadStatus({
+        db: opts.db,
+        workspaceId: u.workspace_id,
+        uploadId: opts.uploadId,
+        now: new Date(),
+      }),
     );
     await emitWebhookEvent({
       db: opts.db,
       queue: opts.queue,
-      userId: u.user_id,
+      workspaceId: u.workspace_id,
       type,
       data: { list },
       key: `${type}:${opts.uploadId}:${u.run_id}`,

@@ -6,9 +6,9 @@ import {
   webhookDeliverySchema,
   webhookEndpointSchema,
 } from '../../shared/webhooks';
-import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { sendTestEvent } from './emit';
 import {
   createWebhookEndpoint,
@@ -20,7 +20,7 @@ import {
 
 const idParams = z.object({ id: z.string().max(100) });
 
-/** Webhook settings of the signed-in user (the usage screen): endpoints, test events, delivery log. */
+/** Webhook settings of the workspace (the usage screen); changing them is for admins: endpoints, test events, delivery log. */
 export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
@@ -29,7 +29,7 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
   r.get(
     '/api/webhooks',
     { schema: { tags, response: { 200: z.array(webhookEndpointSchema) } } },
-    async (req) => listWebhookEndpoints({ db, userId: requireUser(req).id }),
+    async (req) => listWebhookEndpoints({ db, workspaceId: requireWorkspace(req).id }),
   );
 
   r.post(
@@ -40,7 +40,7 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
         await createWebhookEndpoint({
           db,
           config: deps.config,
-          userId: requireUser(req).id,
+          workspaceId: requirePermission(req, 'keys:manage').id,
           input: req.body,
           now: deps.clock(),
         }),
@@ -52,7 +52,11 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
     '/api/webhooks/:id',
     { schema: { tags, params: idParams, response: deleted } },
     async (req, reply) => {
-      await deleteWebhookEndpoint({ db, userId: requireUser(req).id, endpointId: req.params.id });
+      await deleteWebhookEndpoint({
+        db,
+        workspaceId: requirePermission(req, 'keys:manage').id,
+        endpointId: req.params.id,
+      });
       return reply.code(204).send(null);
     },
   );
@@ -64,7 +68,7 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
       const row = await sendTestEvent({
         db,
         queue: deps.queue,
-        userId: requireUser(req).id,
+        workspaceId: requirePermission(req, 'keys:manage').id,
         endpointId: req.params.id,
       });
       return reply.code(202).send(toDelivery(row));
@@ -74,6 +78,6 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
   r.get(
     '/api/webhooks/:id/deliveries',
     { schema: { tags, params: idParams, response: { 200: z.array(webhookDeliverySchema) } } },
-    async (req) => listDeliveries({ db, userId: requireUser(req).id, endpointId: req.params.id }),
+    async (req) => listDeliveries({ db, workspaceId: requireWorkspace(req).id, endpointId: req.params.id }),
   );
 }

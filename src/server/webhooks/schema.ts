@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema';
+import { workspaces } from '../workspaces/schema';
 
 // Created by migrations/0600_api_webhooks_usage.sql.
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const webhookEndpoints = pgTable('webhook_endpoints', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  userId: uuid('user_id')
+  workspaceId: uuid('workspace_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   url: text('url').notNull(),
   events: text('events').array().notNull(),
   secretSealed: text('secret_sealed').notNull(),
@@ -22,9 +22,9 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   endpointId: uuid('endpoint_id')
     .notNull()
     .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
+  workspaceId: uuid('workspace_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   eventId: text('event_id').notNull(),
   type: text('type').notNull(),
   payload: jsonb('payload').notNull(),

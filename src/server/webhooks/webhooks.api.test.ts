@@ -194,7 +194,7 @@ describe('deliveries', () => {
     const u = await c.register();
     // As if the name now resolved elsewhere: the stored URL points at a private address.
     const [row] = await t.database.raw.query<{ id: string }>(
-      `INSERT INTO webhook_endpoints (user_id, url, events, secret_sealed, secret_hint)
+      `INSERT INTO webhook_endpoints (workspace_id, url, events, secret_sealed, secret_hint)
        VALUES ($1, 'http://10.20.30.40/hook', ARRAY['list.completed'], $2, 'abcd') RETURNING id`,
       [u.id, encryptSecret({ config: t.config, plaintext: 'whsec_x', context: `webhook:${u.id}` })],
     );
@@ -275,7 +275,7 @@ describe('events', () => {
       emitWebhookEvent({
         db: t.database.db,
         queue: t.queue,
-        userId: user.id,
+        workspaceId: user.id,
         type: 'campaign.sent',
         data: { campaign: { id: 'c1', name: 'Spring' } },
         key: 'campaign.sent:c1',
@@ -285,7 +285,12 @@ describe('events', () => {
     const other = new TestClient(t.app);
     const stranger = await other.register();
     expect(
-      await emitWebhookEvent({ db: t.database.db, userId: stranger.id, type: 'campaign.sent', data: {} }),
+      await emitWebhookEvent({
+        db: t.database.db,
+        workspaceId: stranger.id,
+        type: 'campaign.sent',
+        data: {},
+      }),
     ).toBe(0);
     const [log] = await settled(c, ep.id);
     expect(JSON.parse(receivedFor(log.id)[0].body)).toMatchObject({

@@ -3,7 +3,9 @@ export { requirePermission, requireWorkspace } from './context';
 export {
   createPersonalWorkspace,
   fallbackWorkspace,
+  findWorkspacePlan,
   membership,
   toContext,
   type WorkspaceContext,
+  type WorkspacePlan,
 } from './resolve';

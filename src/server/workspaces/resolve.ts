@@ -15,6 +15,9 @@ export interface WorkspaceContext {
   personal: boolean;
 }
 
+/** What plan checks read of a workspace (the request's context or a row loaded by a job). */
+export type WorkspacePlan = Pick<WorkspaceContext, 'id' | 'plan' | 'trialEndsAt'>;
+
 type WorkspaceRow = typeof workspaces.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
@@ -76,4 +79,14 @@ export async function membership(
     .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)))
     .limit(1);
   return row ? toContext(row.w, row.role, userId) : null;
+}
+
+/** A workspace's plan fields by id (background jobs act for a workspace without a request). */
+export async function findWorkspacePlan(db: Db, workspaceId: string): Promise<WorkspacePlan | null> {
+  const [row] = await db
+    .select({ id: workspaces.id, plan: workspaces.plan, trialEndsAt: workspaces.trialEndsAt })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,11 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { PLAN_INFO } from '../../shared/auth';
-import { users } from '../auth/schema';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { type PriceConfig, planState } from '../usage/plans';
-import type { WorkspaceContext } from './resolve';
-import { workspaceMembers } from './schema';
+import { findWorkspacePlan, type WorkspaceContext } from './resolve';
 
 export const UPGRADE_URL = '/subscribe?plan=whitelabel';
 
@@ -25,15 +22,10 @@ export async function invitingState(opts: {
   workspace: Pick<WorkspaceContext, 'id' | 'name'>;
   now: Date;
 }): Promise<InvitingState> {
-  // The plan is billed to the workspace's owner account (usage/plans.ts reads it from there).
-  const [owner] = await opts.db
-    .select({ user: users })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, opts.workspace.id), eq(workspaceMembers.role, 'owner')))
-    .limit(1);
-  if (!owner) return { allowed: false, message: 'This workspace has no owner.', upgradeUrl: null };
-  const plan = await planState({ db: opts.db, config: opts.config, user: owner.user, now: opts.now });
+  // The plan and the trial are the workspace's own (usage/plans.ts).
+  const holder = await findWorkspacePlan(opts.db, opts.workspace.id);
+  if (!holder) return { allowed: false, message: 'This workspace no longer exists.', upgradeUrl: null };
+  const plan = await planState({ db: opts.db, config: opts.config, workspace: holder, now: opts.now });
   const whiteLabel = PLAN_INFO.whitelabel.name;
   if (plan.plan === 'whitelabel' && plan.status !== 'inactive') {
     return { allowed: true, message: null, upgradeUrl: null };
