@@ -58,7 +58,8 @@ describe('invitations', () => {
     const { c, me } = await owner();
     expect((await c.get('/api/workspaces/current/members')).json().inviting.allowed).toBe(true);
     const ended = new Date(t.clock().getTime() - 3_600_000);
-    await t.database.raw.query('UPDATE users SET trial_ends_at = $2 WHERE id = $1', [me.id, ended]);
+    // The trial is the workspace's (its personal workspace has the owner's id).
+    await t.database.raw.query('UPDATE workspaces SET trial_ends_at = $2 WHERE id = $1', [me.id, ended]);
     const res = await c.post('/api/workspaces/current/invitations', { email: 'y@example.com' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/trial .* has ended/);
