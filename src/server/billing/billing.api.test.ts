@@ -205,6 +205,32 @@ describe('create-subscription', () => {
     expect(await hasAccessNow(b.u.id)).toBe(false);
   });
 
+  it("bills the workspace: an admin's checkout pays for every member there, and for no one's own", async () => {
+    const owner = await signedIn();
+    const admin = await signedIn();
+    await t.database.raw.query(
+      "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'admin')",
+      [owner.u.id, admin.u.id],
+    );
+    await admin.c.post('/api/workspaces/switch', { workspaceId: owner.u.id });
+    const { subscriptionId } = (await admin.c.post('/api/create-subscription')).json();
+    const [stored] = await t.database.db
+      .select()
+      .from(billingCustomers)
+      .where(eq(billingCustomers.workspaceId, owner.u.id));
+    expect(fake.subscriptions.get(subscriptionId)?.customer).toBe(stored.stripeCustomerId);
+    expect(fake.customers.get(stored.stripeCustomerId)).toMatchObject({
+      email: admin.u.email,
+      metadata: { workspaceId: owner.u.id, userId: admin.u.id },
+    });
+    t.clock.advance(8 * DAY);
+    await deliver('customer.subscription.updated', fake.setStatus(subscriptionId, 'active'));
+    expect((await status(owner.c)).hasAccess).toBe(true);
+    expect((await status(admin.c)).hasAccess).toBe(true);
+    await admin.c.post('/api/workspaces/switch', { workspaceId: admin.u.id });
+    expect((await status(admin.c)).hasAccess).toBe(false);
+  });
+
   it('requires a signed-in user', async () => {
     const res = await new TestClient(t.app).post('/api/create-subscription');
     expect(res.statusCode).toBe(401);

@@ -119,6 +119,16 @@ describe('workspace tenancy', () => {
     );
   });
 
+  it("applies the workspace's plan to whoever works in it", async () => {
+    const owner = await person('whitelabel');
+    const member = await person('hobbyist');
+    await addMember(owner.id, member.id, 'member');
+    expect((await member.c.get('/api/billing/plan')).json().plan).toBe('hobbyist');
+    await member.c.post('/api/workspaces/switch', { workspaceId: owner.id });
+    expect((await member.c.get('/api/billing/plan')).json().plan).toBe('whitelabel');
+    expect((await member.c.get('/api/usage')).json().plan.plan).toBe('whitelabel');
+  });
+
   it("acts with an API token in the token's workspace, until its creator leaves it", async () => {
     const owner = await person('whitelabel');
     const admin = await person();
