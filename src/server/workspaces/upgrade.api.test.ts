@@ -178,6 +178,24 @@ describe('upgrading a database of the release before workspaces', () => {
     expect(lost.map(([table]) => table)).toEqual([]);
   });
 
+  it("moves every account's rows into its workspace, each tenant column a reference to workspaces", async () => {
+    const q = t.database.raw;
+    for (const table of TENANT_TABLES) {
+      const owners = ownersBefore.get(table);
+      expect(Object.keys(owners ?? {}).sort(), table).toEqual([alice.id, bob.id].sort());
+      expect(await rowsPerOwner(q, table, 'workspace_id'), table).toEqual(owners);
+      const [fk] = await q.query<{ target: string }>(
+        `SELECT con.confrelid::regclass::text AS target
+         FROM pg_constraint con JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = ANY (con.conkey)
+         WHERE con.conrelid = $1::regclass AND con.contype = 'f' AND a.attname = 'workspace_id'`,
+        [table],
+      );
+      expect(fk?.target, table).toBe('workspaces');
+    }
+    // Tokens still name the person who made them.
+    expect(await rowsPerOwner(q, 'api_tokens', 'user_id')).toEqual({ [alice.id]: 1, [bob.id]: 1 });
+  });
+
   it('keeps sessions signed in, in the personal workspace', async () => {
     for (const account of [alice, bob]) {
       const c = signedIn(account);
