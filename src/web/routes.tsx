@@ -72,6 +72,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/support', access: 'always', page: SupportPage },
   { path: '/privacy', access: 'always', page: PrivacyPage },
   { path: '/terms', access: 'always', page: TermsPage },
+  // A team invitation: shown signed in or out (it asks to sign in before accepting).
+  { path: '/invite/:token', access: 'always', page: page(() => import('./pages/invite')) },
   // Signed out (or still loading), then signed in without the shared layout.
   { path: '/', access: 'signed-out', page: LandingPage },
   { path: '/subscribe', access: 'signed-out', page: SubscribePage },
@@ -145,6 +147,7 @@ export const ROUTES: AppRoute[] = [
     page: page(() => import('./pages/branding')),
     label: 'Branding',
   },
+  { path: '/settings/team', access: 'app', page: page(() => import('./pages/team')), label: 'Team' },
   // Email Automation (SPEC §2 navigation targets, built out: composer, campaigns, sending accounts).
   {
     path: '/email-composer',

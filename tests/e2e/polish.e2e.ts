@@ -184,11 +184,15 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     // Empty states.
     const empty = ['/dashboard', '/history', '/upload', '/campaign-status', '/smartlead-settings'];
     const automation = ['/email-composer', '/smartlead/campaigns', '/smartlead/email-accounts'];
-    for (const path of [...empty, ...automation, '/settings/usage', '/settings/branding']) {
+    for (const path of [...empty, ...automation, '/settings/usage', '/settings/branding', '/settings/team']) {
       await page.goto(path);
       await page.locator('main h1').waitFor();
       await checkA11y(page, `${path} (empty)`);
     }
+    // An invitation link that does not work (the accept page's error state).
+    await page.goto('/invite/not-a-real-invitation-token');
+    await page.getByText('This invitation link does not work').waitFor();
+    await checkA11y(page, '/invite/:token (invalid)');
     await page.goto('/send-to-smartlead');
     await page.locator('main h1').waitFor();
     await checkA11y(page, '/send-to-smartlead (no key)');

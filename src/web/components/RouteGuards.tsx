@@ -4,12 +4,13 @@ import { useOnboardingStatus } from '../hooks/use-onboarding';
 import { FullPageSpinner } from './FullPageSpinner';
 
 // SPEC §2 redirect rule: a signed-in user whose onboarding is not complete goes to /onboarding
-// (except on /onboarding and /auth); a completed user opening /onboarding goes to /.
+// (except on /onboarding, /auth and an invitation); a completed user opening /onboarding goes to /.
 export function OnboardingGate({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const [location] = useLocation();
   const status = useOnboardingStatus(signedIn);
   if (!signedIn) return <>{children}</>;
-  const exempt = location === '/onboarding' || location === '/auth';
+  // An invitation is accepted before the new account's onboarding.
+  const exempt = location === '/onboarding' || location === '/auth' || location.startsWith('/invite/');
   if (status.isLoading && !exempt) return <FullPageSpinner />;
   // If the status call fails we do not trap the user in a redirect loop; the screens still work.
   if (status.data) {

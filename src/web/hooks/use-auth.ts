@@ -59,7 +59,8 @@ export function useRegister() {
       // The server already set the session cookie (automatic login); refresh to confirm it.
       queryClient.setQueryData(USER_KEY, user);
       await queryClient.invalidateQueries({ queryKey: USER_KEY });
-      navigate('/');
+      // Back to the screen that asked for an account (an invitation), if any.
+      navigate(safeNext(window.location.search) ?? '/');
     },
     onError: (err) => {
       toast({

@@ -31,7 +31,11 @@ export default function AuthPage() {
   const plan = planFromSearch(search);
   // Sent here from a signed-in screen: the visitor most likely has an account, so Sign In comes first.
   const next = safeNext(search);
-  const [mode, setMode] = useState<Mode>(next ? 'login' : 'register');
+  // …unless the link asks for the account form (an invitation's "Create an account").
+  const asked = new URLSearchParams(search).get('mode');
+  const [mode, setMode] = useState<Mode>(
+    asked === 'register' || asked === 'login' ? asked : next ? 'login' : 'register',
+  );
   const isRegister = mode === 'register';
   const branding = useBranding();
   const branded = branding.source !== 'default';

@@ -3,6 +3,7 @@ import type { User } from '../../../shared/auth';
 import { Button } from '../ui/button';
 import { Breadcrumb } from './Breadcrumb';
 import { UserMenu } from './UserMenu';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 export function TopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => void }) {
   return (
@@ -19,6 +20,7 @@ export function TopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => voi
       <div className="flex-1">
         <Breadcrumb />
       </div>
+      <WorkspaceSwitcher />
       <UserMenu user={user} />
     </header>
   );

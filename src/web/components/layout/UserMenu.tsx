@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   Palette,
   User as UserIcon,
+  Users,
 } from 'lucide-react';
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
@@ -46,6 +47,7 @@ interface AccountLink {
  * Manage Subscription is a full page load on purpose (SPEC §2): the payment page boots its own script.
  */
 export const ACCOUNT_LINKS: AccountLink[] = [
+  { label: 'Team', href: '/settings/team', icon: Users },
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
   { label: 'API tokens', href: '/settings/api-tokens', icon: KeyRound },
   { label: 'Branding', href: '/settings/branding', icon: Palette },

@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '../../hooks/use-toast';
+import { apiRequest, errorMessage, queryClient } from '../../lib/api';
+
+export const TEAM_KEY = ['/api/workspaces/current/members'];
+export const INVITATIONS_KEY = ['/api/workspaces/current/invitations'];
+export const activityKey = (page: number, pageSize: number) => [
+  `/api/workspaces/current/activity?page=${page}&pageSize=${pageSize}`,
+];
+
+/** Everything about workspaces (members, invitations, log, the switcher's list) is read again. */
+export const refreshTeam = () =>
+  queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/workspaces') });
+
+/** A team change: the request, then a toast and a refresh; failures say the server's sentence. */
+export function useTeamAction<T>(opts: {
+  request: (input: T) => Promise<Response>;
+  success: string | ((input: T) => string);
+  failure: string;
+  onDone?: (input: T) => void;
+}) {
+  return useMutation({
+    mutationFn: opts.request,
+    onSuccess: async (_res, input) => {
+      toast({
+        title: typeof opts.success === 'string' ? opts.success : opts.success(input),
+        variant: 'success',
+      });
+      opts.onDone?.(input);
+      await refreshTeam();
+    },
+    onError: (err) =>
+      toast({
+        title: opts.failure,
+        description: errorMessage(err, 'Please try again'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+export const teamRequest = (method: string, url: string, body?: unknown) => apiRequest(method, url, body);
+
+export const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
