@@ -78,7 +78,6 @@ export const createInvitationSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter a valid email address').max(254),
   role: inviteRoleSchema.default('member'),
 });
-export type CreateInvitationInput = z.input<typeof createInvitationSchema>;
 
 export const invitationSchema = z.object({
   id: z.string(),
