@@ -50,7 +50,7 @@ describe.skipIf(!chromiumAvailable())('team', () => {
     await owner.getByRole('button', { name: 'Invite' }).click();
     const link = (await owner.getByTestId('invite-link').textContent()) ?? '';
     expect(link).toMatch(/\/invite\/[\w-]{40,}$/);
-    await owner.getByRole('button', { name: 'Copy link' }).click();
+    await owner.getByRole('button', { name: 'Copy' }).click();
     await owner.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await owner.getByRole('button', { name: `Revoke the invitation for ${c.email}` }).waitFor();

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { can, type Team } from '../../shared/workspaces';
+import { can } from '../../shared/workspaces';
 import { PageHeader } from '../components/PageHeader';
 import { ActivityCard } from '../components/team/ActivityCard';
+import { teamQueries } from '../components/team/api';
 import { InvitationsCard } from '../components/team/InvitationsCard';
 import { InviteCard } from '../components/team/InviteCard';
 import { MembersCard } from '../components/team/MembersCard';
-import { TEAM_KEY } from '../components/team/team-api';
 import { WorkspaceCard } from '../components/team/WorkspaceCard';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
@@ -14,7 +14,7 @@ import { errorMessage } from '../lib/api';
 
 /** The current workspace's people: members and roles, invitations, leaving, and the activity log. */
 export default function TeamPage() {
-  const team = useQuery<Team>({ queryKey: TEAM_KEY });
+  const team = useQuery(teamQueries.team());
   const t = team.data;
   return (
     <div className="space-y-6">

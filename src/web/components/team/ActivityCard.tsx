@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import type { ActivityEntry, ActivityPage } from '../../../shared/workspaces';
+import type { ActivityEntry } from '../../../shared/workspaces';
 import { errorMessage } from '../../lib/api';
 import { Alert, AlertDescription } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
-import { activityKey, when } from './team-api';
+import { teamQueries, when } from './api';
 
 const PAGE_SIZE = 20;
 
@@ -25,10 +25,7 @@ const what = (e: ActivityEntry) => {
 /** Who did what in the workspace, newest first, a page at a time. */
 export function ActivityCard() {
   const [page, setPage] = useState(1);
-  const log = useQuery<ActivityPage>({
-    queryKey: activityKey(page, PAGE_SIZE),
-    placeholderData: keepPreviousData,
-  });
+  const log = useQuery({ ...teamQueries.activity(page, PAGE_SIZE), placeholderData: keepPreviousData });
   const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / PAGE_SIZE));
   return (
     <Card>

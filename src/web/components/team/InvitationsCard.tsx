@@ -7,11 +7,11 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
-import { INVITATIONS_KEY, teamRequest, useTeamAction, when } from './team-api';
+import { teamQueries, teamRequest, useTeamAction, when } from './api';
 
 /** Invitations nobody has used yet, each revocable (its link then stops working). */
 export function InvitationsCard() {
-  const list = useQuery<Invitation[]>({ queryKey: INVITATIONS_KEY });
+  const list = useQuery(teamQueries.invitations());
   const revoke = useTeamAction({
     request: (i: Invitation) => teamRequest('DELETE', `/api/workspaces/current/invitations/${i.id}`),
     success: (i) => `Invitation for ${i.email} revoked`,

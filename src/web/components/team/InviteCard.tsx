@@ -1,13 +1,14 @@
-import { Check, Copy, Link2, Loader2, Sparkles, UserPlus } from 'lucide-react';
+import { Link2, Loader2, Sparkles, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { CreatedInvitation, Team } from '../../../shared/workspaces';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { CopyButton } from '../ui/copy-button';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
-import { teamRequest, useTeamAction } from './team-api';
+import { teamRequest, useTeamAction } from './api';
 
 type InviteRole = 'admin' | 'member';
 
@@ -16,7 +17,6 @@ export function InviteCard({ team }: { team: Team }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>('member');
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
-  const [copied, setCopied] = useState(false);
   const invite = useTeamAction({
     request: () => teamRequest('POST', '/api/workspaces/current/invitations', { email, role }),
     success: () => `Invitation created for ${email.trim()}`,
@@ -29,15 +29,9 @@ export function InviteCard({ team }: { team: Team }) {
     invite.mutate(undefined, {
       onSuccess: async (res) => {
         setCreated((await res.json()) as CreatedInvitation);
-        setCopied(false);
         setEmail('');
       },
     });
-  };
-  const copy = async () => {
-    if (!created) return;
-    await navigator.clipboard?.writeText(created.link).catch(() => undefined);
-    setCopied(true);
   };
 
   return (
@@ -106,9 +100,7 @@ export function InviteCard({ team }: { team: Team }) {
                 >
                   {created.link}
                 </code>
-                <Button size="sm" variant="outline" onClick={copy}>
-                  {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy link'}
-                </Button>
+                <CopyButton key={created.link} text={created.link} size="sm" />
               </div>
               <p className="text-xs">
                 {created.emailed === true

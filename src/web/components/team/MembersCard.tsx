@@ -6,8 +6,8 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
+import { teamRequest, useTeamAction, when } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
-import { teamRequest, useTeamAction, when } from './team-api';
 
 type Pending = { kind: 'remove' | 'transfer'; member: Member } | null;
 

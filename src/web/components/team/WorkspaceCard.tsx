@@ -7,8 +7,8 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
+import { teamRequest, useTeamAction } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
-import { teamRequest, useTeamAction } from './team-api';
 
 /** Leaving the workspace, and (its owner) deleting it. A personal workspace is home: neither applies. */
 export function WorkspaceCard({ team }: { team: Team }) {

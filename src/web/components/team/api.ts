@@ -1,12 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { ActivityPage, Invitation, Team } from '../../../shared/workspaces';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, errorMessage, queryClient } from '../../lib/api';
 
-export const TEAM_KEY = ['/api/workspaces/current/members'];
-export const INVITATIONS_KEY = ['/api/workspaces/current/invitations'];
-export const activityKey = (page: number, pageSize: number) => [
-  `/api/workspaces/current/activity?page=${page}&pageSize=${pageSize}`,
-];
+export const teamQueries = {
+  team: () => queryOptions<Team>({ queryKey: ['/api/workspaces/current/members'] }),
+  invitations: () => queryOptions<Invitation[]>({ queryKey: ['/api/workspaces/current/invitations'] }),
+  activity: (page: number, pageSize: number) =>
+    queryOptions<ActivityPage>({
+      queryKey: [`/api/workspaces/current/activity?page=${page}&pageSize=${pageSize}`],
+    }),
+};
 
 /** Everything about workspaces (members, invitations, log, the switcher's list) is read again. */
 export const refreshTeam = () =>
