@@ -5,6 +5,7 @@ import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
 import { fallbackWorkspace, membership, toContext, type WorkspaceContext } from '../workspaces';
 import { apiTokens, users } from './schema';
+import { createSessionCache } from './session-cache';
 import { findSessionUser, SESSION_COOKIE } from './sessions';
 import { sha256 } from './tokens';
 import type { UserRow } from './users';
@@ -23,11 +24,15 @@ declare module 'fastify' {
   }
 }
 
+type SessionFound = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
+
 /** Resolves the signed-in user of every /api request once, before handlers run. */
 export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('user', null);
   app.decorateRequest('authKind', null);
   app.decorateRequest('workspace', null);
+  const cache = createSessionCache<SessionFound>(deps.database);
+  if (cache) app.addHook('onClose', async () => cache.close());
   app.addHook('preHandler', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -62,7 +67,9 @@ export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     // Every request starts with this look-up: served before other statements (see db/background.ts).
-    const found = await runUrgent(() => findSessionUser({ db: deps.database.db, token, now: deps.clock() }));
+    const now = deps.clock();
+    const load = () => runUrgent(() => findSessionUser({ db: deps.database.db, token, now }));
+    const found = cache ? await cache.get(token, now, load) : await load();
     if (!found) return;
     req.user = found.user;
     req.authKind = 'session';

@@ -28,6 +28,11 @@ export interface Database {
   ownThread?: boolean;
   /** Called if the embedded database's thread dies (every later statement fails). */
   onFailure?(handler: (err: Error) => void): void;
+  /**
+   * Embedded database in its own thread only (the one process that can open its data directory, so
+   * it sees every write): `fn` hears the tables each write statement touches (RemotePglite.onWrite).
+   */
+  onWrite?(fn: (tables: string[]) => void): () => void;
   connectionString?: string;
   close(): Promise<void>;
 }
@@ -65,6 +70,7 @@ async function openPgliteThread(dataDir: string | null): Promise<Database> {
     pglite: remote,
     ownThread: true,
     onFailure: (handler) => remote.onFailure(handler),
+    onWrite: (fn) => remote.onWrite(fn),
     close: () => remote.close(),
   };
 }

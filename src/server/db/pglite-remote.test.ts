@@ -117,4 +117,22 @@ describe('embedded database in its own thread', () => {
     expect(got).toEqual(['hello']);
     await off();
   });
+
+  it('tells write watchers which tables a statement writes: when queued, when run, at COMMIT', async () => {
+    const heard: string[] = [];
+    const stop = database.onWrite?.((tables) => heard.push(tables.join(','))) ?? (() => {});
+    await database.raw.query('SELECT count(*) FROM t');
+    expect(heard).toEqual([]);
+    await database.raw.query('INSERT INTO t (id) VALUES (30)');
+    expect(heard).toEqual(['t', 't']);
+    heard.length = 0;
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE t SET note = 'x' WHERE id = 30`);
+      expect(heard).toEqual(['t', 't']);
+    });
+    expect(heard).toEqual(['t', 't', 't']);
+    stop();
+    await database.raw.query('DELETE FROM t WHERE id = 30');
+    expect(heard).toHaveLength(3);
+  });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { currentLane, type Lane } from './background';
+import { writtenTables } from './write-watch';
 
 // The embedded database (PGlite, PostgreSQL compiled to WebAssembly) runs each statement synchronously
 // in the thread that owns it. In the server's thread it took ~60 % of that thread under load (the rest:
@@ -40,6 +41,8 @@ interface Job {
   /** Set on a request to take the connection for a session (transaction or hold). */
   acquire?: symbol;
   lane: Lane;
+  /** Tables the statement writes (only while someone watches writes). */
+  written?: string[];
   sentAt?: number;
 }
 
@@ -96,6 +99,7 @@ export class RemotePglite {
   private failure: Error | null = null;
   private listeners = new Map<string, Set<(payload: string) => void>>();
   private failureHandlers: ((err: Error) => void)[] = [];
+  private writeWatchers = new Set<(tables: string[]) => void>();
   private closing = false;
 
   private constructor(private readonly worker: Worker) {
@@ -109,6 +113,7 @@ export class RemotePglite {
       if (!job) return;
       this.inFlight.delete(m.id as number);
       this.account(job);
+      this.wrote(job.written);
       if (m.error) job.reject(toError(m.error));
       else job.resolve(m.result);
       this.dispatch();
@@ -126,6 +131,21 @@ export class RemotePglite {
       await init.terminate();
     }
     return new RemotePglite(await startThread({ dataDir }));
+  }
+
+  /**
+   * `fn` hears of every statement that writes tables (their names, see write-watch.ts): when it is
+   * queued, when it has run and, inside a transaction or held session, again when the session ends
+   * (its COMMIT), so a cache can drop entries a write may change and refuse to keep a value that was
+   * read while one was under way. Returns the function that stops it.
+   */
+  onWrite(fn: (tables: string[]) => void): () => void {
+    this.writeWatchers.add(fn);
+    return () => this.writeWatchers.delete(fn);
+  }
+
+  private wrote(tables: string[] | undefined) {
+    if (tables?.length) for (const fn of this.writeWatchers) fn(tables);
   }
 
   /** Called once if the database thread dies (every pending and later statement fails). */
@@ -182,14 +202,19 @@ export class RemotePglite {
     await new Promise((resolve, reject) =>
       this.schedule({ msg: {}, resolve, reject, acquire: token, lane: currentLane() }),
     );
+    const sessionWrites = new Set<string>();
     const run = <R>(msg: Record<string, unknown>) => {
       if (this.holder !== token) return Promise.reject(new Error('The database session has ended'));
+      const written = this.writeWatchers.size ? writtenTables(String(msg.text)) : undefined;
+      for (const t of written ?? []) sessionWrites.add(t);
+      this.wrote(written);
       return new Promise<R>((resolve, reject) => {
         this.held.push({
           msg: { ...msg, session: true },
           resolve: resolve as (v: unknown) => void,
           reject,
           lane: currentLane(),
+          written,
         });
         this.dispatch();
       });
@@ -201,6 +226,7 @@ export class RemotePglite {
         exec: (text) => run({ op: 'exec', text }),
       });
     } finally {
+      this.wrote([...sessionWrites]);
       this.holder = null;
       for (const job of this.held.splice(0)) job.reject(new Error('The database session has ended'));
       this.dispatch();
@@ -237,8 +263,10 @@ export class RemotePglite {
   }
 
   private enqueue<R>(msg: Record<string, unknown>): Promise<R> {
+    const written = this.writeWatchers.size && msg.text ? writtenTables(String(msg.text)) : undefined;
+    this.wrote(written);
     return new Promise<R>((resolve, reject) =>
-      this.schedule({ msg, resolve: resolve as (v: unknown) => void, reject, lane: currentLane() }),
+      this.schedule({ msg, resolve: resolve as (v: unknown) => void, reject, lane: currentLane(), written }),
     );
   }
 

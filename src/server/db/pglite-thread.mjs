@@ -5,7 +5,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 const identity = (v) => v;
-const pglite = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+// PostgreSQL's default 128 MB of shared buffers is touched at start and stays resident (measured: a
+// reopened data directory at 292 MB RSS with it, 191 MB with 32 MB). Pages beyond the buffers are
+// read from the data directory's files, which the OS caches outside this process.
+const SHARED_BUFFERS = process.env.EMBEDDED_DB_SHARED_BUFFERS || '32MB';
+const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] };
+const pglite = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 const unlisteners = new Map();
 
 /** A database error as plain data (code, detail, constraint... survive the trip). */
