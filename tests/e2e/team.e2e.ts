@@ -72,6 +72,8 @@ describe.skipIf(!chromiumAvailable())('team', () => {
     await checkA11y(colleague, 'workspace switcher open');
     await colleague.getByRole('menuitem', { name: new RegExp(o.username) }).click();
     await expect.poll(() => colleague.getByTestId('workspace-switcher').textContent()).toContain(o.username);
+    await colleague.goto('/history');
+    await colleague.getByText('owner-list.csv').first().waitFor();
     await colleague.goto('/settings/team');
     await colleague.getByTestId(`member-${o.username}`).getByText('owner', { exact: true }).waitFor();
     await checkA11y(colleague, '/settings/team (as a member)');
