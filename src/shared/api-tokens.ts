@@ -19,6 +19,7 @@ export const createApiTokenSchema = z.object({
     .min(1, 'Pick at least one scope')
     .optional(),
 });
+export type CreateApiTokenInput = z.infer<typeof createApiTokenSchema>;
 export const apiTokenSchema = z.object({
   id: z.string(),
   name: z.string(),

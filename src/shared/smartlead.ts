@@ -29,6 +29,7 @@ export const saveSettingsSchema = z.object({
     .refine((v) => !isMaskedKey(v), 'Enter the full API key: the masked value cannot be saved')
     .refine((v) => !/\s/.test(v), 'An API key has no spaces'),
 });
+export type SaveSettingsInput = z.infer<typeof saveSettingsSchema>;
 
 export const testResultSchema = z
   .object({ success: z.literal(true), message: z.string() })

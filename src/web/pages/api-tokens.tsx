@@ -1,7 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { KeyRound, Loader2, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { API_SCOPES, type ApiScope, type ApiToken } from '../../shared/api-tokens';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  API_SCOPES,
+  type ApiToken,
+  type CreateApiTokenInput,
+  createApiTokenSchema,
+} from '../../shared/api-tokens';
 import { apiTokenQueries, createApiToken, revokeApiToken, tokenTime } from '../components/api-tokens/api';
 import { ScopePicker } from '../components/api-tokens/ScopePicker';
 import { PageHeader } from '../components/PageHeader';
@@ -25,17 +32,21 @@ import { errorMessage, queryClient } from '../lib/api';
 
 /** Personal API tokens (bearer) for scripts that download cleaned CSV files. The secret is shown once. */
 export default function ApiTokensPage() {
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>([...API_SCOPES]);
+  const form = useForm<CreateApiTokenInput>({
+    resolver: zodResolver(createApiTokenSchema),
+    defaultValues: { name: '', scopes: [...API_SCOPES] },
+  });
+  const name = form.watch('name');
+  const scopes = form.watch('scopes') ?? [];
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const tokens = useQuery(apiTokenQueries.list());
 
   const create = useMutation({
-    mutationFn: () => createApiToken({ name, scopes }),
+    mutationFn: createApiToken,
     onSuccess: (r) => {
       setCreated(r.token);
-      setName('');
+      form.setValue('name', '');
       queryClient.invalidateQueries({ queryKey: apiTokenQueries.list().queryKey });
     },
     onError: (err) =>
@@ -60,10 +71,7 @@ export default function ApiTokensPage() {
       }),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim() && scopes.length) create.mutate();
-  };
+  const submit = form.handleSubmit((input) => create.mutate(input));
 
   return (
     <div className="space-y-6">
@@ -90,17 +98,16 @@ export default function ApiTokensPage() {
               <Label htmlFor="token-name">Token name</Label>
               <Input
                 id="token-name"
-                value={name}
                 maxLength={80}
-                onChange={(e) => setName(e.target.value)}
                 placeholder="e.g. Zapier export"
+                {...form.register('name')}
               />
             </div>
             <Button type="submit" disabled={!name.trim() || !scopes.length || create.isPending}>
               {create.isPending ? <Loader2 className="animate-spin" /> : <KeyRound />} Create token
             </Button>
           </form>
-          <ScopePicker value={scopes} onChange={setScopes} />
+          <ScopePicker value={scopes} onChange={(next) => form.setValue('scopes', next)} />
           {created && (
             <Alert variant="info">
               <KeyRound />

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiScope, ApiToken } from '../../../shared/api-tokens';
+import type { ApiToken, CreateApiTokenInput } from '../../../shared/api-tokens';
 import { apiRequest } from '../../lib/api';
 
 export const apiTokenQueries = {
@@ -7,10 +7,7 @@ export const apiTokenQueries = {
 };
 
 /** Creates a token; its secret is in this answer only. */
-export async function createApiToken(input: {
-  name: string;
-  scopes: ApiScope[];
-}): Promise<{ token: string }> {
+export async function createApiToken(input: CreateApiTokenInput): Promise<{ token: string }> {
   return (await (await apiRequest('POST', '/api/api-tokens', input)).json()) as { token: string };
 }
 

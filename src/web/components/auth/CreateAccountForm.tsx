@@ -1,28 +1,32 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import type { Plan } from '../../../shared/auth';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type Plan, registerFormSchema } from '../../../shared/auth';
 import { useRegister } from '../../hooks/use-auth';
 import { toast } from '../../hooks/use-toast';
 import { Button } from '../ui/button';
 import { FormField } from './FormField';
 
-const EMPTY = { username: '', email: '', password: '', confirmPassword: '' };
+type RegisterFormValues = z.input<typeof registerFormSchema>;
 
-// SPEC §5: the visible form uses native required fields and checks the password match on submit.
+// SPEC §5: the visible form uses native required fields and checks the password match on submit (a
+// toast); the shared schema then checks what the server will, field by field.
 export function CreateAccountForm({ plan }: { plan: Plan }) {
   const register = useRegister();
-  const [values, setValues] = useState(EMPTY);
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '', plan },
+  });
+  const { errors } = form.formState;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (values.password !== values.confirmPassword) {
-      toast({ title: 'Error', description: "Passwords don't match", variant: 'destructive' });
-      return;
-    }
-    register.mutate({ username: values.username, email: values.email, password: values.password, plan });
-  };
+  const onSubmit = form.handleSubmit(
+    ({ confirmPassword: _, ...input }) => register.mutate({ ...input, plan }),
+    (invalid) => {
+      if (invalid.confirmPassword)
+        toast({ title: 'Error', description: "Passwords don't match", variant: 'destructive' });
+    },
+  );
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit}>
@@ -33,8 +37,8 @@ export function CreateAccountForm({ plan }: { plan: Plan }) {
         required
         minLength={3}
         autoFocus
-        value={values.username}
-        onChange={set('username')}
+        error={errors.username?.message}
+        {...form.register('username')}
       />
       <FormField
         id="register-email"
@@ -42,8 +46,8 @@ export function CreateAccountForm({ plan }: { plan: Plan }) {
         type="email"
         autoComplete="email"
         required
-        value={values.email}
-        onChange={set('email')}
+        error={errors.email?.message}
+        {...form.register('email')}
       />
       <FormField
         id="register-password"
@@ -52,8 +56,8 @@ export function CreateAccountForm({ plan }: { plan: Plan }) {
         autoComplete="new-password"
         required
         minLength={6}
-        value={values.password}
-        onChange={set('password')}
+        error={errors.password?.message}
+        {...form.register('password')}
       />
       <FormField
         id="register-confirm-password"
@@ -61,8 +65,7 @@ export function CreateAccountForm({ plan }: { plan: Plan }) {
         type="password"
         autoComplete="new-password"
         required
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
+        {...form.register('confirmPassword')}
       />
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={register.isPending}>
         {register.isPending && <Loader2 className="animate-spin" />}

@@ -33,13 +33,13 @@ export function Wizard({ initial }: { initial: OnboardingStatus }) {
               columns={3}
               choices={BUSINESS_CHOICES}
               value={w.profile.businessType}
-              onChange={(businessType) => w.update({ businessType })}
+              onChange={(v) => w.update('businessType', v)}
             />
           )}
           {w.step === 1 && (
             <AudienceStep
               value={w.profile.targetAudience ?? ''}
-              onChange={(targetAudience) => w.update({ targetAudience })}
+              onChange={(v) => w.update('targetAudience', v)}
             />
           )}
           {w.step === 2 && (
@@ -47,7 +47,7 @@ export function Wizard({ initial }: { initial: OnboardingStatus }) {
               label="Primary goal"
               choices={GOAL_CHOICES}
               value={w.profile.primaryGoal}
-              onChange={(primaryGoal) => w.update({ primaryGoal })}
+              onChange={(v) => w.update('primaryGoal', v)}
             />
           )}
           {w.step === 3 && (
@@ -56,7 +56,7 @@ export function Wizard({ initial }: { initial: OnboardingStatus }) {
               columns={3}
               choices={EXPERIENCE_CHOICES}
               value={w.profile.experienceLevel}
-              onChange={(experienceLevel) => w.update({ experienceLevel })}
+              onChange={(v) => w.update('experienceLevel', v)}
             />
           )}
           {last && <DoneStep profile={w.profile} busy={w.busy} onGo={w.goTo} />}

@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type PathValue, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import {
   LAST_STEP,
   type OnboardingProfile,
   type OnboardingStatus,
+  onboardingProfileSchema,
   stepIsValid,
 } from '../../../shared/onboarding';
 import { useBranding } from '../../hooks/use-branding';
@@ -16,7 +19,8 @@ type Exit = { to: string; welcome: boolean };
 
 /**
  * Wizard state over the saved status (SPEC §4): Next saves the new step (completed at the last one),
- * Previous moves back without saving, finishing saves completed and leaves.
+ * Previous moves back without saving, finishing saves completed and leaves. The answers are one form
+ * over the shared profile schema; each step's rule (STEP_RULES) decides when Next is enabled.
  *
  * The cached status is updated only when leaving: reaching the last step already saves completed, and
  * updating the cache then would make the route guard bounce the user off /onboarding mid-wizard.
@@ -25,7 +29,11 @@ export function useWizard(initial: OnboardingStatus) {
   const [, navigate] = useLocation();
   const { productName } = useBranding();
   const [step, setStep] = useState(Math.min(initial.currentStep, LAST_STEP));
-  const [profile, setProfile] = useState<OnboardingProfile>(initial.profile);
+  const form = useForm<OnboardingProfile>({
+    resolver: zodResolver(onboardingProfileSchema),
+    defaultValues: initial.profile,
+  });
+  const profile = form.watch();
 
   const save = (next: { step: number; completed: boolean }) =>
     apiRequest('POST', '/api/onboarding/progress', { ...next, profile: cleaned(profile) });
@@ -62,10 +70,12 @@ export function useWizard(initial: OnboardingStatus) {
     profile,
     busy,
     canGoNext: stepIsValid(step, profile) && !busy,
-    update: (patch: Partial<OnboardingProfile>) => setProfile((p) => ({ ...p, ...patch })),
-    next: () => {
+    update: <K extends keyof OnboardingProfile>(key: K, value: PathValue<OnboardingProfile, K>) =>
+      form.setValue(key, value, { shouldDirty: true }),
+    // The schema checks the answers before they are saved (the step rule only enables the button).
+    next: form.handleSubmit(() => {
       if (step < LAST_STEP && stepIsValid(step, profile)) advance.mutate(step + 1);
-    },
+    }),
     previous: () => setStep((s) => Math.max(0, s - 1)),
     getStarted: () => finish.mutate({ step: LAST_STEP, to: '/', welcome: true }),
     goTo: (to: string) => finish.mutate({ step: LAST_STEP, to, welcome: false }),

@@ -1,7 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Loader2, Pencil, PlugZap, Save, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { API_KEY_MASK, isMaskedKey, type SmartleadSettings } from '../../../shared/smartlead';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  API_KEY_MASK,
+  isMaskedKey,
+  type SaveSettingsInput,
+  type SmartleadSettings,
+  saveSettingsSchema,
+} from '../../../shared/smartlead';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';
@@ -15,9 +23,13 @@ import { SETTINGS_KEY } from './api';
 export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
   const queryClient = useQueryClient();
   const [changing, setChanging] = useState(false);
-  const [value, setValue] = useState('');
+  const form = useForm<SaveSettingsInput>({
+    resolver: zodResolver(saveSettingsSchema),
+    defaultValues: { apiKey: '' },
+  });
   const editing = !settings.hasApiKey || changing;
-  const trimmed = value.trim();
+  const trimmed = form.watch('apiKey').trim();
+  const error = form.formState.errors.apiKey?.message;
 
   const save = useMutation({
     mutationFn: async (apiKey: string) =>
@@ -26,7 +38,7 @@ export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
       queryClient.setQueryData(SETTINGS_KEY, next);
       void queryClient.invalidateQueries({ queryKey: ['/api/smartlead/campaigns'] });
       setChanging(false);
-      setValue('');
+      form.reset({ apiKey: '' });
       toast({
         title: 'API Key saved',
         description: 'Your Smartlead API key has been saved successfully.',
@@ -64,11 +76,9 @@ export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
       }),
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!trimmed || isMaskedKey(trimmed) || save.isPending) return;
-    save.mutate(trimmed);
-  };
+  const onSubmit = form.handleSubmit(({ apiKey }) => {
+    if (!save.isPending) save.mutate(apiKey);
+  });
 
   return (
     <Card>
@@ -86,25 +96,36 @@ export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
           <div className="flex flex-col gap-2">
             <Label htmlFor="smartlead-api-key">API Key</Label>
             <div className="flex gap-2">
-              <Input
-                id="smartlead-api-key"
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={editing ? 'Paste your Smartlead API key' : undefined}
-                value={editing ? value : API_KEY_MASK}
-                readOnly={!editing}
-                disabled={!editing}
-                onChange={(e) => setValue(e.target.value)}
-                autoFocus={changing}
-                className="font-mono"
-              />
+              {editing ? (
+                <Input
+                  id="smartlead-api-key"
+                  type="password"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="Paste your Smartlead API key"
+                  autoFocus={changing}
+                  className="font-mono"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? 'smartlead-api-key-error' : undefined}
+                  {...form.register('apiKey')}
+                />
+              ) : (
+                <Input
+                  id="smartlead-api-key"
+                  type="password"
+                  autoComplete="off"
+                  value={API_KEY_MASK}
+                  readOnly
+                  disabled
+                  className="font-mono"
+                />
+              )}
               {!editing && (
                 <Button
                   type="button"
                   variant="outline"
                   onClick={() => {
-                    setValue('');
+                    form.reset({ apiKey: '' });
                     setChanging(true);
                   }}
                 >
@@ -112,6 +133,11 @@ export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
                 </Button>
               )}
             </div>
+            {error && (
+              <p id="smartlead-api-key-error" className="text-xs font-medium text-destructive">
+                {error}
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap gap-2">
             {editing && (

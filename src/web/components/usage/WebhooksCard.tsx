@@ -1,7 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2, Send, Trash2, Webhook } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from '../../../shared/webhooks';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  type CreateWebhookInput,
+  createWebhookSchema,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+} from '../../../shared/webhooks';
 import { toast } from '../../hooks/use-toast';
 import { errorMessage, queryClient } from '../../lib/api';
 import { Button } from '../ui/button';
@@ -25,15 +32,20 @@ import { WebhookDeliveries } from './WebhookDeliveries';
 /** Webhook endpoints: add (secret shown once), send a test event, delete, and each one's delivery log. */
 export function WebhooksCard() {
   const endpoints = useQuery(webhookQueries.endpoints());
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<string[]>(['list.completed', 'list.failed']);
+  const form = useForm<CreateWebhookInput>({
+    resolver: zodResolver(createWebhookSchema),
+    defaultValues: { url: '', events: ['list.completed', 'list.failed'] },
+  });
+  const url = form.watch('url');
+  const events = form.watch('events');
+  const urlError = form.formState.errors.url?.message;
   const [secret, setSecret] = useState<string | null>(null);
 
   const create = useMutation({
-    mutationFn: () => createWebhook({ url, events }),
+    mutationFn: createWebhook,
     onSuccess: (r) => {
       setSecret(r.secret);
-      setUrl('');
+      form.setValue('url', '');
       queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
     },
     onError: (err) =>
@@ -70,12 +82,9 @@ export function WebhooksCard() {
       }),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (url.trim() && events.length) create.mutate();
-  };
-  const toggle = (ev: string, on: boolean) =>
-    setEvents((cur) => (on ? [...cur, ev] : cur.filter((x) => x !== ev)));
+  const submit = form.handleSubmit((input) => create.mutate(input));
+  const toggle = (ev: CreateWebhookInput['events'][number], on: boolean) =>
+    form.setValue('events', on ? [...events, ev] : events.filter((x) => x !== ev));
 
   return (
     <Card>
@@ -97,13 +106,19 @@ export function WebhooksCard() {
                 id="webhook-url"
                 type="url"
                 placeholder="https://example.com/hooks/verilead"
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
+                aria-invalid={urlError ? true : undefined}
+                aria-describedby={urlError ? 'webhook-url-error' : undefined}
+                {...form.register('url')}
               />
               <Button type="submit" disabled={!url.trim() || !events.length || create.isPending}>
                 {create.isPending && <Loader2 className="animate-spin" />} Add endpoint
               </Button>
             </div>
+            {urlError && (
+              <p id="webhook-url-error" className="text-xs font-medium text-destructive">
+                {urlError}
+              </p>
+            )}
           </div>
           <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
             <legend className="sr-only">Events</legend>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { WebhookDelivery, WebhookEndpoint } from '../../../shared/webhooks';
+import type { CreateWebhookInput, WebhookDelivery, WebhookEndpoint } from '../../../shared/webhooks';
 import { apiRequest } from '../../lib/api';
 
 export const webhookQueries = {
@@ -13,7 +13,7 @@ export const webhookQueries = {
 };
 
 /** Adds an endpoint; its signing secret is in this answer only. */
-export async function createWebhook(input: { url: string; events: string[] }): Promise<{ secret: string }> {
+export async function createWebhook(input: CreateWebhookInput): Promise<{ secret: string }> {
   return (await (await apiRequest('POST', '/api/webhooks', input)).json()) as { secret: string };
 }
 
