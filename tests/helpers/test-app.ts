@@ -9,6 +9,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { allJobs } from '../../src/server/features';
 import { type Queue, startQueue } from '../../src/server/jobs/queue';
 import { createMetrics, type Metrics, queueDepthOf } from '../../src/server/ops/metrics';
+import { closeProcessVerifiers } from '../../src/server/prober/process-verifier';
 import type { Sleep } from '../../src/server/retry';
 import { readPgliteSnapshot, TEST_ENV } from './pglite-snapshot';
 
@@ -90,6 +91,9 @@ export async function createTestApp(
     async close() {
       await app.close();
       await queue.stop();
+      // The engine's verifiers are per process (as at shutdown, boot.ts): the next suite in this worker
+      // must not inherit their sessions and databases.
+      await closeProcessVerifiers();
       await database.close();
     },
   };
