@@ -6,14 +6,18 @@ import { watchEstablished } from '../../../tests/helpers/established';
 import { uploadCsv, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
-// Fleet-wide politeness: two worker processes on one PostgreSQL database, two uploads (two accounts)
-// whose addresses all live on one mail server. SMTP_MAX_CONNECTIONS_PER_HOST=2 holds for the fleet,
-// counted from the kernel's established sockets (client side), and both lists move at once.
+// Scale-out: two `npm run worker` processes on one PostgreSQL database (started once for both tests).
+// PostgreSQL only (`npm run test:pg`): the embedded database is one process's.
+// - Two uploads (two accounts) whose addresses all live on one mail server: SMTP_MAX_CONNECTIONS_PER_HOST
+//   holds for the fleet, counted from the kernel's established sockets (client side), and both lists
+//   move at once.
+// - One run shared by both workers: no batch is held by two of them at once.
 const url = process.env.TEST_DATABASE_URL;
 const ROWS = 120;
 const CAP = 2;
+const SHARED_ROWS = 200;
 
-describe.runIf(url)('two workers, two uploads, one mail server', () => {
+describe.runIf(url)('two worker processes on PostgreSQL', () => {
   let w: World;
   let t: TestApp;
   const workers: Child[] = [];
@@ -22,11 +26,17 @@ describe.runIf(url)('two workers, two uploads, one mail server', () => {
     const mailboxes = Array.from({ length: ROWS }, (_, i) => [`a${i}@fleet.test`, `b${i}@fleet.test`])
       .flat()
       .filter((_, i) => i % 4 < 2);
-    w = await startWorld({ 'fleet.test': { mailboxes, latencyMs: 15 } });
+    const domains: Record<string, { mailboxes: string[]; latencyMs: number }> = {
+      'fleet.test': { mailboxes, latencyMs: 15 },
+    };
+    for (let d = 0; d < 4; d++) domains[`w${d}.test`] = { mailboxes: [], latencyMs: 5 };
+    for (let i = 0; i < SHARED_ROWS; i += 2) domains[`w${i % 4}.test`].mailboxes.push(`p${i}@w${i % 4}.test`);
+    w = await startWorld(domains);
     t = await createTestApp({ env: { LISTS_BATCH_SIZE: '20', LISTS_LANES: '2' } });
     const env = {
       ...w.env(),
       DATABASE_URL: url as string,
+      SMTP_TIMEOUT_MS: '15000', // fakes always answer; a timeout here would only mean a starved CPU
       SMTP_MAX_CONNECTIONS_PER_HOST: String(CAP),
       // Short sessions, so connections open and close all the time: overlaps would show.
       SMTP_MAX_RCPT_PER_SESSION: '4',
@@ -93,4 +103,49 @@ describe.runIf(url)('two workers, two uploads, one mail server', () => {
       10_000,
     );
   }, 120_000);
+
+  it('shares one run between two worker processes with no batch held twice', async () => {
+    const c = new TestClient(t.app);
+    await c.register();
+    const csv = ['email', ...Array.from({ length: SHARED_ROWS }, (_, i) => `p${i}@w${i % 4}.test`)].join(
+      '\n',
+    );
+    const { uploadId } = (await uploadCsv(c, 'shared.csv', csv)).json();
+    // Batches were cut at upload time with the default size; make them small so both workers get some.
+    await t.database.raw.query('DELETE FROM upload_batches WHERE upload_id = $1', [uploadId]);
+    await t.database.raw.query(
+      `INSERT INTO upload_batches (upload_id, batch_no, lo, hi)
+       SELECT $1, g, g * 10, g * 10 + 9 FROM generate_series(0, $2 / 10 - 1) g`,
+      [uploadId, SHARED_ROWS],
+    );
+    expect((await c.post(`/api/verify/${uploadId}`)).json().started).toBe(true);
+    const s = await waitFor(
+      async () => (await c.get(`/api/upload/${uploadId}/status`)).json(),
+      (s) => s.status !== 'processing',
+      60_000,
+    );
+    expect(s.status, workers.map((x) => x.output()).join('\n')).toBe('completed');
+    expect(s.stats).toEqual({
+      total: SHARED_ROWS,
+      valid: SHARED_ROWS / 2,
+      invalid: SHARED_ROWS / 2,
+      risky: 0,
+      pending: 0,
+    });
+
+    const batches = await t.database.raw.query<{ claims: number; step1_by: string; step2_by: string }>(
+      'SELECT claims, step1_by, step2_by FROM upload_batches WHERE upload_id = $1',
+      [uploadId],
+    );
+    // Each batch was claimed exactly once per step: nobody took a batch another worker held.
+    expect(batches.map((b) => Number(b.claims))).toEqual(batches.map(() => 2));
+    const pidOf = (owner: string) => owner.split(':')[1];
+    const pids = new Set(batches.flatMap((b) => [pidOf(b.step1_by), pidOf(b.step2_by)]));
+    expect(pids.size).toBe(2);
+    // Every address was asked once at its mail server.
+    const asked = Object.values(w.hosts).flatMap((h) => h.stats.rcpts.map((r) => r.toLowerCase()));
+    const mine = asked.filter((r) => /^p\d+@w\d\.test$/.test(r));
+    expect(mine.length).toBe(SHARED_ROWS);
+    expect(new Set(mine).size).toBe(SHARED_ROWS);
+  }, 90_000);
 });
