@@ -153,12 +153,8 @@ export async function getResultsPage(opts: {
     let matches = await searchRows({ db, uploadId, search: opts.search });
     if (filter !== 'all') {
       const statuses = await rowStatuses({ db, workspaceId: opts.workspaceId, uploadId });
-      if (statuses) {
-        const code = STATUS_CODE[filter];
-        matches = matches.filter((i) => statuses[i] === code);
-      } else {
-        return filteredSearchWhileWriting({ db, uploadId, page: opts.page, filter, matches, offset, limit });
-      }
+      const code = STATUS_CODE[filter];
+      matches = matches.filter((i) => statuses[i] === code);
     }
     total = matches.length;
     const ids = matches.subarray(offset, offset + limit);
@@ -181,40 +177,4 @@ function response(page: number, rows: ResultDbRow[], total: number): ResultsResp
     results: rows.map(toResultRow),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
-}
-
-/**
- * Search plus a status filter while a run writes verdicts (statuses change under us, so none are
- * cached): the matches are checked against upload_results in one statement, counted and paged.
- */
-async function filteredSearchWhileWriting(opts: {
-  db: Db;
-  uploadId: string;
-  page: number;
-  filter: Exclude<ResultFilter, 'all'>;
-  matches: Int32Array;
-  offset: number;
-  limit: number;
-}): Promise<ResultsResponse> {
-  const { uploadId } = opts;
-  const rows = await query<ResultDbRow & { n: number }>(
-    opts.db,
-    sql`WITH k AS MATERIALIZED (
-        SELECT x.row_index FROM upload_results x
-        WHERE x.upload_id = ${uploadId} AND x.row_index = ANY(${intArray(opts.matches)}::int[])
-          AND x.final_status = ${opts.filter})
-      SELECT (SELECT count(*) FROM k)::int AS n, p.* FROM (SELECT 1) one
-      LEFT JOIN LATERAL (
-        SELECT ${RESULT_COLUMNS} FROM upload_rows r
-        JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
-        WHERE r.upload_id = ${uploadId}
-          AND r.row_index IN (SELECT row_index FROM k ORDER BY row_index LIMIT ${opts.limit} OFFSET ${opts.offset})
-      ) p ON true
-      ORDER BY p.row_index`,
-  );
-  return response(
-    opts.page,
-    rows.filter((r) => r.row_index !== null),
-    Number(rows[0]?.n ?? 0),
-  );
 }
