@@ -111,6 +111,26 @@ describe('activity log', () => {
     expect(page2.page).toBe(2);
   });
 
+  it('records API v1 work in the workspace of the token, marked as done through the API', async () => {
+    const owner = new TestClient(t.app);
+    const o = await owner.register({ plan: 'whitelabel' });
+    const created = await owner.post('/api/api-tokens', {
+      name: 'CRM sync',
+      scopes: ['lists:write', 'lists:read'],
+    });
+    expect(created.statusCode).toBe(201);
+    const bearer = { authorization: `Bearer ${created.json().token}` };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/lists',
+      headers: bearer,
+      payload: { emails: ['ann@example.com'], name: 'from-crm.csv' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const entry = (await activity(owner)).entries.find((e) => e.action === 'verification.started');
+    expect(entry).toMatchObject({ actor: o.username, target: res.json().id, detail: { via: 'api' } });
+  });
+
   it('needs a signed-in user', async () => {
     expect((await new TestClient(t.app).get('/api/workspaces/current/activity')).statusCode).toBe(401);
   });
