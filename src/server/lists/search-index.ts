@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { runInBackground } from '../db/background';
 import type { Db } from '../db/client';
 import { query, yieldToEventLoop } from './sql';
 import { buildTextIndex, findRows, ROW_END, type TextIndex } from './text-index';
@@ -11,7 +10,7 @@ import { buildTextIndex, findRows, ROW_END, type TextIndex } from './text-index'
 // for the uploads searched recently: exact totals for any query, and pages are fetched by row index.
 
 /** Rows read per statement while building an index (other requests run between the chunks). */
-const LOAD_CHUNK = 25_000;
+const LOAD_CHUNK = 10_000;
 /** Memory for indexes kept per process (least recently used dropped first; the newest always stays). */
 const MAX_BYTES = 96 * 1024 * 1024;
 /** Recent queries per upload kept with their matches, so paging through a search does not rescan. */
@@ -40,12 +39,12 @@ export function hasSearchIndex(uploadId: string): boolean {
 
 /**
  * Builds the upload's index ahead of its first search (right after the upload is stored: the first
- * searches otherwise wait for the build, ~0.5-1 s for 100k rows, and the build's statements then
- * compete with a run's). Background work: requests' statements go first. Errors are left to the
- * search that needs the index.
+ * searches otherwise wait for the build, ~0.5-1 s for 100k rows). Its statements are the uploading
+ * request's, not background work: searches wait for the build, and a run started at once (background)
+ * must not push it back. Errors are left to the search that needs the index.
  */
 export function warmSearchIndex(db: Db, uploadId: string): void {
-  runInBackground(() => getEntry(db, uploadId)).catch(() => {});
+  getEntry(db, uploadId).catch(() => {});
 }
 
 /**
