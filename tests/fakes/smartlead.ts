@@ -73,6 +73,8 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     arrivals: new Map<string, number>(),
     /** Every api_key value seen in a request, valid or not. */
     keysSeen: new Set<string>(),
+    /** Every User-Agent seen in a request. */
+    userAgents: new Set<string>(),
   };
 
   const send = (
@@ -96,6 +98,7 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     const method = req.method ?? 'GET';
     const key = url.searchParams.get('api_key') ?? '';
     counters.keysSeen.add(key);
+    counters.userAgents.add(req.headers['user-agent'] ?? '');
 
     const inj = injections.find((i) => (!i.method || i.method === method) && (!i.path || i.path.test(path)));
     if (inj && inj.after > 0) inj.after--;

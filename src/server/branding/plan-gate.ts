@@ -21,9 +21,7 @@ export async function whiteLabelStatus(opts: {
   workspace: PlanHolder;
   now: Date;
 }): Promise<{ allowed: boolean; notice: string | null; plan: string }> {
-  const { workspace } = opts;
-  const holder = { id: workspace.id, plan: workspace.plan, trialEndsAt: workspace.trialEndsAt };
-  const state = await planState({ db: opts.db, config: opts.config, workspace: holder, now: opts.now });
+  const state = await planState(opts);
   if (state.plan === 'whitelabel' && state.status !== 'inactive')
     return { allowed: true, notice: null, plan: state.plan };
   const name = PLAN_INFO.whitelabel.name;

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { EmailAccount } from '../../shared/email-automation';
+import { userAgentName } from '../branding';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Sleep } from '../retry';
+import type { PriceConfig } from '../usage/plans';
 import { createSmartleadClient, INTERACTIVE, type SmartleadClient } from './client';
 import { listEmailAccounts, type RemoteAccount } from './remote';
 import { smartleadCampaigns } from './schema';
 import { loadApiKey } from './settings';
 
-type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
+type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'> & PriceConfig;
 
 /** A client for one person's interactive request: answers quickly rather than waiting out an outage. */
 export async function userClient(opts: {
@@ -21,6 +23,7 @@ export async function userClient(opts: {
   return createSmartleadClient({
     baseUrl: opts.config.SMARTLEAD_API_URL,
     apiKey,
+    product: await userAgentName({ ...opts, now: new Date() }),
     retries: INTERACTIVE,
     sleep: opts.sleep,
   });

@@ -158,6 +158,21 @@ describe('email automation on Smartlead', () => {
     expect(fake.campaignsNamed(name)[0]!.emailAccountIds).toEqual([accounts[0]!.id]);
   });
 
+  it("calls Smartlead as a White Label workspace's product (User-Agent), Verilead otherwise", async () => {
+    const { c } = await userWithKey();
+    expect((await c.get('/api/smartlead/email-accounts')).statusCode).toBe(200);
+    expect(fake.counters.userAgents.has('Verilead/1.0')).toBe(true);
+    const branded = new RecordingClient(t.app);
+    await branded.register({ plan: 'whitelabel' });
+    const apiKey = newApiKey();
+    fake.apiKeys.add(apiKey);
+    expect((await branded.post('/api/smartlead/settings', { apiKey })).statusCode).toBe(200);
+    const product = `Acme ${Math.random().toString(36).slice(2, 8)}`;
+    expect((await branded.request('PUT', '/api/branding', { productName: product })).statusCode).toBe(200);
+    expect((await branded.get('/api/smartlead/email-accounts')).statusCode).toBe(200);
+    expect(fake.counters.userAgents.has(`${product.replace(' ', '-')}/1.0`)).toBe(true);
+  });
+
   it('lists the sending accounts (every page) with the campaigns that use them', async () => {
     const { c, id, apiKey, accounts } = await startedCampaign();
     for (let i = 0; i < 120; i++) fake.addEmailAccount(apiKey, { from_email: `box${i}@bulk.test` });

@@ -110,6 +110,8 @@ export interface SmartleadClientOptions {
   retries?: Retries;
   /** First back-off delay for 5xx and network failures (doubles each time, capped at 8 s). */
   backoffMs?: number;
+  /** The product token of the User-Agent (a White Label workspace's product name); Verilead by default. */
+  product?: string;
 }
 
 const MAX_RETRY_AFTER_MS = 60_000;
@@ -129,6 +131,7 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const retries = opts.retries ?? PATIENT;
   const backoffMs = opts.backoffMs ?? 500;
+  const userAgent = `${opts.product ?? 'Verilead'}/1.0`;
 
   async function request(
     method: 'GET' | 'POST',
@@ -151,7 +154,9 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
             res = await fetch(url, {
               method,
               headers:
-                body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+                body === undefined
+                  ? { accept: 'application/json', 'user-agent': userAgent }
+                  : { 'content-type': 'application/json', 'user-agent': userAgent },
               body: body === undefined ? undefined : JSON.stringify(body),
               signal: AbortSignal.timeout(timeoutMs),
             });

@@ -1,8 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Campaign } from '../../shared/smartlead';
+import { userAgentName } from '../branding';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Sleep } from '../retry';
+import type { PriceConfig } from '../usage/plans';
 import type { CampaignRow } from './campaigns';
 import { sendProgress } from './campaigns';
 import { createSmartleadClient, type RemoteAnalytics, SmartleadError } from './client';
@@ -76,7 +78,8 @@ export function campaignView(row: CampaignRow, remote: RemoteSnapshot | null, ap
  */
 export async function listCampaigns(opts: {
   db: Db;
-  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'SMARTLEAD_APP_URL'>;
+  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'SMARTLEAD_APP_URL'> &
+    PriceConfig;
   workspaceId: string;
   cache: RemoteCache;
   now: Date;
@@ -97,6 +100,7 @@ export async function listCampaigns(opts: {
       const client = createSmartleadClient({
         baseUrl: opts.config.SMARTLEAD_API_URL,
         apiKey,
+        product: await userAgentName(opts),
         retries: { rateLimit: 2, server: 1 },
         sleep: opts.sleep,
       });

@@ -1,8 +1,10 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { userAgentName } from '../branding';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Sleep } from '../retry';
+import type { PriceConfig } from '../usage/plans';
 import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } from './campaigns';
 import { createSmartleadClient, type Retries, SmartleadError } from './client';
 import { SendAbortedError } from './errors';
@@ -25,7 +27,7 @@ export type SendOutcome = 'completed' | 'failed' | 'busy' | 'retry';
  */
 export async function runSend(opts: {
   db: Db;
-  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
+  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'> & PriceConfig;
   clock: Clock;
   campaignId: string;
   retries?: Retries;
@@ -44,6 +46,12 @@ export async function runSend(opts: {
     const client = createSmartleadClient({
       baseUrl: opts.config.SMARTLEAD_API_URL,
       apiKey,
+      product: await userAgentName({
+        db,
+        config: opts.config,
+        now: clock(),
+        workspaceId: campaign.workspaceId,
+      }),
       retries: opts.retries,
       sleep: opts.sleep,
     });

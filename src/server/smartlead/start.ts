@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Campaign, CreateCampaignInput } from '../../shared/smartlead';
 import { createCampaignSchema } from '../../shared/smartlead';
 import { assertHasAccess } from '../billing/access';
+import { userAgentName } from '../branding';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -77,6 +78,7 @@ export async function startCampaignSend(opts: {
     const client = createSmartleadClient({
       baseUrl: config.SMARTLEAD_API_URL,
       apiKey,
+      product: await userAgentName({ db, config, now: clock(), workspaceId: row.workspaceId }),
       // The user is waiting: a short retry, then a visible failure with a Retry (same Idempotency-Key).
       retries: INTERACTIVE,
       sleep: opts.sleep,
