@@ -103,6 +103,8 @@ export const INVITATION_STATES = ['pending', 'expired', 'accepted', 'revoked'] a
 /** What the acceptance page shows before anyone signs in. */
 export const invitationPreviewSchema = z.object({
   workspaceName: z.string(),
+  /** The product as the inviting workspace brands it (White Label), else Verilead. */
+  productName: z.string(),
   inviter: z.string().nullable(),
   email: z.string(),
   role: inviteRoleSchema,

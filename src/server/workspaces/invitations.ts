@@ -2,8 +2,10 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Invitation, InvitationPreview } from '../../shared/workspaces';
 import { users } from '../auth/schema';
 import { randomToken, sha256 } from '../auth/tokens';
+import { productNameFor } from '../branding';
 import type { Db } from '../db/client';
 import { AppError, conflict, notFound } from '../http/errors';
+import type { PriceConfig } from '../usage/plans';
 import { recordActivity } from './activity';
 import { membership, type WorkspaceContext } from './resolve';
 import { workspaceInvitations, workspaceMembers, workspaces } from './schema';
@@ -144,10 +146,17 @@ const stateOf = (i: InvitationRow, now: Date): InvitationPreview['state'] =>
   i.revokedAt ? 'revoked' : i.acceptedAt ? 'accepted' : i.expiresAt <= now ? 'expired' : 'pending';
 
 /** What the acceptance page shows, signed in or not: whose workspace, who invited, whether it still holds. */
-export async function previewInvitation(db: Db, token: string, now: Date): Promise<InvitationPreview> {
-  const { i, workspaceName, inviter } = await findByToken(db, token);
+export async function previewInvitation(opts: {
+  db: Db;
+  config: PriceConfig;
+  token: string;
+  now: Date;
+}): Promise<InvitationPreview> {
+  const { db, now } = opts;
+  const { i, workspaceName, inviter } = await findByToken(db, opts.token);
   return {
     workspaceName,
+    productName: await productNameFor({ db, config: opts.config, now, workspaceId: i.workspaceId }),
     inviter,
     email: i.email,
     role: i.role,

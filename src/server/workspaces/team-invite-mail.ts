@@ -8,6 +8,8 @@ import { sendMail } from '../mail';
 export async function mailInvitation(opts: {
   config: Pick<Config, 'SMTP_RELAY_URL' | 'MAIL_FROM'>;
   to: string;
+  /** The product as the workspace brands it (White Label), else Verilead. */
+  productName: string;
   workspaceName: string;
   inviter: string;
   role: string;
@@ -16,7 +18,7 @@ export async function mailInvitation(opts: {
 }): Promise<{ emailed: boolean | null; emailError: string | null }> {
   if (!opts.config.SMTP_RELAY_URL) return { emailed: null, emailError: null };
   const text = [
-    `${opts.inviter} invited you to join ${opts.workspaceName} on Verilead as ${opts.role === 'admin' ? 'an admin' : 'a member'}.`,
+    `${opts.inviter} invited you to join ${opts.workspaceName} on ${opts.productName} as ${opts.role === 'admin' ? 'an admin' : 'a member'}.`,
     '',
     'Open this link to accept (sign in or create an account first if asked):',
     opts.link,
@@ -30,7 +32,7 @@ export async function mailInvitation(opts: {
       from: opts.config.MAIL_FROM,
       message: {
         to: opts.to,
-        subject: `${opts.inviter} invited you to ${opts.workspaceName} on Verilead`,
+        subject: `${opts.inviter} invited you to ${opts.workspaceName} on ${opts.productName}`,
         text,
       },
     });

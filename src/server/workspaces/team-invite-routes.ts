@@ -11,6 +11,7 @@ import {
   workspaceSchema,
 } from '../../shared/workspaces';
 import { requireUser } from '../auth/request-user';
+import { productNameFor } from '../branding';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace } from './context';
@@ -60,6 +61,7 @@ export async function invitationRoutes(app: AppInstance, deps: AppDeps) {
       const link = `${originOf(req, config.PUBLIC_URL)}/invite/${token}`;
       const mail = await mailInvitation({
         config,
+        productName: await productNameFor({ db, config, now, workspaceId: workspace.id }),
         to: invitation.email,
         workspaceName: workspace.name,
         inviter: user.username,
@@ -91,7 +93,7 @@ export async function invitationRoutes(app: AppInstance, deps: AppDeps) {
   r.get(
     '/api/invitations/preview',
     { schema: { tags, querystring: invitationTokenSchema, response: { 200: invitationPreviewSchema } } },
-    async (req) => previewInvitation(db, req.query.token, clock()),
+    async (req) => previewInvitation({ db, config, token: req.query.token, now: clock() }),
   );
 
   r.post(

@@ -134,7 +134,7 @@ export default function InvitePage() {
           <CardHeader>
             <MailOpen className="size-6 text-primary" aria-hidden="true" />
             <h1 className="text-2xl font-bold tracking-tight">
-              {p ? `Join ${p.workspaceName} on Verilead` : 'Team invitation'}
+              {p ? `Join ${p.workspaceName} on ${p.productName}` : 'Team invitation'}
             </h1>
             {p && (
               <CardDescription>

@@ -46,12 +46,12 @@ export function WorkspaceSwitcher() {
         <Button
           variant="outline"
           size="sm"
-          className="max-w-56"
+          className="max-w-56 shrink-0"
           aria-label={current ? `Workspace: ${current.name}. Switch workspace` : 'Switch workspace'}
           data-testid="workspace-switcher"
         >
           {list.isLoading ? <Loader2 className="animate-spin" /> : <Building2 />}
-          <span className="truncate">{current?.name ?? 'Workspace'}</span>
+          <span className="hidden truncate sm:inline">{current?.name ?? 'Workspace'}</span>
           <ChevronsUpDown className="opacity-60" />
         </Button>
       </DropdownMenuTrigger>
