@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ApiScope } from '../../shared/api-tokens';
 import { PLAN_INFO } from '../../shared/auth';
-import { apiTokens, users } from '../auth/schema';
+import { findTokenHolder, markTokenUsed } from '../auth/request-user';
 import { sha256 } from '../auth/tokens';
 import type { AppDeps } from '../http/deps';
 import { AppError } from '../http/errors';
 import { planState } from '../usage/plans';
-import { membership } from '../workspaces';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,24 +35,14 @@ export async function authenticateApiRequest(req: FastifyRequest, deps: AppDeps)
   const token = bearerOf(req);
   if (!token) throw unauthorized('Send an API token as `Authorization: Bearer <token>`.');
   const { db } = deps.database;
-  const [row] = await db
-    .select({
-      user: users,
-      tokenId: apiTokens.id,
-      scopes: apiTokens.scopes,
-      workspaceId: apiTokens.workspaceId,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, sha256(token)))
-    .limit(1);
-  if (!row) throw unauthorized('Invalid or revoked API token.');
-  const workspace = await membership(db, row.user.id, row.workspaceId);
+  const holder = await findTokenHolder(db, token);
+  if (!holder) throw unauthorized('Invalid or revoked API token.');
+  const { workspace } = holder;
   if (!workspace) {
     throw unauthorized('This API token no longer works: its creator is not a member of its workspace.');
   }
   const scope = req.routeOptions.config.apiScope;
-  if (scope && !row.scopes.includes(scope)) {
+  if (scope && !holder.scopes.includes(scope)) {
     throw new AppError('forbidden', `This API token lacks the "${scope}" scope.`, { requiredScope: scope });
   }
   const now = deps.clock();
@@ -66,11 +54,11 @@ export async function authenticateApiRequest(req: FastifyRequest, deps: AppDeps)
       { plan: plan.plan, upgradePlan: 'whitelabel', upgradeUrl: '/subscribe?plan=whitelabel' },
     );
   }
-  await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
-  req.user = row.user;
+  await markTokenUsed(db, holder.tokenId, now);
+  req.user = holder.user;
   req.workspace = workspace;
   req.authKind = 'bearer';
-  req.apiTokenId = row.tokenId;
+  req.apiTokenId = holder.tokenId;
 }
 
 /** Rate-limit bucket: the token (by its hash, known before any database call), else the address. */

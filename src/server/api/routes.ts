@@ -18,14 +18,13 @@ import {
   verifyDoneSchema,
   verifyPendingSchema,
 } from '../../shared/api-v1';
-import { brandedFileName } from '../branding';
-import { csvFileResponse, sendCsv } from '../http/csv-response';
+import { csvFileResponse } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
 import type { AppInstance } from '../http/types';
 import { deleteUpload } from '../lists/delete';
-import { contentDisposition, exportUpload } from '../lists/export';
+import { sendUploadExport } from '../lists/export';
 import { getUploadStatus, listUploads } from '../lists/read';
 import { getResultsPage } from '../lists/results';
 import { requirePermission, requireWorkspace } from '../workspaces';
@@ -220,21 +219,14 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
         },
         async (req, reply) => {
           const workspaceId = requirePermission(req, 'lists:export').id;
-          const { fileName, stream } = await exportUpload({
-            db,
-            workspaceId,
-            uploadId: req.params.id,
-            type: req.query.type,
-          });
-          const branded = await brandedFileName({
+          return sendUploadExport(reply, {
             db,
             config: deps.config,
             now: deps.clock(),
             workspaceId,
-            fileName,
+            uploadId: req.params.id,
+            type: req.query.type,
           });
-          sendCsv(reply, { body: stream, disposition: contentDisposition(branded) });
-          return reply;
         },
       );
 

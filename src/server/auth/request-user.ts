@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { runUrgent } from '../db/background';
+import type { Db } from '../db/client';
 import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
 import { fallbackWorkspace, membership, toContext, type WorkspaceContext } from '../workspaces';
@@ -26,6 +27,31 @@ declare module 'fastify' {
 
 type SessionFound = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 
+/**
+ * The person and workspace behind a personal API token (null for an unknown or revoked one);
+ * `workspace` is null once the token's creator is no longer a member of its workspace.
+ */
+export async function findTokenHolder(db: Db, secret: string) {
+  const [row] = await db
+    .select({
+      user: users,
+      tokenId: apiTokens.id,
+      scopes: apiTokens.scopes,
+      workspaceId: apiTokens.workspaceId,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, sha256(secret)))
+    .limit(1);
+  if (!row) return null;
+  const workspace = await membership(db, row.user.id, row.workspaceId);
+  return { user: row.user, tokenId: row.tokenId, scopes: row.scopes, workspace };
+}
+
+export async function markTokenUsed(db: Db, tokenId: string, now: Date) {
+  await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, tokenId));
+}
+
 /** Resolves the signed-in user of every /api request once, before handlers run. */
 export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('user', null);
@@ -37,30 +63,14 @@ export function installRequestUser(app: FastifyInstance, deps: AppDeps) {
     if (!req.url.startsWith('/api/')) return;
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (bearer && req.routeOptions.config.allowBearer) {
-      const [row] = await deps.database.db
-        .select({
-          user: users,
-          tokenId: apiTokens.id,
-          scopes: apiTokens.scopes,
-          workspaceId: apiTokens.workspaceId,
-        })
-        .from(apiTokens)
-        .innerJoin(users, eq(users.id, apiTokens.userId))
-        .where(eq(apiTokens.tokenHash, sha256(bearer)))
-        .limit(1);
+      const holder = await findTokenHolder(deps.database.db, bearer);
       // A token acts in its workspace with its creator's role there; once the creator has left the
       // workspace it opens nothing (the request goes on as if it carried no token).
-      const workspace =
-        row?.scopes.includes('downloads') &&
-        (await membership(deps.database.db, row.user.id, row.workspaceId));
-      if (row && workspace) {
-        req.user = row.user;
+      if (holder?.workspace && holder.scopes.includes('downloads')) {
+        req.user = holder.user;
         req.authKind = 'bearer';
-        req.workspace = workspace;
-        await deps.database.db
-          .update(apiTokens)
-          .set({ lastUsedAt: deps.clock() })
-          .where(eq(apiTokens.id, row.tokenId));
+        req.workspace = holder.workspace;
+        await markTokenUsed(deps.database.db, holder.tokenId, deps.clock());
         return;
       }
     }

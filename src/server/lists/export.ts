@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { type CsvCell, csvLine, csvRows, fitRow } from '../../shared/csv';
 import type { ExportType } from '../../shared/lists';
 import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
+import { brandedFileName } from '../branding';
 import type { Db } from '../db/client';
+import { sendCsv } from '../http/csv-response';
 import { notFound } from '../http/errors';
 import { query } from './sql';
 import { findOwnUpload } from './start';
@@ -119,4 +122,18 @@ export async function exportUpload(opts: {
     }
   }
   return { fileName, stream: Readable.from(lines()) };
+}
+
+/**
+ * Sends an upload's export as a CSV download (the web app's and API v1's), its file name carrying the
+ * workspace's product name when White Label branding applies.
+ */
+export async function sendUploadExport(
+  reply: FastifyReply,
+  opts: Parameters<typeof exportUpload>[0] & Omit<Parameters<typeof brandedFileName>[0], 'fileName'>,
+): Promise<FastifyReply> {
+  const { fileName, stream } = await exportUpload(opts);
+  const branded = await brandedFileName({ ...opts, fileName });
+  sendCsv(reply, { body: stream, disposition: contentDisposition(branded) });
+  return reply;
 }

@@ -10,13 +10,12 @@ import {
   uploadListItemSchema,
   uploadResponseSchema,
 } from '../../shared/lists';
-import { brandedFileName } from '../branding';
-import { csvFileResponse, sendCsv } from '../http/csv-response';
+import { csvFileResponse } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
-import { contentDisposition, exportUpload } from './export';
+import { sendUploadExport } from './export';
 import { ingestCsv } from './ingest';
 import { getBreakdown, getUploadStatus, listUploads } from './read';
 import { getResultsPage } from './results';
@@ -141,21 +140,14 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const workspaceId = requirePermission(req, 'lists:export').id;
-      const { fileName, stream } = await exportUpload({
-        db,
-        workspaceId,
-        uploadId: req.params.id,
-        type: req.query.type,
-      });
-      const branded = await brandedFileName({
+      return sendUploadExport(reply, {
         db,
         config: deps.config,
         now: deps.clock(),
         workspaceId,
-        fileName,
+        uploadId: req.params.id,
+        type: req.query.type,
       });
-      sendCsv(reply, { body: stream, disposition: contentDisposition(branded) });
-      return reply;
     },
   );
 }
