@@ -59,7 +59,11 @@ describe.skipIf(!chromiumAvailable())('usage screen', () => {
 
     // Phones: the screen stays usable at 390 px without horizontal scrolling of the page.
     await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(1);
+    // The resize reaches layout a few frames later: ask until it has (or 5 s pass).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+        timeout: 5_000,
+      })
+      .toBeLessThanOrEqual(1);
   });
 });
