@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit and API suites. API suites (`*.api.test.ts`) run on an in-memory PGlite database,
@@ -9,6 +10,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One worker more than cores: the suites spend much of their time waiting on sockets, child
+    // processes and job polling, so a third worker on two cores fills the idle time (vitest's default
+    // of cores - 1 ran the whole suite file after file). `npm run test:pg` runs one worker: its suites
+    // share one PostgreSQL database and its job queues.
+    maxWorkers: availableParallelism() + 1,
     // A worker runs file after file with one module cache: the app's module graph is imported once per
     // worker instead of once per file (it was a third of the run). Suites keep no state in modules they
     // do not own: each builds its own app and database, and closing a test app closes the engine's
