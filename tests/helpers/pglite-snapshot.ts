@@ -21,6 +21,8 @@ export const TEST_ENV = {
   // The test database outlives a run (PostgreSQL): knowledge would leak verdicts between suites.
   VERIFICATION_DOMAIN_TTL_S: '0',
   VERIFICATION_MAILBOX_TTL_S: '0',
+  // Retries (real pg-boss delays of a second or two) are picked up without waiting out the default.
+  JOBS_IDLE_POLL_S: '1',
 } as const;
 
 /**

@@ -43,6 +43,8 @@ const schema = z.object({
   LOGIN_KNOWN_ADDRESS_DAYS: envInt(90, 1),
   ENCRYPTION_KEY: envString(),
   TRIAL_DAYS: envInt(7, 0, 365),
+  // How often an idle job worker looks for retries and delayed jobs (new jobs wake workers at once).
+  JOBS_IDLE_POLL_S: envInt(5, 1, 60),
   // Prometheus: /metrics exists only when a token is set, and answers only `Authorization: Bearer <token>`.
   METRICS_TOKEN: envString(),
   // Smartlead

@@ -1,9 +1,16 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { TestClient } from '../../../tests/helpers/client';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { TEST_ENV } from '../../../tests/helpers/pglite-snapshot';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../tests/helpers/test-app';
 import { sessionCleanupJob } from '../auth/jobs';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { movableClock } from '../clock';
+import { loadConfig } from '../config';
 import { SMARTLEAD_SEND_JOB } from '../smartlead/jobs';
+import { startQueue } from './queue';
+import { defineJob } from './registry';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,5 +46,41 @@ describe('job queue', () => {
     await expect(t.queue.send(SMARTLEAD_SEND_JOB, bad)).rejects.toThrow(/campaignId/);
     const queued = await t.queue.boss.findJobs(SMARTLEAD_SEND_JOB.name, { data: bad });
     expect(queued).toHaveLength(0);
+  });
+
+  it('wakes an idle worker when a job is sent, instead of waiting for its next poll', async () => {
+    const database = await openTestDatabase();
+    // Idle workers look for jobs once a minute here: a job handled before the test's timeout came
+    // through the NOTIFY sent with it.
+    const config = loadConfig({ ...TEST_ENV, JOBS_IDLE_POLL_S: '60' });
+    let handled: (value: string) => void = () => {};
+    const seen = new Promise<string>((resolve) => {
+      handled = resolve;
+    });
+    const ping = defineJob({
+      name: `test-wake-${Date.now()}`,
+      payload: z.object({ word: z.string() }),
+      work: { pollingIntervalSeconds: 60 },
+      async handle(data) {
+        handled(data.word);
+      },
+    });
+    const queue = await startQueue({
+      database,
+      definitions: [ping],
+      work: true,
+      schedule: false,
+      context: { config, database, clock: movableClock(), log: pino({ level: 'silent' }) },
+    });
+    try {
+      // Past the worker's first look (at start), so only a wake-up can find the job in time.
+      await new Promise((r) => setTimeout(r, 500));
+      await queue.send(ping, { word: 'hello' });
+      expect(await seen).toBe('hello');
+    } finally {
+      await queue.boss.deleteQueue(ping.name);
+      await queue.stop();
+      await database.close();
+    }
   });
 });

@@ -21,14 +21,18 @@ export interface StartQueueOptions {
 /** pg-boss on the same database as the app: PGlite through its adapter, PostgreSQL through a pool. */
 export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
   const { database } = opts;
+  // Workers are woken by a NOTIFY sent with each job instead of each polling every second: about
+  // some twenty idle workers (16 run lanes among them) polling were the largest consumer of the embedded database's one connection
+  // under load (bench/README.md).
+  const common = { schedule: opts.schedule, useListenNotify: true };
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({
           db: fromPglite(database.pglite as Parameters<typeof fromPglite>[0]),
           backend: 'pglite',
-          schedule: opts.schedule,
+          ...common,
         })
-      : new PgBoss({ connectionString: database.connectionString!, max: 4, schedule: opts.schedule });
+      : new PgBoss({ connectionString: database.connectionString!, max: 4, ...common });
   boss.on('error', (err) => opts.context.log.error({ err }, 'job queue error'));
   // pg-boss's own timers (polling, maintenance) start here and count as background work too.
   await runInBackground(() => boss.start());
@@ -42,7 +46,9 @@ export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
   const ctx: JobContext = { ...opts.context, queue };
 
   for (const def of opts.definitions) {
-    await boss.createQueue(def.name, def.queue ?? {});
+    await boss.createQueue(def.name, { ...def.queue, notify: true });
+    // A queue created before notify was turned on keeps its old options: update it in place.
+    await boss.updateQueue(def.name, { notify: true });
     if (def.cron && opts.schedule) await boss.schedule(def.name, def.cron, {});
     if (!opts.work) continue;
     await runInBackground(() =>
@@ -51,6 +57,9 @@ export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
         {
           batchSize: 1,
           pollingIntervalSeconds: 1,
+          // How often an idle worker looks for jobs nobody announced: retries and jobs sent with
+          // `startAfter` become due without a NOTIFY. New jobs wake their workers at once.
+          notifyPollingIntervalSeconds: opts.context.config.JOBS_IDLE_POLL_S,
           ...(typeof def.work === 'function' ? def.work(opts.context.config) : (def.work ?? {})),
         },
         // Marked as background work: the embedded database interleaves its statements with requests'.

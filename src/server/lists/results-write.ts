@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Step1Result, Step2Result } from '../verification';
+import { query } from './sql';
+import { noteWrite, type WrittenStatuses } from './status-cache';
 
 // Set-based result writes. Each is ONE statement: the results (for the verified row and every
 // duplicate of its address) and the upload's counters change together, so total = valid + invalid +
 // risky + pending holds at every moment, and a batch written twice (after a crash) counts once:
 // step 1 inserts with ON CONFLICT DO NOTHING, step 2 only updates rows still pending.
+
+/** What a write changed, for the search+filter copy of row statuses (status-cache.ts). */
+const returningWritten = sql`RETURNING u.run_id AS "runId", u.step1_count AS "step1Count",
+  u.step2_count AS "step2Count", c.n, c.rows, c.statuses`;
 
 /** Rows that share the verified row's address get the same verdict. */
 const withDuplicates = (uploadId: string) => sql`
@@ -58,7 +64,9 @@ async function writeStep1Statement(opts: WriteOptions<Step1Result>): Promise<voi
   const { items, uploadId } = opts;
   if (items.length === 0) return;
   const col = <T>(f: (r: Step1Result) => T) => sql.param(items.map((i) => f(i.result)));
-  await opts.db.execute(sql`
+  const [written] = await query<WrittenStatuses>(
+    opts.db,
+    sql`
     WITH v AS (
       SELECT * FROM unnest(
         ${sql.param(items.map((i) => i.rowIndex))}::int[], ${col((r) => r.status)}::text[],
@@ -74,11 +82,12 @@ async function writeStep1Statement(opts: WriteOptions<Step1Result>): Promise<voi
         CASE WHEN t.status = 'valid' THEN 'pending' ELSE t.status END
       FROM t
       ON CONFLICT (upload_id, row_index) DO NOTHING
-      RETURNING status, final_status
+      RETURNING row_index, status, final_status
     ), c AS (
       SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'valid')::int AS nv,
         count(*) FILTER (WHERE final_status = 'invalid')::int AS fi,
-        count(*) FILTER (WHERE final_status = 'risky')::int AS fr
+        count(*) FILTER (WHERE final_status = 'risky')::int AS fr,
+        array_agg(row_index) AS rows, array_agg(final_status) AS statuses
       FROM ins
     )
     UPDATE uploads u SET step1_count = u.step1_count + c.n, step2_total = u.step2_total + c.nv,
@@ -86,14 +95,19 @@ async function writeStep1Statement(opts: WriteOptions<Step1Result>): Promise<voi
       step1_finished_at = CASE WHEN u.step1_count + c.n >= u.total
         THEN COALESCE(u.step1_finished_at, ${opts.now}::timestamptz) END,
       heartbeat_at = now()
-    FROM c WHERE u.id = ${uploadId}`);
+    FROM c WHERE u.id = ${uploadId}
+    ${returningWritten}`,
+  );
+  if (written) noteWrite(uploadId, written, 'step1');
 }
 
 async function writeStep2Statement(opts: WriteOptions<Step2Result>): Promise<void> {
   const { items, uploadId } = opts;
   if (items.length === 0) return;
   const col = <T>(f: (r: Step2Result) => T) => sql.param(items.map((i) => f(i.result)));
-  await opts.db.execute(sql`
+  const [written] = await query<WrittenStatuses>(
+    opts.db,
+    sql`
     WITH v AS (
       SELECT * FROM unnest(
         ${sql.param(items.map((i) => i.rowIndex))}::int[], ${col((r) => r.status)}::text[],
@@ -107,15 +121,19 @@ async function writeStep2Statement(opts: WriteOptions<Step2Result>): Promise<voi
         final_status = t.status
       FROM t
       WHERE x.upload_id = ${uploadId} AND x.row_index = t.row_index AND x.step2_status = 'pending'
-      RETURNING x.final_status
+      RETURNING x.row_index, x.final_status
     ), c AS (
       SELECT count(*)::int AS n, count(*) FILTER (WHERE final_status = 'valid')::int AS fv,
         count(*) FILTER (WHERE final_status = 'invalid')::int AS fi,
-        count(*) FILTER (WHERE final_status = 'risky')::int AS fr
+        count(*) FILTER (WHERE final_status = 'risky')::int AS fr,
+        array_agg(row_index) AS rows, array_agg(final_status) AS statuses
       FROM upd
     )
     UPDATE uploads u SET step2_count = u.step2_count + c.n, valid = u.valid + c.fv, invalid = u.invalid + c.fi,
       risky = u.risky + c.fr, pending = u.pending - c.n,
       step2_started_at = COALESCE(u.step2_started_at, ${opts.now}::timestamptz), heartbeat_at = now()
-    FROM c WHERE u.id = ${uploadId}`);
+    FROM c WHERE u.id = ${uploadId}
+    ${returningWritten}`,
+  );
+  if (written) noteWrite(uploadId, written, 'step2');
 }

@@ -254,6 +254,8 @@ async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<void> {
 /** Completes the upload when no row is pending; true when this lane has nothing left to do. */
 async function finishIfDone(lane: Lane): Promise<boolean> {
   const { db, uploadId } = lane;
+  // A list reported complete has shared its verdicts: another list started right after reuses them.
+  await lane.verifier.settle?.();
   const done = await query<{ id: string }>(
     db,
     sql`

@@ -10,6 +10,7 @@ import { consumeQuota, releaseQuota } from '../usage/quota';
 import type { WorkspacePlan } from '../workspaces';
 import type { ListsSettings } from './env';
 import { query } from './sql';
+import { seedUnverified } from './status-cache';
 
 export const RUN_JOB = jobType(
   'lists-run',
@@ -82,7 +83,14 @@ export async function startVerification(opts: {
     ? sql`status IN ('pending', 'completed', 'failed') AND pending > 0`
     : sql`status = 'pending'`;
   // One statement: the transition and, for a re-run, the reopening of its batches.
-  const rows = await query<{ run_id: number; status: UploadStatus; pending: number }>(
+  const rows = await query<{
+    run_id: number;
+    status: UploadStatus;
+    pending: number;
+    total: number;
+    step1_count: number;
+    step2_count: number;
+  }>(
     db,
     sql`
     WITH u AS (
@@ -91,18 +99,22 @@ export async function startVerification(opts: {
         step1_finished_at = NULL, started_at = COALESCE(started_at, ${now}), completed_at = NULL,
         error_message = NULL, notice = NULL, heartbeat_at = now()
       WHERE id = ${uploadId} AND workspace_id = ${workspace.id} AND ${from}
-      RETURNING id, run_id, status, pending
+      RETURNING id, run_id, status, pending, total, step1_count, step2_count
     ), b AS (
       UPDATE upload_batches SET step1_done = false, step2_done = false, lease_owner = NULL, lease_until = NULL
       WHERE upload_id IN (SELECT id FROM u) AND ${opts.pendingOnly ? sql`true` : sql`false`}
     )
-    SELECT run_id, status, pending FROM u`,
+    SELECT run_id, status, pending, total, step1_count, step2_count FROM u`,
   );
   const row = rows[0];
   if (!row) {
     if (metered) await releaseQuota(meter);
     const current = await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
     return { uploadId, started: false, status: current.status, pending: Number(current.pending) };
+  }
+  // Nothing verified yet: every row is pending, which the search+filter copy can say without reading.
+  if (Number(row.step1_count) === 0 && Number(row.step2_count) === 0) {
+    seedUnverified(uploadId, Number(row.run_id), Number(row.total));
   }
   await sendLanes(opts.queue, uploadId, Number(row.run_id), opts.settings.LISTS_LANES);
   return { uploadId, started: true, status: 'processing', pending: Number(row.pending ?? upload.pending) };

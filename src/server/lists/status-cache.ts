@@ -10,7 +10,10 @@ import { query, yieldToEventLoop } from './sql';
 // old is served as it is (no statement), and an older one while a fresh copy loads: checking every
 // match against the results table instead cost the single embedded connection 30-60 ms per request
 // under load. Only the filtered matches can be late (rows that reached the status in the last seconds
-// are missing); the page's rows themselves are read fresh.
+// are missing); the page's rows themselves are read fresh. A run's writes in this process also
+// write through to the copy (noteWrite), so with the embedded database a copy loaded once stays
+// exact for the whole run and is never read again: reloading it every few seconds took about a
+// quarter of the connection's time under load.
 
 const CODES: Record<string, number> = { pending: 0, valid: 1, invalid: 2, risky: 3 };
 /** Rows read per statement while loading (other requests run between the chunks). */
@@ -31,6 +34,8 @@ interface Entry {
 
 const cache = new Map<string, Entry>();
 const loading = new Map<string, Promise<Entry>>();
+/** Writes noted while an upload's copy loads (see noteWrite). */
+const loadingWrites = new Map<string, { w: WrittenStatuses; step: Step }[]>();
 
 function touch(uploadId: string, entry: Entry): Uint8Array {
   cache.delete(uploadId);
@@ -74,13 +79,21 @@ export async function rowStatuses(opts: {
   }
   let pending = loading.get(uploadId);
   if (!pending) {
+    const writes: { w: WrittenStatuses; step: Step }[] = [];
+    loadingWrites.set(uploadId, writes);
     pending = load(db, uploadId, Number(u.total))
       .then((codes) => {
         const entry = { version, runId: u.run_id, running, loadedAt: performance.now(), codes };
+        // Each write sets its rows' statuses outright, so replaying them in order over what was
+        // read (which may already show some of them) gives the state after the last one.
+        for (const { w, step } of writes) applyWrite(entry, w, step);
         touch(uploadId, entry);
         return entry;
       })
-      .finally(() => loading.delete(uploadId));
+      .finally(() => {
+        loading.delete(uploadId);
+        loadingWrites.delete(uploadId);
+      });
     loading.set(uploadId, pending);
   }
   // The same run's older copy meanwhile (the load continues for the next requests).
@@ -89,6 +102,54 @@ export async function rowStatuses(opts: {
     return touch(uploadId, hit);
   }
   return (await pending).codes;
+}
+
+/**
+ * A run starting on an upload with nothing verified: its copy is all pending, known without a
+ * statement (the run's writes then keep it exact, see noteWrite).
+ */
+export function seedUnverified(uploadId: string, runId: number, total: number): void {
+  const entry = { version: `${runId}:0:0`, runId, running: true, loadedAt: performance.now() };
+  touch(uploadId, { ...entry, codes: new Uint8Array(total) });
+}
+
+/** What one result write returned: the upload's counters after it, and the rows it changed. */
+export interface WrittenStatuses {
+  runId: number;
+  step1Count: number;
+  step2Count: number;
+  /** Rows changed by the write (0: none; then rows and statuses are null). */
+  n: number;
+  rows: number[] | null;
+  statuses: string[] | null;
+}
+
+type Step = 'step1' | 'step2';
+
+/**
+ * A result write of this process: applied to the upload's copy when the copy is at the version just
+ * before it (so it becomes exactly the version after); any other copy is left as it is, and is
+ * reloaded when its version is next checked (another process wrote in between). Writes that land
+ * while a copy loads are kept and applied, in order, once it has loaded: a copy read during a busy
+ * run would otherwise always be behind the counters and be read again and again.
+ */
+export function noteWrite(uploadId: string, w: WrittenStatuses, step: Step): void {
+  loadingWrites.get(uploadId)?.push({ w, step });
+  const entry = cache.get(uploadId);
+  if (entry) applyWrite(entry, w, step);
+}
+
+function applyWrite(entry: Entry, w: WrittenStatuses, step: Step): void {
+  const n = Number(w.n);
+  const step1Before = Number(w.step1Count) - (step === 'step1' ? n : 0);
+  const step2Before = Number(w.step2Count) - (step === 'step2' ? n : 0);
+  if (entry.version !== `${w.runId}:${step1Before}:${step2Before}`) return;
+  const rows = w.rows ?? [];
+  const statuses = w.statuses ?? [];
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i] < entry.codes.length) entry.codes[rows[i]] = CODES[statuses[i]] ?? 0;
+  }
+  entry.version = `${w.runId}:${w.step1Count}:${w.step2Count}`;
 }
 
 async function load(db: Db, uploadId: string, total: number): Promise<Uint8Array> {

@@ -113,6 +113,8 @@ export interface KnowledgeStore {
   putDomain(domain: string, fact: DomainFact): void;
   getMailboxes(addresses: string[]): Promise<Map<string, ProviderVerdict>>;
   putMailbox(address: string, verdict: ProviderVerdict): void;
+  /** Writes what is buffered now (a run about to say it is complete). */
+  flush?(): Promise<void>;
 }
 
 /** What a step-2 provider is asked to verify: addresses that passed step 1. */
@@ -203,5 +205,7 @@ export interface Verifier {
   checkStep2(items: Array<Step2Item | string>, options?: Step2Options): Promise<Step2Result[]>;
   /** Whether mail servers can be reached from here (false: step 2 waits, no verdict is made up). */
   health(): NetworkHealth;
+  /** Shares what was learned so far (buffered knowledge) before a run reports completion. */
+  settle?(): Promise<void>;
   close(): Promise<void>;
 }
