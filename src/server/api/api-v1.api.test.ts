@@ -9,7 +9,11 @@ let w: World;
 let t: TestApp;
 beforeAll(async () => {
   w = await startWorld(
-    { 'good.test': { mailboxes: ['alice@good.test', 'bob@good.test'] } },
+    {
+      'good.test': { mailboxes: ['alice@good.test', 'bob@good.test'] },
+      // Every reply after 300 ms: a verification that cannot finish within a 100 ms timeout.
+      'slow.test': { mailboxes: ['bob@slow.test'], latencyMs: 300 },
+    },
     { 'nodomain.test': 'NXDOMAIN' },
   );
   t = await createTestApp({
@@ -303,14 +307,14 @@ describe('POST /api/v1/verify', () => {
     const u = await apiUser(t.app);
     const { token } = await u.token();
     const api = bearer(t.app, token);
-    const res = await api.post('/api/v1/verify', { email: 'bob@good.test', timeoutMs: 100 });
+    const res = await api.post('/api/v1/verify', { email: 'bob@slow.test', timeoutMs: 100 });
     expect(res.statusCode).toBe(202);
     expect(res.headers['retry-after']).toBe('5');
     const { listId } = res.json();
     expect(res.json().status).toBe('pending');
     await finished(api, listId);
     const page = (await api.get(`/api/v1/lists/${listId}/results`)).json();
-    expect(page.data[0]).toMatchObject({ email: { email: 'bob@good.test' }, finalStatus: 'valid' });
+    expect(page.data[0]).toMatchObject({ email: { email: 'bob@slow.test' }, finalStatus: 'valid' });
   });
 
   it('refuses bad input with 400', async () => {
