@@ -9,6 +9,7 @@ import type { AppDeps } from './http/deps';
 import { type Queue, startQueue } from './jobs/queue';
 import { setExternalCallObserver } from './ops/external-calls';
 import { createMetrics, queueDepthOf } from './ops/metrics';
+import { laneVerifier } from './prober/lane-verifier';
 import { closeProcessVerifiers, engineLogger, setVerifierObserver } from './prober/process-verifier';
 import { selfCheck } from './prober/self-check';
 
@@ -52,6 +53,9 @@ export async function bootRuntime(
   const metrics = createMetrics();
   setVerifierObserver(metrics.engineObserver);
   setExternalCallObserver((service, outcome) => metrics.externalCall(service, outcome));
+  // A process that verifies builds its verifier now: loading the disposable-domain list (~0.1 s of
+  // this thread) would otherwise stall every request in flight when the first run starts.
+  if (opts.work) laneVerifier({ config, database, log });
   const queue: Queue = await startQueue({
     database,
     definitions: allJobs(),

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../db/client';
 import { AppError, badRequest } from '../http/errors';
 import { createUploadRecord, discardUpload, finalizeUpload, RowWriter } from './create';
+import { SearchIndexBuilder } from './search-index';
 
 /** Rows looked at before deciding which column holds the addresses. */
 const SAMPLE_ROWS = 50;
@@ -63,6 +64,7 @@ export async function ingestCsv(opts: {
   const sample: string[][] = [];
   let writer: RowWriter | null = null;
   const preview: string[][] = [];
+  const searchIndex = new SearchIndexBuilder();
   let width = 0;
 
   const start = async () => {
@@ -87,6 +89,7 @@ export async function ingestCsv(opts: {
   const addRow = (row: string[]) => {
     width = Math.max(width, row.length);
     const kept = writer?.add(row);
+    if (kept) searchIndex.add(kept);
     if (kept && preview.length < PREVIEW_ROWS) preview.push(row);
   };
 
@@ -126,6 +129,7 @@ export async function ingestCsv(opts: {
       headers: fullHeaders.length > headers.length ? fullHeaders : undefined,
       fileSize: bytes,
     });
+    await searchIndex.store(w.uploadId);
     const keys = headerKeys(fullHeaders);
     const name = (c: number | null) => (c === null ? null : keys[c]);
     return {

@@ -20,7 +20,6 @@ import { ingestCsv } from './ingest';
 import { getBreakdown, getUploadStatus, listUploads } from './read';
 import { getResultsPage } from './results';
 import { resumeRuns } from './resume';
-import { warmSearchIndex } from './search-index';
 import { startVerification } from './start';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -63,7 +62,6 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         now: deps.clock(),
         batchSize: deps.config.LISTS_BATCH_SIZE,
       });
-      warmSearchIndex(db, res.uploadId);
       return reply.code(201).send(res);
     },
   );

@@ -3,6 +3,8 @@ import { TestClient } from '../../../tests/helpers/client';
 import { uploadCsv } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { MAX_CSV_BYTES } from '../../shared/lists';
+import { hasSearchIndex, searchRows, storedSearchText } from './search-index';
+import { buildTextIndex, findRows } from './text-index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,6 +63,38 @@ describe('POST /api/upload', () => {
     expect(body.preview[0].contact).toBe('Line one\nline two');
     expect(body.preview[0].firma).toBe('A; B');
     expect(body.emailColumn).toBe('mail address');
+  });
+
+  it('answers once the list is searchable, with the same index as one read back from the stored rows', async () => {
+    const c = await signedIn();
+    const csv = [
+      'first,last,email,company',
+      '"Ann\nMarie",Lee,ANN@Example.COM,"Acme\u0001 Ltd"',
+      'Ürsula,Öz,ursula@example.com,',
+      ',,,skipped (no address)',
+      'Bob,,bob@example.com,Bobs\tBikes',
+      'Ann,Lee,ann@example.com,Acme',
+    ].join('\n');
+    const { uploadId } = (await uploadCsv(c, 'search.csv', csv)).json();
+    expect(hasSearchIndex(uploadId)).toBe(true);
+    const readBack = await buildTextIndex(await storedSearchText(t.database.db, uploadId));
+    for (const needle of [
+      'ann',
+      'marie',
+      'ann marie',
+      'acme',
+      'acme  ltd',
+      ' ltd',
+      'ürsula',
+      'öz',
+      'bob',
+      'example.com',
+      'x',
+    ]) {
+      const built = [...(await searchRows({ db: t.database.db, uploadId, search: needle }))];
+      expect(built, needle).toEqual([...findRows(readBack, needle)]);
+    }
+    expect([...(await searchRows({ db: t.database.db, uploadId, search: 'ANN' }))]).toEqual([0, 3]);
   });
 
   it('finds the email column by content when no header names it, and reads header-less files', async () => {
