@@ -38,7 +38,8 @@ export function hasSearchIndex(uploadId: string): boolean {
 }
 
 /** Separators inside a cell (a quoted newline) become spaces so rows stay one line each. */
-const cleanCell = (v: string | null) => (v ?? '').replace(/[\n\u0001]/g, ' ');
+const SEPARATOR_CHARS = new RegExp(`[${SEPARATORS}]`, 'g');
+const cleanCell = (v: string | null) => (v ?? '').replace(SEPARATOR_CHARS, ' ');
 
 /**
  * The index of an upload being stored, from the rows as they are written (no statement reads them
