@@ -32,22 +32,23 @@ export async function listMembers(db: Db, workspace: WorkspaceContext, userId: s
   }));
 }
 
+/** The row that makes `userId` a member of `workspaceId`. */
+const memberRow = (workspaceId: string, userId: string) =>
+  and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
+
 export async function findMember(db: Db, workspaceId: string, userId: string) {
   const [row] = await db
     .select({ role: workspaceMembers.role, username: users.username })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .where(memberRow(workspaceId, userId))
     .limit(1);
   if (!row) throw notFound('Member not found');
   return row;
 }
 
 const setRole = (db: Db, workspaceId: string, userId: string, role: 'owner' | 'admin' | 'member') =>
-  db
-    .update(workspaceMembers)
-    .set({ role })
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  db.update(workspaceMembers).set({ role }).where(memberRow(workspaceId, userId));
 
 /** Admin or member; the owner's role changes only through a transfer of ownership. */
 export async function changeRole(a: Actor & { db: Db; targetId: string; role: 'admin' | 'member' }) {
@@ -83,9 +84,7 @@ export async function removeMember(a: Actor & { db: Db; targetId: string }) {
       `${a.workspace.name} is ${target.username}'s personal workspace: they always stay in it.`,
     );
   }
-  await a.db
-    .delete(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, a.workspace.id), eq(workspaceMembers.userId, a.targetId)));
+  await a.db.delete(workspaceMembers).where(memberRow(a.workspace.id, a.targetId));
   await recordActivity(a.db, {
     workspaceId: a.workspace.id,
     userId: a.userId,
@@ -112,9 +111,7 @@ export async function leaveWorkspace(a: Actor & { db: Db }) {
       );
     }
   }
-  await a.db
-    .delete(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, a.workspace.id), eq(workspaceMembers.userId, a.userId)));
+  await a.db.delete(workspaceMembers).where(memberRow(a.workspace.id, a.userId));
   await recordActivity(a.db, {
     workspaceId: a.workspace.id,
     userId: a.userId,

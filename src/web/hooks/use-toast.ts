@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../lib/api';
 
 // SPEC §4/§9: at most one toast visible; each closes after 5 s. Toasts can be added, updated,
 // dismissed (animated close) and removed (dropped from state).
@@ -85,6 +86,10 @@ export function toast(input: ToastInput) {
     update: (next: ToastInput) => dispatch({ type: 'UPDATE', toast: { ...next, id } }),
   };
 }
+
+/** A mutation's onError: the title given, then the server's sentence (or a plain retry hint). */
+export const failureToast = (title: string) => (err: unknown) =>
+  toast({ title, description: errorMessage(err, 'Please try again'), variant: 'destructive' });
 
 export function dismissToast(id?: string): void {
   dispatch({ type: 'DISMISS', id });

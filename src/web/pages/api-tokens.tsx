@@ -15,20 +15,13 @@ import { PageHeader } from '../components/PageHeader';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { CopyButton } from '../components/ui/copy-button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../components/ui/dialog';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
-import { toast } from '../hooks/use-toast';
-import { errorMessage, queryClient } from '../lib/api';
+import { failureToast, toast } from '../hooks/use-toast';
+import { queryClient } from '../lib/api';
 
 /** Personal API tokens (bearer) for scripts that download cleaned CSV files. The secret is shown once. */
 export default function ApiTokensPage() {
@@ -49,12 +42,7 @@ export default function ApiTokensPage() {
       form.setValue('name', '');
       queryClient.invalidateQueries({ queryKey: apiTokenQueries.list().queryKey });
     },
-    onError: (err) =>
-      toast({
-        title: 'Could not create token',
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      }),
+    onError: failureToast('Could not create token'),
   });
   const revoke = useMutation({
     mutationFn: revokeApiToken,
@@ -63,12 +51,7 @@ export default function ApiTokensPage() {
       toast({ title: 'Token revoked', description: 'Scripts using it can no longer download files.' });
       queryClient.invalidateQueries({ queryKey: apiTokenQueries.list().queryKey });
     },
-    onError: (err) =>
-      toast({
-        title: 'Could not revoke token',
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      }),
+    onError: failureToast('Could not revoke token'),
   });
 
   const submit = form.handleSubmit((input) => create.mutate(input));
@@ -161,26 +144,15 @@ export default function ApiTokensPage() {
           )}
         </CardContent>
       </Card>
-      <Dialog open={revoking !== null} onOpenChange={(o) => !o && setRevoking(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Revoke “{revoking?.name}”?</DialogTitle>
-            <DialogDescription>Scripts using this token will stop working immediately.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setRevoking(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={revoke.isPending}
-              onClick={() => revoking && revoke.mutate(revoking.id)}
-            >
-              Revoke
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        description="Scripts using this token will stop working immediately."
+        confirm="Revoke"
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+      />
     </div>
   );
 }

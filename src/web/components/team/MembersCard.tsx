@@ -4,10 +4,10 @@ import { can, type Member, type Team } from '../../../shared/workspaces';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 import { teamRequest, useTeamAction, when } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 
 type Pending = { kind: 'remove' | 'transfer'; member: Member } | null;
 

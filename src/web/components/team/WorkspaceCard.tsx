@@ -5,10 +5,10 @@ import type { Team } from '../../../shared/workspaces';
 import { queryClient } from '../../lib/api';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { teamRequest, useTeamAction } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 
 /** Leaving the workspace, and (its owner) deleting it. A personal workspace is home: neither applies. */
 export function WorkspaceCard({ team }: { team: Team }) {

@@ -9,8 +9,8 @@ import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
 } from '../../../shared/webhooks';
-import { toast } from '../../hooks/use-toast';
-import { errorMessage, queryClient } from '../../lib/api';
+import { failureToast, toast } from '../../hooks/use-toast';
+import { queryClient } from '../../lib/api';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Checkbox } from '../ui/checkbox';
@@ -48,12 +48,7 @@ export function WebhooksCard() {
       form.setValue('url', '');
       queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
     },
-    onError: (err) =>
-      toast({
-        title: 'Could not add the endpoint',
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      }),
+    onError: failureToast('Could not add the endpoint'),
   });
   const test = useMutation({
     mutationFn: sendTestEvent,
@@ -61,12 +56,7 @@ export function WebhooksCard() {
       toast({ title: 'Test event sent', description: 'See the delivery log below.' });
       queryClient.invalidateQueries({ queryKey: webhookQueries.deliveries(id).queryKey });
     },
-    onError: (err) =>
-      toast({
-        title: 'Could not send the test event',
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      }),
+    onError: failureToast('Could not send the test event'),
   });
   const remove = useMutation({
     mutationFn: deleteWebhook,
@@ -74,12 +64,7 @@ export function WebhooksCard() {
       toast({ title: 'Endpoint deleted' });
       queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
     },
-    onError: (err) =>
-      toast({
-        title: 'Could not delete the endpoint',
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      }),
+    onError: failureToast('Could not delete the endpoint'),
   });
 
   const submit = form.handleSubmit((input) => create.mutate(input));
