@@ -5,6 +5,8 @@ import { TestClient } from '../../../tests/helpers/client';
 import { watchEstablished } from '../../../tests/helpers/established';
 import { uploadCsv, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { startVerification } from '../lists/start';
+import { findWorkspacePlan } from '../workspaces';
 
 // Scale-out: two `npm run worker` processes on one PostgreSQL database (started once for both tests).
 // PostgreSQL only (`npm run test:pg`): the embedded database is one process's.
@@ -106,7 +108,7 @@ describe.runIf(url)('two worker processes on PostgreSQL', () => {
 
   it('shares one run between two worker processes with no batch held twice', async () => {
     const c = new TestClient(t.app);
-    await c.register();
+    const user = await c.register();
     const csv = ['email', ...Array.from({ length: SHARED_ROWS }, (_, i) => `p${i}@w${i % 4}.test`)].join(
       '\n',
     );
@@ -118,7 +120,18 @@ describe.runIf(url)('two worker processes on PostgreSQL', () => {
        SELECT $1, g, g * 10, g * 10 + 9 FROM generate_series(0, $2 / 10 - 1) g`,
       [uploadId, SHARED_ROWS],
     );
-    expect((await c.post(`/api/verify/${uploadId}`)).json().started).toBe(true);
+    // Four lanes for two processes of two job workers each: whichever process is woken first can hold
+    // two lanes at most, so the other takes part too (workers are woken together when a job is sent).
+    const workspace = (await findWorkspacePlan(t.database.db, user.id))!;
+    const started = await startVerification({
+      db: t.database.db,
+      queue: t.queue,
+      settings: { ...t.config, LISTS_LANES: 4 },
+      workspace,
+      uploadId,
+      now: new Date(),
+    });
+    expect(started.started).toBe(true);
     const s = await waitFor(
       async () => (await c.get(`/api/upload/${uploadId}/status`)).json(),
       (s) => s.status !== 'processing',
