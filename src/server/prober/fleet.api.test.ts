@@ -70,7 +70,9 @@ describe.runIf(url)('two worker processes on PostgreSQL', () => {
       uploads.push({ c, id: (await uploadCsv(c, `${prefix}.csv`, csv)).json().uploadId });
     }
     const sockets = watchEstablished(ip, w.port);
-    for (const u of uploads) expect((await u.c.post(`/api/verify/${u.id}`)).json().started).toBe(true);
+    // Both started together: workers pick a run's lanes up the moment they are sent.
+    const started = await Promise.all(uploads.map((u) => u.c.post(`/api/verify/${u.id}`)));
+    for (const res of started) expect(res.json().started).toBe(true);
 
     // Sample both uploads until both are done: at some moment both had step-2 progress while running.
     let together = false;
