@@ -4,7 +4,9 @@ import { uploadCsv } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import type { Db } from '../db/client';
 import type { Step1Result, Step2Result } from '../verification';
+import { findWorkspacePlan } from '../workspaces';
 import { writeStep1, writeStep2 } from './results-write';
+import { startVerification } from './start';
 import { rowStatuses } from './status-cache';
 
 // The copy of row statuses that search+filter uses during a run (status-cache.ts) follows the run's
@@ -19,8 +21,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-afterEach(() => {
+const started: string[] = [];
+afterEach(async () => {
   vi.restoreAllMocks();
+  // Nobody works these runs: left processing, a shared PostgreSQL database's other suites (and their
+  // job workers) would find them.
+  await t.database.raw.query("UPDATE uploads SET status = 'completed' WHERE id = ANY($1::uuid[])", [started]);
 });
 
 const csv = ['email', ...Array.from({ length: 12 }, (_, i) => `p${i}@example.test`)].join('\n');
@@ -82,8 +88,18 @@ const step2 = (status: Step2Result['status']) =>
 
 describe('row statuses during a run', () => {
   it("are seeded at a fresh start and follow the run's writes without being read again", async () => {
-    const { c, workspaceId, uploadId } = await newUpload();
-    expect((await c.post(`/api/verify/${uploadId}`, {})).statusCode).toBe(200);
+    const { workspaceId, uploadId } = await newUpload();
+    started.push(uploadId);
+    // Started without sending its lanes (no job is left queued for other suites' workers).
+    const res = await startVerification({
+      db: t.database.db,
+      queue: { send: async () => null },
+      settings: t.config,
+      workspace: (await findWorkspacePlan(t.database.db, workspaceId))!,
+      uploadId,
+      now: new Date(),
+    });
+    expect(res.started).toBe(true);
     const { db, counter } = counting(t.database.db);
     expect([...(await rowStatuses({ db, workspaceId, uploadId }))]).toEqual(Array(12).fill(0));
     expect(counter.statements).toBe(0);
@@ -116,6 +132,7 @@ describe('row statuses during a run', () => {
 
   it('catch up with a write that raced their loading', async () => {
     const { workspaceId, uploadId } = await newUpload();
+    started.push(uploadId);
     await t.database.raw.query("UPDATE uploads SET status = 'processing', run_id = 1 WHERE id = $1", [
       uploadId,
     ]);
