@@ -21,9 +21,9 @@ export interface StartQueueOptions {
 /** pg-boss on the same database as the app: PGlite through its adapter, PostgreSQL through a pool. */
 export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
   const { database } = opts;
-  // Workers are woken by a NOTIFY sent with each job instead of each polling every second: about
-  // some twenty idle workers (16 run lanes among them) polling were the largest consumer of the embedded database's one connection
-  // under load (bench/README.md).
+  // Workers are woken by a NOTIFY sent with each job instead of each polling every second: some
+  // twenty idle workers (16 of them run lanes) polling were the largest consumer of the embedded
+  // database's one connection under load (bench/README.md).
   const common = { schedule: opts.schedule, useListenNotify: true };
   const boss =
     database.kind === 'pglite'

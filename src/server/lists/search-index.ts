@@ -57,14 +57,12 @@ export class SearchIndexBuilder {
     );
   }
 
-  /** The index's text: the same as `storedSearchText` reads back once the rows are stored. */
-  text(): string {
-    return this.lines.length ? `${this.lines.join(ROW_END).toLowerCase()}${ROW_END}` : '';
-  }
-
-  /** Builds the index and keeps it for the upload (every row must have been added). */
+  /**
+   * Builds the index and keeps it for the upload (every row must have been added). Its text is the
+   * one `storedSearchText` reads back from the stored rows.
+   */
   async store(uploadId: string): Promise<void> {
-    const text = this.text();
+    const text = this.lines.length ? `${this.lines.join(ROW_END).toLowerCase()}${ROW_END}` : '';
     this.lines = [];
     keep(uploadId, await buildTextIndex(text, yieldToEventLoop));
   }

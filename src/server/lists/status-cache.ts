@@ -109,8 +109,13 @@ export async function rowStatuses(opts: {
  * statement (the run's writes then keep it exact, see noteWrite).
  */
 export function seedUnverified(uploadId: string, runId: number, total: number): void {
-  const entry = { version: `${runId}:0:0`, runId, running: true, loadedAt: performance.now() };
-  touch(uploadId, { ...entry, codes: new Uint8Array(total) });
+  touch(uploadId, {
+    version: `${runId}:0:0`,
+    runId,
+    running: true,
+    loadedAt: performance.now(),
+    codes: new Uint8Array(total),
+  });
 }
 
 /** What one result write returned: the upload's counters after it, and the rows it changed. */

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Loader2 } from 'lucide-react';
 import { PLAN_INFO, PLANS, type Plan } from '../../../shared/auth';
 import { PLAN_LIMITS, type PlanState } from '../../../shared/usage';
-import { toast } from '../../hooks/use-toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { failureToast, toast } from '../../hooks/use-toast';
+import { apiRequest } from '../../lib/api';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -29,12 +29,7 @@ export function ChangePlanCard({ state, picked }: { state: PlanState; picked: Pl
       qc.invalidateQueries({ queryKey: billingQueries.usage().queryKey });
       toast({ title: 'Plan changed', description: `You are now on the ${next.planName} plan.` });
     },
-    onError: (err) =>
-      toast({
-        title: 'Could not change plan',
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      }),
+    onError: failureToast('Could not change plan'),
   });
   return (
     <Card>

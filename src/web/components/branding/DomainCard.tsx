@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Globe, Loader2, RefreshCw, Unlink } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { BrandingSettings, DomainCheck, DomainState } from '../../../shared/branding';
-import { toast } from '../../hooks/use-toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { failureToast } from '../../hooks/use-toast';
+import { apiRequest } from '../../lib/api';
 import { Alert, AlertDescription } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -35,12 +35,7 @@ function Pending({ domain, canManage }: { domain: DomainState; canManage: boolea
   const check = useMutation({
     mutationFn: checkDomain,
     onSuccess: setResult,
-    onError: (err) =>
-      toast({
-        title: 'Could not check',
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      }),
+    onError: failureToast('Could not check'),
   });
   const reason = result?.message ?? domain.reason;
   return (

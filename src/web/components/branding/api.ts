@@ -1,8 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { BrandingSettings, DomainCheck } from '../../../shared/branding';
 import { BRANDING_KEY } from '../../hooks/use-branding';
-import { toast } from '../../hooks/use-toast';
-import { apiRequest, errorMessage, queryClient } from '../../lib/api';
+import { failureToast, toast } from '../../hooks/use-toast';
+import { apiRequest, queryClient } from '../../lib/api';
 
 export const brandingQueries = {
   settings: () => queryOptions<BrandingSettings>({ queryKey: ['/api/branding'] }),
@@ -32,11 +32,6 @@ export function useBrandingChange<T>(opts: {
       queryClient.invalidateQueries({ queryKey: [BRANDING_KEY] });
       if (opts.success) toast({ title: opts.success, variant: 'success' });
     },
-    onError: (err) =>
-      toast({
-        title: opts.failure,
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      }),
+    onError: failureToast(opts.failure),
   });
 }

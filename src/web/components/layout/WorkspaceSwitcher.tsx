@@ -3,8 +3,8 @@ import { Building2, Check, ChevronsUpDown, Loader2, Users } from 'lucide-react';
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { Workspace } from '../../../shared/workspaces';
-import { toast } from '../../hooks/use-toast';
-import { apiRequest, errorMessage, queryClient } from '../../lib/api';
+import { failureToast, toast } from '../../hooks/use-toast';
+import { apiRequest, queryClient } from '../../lib/api';
 import { Button } from '../ui/button';
 import {
   DropdownMenu,
@@ -31,11 +31,7 @@ export function WorkspaceSwitcher() {
       await queryClient.invalidateQueries();
       toast({ title: `Working in ${w.name}`, variant: 'success' });
     } catch (err) {
-      toast({
-        title: 'Could not switch workspace',
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      });
+      failureToast('Could not switch workspace')(err);
     }
   };
 

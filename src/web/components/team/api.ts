@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { ActivityPage, Invitation, Team } from '../../../shared/workspaces';
-import { toast } from '../../hooks/use-toast';
-import { apiRequest, errorMessage, queryClient } from '../../lib/api';
+import { failureToast, toast } from '../../hooks/use-toast';
+import { apiRequest, queryClient } from '../../lib/api';
 
 export const teamQueries = {
   team: () => queryOptions<Team>({ queryKey: ['/api/workspaces/current/members'] }),
@@ -33,12 +33,7 @@ export function useTeamAction<T>(opts: {
       opts.onDone?.(input);
       await refreshTeam();
     },
-    onError: (err) =>
-      toast({
-        title: opts.failure,
-        description: errorMessage(err, 'Please try again'),
-        variant: 'destructive',
-      }),
+    onError: failureToast(opts.failure),
   });
 }
 
