@@ -3,10 +3,12 @@ import { buildApp } from './app';
 import { bootRuntime, type Runtime } from './boot';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { setHeapGrowth } from './heap';
 
 // `npm start`: web server + background workers + (by default) the embedded database, in one process.
 async function main() {
   const config = loadConfig();
+  setHeapGrowth(config.HEAP_GROWTH_PERCENT);
   let runtime: Runtime | undefined;
   let app: FastifyInstance | undefined;
   let stopRequested = false;

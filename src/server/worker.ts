@@ -1,9 +1,11 @@
 import { bootRuntime } from './boot';
 import { ConfigError, loadConfig } from './config';
+import { setHeapGrowth } from './heap';
 
 // `npm run worker`: an extra process that only works background jobs, for scale-out on PostgreSQL.
 async function main() {
   const config = loadConfig();
+  setHeapGrowth(config.HEAP_GROWTH_PERCENT);
   if (!config.DATABASE_URL) {
     console.error(
       'npm run worker needs DATABASE_URL: the embedded database belongs to the `npm start` process, which already runs the workers.',

@@ -45,6 +45,8 @@ const schema = z.object({
   TRIAL_DAYS: envInt(7, 0, 365),
   // How often an idle job worker looks for retries and delayed jobs (new jobs wake workers at once).
   JOBS_IDLE_POLL_S: envInt(5, 1, 60),
+  // How far the JavaScript heap may grow past what survived the last full collection (heap.ts); 0: V8's own.
+  HEAP_GROWTH_PERCENT: envInt(40, 0, 400),
   // Prometheus: /metrics exists only when a token is set, and answers only `Authorization: Bearer <token>`.
   METRICS_TOKEN: envString(),
   // Smartlead

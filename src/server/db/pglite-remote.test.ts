@@ -1,9 +1,12 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInBackground, runUrgent } from './background';
 import { type Database, openDatabase } from './client';
 import { migrate } from './migrate';
-import type { RemotePglite } from './pglite-remote';
+import { RemotePglite } from './pglite-remote';
 
 // The embedded database in its own thread (what `npm start` runs): the same answers as in the
 // caller's thread, and concurrent callers never see each other's unfinished transactions.
@@ -134,5 +137,34 @@ describe('embedded database in its own thread', () => {
     stop();
     await database.raw.query('DELETE FROM t WHERE id = 30');
     expect(heard).toHaveLength(3);
+  });
+});
+
+describe('a new data directory', () => {
+  it('is created by a process of its own, then opened; what is written survives a reopen', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'verilead-pglite-'));
+    try {
+      const first = await RemotePglite.open(path.join(dir, 'db'));
+      expect(existsSync(path.join(dir, 'db', 'PG_VERSION'))).toBe(true);
+      await first.exec('CREATE TABLE kept (id int); INSERT INTO kept VALUES (7)');
+      await first.close();
+      const again = await RemotePglite.open(path.join(dir, 'db'));
+      expect((await again.query<{ id: number }>('SELECT id FROM kept')).rows).toEqual([{ id: 7 }]);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('that cannot be created gives an error that names it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'verilead-pglite-'));
+    try {
+      writeFileSync(path.join(dir, 'file'), 'not a directory');
+      const err = await RemotePglite.open(path.join(dir, 'file', 'db')).catch((e: Error) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).toContain(path.join(dir, 'file', 'db'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { currentLane, type Lane } from './background';
 import { writtenTables } from './write-watch';
@@ -57,7 +60,26 @@ const WINDOW = 2;
 const BACKGROUND_SHARE = 0.25;
 const USAGE_TAU_MS = 1000;
 
-async function startThread(workerData: { dataDir: string | null; initOnly?: boolean }): Promise<Worker> {
+/**
+ * A new data directory, created by a process of its own (pglite-init.mjs): initdb peaks at ~750 MB and
+ * leaves memory behind in whatever process runs it, so the server's stays as after a restart.
+ */
+async function initDataDir(dataDir: string): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./pglite-init.mjs', import.meta.url)), dataDir],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr = (stderr + d).slice(-4000);
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0)
+    throw new Error(`The embedded database could not create ${dataDir}: ${stderr.trim() || `exit ${code}`}`);
+}
+
+async function startThread(workerData: { dataDir: string | null }): Promise<Worker> {
   const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
     workerData,
     // The thread loads plain JavaScript: no TypeScript loader (tsx) needed there.
@@ -124,12 +146,7 @@ export class RemotePglite {
 
   /** Starts the database thread on `dataDir` (null: in memory) and waits until PGlite is ready. */
   static async open(dataDir: string | null): Promise<RemotePglite> {
-    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      // A new data directory: created by a thread of its own that then ends (initdb's memory, ~450 MB
-      // otherwise kept for the life of the process, goes with it).
-      const init = await startThread({ dataDir, initOnly: true });
-      await init.terminate();
-    }
+    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
     return new RemotePglite(await startThread({ dataDir }));
   }
 

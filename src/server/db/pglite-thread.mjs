@@ -85,12 +85,7 @@ parentPort.on('message', (m) => {
   });
 });
 
-// initOnly: create a new data directory and stop. PGlite's initdb leaves ~450 MB behind in the
-// process that ran it; a thread that ends takes its memory with it.
 pglite.waitReady.then(
-  async () => {
-    if (workerData.initOnly) await pglite.close();
-    parentPort.postMessage({ ready: true });
-  },
+  () => parentPort.postMessage({ ready: true }),
   (err) => parentPort.postMessage({ ready: false, error: serializeError(err) }),
 );

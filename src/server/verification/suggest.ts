@@ -30,6 +30,42 @@ for (const d of POPULAR_DOMAINS) {
   BY_LENGTH.set(d.length, list);
 }
 
+/**
+ * Every string reachable from a popular domain by deleting at most two characters → those domains.
+ * Two strings within two edits (substitutions, insertions, deletions, adjacent swaps) always share
+ * such a string (delete the edited characters on both sides), so a query only measures the distance
+ * to the few candidates it shares one with. Measuring every candidate instead cost ~50 µs per new
+ * domain, most of step 1's time on a list of company domains.
+ */
+const BY_DELETION = new Map<string, Set<string>>();
+for (const d of POPULAR_DOMAINS) {
+  for (const v of deletions(d, 2)) {
+    const set = BY_DELETION.get(v) ?? new Set<string>();
+    set.add(d);
+    BY_DELETION.set(v, set);
+  }
+}
+
+/** `s` and the strings obtained from it by deleting up to `n` characters. */
+function deletions(s: string, n: number): Set<string> {
+  const out = new Set([s]);
+  let frontier = [s];
+  for (let k = 0; k < n; k++) {
+    const next: string[] = [];
+    for (const f of frontier) {
+      for (let i = 0; i < f.length; i++) {
+        const v = f.slice(0, i) + f.slice(i + 1);
+        if (!out.has(v)) {
+          out.add(v);
+          next.push(v);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
 /** Optimal string alignment distance (Damerau with adjacent swaps), stopping early beyond `max`. */
 function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -55,14 +91,18 @@ function distance(a: string, b: string, max: number): number {
 /** A likely intended domain for `asciiDomain`, or null. */
 export function suggestDomain(asciiDomain: string): string | null {
   if (BY_LENGTH.get(asciiDomain.length)?.includes(asciiDomain)) return null;
+  // One edit on a short domain is too loose (me.com vs ma.com): ask for a longer match.
+  const max = asciiDomain.length < 8 ? 1 : 2;
+  const near = new Set<string>();
+  for (const v of deletions(asciiDomain, max)) for (const d of BY_DELETION.get(v) ?? []) near.add(d);
   let best: string | null = null;
-  let bestD = 3;
-  for (let len = asciiDomain.length - 2; len <= asciiDomain.length + 2; len++) {
+  let bestD = max + 1;
+  // Nearest wins; on a tie the shorter domain, then the one listed first.
+  for (let len = asciiDomain.length - max; len <= asciiDomain.length + max; len++) {
     for (const cand of BY_LENGTH.get(len) ?? []) {
-      // One edit on a short domain is too loose (me.com vs ma.com): ask for a longer match.
-      const max = asciiDomain.length < 8 ? 1 : 2;
+      if (!near.has(cand)) continue;
       const d = distance(asciiDomain, cand, max);
-      if (d <= max && d < bestD) {
+      if (d < bestD) {
         best = cand;
         bestD = d;
       }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { POPULAR_DOMAINS } from './flags';
 import { suggestDomain } from './suggest';
 import { parseAddress } from './syntax';
 
@@ -115,5 +116,73 @@ describe('typo suggestions', () => {
     ['my-company.io', null],
   ])('%s → %s', (domain, expected) => {
     expect(suggestDomain(domain)).toBe(expected);
+  });
+
+  it('finds what measuring every popular domain finds, for thousands of near misses', () => {
+    // Reference: the full optimal-string-alignment table against every candidate, in list order.
+    const osa = (a: string, b: string) => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          d[i][j] = Math.min(
+            d[i - 1][j] + 1,
+            d[i][j - 1] + 1,
+            d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+          );
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+            d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+      return d[a.length][b.length];
+    };
+    const popular = [...POPULAR_DOMAINS].sort((a, b) => a.length - b.length);
+    const reference = (q: string) => {
+      if (POPULAR_DOMAINS.includes(q)) return null;
+      const max = q.length < 8 ? 1 : 2;
+      let best: string | null = null;
+      let bestD = max + 1;
+      for (const c of popular) {
+        const d = osa(q, c);
+        if (d < bestD) [best, bestD] = [c, d];
+      }
+      return best;
+    };
+    // Seeded so a failure can be replayed.
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const letters = 'abcdefghijklmnopqrstuvwxyz.-0';
+    const mutate = (s: string) => {
+      const i = rand(s.length + 1);
+      const c = letters[rand(letters.length)];
+      switch (rand(4)) {
+        case 0:
+          return s.slice(0, i) + c + s.slice(i + 1);
+        case 1:
+          return s.slice(0, i) + c + s.slice(i);
+        case 2:
+          return s.slice(0, i) + s.slice(i + 1);
+        default:
+          return i + 1 < s.length ? s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2) : s;
+      }
+    };
+    let suggested = 0;
+    for (let n = 0; n < 4000; n++) {
+      let q = POPULAR_DOMAINS[rand(POPULAR_DOMAINS.length)];
+      for (let k = 1 + rand(3); k > 0; k--) q = mutate(q);
+      if (
+        !q.includes('.') ||
+        /\.(con|cmo|cpm|comm|coom|ocm|vom|xom|cim|cok|clm|nte|ner|nett|ogr|orgg|rog)$/.test(q)
+      )
+        continue;
+      const want = reference(q);
+      if (want) suggested++;
+      expect(suggestDomain(q), q).toBe(want);
+    }
+    expect(suggested).toBeGreaterThan(1000);
   });
 });
