@@ -4,6 +4,10 @@
 // Prints p50/p95/p99/max per kind, requests over 2 s, errors, the server's RSS (process, sampled
 // every 50 ms; the embedded database's share reported by the server when it runs apart) and how
 // long the run took from POST /api/verify to completed.
+// START=spread (default): with a think time, each client also pauses before its first request, as
+// people already reading do; START=together: every client fires its first request at the instant the
+// run starts (a burst no real team produces, kept to measure that worst case). TIMELINE=1 prints
+// latency per second of the load, to see where a tail comes from.
 import type { HttpClient } from '../tests/helpers/lists';
 import { type BenchServer, descendantsRss } from './lists-common';
 
@@ -19,6 +23,10 @@ export interface LoadOptions {
   thinkMs: number;
   /** The load stops when the run completes or after this long. */
   maxSeconds: number;
+  /** Every client's first request at once ('together') or after a first pause ('spread'). */
+  start: 'spread' | 'together';
+  /** Print p50/p95/max per second of the load. */
+  timeline: boolean;
 }
 
 const searchTerm = (rows: number) =>
@@ -81,6 +89,7 @@ export async function runLoad(opts: LoadOptions) {
       await new Promise((r) => setTimeout(r, 250));
     }
   })();
+  const bySecond: number[][] = [];
   const timed = async (path: string, into: number[]) => {
     const t = performance.now();
     try {
@@ -90,15 +99,20 @@ export async function runLoad(opts: LoadOptions) {
     } catch {
       errors++;
     }
-    into.push(performance.now() - t);
+    const ms = performance.now() - t;
+    into.push(ms);
+    const second = Math.floor((t - t0) / 1000);
+    bySecond[second] = [...(bySecond[second] ?? []), ms];
   };
+  const think = () => new Promise((r) => setTimeout(r, rnd(2 * opts.thinkMs)));
   let turn = 0;
   const kinds = Object.keys(KINDS);
   const workers = Array.from({ length: opts.clients }, async () => {
+    if (opts.thinkMs && opts.start === 'spread') await think();
     while (running) {
       const kind = kinds[turn++ % kinds.length];
       await timed(`/api/upload/${uploadId}/results?${KINDS[kind](opts.rows)}`, lat.get(kind) as number[]);
-      if (opts.thinkMs) await new Promise((r) => setTimeout(r, rnd(2 * opts.thinkMs)));
+      if (opts.thinkMs) await think();
     }
   });
   const probe = (async () => {
@@ -115,8 +129,12 @@ export async function runLoad(opts: LoadOptions) {
   const all = [...lat.values()].flat();
   const results = summary([...all]);
   console.log(
-    `load     ${opts.clients} clients${opts.thinkMs ? ` (think ${opts.thinkMs} ms)` : ''} for ${window.toFixed(1)}s, ${(all.length / window).toFixed(0)} results req/s, errors=${errors}`,
+    `load     ${opts.clients} clients${opts.thinkMs ? ` (think ${opts.thinkMs} ms, start ${opts.start})` : ''} for ${window.toFixed(1)}s, ${(all.length / window).toFixed(0)} results req/s, errors=${errors}`,
   );
+  if (opts.timeline) {
+    for (const [second, l] of bySecond.entries())
+      if (l) console.log(`second   ${String(second).padStart(3)} ${fmt(summary(l))}`);
+  }
   for (const [kind, l] of lat) console.log(`load     ${kind.padEnd(13)} ${fmt(summary(l))}`);
   console.log(`load     ${'results (all)'.padEnd(13)} ${fmt(results)}`);
   console.log(`load     ${'/api/user'.padEnd(13)} ${fmt(summary(user))}`);

@@ -4,8 +4,9 @@
 //   npm run bench:lists-read   (TARGET=postgres for PostgreSQL, plus WORKERS=separate for the run in
 //   an `npm run worker` process; CONCURRENCY=10, SECONDS=8)
 //   MODE=load npm run bench:lists-read   (50 clients on a 100k-row upload while its run writes, plus
-//   an /api/user probe; CLIENTS=50, THINK_MS=0, ROWS=100000, MAX_SECONDS=120; SERVER_ROOT=<checkout>
-//   measures another checkout's server with this harness, for before/after pairs)
+//   an /api/user probe; CLIENTS=50, THINK_MS=0, ROWS=100000, MAX_SECONDS=120, START=spread|together,
+//   TIMELINE=1; SERVER_ROOT=<checkout> measures another checkout's server with this harness, for
+//   before/after pairs)
 import type { HttpClient } from '../tests/helpers/lists';
 import {
   type BenchServer,
@@ -165,6 +166,8 @@ async function benchLoad(label: string, server: BenchServer, csv: string) {
     clients: Number(process.env.CLIENTS ?? 50),
     thinkMs: Number(process.env.THINK_MS ?? 0),
     maxSeconds: Number(process.env.MAX_SECONDS ?? 120),
+    start: process.env.START === 'together' ? 'together' : 'spread',
+    timeline: process.env.TIMELINE === '1',
   });
 }
 

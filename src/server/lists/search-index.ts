@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { query, yieldToEventLoop } from './sql';
+import { yieldToEventLoop } from '../event-loop';
+import { query } from './sql';
 import { buildTextIndex, findRows, ROW_END, type TextIndex } from './text-index';
 
 // Case-insensitive substring search over email, name and company, in memory. pg_trgm is not loaded

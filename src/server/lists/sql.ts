@@ -1,14 +1,12 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { yieldToEventLoop } from '../event-loop';
 
 /** Raw SQL through Drizzle; both drivers (PGlite, node-postgres) answer with `{ rows }`. */
 export async function query<T>(db: Db, statement: SQL): Promise<T[]> {
   const res = (await db.execute(statement)) as unknown as { rows: T[] };
   return res.rows;
 }
-
-/** Resolves after the event loop has had a turn (pending I/O callbacks: incoming requests). */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The embedded database runs each statement synchronously in this thread, and a statement queued

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
-import { query, yieldToEventLoop } from './sql';
+import { yieldToEventLoop } from '../event-loop';
+import { query } from './sql';
 
 // Final status of every row of recently searched uploads, for search plus a status filter (the
 // search index gives row numbers; this says which of them are valid, invalid or risky). Kept per
