@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { notFound } from '../http/errors';
 import { yieldToEventLoop } from '../event-loop';
+import { notFound } from '../http/errors';
 import { query } from './sql';
 
 // Final status of every row of recently searched uploads, for search plus a status filter (the
