@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -141,15 +141,24 @@ describe('embedded database in its own thread', () => {
 });
 
 describe('a new data directory', () => {
-  it('is created by a process of its own, then opened by the thread', async () => {
+  it('is made by a process of its own, apart, then moved into place (a half-made one is discarded)', async () => {
     // Reopening a data directory (a restart) is covered by the crash and end-to-end suites.
     const dir = mkdtempSync(path.join(tmpdir(), 'verilead-pglite-'));
     try {
+      mkdirSync(path.join(dir, 'db.new'));
+      writeFileSync(path.join(dir, 'db.new', 'PG_VERSION'), '17\n'); // what initdb writes first
+      mkdirSync(path.join(dir, 'db')); // an empty directory in its place
       const remote = await RemotePglite.open(path.join(dir, 'db'));
-      expect(existsSync(path.join(dir, 'db', 'PG_VERSION'))).toBe(true);
       await remote.exec('CREATE TABLE kept (id int); INSERT INTO kept VALUES (7)');
       expect((await remote.query<{ id: number }>('SELECT id FROM kept')).rows).toEqual([{ id: 7 }]);
       await remote.close();
+      expect(existsSync(path.join(dir, 'db', 'PG_VERSION'))).toBe(true);
+      expect(existsSync(path.join(dir, 'db.new'))).toBe(false);
+      mkdirSync(path.join(dir, 'other'));
+      writeFileSync(path.join(dir, 'other', 'notes.txt'), 'not a database');
+      const err = await RemotePglite.open(path.join(dir, 'other')).catch((e: Error) => e);
+      expect((err as Error).message).toMatch(/could not create .*other/);
+      expect(existsSync(path.join(dir, 'other', 'notes.txt'))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
