@@ -144,6 +144,7 @@ describe('typo suggestions', () => {
       let best: string | null = null;
       let bestD = max + 1;
       for (const c of popular) {
+        if (Math.abs(c.length - q.length) > max) continue; // more edits than allowed, whatever they are
         const d = osa(q, c);
         if (d < bestD) [best, bestD] = [c, d];
       }
@@ -171,7 +172,7 @@ describe('typo suggestions', () => {
       }
     };
     let suggested = 0;
-    for (let n = 0; n < 4000; n++) {
+    for (let n = 0; n < 3000; n++) {
       let q = POPULAR_DOMAINS[rand(POPULAR_DOMAINS.length)];
       for (let k = 1 + rand(3); k > 0; k--) q = mutate(q);
       if (
@@ -183,6 +184,6 @@ describe('typo suggestions', () => {
       if (want) suggested++;
       expect(suggestDomain(q), q).toBe(want);
     }
-    expect(suggested).toBeGreaterThan(1000);
+    expect(suggested).toBeGreaterThan(800);
   });
 });
