@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,8 +61,14 @@ describe('crash safety', () => {
       LISTS_LANES: '3',
       LISTS_LEASE_S: '30',
     };
+    // A first start killed during initdb left a half-made data directory (initdb writes PG_VERSION
+    // first): it is discarded, and the new one is moved into place only once complete.
+    mkdirSync(path.join(dataDir, 'pglite.new'));
+    writeFileSync(path.join(dataDir, 'pglite.new', 'PG_VERSION'), '17\n');
     child = spawnChild('src/server/main.ts', env);
     await waitHealthy(baseUrl, child);
+    expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'pglite.new'))).toBe(false);
     const client = new HttpClient(baseUrl);
     await client.register(`crash${Date.now().toString(36)}`);
     const csv = ['email,row', ...Array.from({ length: ROWS }, (_, i) => `${expected(i).email},${i}`)].join(

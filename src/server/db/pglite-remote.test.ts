@@ -1,12 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInBackground, runUrgent } from './background';
 import { type Database, openDatabase } from './client';
 import { migrate } from './migrate';
-import { RemotePglite } from './pglite-remote';
+import type { RemotePglite } from './pglite-remote';
 
 // The embedded database in its own thread (what `npm start` runs): the same answers as in the
 // caller's thread, and concurrent callers never see each other's unfinished transactions.
@@ -137,42 +134,5 @@ describe('embedded database in its own thread', () => {
     stop();
     await database.raw.query('DELETE FROM t WHERE id = 30');
     expect(heard).toHaveLength(3);
-  });
-});
-
-describe('a new data directory', () => {
-  it('is made by a process of its own, apart, then moved into place (a half-made one is discarded)', async () => {
-    // Reopening a data directory (a restart) is covered by the crash and end-to-end suites.
-    const dir = mkdtempSync(path.join(tmpdir(), 'verilead-pglite-'));
-    try {
-      mkdirSync(path.join(dir, 'db.new'));
-      writeFileSync(path.join(dir, 'db.new', 'PG_VERSION'), '17\n'); // what initdb writes first
-      mkdirSync(path.join(dir, 'db')); // an empty directory in its place
-      const remote = await RemotePglite.open(path.join(dir, 'db'));
-      await remote.exec('CREATE TABLE kept (id int); INSERT INTO kept VALUES (7)');
-      expect((await remote.query<{ id: number }>('SELECT id FROM kept')).rows).toEqual([{ id: 7 }]);
-      await remote.close();
-      expect(existsSync(path.join(dir, 'db', 'PG_VERSION'))).toBe(true);
-      expect(existsSync(path.join(dir, 'db.new'))).toBe(false);
-      mkdirSync(path.join(dir, 'other'));
-      writeFileSync(path.join(dir, 'other', 'notes.txt'), 'not a database');
-      const err = await RemotePglite.open(path.join(dir, 'other')).catch((e: Error) => e);
-      expect((err as Error).message).toMatch(/could not create .*other/);
-      expect(existsSync(path.join(dir, 'other', 'notes.txt'))).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('that cannot be created gives an error that names it', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'verilead-pglite-'));
-    try {
-      writeFileSync(path.join(dir, 'file'), 'not a directory');
-      const err = await RemotePglite.open(path.join(dir, 'file', 'db')).catch((e: Error) => e);
-      expect(err).toBeInstanceOf(Error);
-      expect((err as Error).message).toContain(path.join(dir, 'file', 'db'));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
