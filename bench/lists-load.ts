@@ -102,7 +102,8 @@ export async function runLoad(opts: LoadOptions) {
     const ms = performance.now() - t;
     into.push(ms);
     const second = Math.floor((t - t0) / 1000);
-    bySecond[second] = [...(bySecond[second] ?? []), ms];
+    bySecond[second] ??= [];
+    bySecond[second].push(ms);
   };
   const think = () => new Promise((r) => setTimeout(r, rnd(2 * opts.thinkMs)));
   let turn = 0;

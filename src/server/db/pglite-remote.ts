@@ -89,7 +89,9 @@ async function initDataDir(dataDir: string): Promise<void> {
   });
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw fail(stderr.trim() || `exit ${code}`);
-  await rename(building, dataDir);
+  await rename(building, dataDir).catch((err: Error) => {
+    throw fail(err.message);
+  });
 }
 
 async function startThread(workerData: { dataDir: string | null }): Promise<Worker> {
