@@ -22,6 +22,7 @@ const FEATURES = [
   'onboarding',
   'scraper',
   'smartlead',
+  'suppressions',
   'verification',
   'workspaces',
 ];
@@ -32,7 +33,7 @@ const SHARED = {
   billing: ['access'],
   ai: ['client', 'clean'],
   scraper: ['emails', 'safe-fetch'],
-  lists: ['create', 'delete', 'export', 'ingest', 'read', 'results', 'sql', 'start'],
+  lists: ['create', 'delete', 'export', 'ingest', 'outcomes', 'read', 'results', 'sql', 'start'],
 };
 const WIRING = new Set([
   'src/server/app.ts',

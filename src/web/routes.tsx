@@ -11,6 +11,7 @@ import {
   PenLine,
   Send,
   Settings,
+  ShieldBan,
   Upload,
 } from 'lucide-react';
 import { type ComponentType, lazy } from 'react';
@@ -126,6 +127,13 @@ export const ROUTES: AppRoute[] = [
     page: page(() => import('./pages/send-to-smartlead')),
     label: 'Send to Smartlead',
     nav: { group: 'Smartlead', icon: Send },
+  },
+  {
+    path: '/suppressions',
+    access: 'app',
+    page: page(() => import('./pages/suppressions')),
+    label: 'Suppression List',
+    nav: { group: 'Smartlead', icon: ShieldBan },
   },
   {
     path: '/campaign-status',
