@@ -22,7 +22,11 @@ function clockStore(clock: Clock, capacity = 20_000) {
   const shared = new Map<string, Entry>();
   return class ClockStore {
     private readonly entries = shared;
-    constructor(private readonly prefix = '') {}
+    // The plugin constructs the root store with its options (unused: the window comes with each call).
+    constructor(
+      _options?: unknown,
+      private readonly prefix = '',
+    ) {}
 
     private live(key: string, windowMs: number, now: number): Entry | undefined {
       const e = this.entries.get(this.prefix + key);
@@ -53,10 +57,12 @@ function clockStore(clock: Clock, capacity = 20_000) {
       cb(null, e ? { current: e.count, ttl: e.start + windowMs - now } : { current: 0, ttl: 0 });
     }
 
-    child(route: { groupId?: string; routeInfo?: { method?: unknown; url?: string } }) {
+    child(routeOptions: unknown) {
+      // Typed as the route's options; at run time the merged limit settings, with the route in routeInfo.
+      const route = routeOptions as { groupId?: string; routeInfo?: { method?: unknown; url?: string } };
       // The plugin appends the groupId to grouped routes' keys itself.
-      if (route.groupId) return new ClockStore('group:');
-      return new ClockStore(`${String(route.routeInfo?.method)} ${route.routeInfo?.url}:`);
+      if (route.groupId) return new ClockStore(undefined, 'group:');
+      return new ClockStore(undefined, `${String(route.routeInfo?.method)} ${route.routeInfo?.url}:`);
     }
   };
 }

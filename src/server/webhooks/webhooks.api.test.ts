@@ -92,7 +92,10 @@ describe('webhook endpoints', () => {
       );
     }
     // A name that resolves to nothing public gets the same answer as an address.
-    const named = await c.post('/api/webhooks', { url: 'http://vm.internal.test/hook', events: ['list.completed'] });
+    const named = await c.post('/api/webhooks', {
+      url: 'http://vm.internal.test/hook',
+      events: ['list.completed'],
+    });
     expect(named.json().message).not.toMatch(/resolve|public address|\d+\.\d+\.\d+\.\d+/);
     expect((await c.post('/api/webhooks', { url: 'not a url', events: ['list.completed'] })).statusCode).toBe(
       400,
