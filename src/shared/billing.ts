@@ -20,8 +20,6 @@ export const webhookAckSchema = z.object({ received: z.boolean(), duplicate: z.b
 export const ACCESS_STATUSES = ['active', 'trialing'] as const;
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
-export const PRO_PLAN = { name: 'Pro Plan', price: '$299/month' } as const;
-
 // Billing self-service (/settings/billing, issue 24).
 
 /** Days a failed renewal keeps paid work open (banner) before the workspace becomes read-only. */

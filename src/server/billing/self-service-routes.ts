@@ -8,6 +8,7 @@ import {
 import { planStateSchema } from '../../shared/usage';
 import { can } from '../../shared/workspaces';
 import type { AppDeps } from '../http/deps';
+import { linkOrigin } from '../http/public-origin';
 import type { AppInstance } from '../http/types';
 import { planState } from '../usage/plans';
 import { requirePermission, requireWorkspace } from '../workspaces';
@@ -74,13 +75,13 @@ export async function selfServiceRoutes(app: AppInstance, deps: AppDeps, stripe:
 
   r.post('/api/billing/portal', { schema: { tags, response: { 200: portalSessionSchema } } }, async (req) => {
     const workspace = requirePermission(req, 'billing:manage');
-    // The link goes back to the requester's own browser only (never mailed), so its own origin is safe here.
-    const origin = (config.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+    // PUBLIC_URL or a trusted host only (finding 1); else Stripe's own default return address applies.
+    const origin = linkOrigin(req, config);
     return createPortalSession({
       db,
       stripe,
       workspaceId: workspace.id,
-      returnUrl: `${origin}/settings/billing`,
+      returnUrl: origin ? `${origin}/settings/billing` : undefined,
       log: req.log,
     });
   });

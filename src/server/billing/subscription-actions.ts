@@ -99,14 +99,17 @@ export async function createPortalSession(opts: {
   db: Db;
   stripe: StripeClient | null;
   workspaceId: string;
-  returnUrl: string;
+  returnUrl: string | undefined;
   log?: Log;
 }): Promise<{ url: string }> {
   if (!opts.stripe) throw notConfigured();
   const customer = await customerOf({ db: opts.db, workspaceId: opts.workspaceId });
   if (!customer) throw conflict('There is no payment account yet. Subscribe to a plan first.');
   try {
-    const session = await opts.stripe.billingPortal.sessions.create({ customer, return_url: opts.returnUrl });
+    const session = await opts.stripe.billingPortal.sessions.create({
+      customer,
+      ...(opts.returnUrl ? { return_url: opts.returnUrl } : {}),
+    });
     return { url: session.url };
   } catch (err) {
     throw providerError(err, opts.log);

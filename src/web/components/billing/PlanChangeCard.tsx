@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { PLAN_INFO, PLANS, type Plan } from '../../../shared/auth';
+import { PLANS, type Plan } from '../../../shared/auth';
 import type { PlanPreview } from '../../../shared/billing';
+import { PLAN_TABLE, planFeatures, planPrice } from '../../../shared/plans';
 import { failureToast } from '../../hooks/use-toast';
 import { formatDay, formatMoney } from '../../lib/format';
 import { Button } from '../ui/button';
@@ -16,7 +17,6 @@ import {
   DialogTitle,
 } from '../ui/dialog';
 import { billingCalls } from './api';
-import { planPerks } from './ChangePlanCard';
 import { useBillingAction } from './use-billing-action';
 
 /** Other plans, each with "Change"; Stripe's proration preview is shown and confirmed before anything is billed. */
@@ -47,14 +47,13 @@ export function PlanChangeCard({ current }: { current: Plan | null }) {
           >
             <div>
               <p className="font-semibold">
-                {PLAN_INFO[p].name}{' '}
-                <span className="font-normal text-muted-foreground">{PLAN_INFO[p].price}</span>
+                {PLAN_TABLE[p].name} <span className="font-normal text-muted-foreground">{planPrice(p)}</span>
               </p>
-              <p className="text-sm text-muted-foreground">{planPerks(p).join(' · ')}</p>
+              <p className="text-sm text-muted-foreground">{planFeatures(p).slice(0, 2).join(' · ')}</p>
             </div>
             <Button variant="outline" disabled={ask.isPending} onClick={() => ask.mutate(p)}>
               {ask.isPending && ask.variables === p && <Loader2 className="animate-spin" />}
-              Change to {PLAN_INFO[p].name}
+              Change to {PLAN_TABLE[p].name}
             </Button>
           </div>
         ))}
@@ -64,7 +63,7 @@ export function PlanChangeCard({ current }: { current: Plan | null }) {
           {preview && (
             <>
               <DialogHeader>
-                <DialogTitle>Change to {PLAN_INFO[preview.plan].name}?</DialogTitle>
+                <DialogTitle>Change to {PLAN_TABLE[preview.plan].name}?</DialogTitle>
                 <DialogDescription>
                   {credit
                     ? `You get a credit of ${formatMoney({ ...preview.prorationTotal, amount: -preview.prorationTotal.amount })} for the rest of this period.`

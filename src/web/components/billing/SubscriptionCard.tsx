@@ -1,7 +1,7 @@
 import { CreditCard, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { PLAN_INFO } from '../../../shared/auth';
 import type { BillingOverview } from '../../../shared/billing';
+import { PLAN_TABLE, planPrice } from '../../../shared/plans';
 import { failureToast } from '../../hooks/use-toast';
 import { formatDay, formatMoney } from '../../lib/format';
 import { Badge } from '../ui/badge';
@@ -53,7 +53,7 @@ export function SubscriptionCard({
     }
   };
   const live = sub.status !== 'canceled';
-  const plan = sub.plan ? PLAN_INFO[sub.plan] : null;
+  const plan = sub.plan ? PLAN_TABLE[sub.plan] : null;
   const card = overview.paymentMethod;
   return (
     <Card>
@@ -64,7 +64,7 @@ export function SubscriptionCard({
             {STATUS_LABEL[sub.status] ?? sub.status}
           </Badge>
         </CardTitle>
-        <CardDescription>{plan?.price}</CardDescription>
+        <CardDescription>{sub.plan && planPrice(sub.plan)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
