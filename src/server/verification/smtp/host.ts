@@ -21,6 +21,8 @@ export interface Pending {
   attempts: number;
   /** Transient failures met (dropped sessions, timeouts, temporary replies): the retry budget. */
   tries: number;
+  /** Times it was sent back because the server limited our pace (421, rate replies). */
+  paced: number;
   /** Not before this time (greylisting, retry back-off). */
   notBefore: number;
   done: (verdict: ProviderVerdict) => void;
@@ -48,6 +50,8 @@ export class HostQueue {
   downUntil = 0;
   /** Failed openings in a row (reset by a session that opens). */
   failures = 0;
+  /** When the current first attempt to open a session began (0: none under way). */
+  openingSince = 0;
   /** When a session last opened here: a failure soon after is transient, not "unreachable". */
   lastGoodAt = 0;
   /** STARTTLS failed here: talk plain text. */

@@ -34,6 +34,9 @@ interface Targets {
   targets: Promise<{ ok: MxTarget[]; blocked: MxTarget[] }>;
 }
 
+/** When a host that has not answered yet stalls, its second connection starts after this (or timeout/4). */
+const SECOND_CHANCE_MS = 2000;
+
 /** Verdicts worth remembering: facts about the mailbox, not about us or the moment. */
 const CACHEABLE = new Set(['accepted', 'rejected', 'catch_all', 'role', 'mailbox_full']);
 
@@ -68,6 +71,7 @@ export class SmtpProvider implements Step2Provider {
       settings.maxConnectionsPerHost,
       settings.maxConnections,
       settings.backoffMs,
+      settings.retryBaseMs,
       ctx.coordinator,
     );
     this.catchAll = new CatchAllCache(ctx.memoryTtlMs, (domain, catchAll) =>
@@ -136,7 +140,17 @@ export class SmtpProvider implements Step2Provider {
 
   private async start(job: ProviderJob, tenant: string, done: (v: ProviderVerdict) => void): Promise<void> {
     const { ok, blocked } = await this.targetsOf(job.mx);
-    const p: Pending = { job, tenant, targets: ok, target: 0, attempts: 0, tries: 0, notBefore: 0, done };
+    const p: Pending = {
+      job,
+      tenant,
+      targets: ok,
+      target: 0,
+      attempts: 0,
+      tries: 0,
+      paced: 0,
+      notBefore: 0,
+      done,
+    };
     if (ok.length > 0) return this.place(p);
     const v = verdictFrom({ status: 'risky', reason: 'unreachable' }, p, job.mx[0]?.exchange ?? null, null);
     v.smtpMessage =
@@ -207,9 +221,16 @@ export class SmtpProvider implements Step2Provider {
         // one timeout at a time, not one per slot.
         const proven = now - host.lastGoodAt < this.ctx.memoryTtlMs;
         const perSession = Math.min(this.settings.maxRcptPerSession, host.learnedLimit);
-        const want = proven
+        let want = proven
           ? Math.min(this.settings.maxConnectionsPerHost, Math.ceil(host.ready / perSession))
           : 1;
+        // Its second chance overlaps the first: a stall that outlasts SECOND_CHANCE gets a second
+        // connection beside it (within the cap), so a dead host costs one timeout and a bit, not two.
+        if (!proven && host.workers === 1 && host.failures === 0 && host.openingSince > 0) {
+          const at = host.openingSince + Math.min(SECOND_CHANCE_MS, this.settings.timeoutMs / 4);
+          if (at <= now) want = Math.min(2, this.settings.maxConnectionsPerHost);
+          else wake = Math.min(wake ?? at, at);
+        }
         while (host.workers < want) this.startWorker(host);
       }
     }
@@ -233,8 +254,10 @@ export class SmtpProvider implements Step2Provider {
   }
 
   private async work(host: HostQueue): Promise<void> {
+    if (host.openingSince === 0) host.openingSince = Date.now();
     try {
       const opened = await openSession(this, host);
+      host.openingSince = 0;
       if (opened) {
         host.sessions++;
         this.openSessions++;
@@ -253,6 +276,7 @@ export class SmtpProvider implements Step2Provider {
       }
     } finally {
       host.workers--;
+      if (host.workers === 0) host.openingSince = 0;
       this.pump(host);
     }
   }
