@@ -8,6 +8,9 @@ export type OpenFailure =
   | { kind: 'refused'; reply: SmtpReply }
   | { kind: 'unreachable'; message: string };
 
+/** Why an address is set aside for a while. */
+export type DelayReason = 'greylisted' | 'temporary_failure' | 'connection_lost';
+
 /** One address on its way through step 2. */
 export interface Pending {
   job: ProviderJob;
@@ -25,6 +28,8 @@ export interface Pending {
   paced: number;
   /** Not before this time (greylisting, retry back-off). */
   notBefore: number;
+  /** Why it waits until `notBefore` (progress shows it). */
+  waitReason?: DelayReason;
   done: (verdict: ProviderVerdict) => void;
 }
 
@@ -71,6 +76,11 @@ export class HostQueue {
 
   get size(): number {
     return this.readyCount + this.delayed.length;
+  }
+
+  /** Ready addresses of one tenant. */
+  readyOf(tenant: string): number {
+    return this.byTenant.get(tenant)?.length ?? 0;
   }
 
   push(p: Pending, front = false): void {

@@ -14,12 +14,13 @@ import type {
   Step2Provider,
 } from '../types';
 import { mayConnect } from './address-guard';
-import { backoff, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
+import { backoff, type DelayReason, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
 import { NetworkMonitor } from './network';
 import { openSession } from './open';
 import { ConnectionPool } from './pool';
 import { retryAfterSeconds, type SmtpReply } from './replies';
 import { runTransactions } from './transactions';
+import { type WaitingGroup, waitingOf } from './waiting';
 
 export interface ProberContext {
   logger: EngineLogger;
@@ -360,14 +361,26 @@ export class SmtpProvider implements Step2Provider {
         : reason === 'greylisted'
           ? this.settings.greylistRetryS * 1000
           : backoff(this.settings.retryBaseMs, p.attempts, 4 * this.settings.retryBaseMs);
-    this.requeue(host, p, delay);
+    this.requeue(host, p, delay, reason === 'greylisted' ? 'greylisted' : 'temporary_failure');
   }
 
   /** Puts an address back on its host: at the front now, or among the delayed ones. */
-  requeue(host: HostQueue, p: Pending, delayMs: number): void {
+  requeue(host: HostQueue, p: Pending, delayMs: number, why: DelayReason = 'temporary_failure'): void {
     if (delayMs <= 0) host.push(p, true);
-    else host.delay(p, Date.now() + delayMs);
+    else {
+      p.waitReason = why;
+      host.delay(p, Date.now() + delayMs);
+    }
     this.pump(host);
+  }
+
+  /** What a tenant's addresses still wait for, and until when (progress for people). */
+  waiting(tenant: string): WaitingGroup[] {
+    return waitingOf(this.hosts.values(), tenant, {
+      pool: this.pool,
+      timeoutMs: this.settings.timeoutMs,
+      memoryTtlMs: this.ctx.memoryTtlMs,
+    });
   }
 
   async close(): Promise<void> {

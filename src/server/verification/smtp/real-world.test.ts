@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../../tests/fakes/smtp-world';
+import type { WaitingGroup } from '../../../shared/lists';
 import { DEFAULT_SMTP } from '../options';
 import type { Step2Result } from '../types';
 import { createVerifier } from '../verifier';
@@ -91,8 +92,14 @@ describe('a world of real-behaving mail servers, default settings', () => {
       ...rows('fallback.test', 10),
     ];
     const order: Step2Result[] = [];
+    // What progress would show meanwhile (sampled; the waits last seconds).
+    const seen = new Map<string, WaitingGroup>();
+    const sampler = setInterval(() => {
+      for (const g of v.waiting('world')) seen.set(`${g.reason} ${g.host}`, g);
+    }, 200);
     try {
-      const results = await v.checkStep2(emails, { onResult: (r) => order.push(r) });
+      const results = await v.checkStep2(emails, { tenant: 'world', onResult: (r) => order.push(r) });
+      clearInterval(sampler);
       const wrong = results
         .map((r) => ({ email: r.input, got: `${r.status}/${r.reason}` }))
         .filter((r) => r.got !== expected(r.email));
@@ -115,9 +122,14 @@ describe('a world of real-behaving mail servers, default settings', () => {
       expect(s('rate.test').rateLimited).toBeGreaterThan(0);
       // The refused primary: its rows went to the backup and were asked there.
       expect(s('backup.test').rcpts.filter((r) => /^u\d+@fallback.test$/.test(r))).toHaveLength(10);
+      // Progress said why the last rows waited: greylisted at mx.grey.test, a silent mx.silent.test.
+      expect(seen.get('greylisted mx.grey.test')?.rows).toBe(20);
+      expect(seen.get('no_answer_yet mx.silent.test')?.rows).toBe(10);
+      expect(v.waiting('world')).toEqual([]);
       // The cap holds at every server, counted by the servers until they read our close.
       for (const d of Object.keys(w.hosts)) expect(s(d).maxConcurrent, d).toBeLessThanOrEqual(2);
     } finally {
+      clearInterval(sampler);
       await v.close();
     }
   }, 40_000);

@@ -133,7 +133,7 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
       // The answer is usually there on the next connection: the first retry is immediate, later
       // ones wait a short jittered back-off (at most 4 × SMTP_RETRY_BASE_MS).
       const delay = p.tries === 1 ? 0 : backoff(s.retryBaseMs, p.tries - 1, 4 * s.retryBaseMs);
-      provider.requeue(host, p, delay);
+      provider.requeue(host, p, delay, 'connection_lost');
     }
   };
 
@@ -221,7 +221,7 @@ async function finishAccepted(
     p.done(verdictFrom({ status: 'risky', reason: 'greylisted' }, p, name, r));
     return;
   }
-  provider.requeue(host, p, provider.catchAll.retryDelay(p.job.domain));
+  provider.requeue(host, p, provider.catchAll.retryDelay(p.job.domain), 'greylisted');
 }
 
 /** Times one address may be sent back because of the server's pace before it is temp_failure. */
