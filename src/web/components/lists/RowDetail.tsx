@@ -56,6 +56,9 @@ export function RowDetail({ r }: { r: ResultRow }) {
           size="sm"
           className="h-auto p-0 text-xs"
           aria-label={`Why? Details for ${r.email.email}`}
+          // Focus on mouse-down would expand the row's cut texts (focus-within) and move the button away
+          // before mouse-up, so the click would land elsewhere; keyboard focus still expands them.
+          onMouseDown={(e) => e.preventDefault()}
         >
           Why?
         </Button>
