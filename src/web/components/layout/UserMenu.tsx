@@ -6,6 +6,7 @@ import {
   LogOut,
   type LucideIcon,
   Palette,
+  Plug,
   User as UserIcon,
   Users,
 } from 'lucide-react';
@@ -49,7 +50,8 @@ interface AccountLink {
 export const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'Team', href: '/settings/team', icon: Users },
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
-  { label: 'API tokens', href: '/settings/api-tokens', icon: KeyRound },
+  { label: 'API', href: '/settings/api', icon: KeyRound },
+  { label: 'Integrations', href: '/settings/integrations', icon: Plug },
   { label: 'Branding', href: '/settings/branding', icon: Palette },
   { label: 'Manage Subscription', href: '/subscribe', icon: CreditCard, reload: true },
 ];
