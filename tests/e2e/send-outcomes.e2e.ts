@@ -87,7 +87,7 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     const name = `Outcomes ${Date.now()}`;
     await page.getByLabel('Campaign Name').fill(name);
     await page.getByRole('button', { name: 'Send 5 emails to Smartlead' }).click();
-    await page.waitForURL((u) => u.pathname === '/campaign-status');
+    await page.waitForURL((u) => u.pathname === '/smartlead/campaigns');
     const remote = await waitUntil('campaign', () => fake.campaignsNamed(name)[0]);
     // The send registers this server's signed events URL on the campaign.
     const hook = await waitUntil('webhook', () => fake.webhooks.get(remote.id));
