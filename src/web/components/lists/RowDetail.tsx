@@ -34,7 +34,7 @@ export function RowDetail({ r }: { r: ResultRow }) {
   const d = r.fourthVerificationDetails;
   const when = r.fourthVerifiedAt ?? r.verifiedAt;
   const items: [string, ReactNode][] = [
-    ['Verdict', r.isFinal ? <RowStatusBadge status={r.finalStatus} /> : 'Not final yet'],
+    ['Verdict', r.isFinal ? <RowStatusBadge key="verdict" status={r.finalStatus} /> : 'Not final yet'],
     ['Reason', reasonText(r.reason) || '—'],
     [
       'Mail provider',
