@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { normalizeUploadStatus, type UploadBreakdown, type UploadListItem } from '../../shared/lists';
+import {
+  normalizeUploadStatus,
+  type OurSideNotice,
+  ourSideNoticeSchema,
+  type UploadBreakdown,
+  type UploadListItem,
+} from '../../shared/lists';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { query } from './sql';
@@ -29,6 +35,17 @@ type UploadDbRow = {
   completed_at: Date | string | null;
   uploaded_at: Date | string;
 };
+
+/** The stored notice (JSON written by the run's lanes); anything unreadable is no notice. */
+function readNotice(text: string | null): OurSideNotice | null {
+  if (!text) return null;
+  try {
+    const parsed = ourSideNoticeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const pct = (n: number, of: number) => (of <= 0 ? 0 : Math.max(0, Math.min(100, Math.floor((n * 100) / of))));
@@ -79,7 +96,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
     startedAt: iso(u.started_at),
     completedAt: iso(u.completed_at),
     errorMessage: u.error_message,
-    notice: status === 'processing' ? (u.notice ?? null) : null,
+    notice: status === 'processing' ? readNotice(u.notice) : null,
     stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
     processingProgress: pct(s1, total),
     step2Progress: step1Done ? (s2Total === 0 ? 100 : pct(s2, s2Total)) : pct(s2, Math.max(1, s2Total)),
