@@ -1,9 +1,9 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import type { OurSideNotice } from '../../shared/lists';
 import type { Db } from '../db/client';
 import type { JobContext } from '../jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
-import type { OurSideNotice } from '../../shared/lists';
 import type { Step2Result, Verifier } from '../verification';
 import { notifyListFinished } from '../webhooks/list-events';
 import {

@@ -71,32 +71,36 @@ describe('a broken DNS resolver pauses the run instead of judging the rows', () 
   it.each([
     ['lie', 'nxdomain', /^Our DNS resolver is not answering correctly/],
     ['silent', 'timeout', /^Our DNS resolver is not answering; verification will resume by itself$/],
-  ] as const)('%s: paused with the reason, then the true verdicts', async (p, mode, message) => {
-    w.dns.setMode(mode);
-    const run = await start(p);
-    const paused = await waitFor(run.status, (s) => s.notice !== null, 20_000);
-    expect(paused.status).toBe('processing');
-    expect(paused.notice).toMatchObject({ kind: 'dns', message: expect.stringMatching(message) });
-    expect(Date.parse(paused.notice.nextTryAt)).not.toBeNaN();
-    expect(paused.stats).toEqual({ total: 5, valid: 0, invalid: 0, risky: 0, pending: 5 });
-    expect(await factsOf(p)).toEqual([]);
-    // The same in the uploads list (history, dashboard selector).
-    const listed = (await run.c.get('/api/uploads')).json();
-    expect(listed.find((u: { id: string }) => u.id === run.uploadId).notice).toMatchObject({ kind: 'dns' });
-    // The engine waits through the app's injected sleep before asking the canaries again.
-    expect(t.sleeps).toContain(30_000);
+  ] as const)(
+    '%s: paused with the reason, then the true verdicts',
+    async (p, mode, message) => {
+      w.dns.setMode(mode);
+      const run = await start(p);
+      const paused = await waitFor(run.status, (s) => s.notice !== null, 20_000);
+      expect(paused.status).toBe('processing');
+      expect(paused.notice).toMatchObject({ kind: 'dns', message: expect.stringMatching(message) });
+      expect(Date.parse(paused.notice.nextTryAt)).not.toBeNaN();
+      expect(paused.stats).toEqual({ total: 5, valid: 0, invalid: 0, risky: 0, pending: 5 });
+      expect(await factsOf(p)).toEqual([]);
+      // The same in the uploads list (history, dashboard selector).
+      const listed = (await run.c.get('/api/uploads')).json();
+      expect(listed.find((u: { id: string }) => u.id === run.uploadId).notice).toMatchObject({ kind: 'dns' });
+      // The engine waits through the app's injected sleep before asking the canaries again.
+      expect(t.sleeps).toContain(30_000);
 
-    w.dns.setMode('normal');
-    const done = await waitFor(run.status, (s) => s.status !== 'processing', 30_000);
-    expect(done).toMatchObject({ status: 'completed', notice: null });
-    expect(done.stats).toEqual(TRUE_STATS);
+      w.dns.setMode('normal');
+      const done = await waitFor(run.status, (s) => s.status !== 'processing', 30_000);
+      expect(done).toMatchObject({ status: 'completed', notice: null });
+      expect(done.stats).toEqual(TRUE_STATS);
 
-    // Another account, the same addresses, the same database: the true verdicts again.
-    const again = await start(p);
-    const second = await waitFor(again.status, (s) => s.status !== 'processing', 30_000);
-    expect(second.stats).toEqual(TRUE_STATS);
-    expect((await factsOf(p)).map((f) => f.kind).sort()).toEqual(['mx', 'mx', 'no_domain']);
-  }, 90_000);
+      // Another account, the same addresses, the same database: the true verdicts again.
+      const again = await start(p);
+      const second = await waitFor(again.status, (s) => s.status !== 'processing', 30_000);
+      expect(second.stats).toEqual(TRUE_STATS);
+      expect((await factsOf(p)).map((f) => f.kind).sort()).toEqual(['mx', 'mx', 'no_domain']);
+    },
+    90_000,
+  );
 
   it('a resolver that starts lying mid-run: the rows it lied about wait, then get their true verdicts', async () => {
     const [, d2] = domainsOf('mid');

@@ -53,48 +53,51 @@ describe('a broken resolver holds rows instead of judging them', () => {
   it.each([
     ['answers NXDOMAIN to every name', 'nxdomain', RESOLVER_LYING],
     ['does not answer', 'timeout', RESOLVER_SILENT],
-  ] as const)('a resolver that %s: no verdict until it recovers, then the true ones', async (_, mode, message) => {
-    dns.setMode(mode);
-    const gate = gatedSleep();
-    const v = createVerifier({
-      dnsServers: [dns.server],
-      dnsTimeoutMs: 100,
-      dnsTries: 1,
-      dnsRetryMs: 30_000,
-      sleep: gate.sleep,
-    });
-    let settled = false;
-    const results = v.checkStep1(LIST).finally(() => {
-      settled = true;
-    });
-    const paused = await waitFor(
-      async () => v.health(),
-      (h) => !h.ok,
-      10_000,
-    );
-    expect(paused).toMatchObject({ ok: false, kind: 'dns', message });
-    expect(paused.nextTryAt).toBeGreaterThan(Date.now() + 20_000);
-    await waitFor(
-      async () => gate.asked.length,
-      (n) => n > 0,
-    );
-    expect(gate.asked[0]).toBeGreaterThan(20_000);
-    // Another try while it is still broken: still no verdict.
-    gate.release();
-    await waitFor(
-      async () => gate.asked.length,
-      (n) => n > 1,
-    );
-    expect(settled).toBe(false);
-    expect(v.health().ok).toBe(false);
+  ] as const)(
+    'a resolver that %s: no verdict until it recovers, then the true ones',
+    async (_, mode, message) => {
+      dns.setMode(mode);
+      const gate = gatedSleep();
+      const v = createVerifier({
+        dnsServers: [dns.server],
+        dnsTimeoutMs: 100,
+        dnsTries: 1,
+        dnsRetryMs: 30_000,
+        sleep: gate.sleep,
+      });
+      let settled = false;
+      const results = v.checkStep1(LIST).finally(() => {
+        settled = true;
+      });
+      const paused = await waitFor(
+        async () => v.health(),
+        (h) => !h.ok,
+        10_000,
+      );
+      expect(paused).toMatchObject({ ok: false, kind: 'dns', message });
+      expect(paused.nextTryAt).toBeGreaterThan(Date.now() + 20_000);
+      await waitFor(
+        async () => gate.asked.length,
+        (n) => n > 0,
+      );
+      expect(gate.asked[0]).toBeGreaterThan(20_000);
+      // Another try while it is still broken: still no verdict.
+      gate.release();
+      await waitFor(
+        async () => gate.asked.length,
+        (n) => n > 1,
+      );
+      expect(settled).toBe(false);
+      expect(v.health().ok).toBe(false);
 
-    dns.setMode('normal');
-    gate.release();
-    const r = await results;
-    expect(r.map((x) => [x.status, x.reason])).toEqual(TRUTH);
-    expect(v.health()).toMatchObject({ ok: true });
-    await v.close();
-  });
+      dns.setMode('normal');
+      gate.release();
+      const r = await results;
+      expect(r.map((x) => [x.status, x.reason])).toEqual(TRUTH);
+      expect(v.health()).toMatchObject({ ok: true });
+      await v.close();
+    },
+  );
 
   it('recovers mid-run: what it said while lying is looked up again, never reused', async () => {
     const gate = gatedSleep();
@@ -132,7 +135,11 @@ describe('a broken resolver holds rows instead of judging them', () => {
 
 describe('negative answers are kept for the zone negative TTL, capped', () => {
   it('uses the SOA minimum of the nearest zone, capped; a default without one', async () => {
-    const c = new DnsClient({ servers: [dns.server], negativeTtlMaxMs: 300_000, negativeTtlDefaultMs: 60_000 });
+    const c = new DnsClient({
+      servers: [dns.server],
+      negativeTtlMaxMs: 300_000,
+      negativeTtlDefaultMs: 60_000,
+    });
     expect(await c.negativeTtlMs('missing.soa30')).toBe(30_000);
     expect(await c.negativeTtlMs('missing.soaday')).toBe(300_000);
     expect(await c.negativeTtlMs('missing.nozone')).toBe(60_000);

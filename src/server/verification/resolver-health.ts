@@ -7,8 +7,7 @@ export const DEFAULT_CANARIES = ['gmail.com', 'outlook.com', 'yahoo.com'];
 
 export const RESOLVER_LYING =
   'Our DNS resolver is not answering correctly (it says well-known domains do not exist); verification will resume by itself';
-export const RESOLVER_SILENT =
-  'Our DNS resolver is not answering; verification will resume by itself';
+export const RESOLVER_SILENT = 'Our DNS resolver is not answering; verification will resume by itself';
 
 export interface ResolverHealthOptions {
   canaries: string[];

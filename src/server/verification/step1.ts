@@ -4,13 +4,14 @@ import type { DisposableDomains } from './disposable';
 import type { DnsClient } from './dns';
 import { isFreeDomain, isRoleLocal } from './flags';
 import { lookupDomain } from './mx';
-import { suggestDomain } from './suggest';
 import type { ResolverHealth } from './resolver-health';
+import { suggestDomain } from './suggest';
 import { parseAddress } from './syntax';
 import type { DomainVerdict, KnowledgeStore, Step1Result } from './types';
 
 /** Verdicts a lying or silent resolver could have caused: believed only from a healthy one. */
-const doubtful = (v: DomainVerdict) => v.kind === 'no_domain' || v.kind === 'no_mail_host' || v.kind === 'dns_error';
+const doubtful = (v: DomainVerdict) =>
+  v.kind === 'no_domain' || v.kind === 'no_mail_host' || v.kind === 'dns_error';
 
 /** A negative verdict read from shared knowledge is kept in memory this long (its row expires soon too). */
 const KNOWN_NEGATIVE_MS = 60_000;
@@ -96,17 +97,20 @@ export class Step1Checker {
   private lookup(batch: DomainFacts[]): void {
     for (const f of batch) f.started = true;
     const viaDns = (f: DomainFacts) =>
-      this.resolve(f.name).then(async (v) => {
-        if (v.kind !== 'mx' && v.kind !== 'null_mx') f.ttlMs = await this.dns.negativeTtlMs(f.name);
-        f.settle(v);
-        if (v.kind === 'dns_error') return;
-        const negative = v.kind === 'no_domain' || v.kind === 'no_mail_host';
-        this.knowledge?.putDomain(f.name, { verdict: v, ttlS: negative ? f.ttlMs / 1000 : undefined });
-      }, (err: Error) => {
-        // No verdict: the next look-up of this domain starts afresh.
-        if (this.domains.get(f.name) === f) this.domains.delete(f.name);
-        f.fail(err);
-      });
+      this.resolve(f.name).then(
+        async (v) => {
+          if (v.kind !== 'mx' && v.kind !== 'null_mx') f.ttlMs = await this.dns.negativeTtlMs(f.name);
+          f.settle(v);
+          if (v.kind === 'dns_error') return;
+          const negative = v.kind === 'no_domain' || v.kind === 'no_mail_host';
+          this.knowledge?.putDomain(f.name, { verdict: v, ttlS: negative ? f.ttlMs / 1000 : undefined });
+        },
+        (err: Error) => {
+          // No verdict: the next look-up of this domain starts afresh.
+          if (this.domains.get(f.name) === f) this.domains.delete(f.name);
+          f.fail(err);
+        },
+      );
     if (!this.knowledge) {
       for (const f of batch) void viaDns(f);
       return;

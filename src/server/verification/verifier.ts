@@ -1,3 +1,4 @@
+import { realSleep } from '../retry';
 import { DisposableDomains } from './disposable';
 import { DnsClient } from './dns';
 import { DEFAULT_SMTP } from './options';
@@ -6,7 +7,6 @@ import { DEFAULT_CANARIES, ResolverHealth } from './resolver-health';
 import { SmtpProvider } from './smtp/prober';
 import { Step1Checker } from './step1';
 import { runStep2 } from './step2';
-import { realSleep } from '../retry';
 import type { EngineLogger, SmtpSettings, Step2Provider, Verifier, VerifierOptions } from './types';
 
 /** Without a logger: warnings and errors go to stderr (the CLI shows them), info is dropped. */

@@ -16,7 +16,13 @@ export function networkDownMessage(port: number): string {
 export class NetworkMonitor {
   private failing = new Set<string>();
   private lastOkAt = 0;
-  private state: NetworkHealth = { ok: true, message: null, since: Date.now(), kind: 'smtp', nextTryAt: null };
+  private state: NetworkHealth = {
+    ok: true,
+    message: null,
+    since: Date.now(),
+    kind: 'smtp',
+    nextTryAt: null,
+  };
 
   constructor(
     private readonly port: number,
@@ -34,7 +40,8 @@ export class NetworkMonitor {
   ok(): void {
     this.lastOkAt = Date.now();
     this.failing.clear();
-    if (!this.state.ok) this.set({ ok: true, message: null, since: Date.now(), kind: 'smtp', nextTryAt: null });
+    if (!this.state.ok)
+      this.set({ ok: true, message: null, since: Date.now(), kind: 'smtp', nextTryAt: null });
   }
 
   /** A connection to `ip` failed before any SMTP reply (refused, timeout, no route). */
