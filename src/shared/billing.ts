@@ -19,4 +19,3 @@ export const webhookAckSchema = z.object({ received: z.boolean(), duplicate: z.b
 export const ACCESS_STATUSES = ['active', 'trialing'] as const;
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
-export const PRO_PLAN = { name: 'Pro Plan', price: '$299/month' } as const;

@@ -6,13 +6,7 @@ import { type Plan, planSchema } from './auth';
 export const USAGE_KINDS = ['verification', 'scrape'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
-/** Monthly limits per plan (SPEC §9); null is unlimited. API access is White Label's (and the trial's). */
-export const PLAN_LIMITS: Record<Plan, { verification: number | null; scrape: number | null; api: boolean }> =
-  {
-    hobbyist: { verification: 20, scrape: 20, api: false },
-    professional: { verification: null, scrape: null, api: false },
-    whitelabel: { verification: null, scrape: null, api: true },
-  };
+// Monthly limits per plan: PLAN_TABLE in ./plans (lists = verification runs, scrapes = scrape jobs).
 
 export const USAGE_LABELS: Record<UsageKind, { one: string; many: string }> = {
   verification: { one: 'list verification', many: 'list verifications' },
