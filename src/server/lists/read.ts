@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   normalizeUploadStatus,
   type OurSideNotice,
   ourSideNoticeSchema,
   type UploadBreakdown,
   type UploadListItem,
+  type WaitingGroup,
+  waitingGroupSchema,
 } from '../../shared/lists';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
@@ -18,6 +21,7 @@ type UploadDbRow = {
   status: string;
   error_message: string | null;
   notice: string | null;
+  waiting: WaitingGroup[] | string | null;
   total: number;
   valid: number;
   invalid: number;
@@ -45,6 +49,14 @@ function readNotice(text: string | null): OurSideNotice | null {
   } catch {
     return null;
   }
+}
+
+/** The lanes' copy of what rows wait for (jsonb: parsed by PostgreSQL's driver, text on some paths). */
+function waitingOf(v: WaitingGroup[] | string | null): WaitingGroup[] {
+  if (v === null) return [];
+  const parsed = typeof v === 'string' ? JSON.parse(v) : v;
+  const ok = z.array(waitingGroupSchema).safeParse(parsed);
+  return ok.success ? ok.data : [];
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -97,6 +109,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
     completedAt: iso(u.completed_at),
     errorMessage: u.error_message,
     notice: status === 'processing' ? readNotice(u.notice) : null,
+    waiting: status === 'processing' ? waitingOf(u.waiting) : [],
     stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
     processingProgress: pct(s1, total),
     step2Progress: step1Done ? (s2Total === 0 ? 100 : pct(s2, s2Total)) : pct(s2, Math.max(1, s2Total)),
@@ -111,7 +124,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
 }
 
 const UPLOAD_COLUMNS =
-  sql.raw(`id, original_name, file_size, status, error_message, notice, total, valid, invalid, risky,
+  sql.raw(`id, original_name, file_size, status, error_message, notice, waiting, total, valid, invalid, risky,
   pending, step1_count, step2_total, step2_count, run_started_at, run_step1_base, run_step2_base,
   step1_finished_at, step2_started_at, started_at, completed_at, uploaded_at`);
 

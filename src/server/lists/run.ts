@@ -16,6 +16,7 @@ import {
 } from './claims';
 import { writeStep1, writeStep2 } from './results-write';
 import { politeDb, query } from './sql';
+import { watchWaiting } from './waiting';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -90,6 +91,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   // rows in the engine: say why on the upload. The resolver's canaries are asked at the run's start.
   const notices = watchNotice(db, uploadId, verifier);
   void verifier.checkResolver?.();
+  const waiting = watchWaiting(db, uploadId, verifier);
   try {
     for (;;) {
       if (stopping) {
@@ -122,6 +124,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   } finally {
     clearInterval(beat);
     await notices.stop();
+    await waiting.stop();
   }
 }
 

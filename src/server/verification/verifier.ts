@@ -89,6 +89,7 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
       return provider.health?.() ?? { ok: true, message: null, since: 0 };
     },
     checkResolver: () => resolver.check(),
+    waiting: (tenant) => provider.waiting?.(tenant) ?? [],
     settle: async () => options.knowledge?.flush?.(),
     async close() {
       resolver.close();
