@@ -15,7 +15,6 @@ export type ResetInfo = z.infer<typeof resetInfoSchema>;
 
 export const resetTokenSchema = z.object({ token: z.string().min(10).max(200) });
 export const resetPasswordSchema = resetTokenSchema.extend({ password: passwordSchema });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The reset form (the confirmation is checked in the browser, next to its field). */
 export const resetPasswordFormSchema = z
@@ -67,7 +66,7 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(256),
   newPassword: passwordSchema,
 });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
@@ -91,4 +90,3 @@ export const signedOutSchema = z.object({ signedOut: z.number() });
 export const deleteAccountSchema = z.object({
   password: z.string().min(1, 'Enter your password to confirm').max(256),
 });
-export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

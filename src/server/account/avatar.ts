@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { users } from '../auth/schema';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import { userAvatars } from './schema';
@@ -28,11 +29,19 @@ export async function saveAvatar(opts: { db: Db; userId: string; bytes: Buffer; 
     .insert(userAvatars)
     .values({ userId: opts.userId, ...values })
     .onConflictDoUpdate({ target: userAvatars.userId, set: values });
+  // The user's picture address is what every screen shows (the top bar's menu).
+  await opts.db
+    .update(users)
+    .set({ profileImageUrl: avatarPath(opts.userId, opts.now) })
+    .where(eq(users.id, opts.userId));
 }
 
 export async function deleteAvatar(db: Db, userId: string) {
   await db.delete(userAvatars).where(eq(userAvatars.userId, userId));
+  await db.update(users).set({ profileImageUrl: null }).where(eq(users.id, userId));
 }
+
+const avatarPath = (userId: string, at: Date) => `/api/account/avatar/${userId}?v=${at.getTime()}`;
 
 /** The picture's address; its version changes with every upload, so each one may be cached. */
 export async function avatarUrlOf(db: Db, userId: string): Promise<string | null> {
@@ -40,7 +49,7 @@ export async function avatarUrlOf(db: Db, userId: string): Promise<string | null
     .select({ at: userAvatars.updatedAt })
     .from(userAvatars)
     .where(eq(userAvatars.userId, userId));
-  return row ? `/api/account/avatar/${userId}?v=${row.at.getTime()}` : null;
+  return row ? avatarPath(userId, row.at) : null;
 }
 
 export async function readAvatar(db: Db, userId: string) {

@@ -6,6 +6,7 @@ import {
   LogOut,
   type LucideIcon,
   Palette,
+  UserCog,
   User as UserIcon,
   Users,
 } from 'lucide-react';
@@ -47,6 +48,7 @@ interface AccountLink {
  * Manage Subscription is a full page load on purpose (SPEC §2): the payment page boots its own script.
  */
 export const ACCOUNT_LINKS: AccountLink[] = [
+  { label: 'Account', href: '/settings/account', icon: UserCog },
   { label: 'Team', href: '/settings/team', icon: Users },
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
   { label: 'API tokens', href: '/settings/api-tokens', icon: KeyRound },
