@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { normalizeUploadStatus, type UploadBreakdown, type UploadListItem } from '../../shared/lists';
+import { z } from 'zod';
+import {
+  normalizeUploadStatus,
+  type UploadBreakdown,
+  type UploadListItem,
+  type WaitingGroup,
+  waitingGroupSchema,
+} from '../../shared/lists';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { query } from './sql';
@@ -12,6 +19,7 @@ type UploadDbRow = {
   status: string;
   error_message: string | null;
   notice: string | null;
+  waiting: WaitingGroup[] | string | null;
   total: number;
   valid: number;
   invalid: number;
@@ -29,6 +37,14 @@ type UploadDbRow = {
   completed_at: Date | string | null;
   uploaded_at: Date | string;
 };
+
+/** The lanes' copy of what rows wait for (jsonb: parsed by PostgreSQL's driver, text on some paths). */
+function waitingOf(v: WaitingGroup[] | string | null): WaitingGroup[] {
+  if (v === null) return [];
+  const parsed = typeof v === 'string' ? JSON.parse(v) : v;
+  const ok = z.array(waitingGroupSchema).safeParse(parsed);
+  return ok.success ? ok.data : [];
+}
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const pct = (n: number, of: number) => (of <= 0 ? 0 : Math.max(0, Math.min(100, Math.floor((n * 100) / of))));
@@ -80,6 +96,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
     completedAt: iso(u.completed_at),
     errorMessage: u.error_message,
     notice: status === 'processing' ? (u.notice ?? null) : null,
+    waiting: status === 'processing' ? waitingOf(u.waiting) : [],
     stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
     processingProgress: pct(s1, total),
     step2Progress: step1Done ? (s2Total === 0 ? 100 : pct(s2, s2Total)) : pct(s2, Math.max(1, s2Total)),
@@ -94,7 +111,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
 }
 
 const UPLOAD_COLUMNS =
-  sql.raw(`id, original_name, file_size, status, error_message, notice, total, valid, invalid, risky,
+  sql.raw(`id, original_name, file_size, status, error_message, notice, waiting, total, valid, invalid, risky,
   pending, step1_count, step2_total, step2_count, run_started_at, run_step1_base, run_step2_base,
   step1_finished_at, step2_started_at, started_at, completed_at, uploaded_at`);
 

@@ -15,6 +15,7 @@ import {
 } from './claims';
 import { writeStep1, writeStep2 } from './results-write';
 import { politeDb, query } from './sql';
+import { watchWaiting } from './waiting';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -87,6 +88,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   );
   // Our network failing (port 25 blocked) parks the rows in the prober: say why on the upload.
   const notices = watchNotice(db, uploadId, verifier);
+  const waiting = watchWaiting(db, uploadId, verifier);
   try {
     for (;;) {
       if (stopping) {
@@ -119,6 +121,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   } finally {
     clearInterval(beat);
     await notices.stop();
+    await waiting.stop();
   }
 }
 

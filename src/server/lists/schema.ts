@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { WaitingGroup } from '../../shared/lists';
 import { workspaces } from '../workspaces/schema';
 
 // Created by migrations/0100_lists.sql (indexes, the delete trigger and fillfactor live there).
@@ -29,6 +30,8 @@ export const uploads = pgTable('uploads', {
   status: text('status').notNull().default('uploading'),
   errorMessage: text('error_message'),
   notice: text('notice'),
+  /** Step 2 rows set aside for now and why (lists/waiting.ts), while a run is in progress. */
+  waiting: jsonb('waiting').$type<WaitingGroup[]>(),
   total: integer('total').notNull().default(0),
   valid: integer('valid').notNull().default(0),
   invalid: integer('invalid').notNull().default(0),
