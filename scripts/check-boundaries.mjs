@@ -23,6 +23,7 @@ const FEATURES = [
   'onboarding',
   'scraper',
   'smartlead',
+  'suppressions',
   'verification',
   'workspaces',
 ];
@@ -34,7 +35,7 @@ const SHARED = {
   billing: ['access'],
   ai: ['client', 'clean'],
   scraper: ['emails', 'safe-fetch'],
-  lists: ['create', 'delete', 'export', 'ingest', 'read', 'results', 'sql', 'start'],
+  lists: ['create', 'delete', 'export', 'ingest', 'outcomes', 'read', 'results', 'sql', 'start'],
 };
 const WIRING = new Set([
   'src/server/app.ts',

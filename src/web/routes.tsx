@@ -9,6 +9,7 @@ import {
   Megaphone,
   PenLine,
   Send,
+  ShieldBan,
   Upload,
 } from 'lucide-react';
 import { type ComponentType, lazy } from 'react';
@@ -185,6 +186,14 @@ export const ROUTES: AppRoute[] = [
     label: 'Email Accounts',
     section: 'Email Automation',
     nav: { group: 'Email Automation', icon: AtSign },
+  },
+  {
+    path: '/suppressions',
+    access: 'app',
+    page: page(() => import('./pages/suppressions')),
+    label: 'Suppression List',
+    section: 'Email Automation',
+    nav: { group: 'Email Automation', icon: ShieldBan },
   },
   {
     path: '/help',

@@ -10,6 +10,7 @@ export * from '../email-composer/schema';
 export * from '../lists/schema';
 export * from '../scraper/schema';
 export * from '../smartlead/schema';
+export * from '../suppressions/schema';
 export * from '../usage/schema';
 export * from '../webhooks/schema';
 export * from '../workspaces/schema';
