@@ -1,3 +1,5 @@
+import { accountLinkCleanupJob } from './account/jobs';
+import { accountRoutes } from './account/routes';
 import { aiRoutes } from './ai/routes';
 import { singleCheckRoutes } from './api/check-routes';
 import { idempotencyCleanupJob } from './api/jobs';
@@ -44,6 +46,7 @@ export interface Feature {
 export const features: Feature[] = [
   { name: 'ops', routes: opsRoutes },
   { name: 'auth', routes: authRoutes, jobs: [sessionCleanupJob] },
+  { name: 'account', routes: accountRoutes, jobs: [accountLinkCleanupJob] },
   { name: 'workspaces', routes: workspaceRoutes },
   // Before the other features: its activity log hook records their routes.
   { name: 'team', routes: teamRoutes },
