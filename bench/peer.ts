@@ -88,7 +88,21 @@ async function ours(emails: string[]) {
   // Both steps, like the peer (it does its MX look-up per address).
   const done = measure(world);
   const t0 = performance.now();
-  const results = await v.checkStep2(emails);
+  // As `npm run verify` feeds the engine: batches of 500 rows, 16 in flight (step 1 of a batch
+  // overlaps step 2 of the others), one tenant.
+  const results: Awaited<ReturnType<typeof v.checkStep2>> = new Array(emails.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      for (let i = next; i < emails.length; i = next) {
+        next += 500;
+        const got = await v.checkStep2(emails.slice(i, i + 500), { tenant: 'bench' });
+        got.forEach((r, j) => {
+          results[i + j] = r;
+        });
+      }
+    }),
+  );
   const ms = performance.now() - t0;
   const m = await done();
   await v.close();
