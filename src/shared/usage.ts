@@ -60,6 +60,10 @@ export const usageResponseSchema = z.object({
 });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
 
-export const changePlanSchema = z.object({ plan: planSchema });
+export const changePlanSchema = z.object({
+  plan: planSchema,
+  // The second of the preview the user confirmed: Stripe prorates as of then.
+  prorationDate: z.number().int().positive().optional(),
+});
 // SPEC §7 posts no body; /subscribe?plan= may send the plan picked.
 export const createSubscriptionBodySchema = z.object({ plan: planSchema.optional() }).nullish();
