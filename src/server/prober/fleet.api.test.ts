@@ -34,7 +34,8 @@ describe.runIf(url)('two worker processes on PostgreSQL', () => {
       'fleet.test': { mailboxes, latencyMs: 15, maxConnections: CAP, holdUntilClientCloses: true },
     };
     for (let d = 0; d < 4; d++) domains[`w${d}.test`] = { mailboxes: [], latencyMs: 5 };
-    for (let i = 0; i < SHARED_ROWS; i += 2) domains[`w${i % 4}.test`].mailboxes?.push(`p${i}@w${i % 4}.test`);
+    for (let i = 0; i < SHARED_ROWS; i += 2)
+      domains[`w${i % 4}.test`].mailboxes?.push(`p${i}@w${i % 4}.test`);
     w = await startWorld(domains);
     t = await createTestApp({ env: { LISTS_BATCH_SIZE: '20', LISTS_LANES: '2' } });
     const env = {
