@@ -222,6 +222,9 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
 
   it('disables both start buttons once a run starts; a never-started list says Not started', async () => {
     await uploadCsv(page, 'never-started.csv', 'email\nx1@acme.test\nx2@acme.test\n');
+    // Kept on purpose: a file only chosen is not kept (issue 27).
+    await page.getByRole('button', { name: 'Save for later' }).click();
+    await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
     await uploadCsv(page, 'risky-list.csv', CSV);
     expect(await page.getByTestId('emails-detected').textContent()).toBe('10');
     // "Firma" is recognised as the company column.

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { workspaces } from '../workspaces/schema';
 
-// Created by migrations/0100_lists.sql (indexes, the delete trigger and fillfactor live there).
+// Created by migrations/0100_lists.sql and 0102 (duplicates, cancelled_at) (indexes, the delete trigger and fillfactor live there).
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const uploads = pgTable('uploads', {
@@ -29,6 +29,8 @@ export const uploads = pgTable('uploads', {
   status: text('status').notNull().default('uploading'),
   errorMessage: text('error_message'),
   notice: text('notice'),
+  duplicates: integer('duplicates').notNull().default(0),
+  cancelledAt: ts('cancelled_at'),
   total: integer('total').notNull().default(0),
   valid: integer('valid').notNull().default(0),
   invalid: integer('invalid').notNull().default(0),
