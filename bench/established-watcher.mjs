@@ -13,9 +13,8 @@ const hex = (ip) =>
 const keys = targets.map((t) => `${hex(t.ip)}:${t.port.toString(16).padStart(4, '0').toUpperCase()}`);
 const max = keys.map(() => 0);
 let samples = 0;
-const timer = setInterval(() => {
-  // /proc/net/tcp is not read atomically: a socket can show twice in one read while the table
-  // changes, so sockets are counted once each by their local address.
+// Established sockets per target, by local address.
+const read = () => {
   const now = keys.map(() => new Set());
   for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n')) {
     const f = line.trim().split(/\s+/);
@@ -23,12 +22,28 @@ const timer = setInterval(() => {
     const i = keys.indexOf(f[2]);
     if (i >= 0) now[i].add(f[1]);
   }
-  for (let i = 0; i < max.length; i++) max[i] = Math.max(max[i], now[i].size);
+  return now;
+};
+let confirmed = 0;
+const timer = setInterval(() => {
+  // /proc/net/tcp is not read atomically: while the table changes, a socket that closes and the next
+  // one that opens can both show in one read. A sample above the maximum so far is therefore read
+  // again at once and only the sockets established in both reads count: a real extra connection
+  // (it lasts a whole session) is in both, a read's artefact is not.
+  const now = read();
+  if (now.some((set, i) => set.size > max[i])) {
+    const again = read();
+    confirmed++;
+    for (let i = 0; i < max.length; i++) {
+      const both = [...now[i]].filter((a) => again[i].has(a)).length;
+      max[i] = Math.max(max[i], both);
+    }
+  }
   samples++;
 }, 5);
 process.stdin.resume();
 process.stdin.on('end', () => {
   clearInterval(timer);
-  process.stdout.write(JSON.stringify({ max, samples }));
+  process.stdout.write(JSON.stringify({ max, samples, confirmed }));
   process.exit(0);
 });

@@ -76,7 +76,6 @@ async function ours(emails: string[]) {
       mailFrom: 'bounce@verilead.test',
       maxConnectionsPerHost: CAP,
       maxConnections: 50,
-      timeoutMs: 5000,
     },
   });
   // Both steps, like the peer (it does its MX look-up per address).

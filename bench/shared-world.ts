@@ -1,7 +1,9 @@
 // A loopback world like hosted mail: DOMAINS domains, each with its own MX name (mx.<domain>), all
 // resolving to SERVERS fake SMTP servers (127.70.0.1…), like Google Workspace or Microsoft 365
 // tenants. Two addresses per domain; 60 % of addresses exist; 1 domain in 10 is catch-all. The truth
-// of every address is known, so accuracy can be measured.
+// of every address is known, so accuracy can be measured. The servers behave as real ones do: at most
+// CAP connections per client, each counted until the server has read the client's close (421 to the
+// next one), and RCPT_LIMIT recipients per session (then 452 4.5.3).
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
@@ -10,9 +12,10 @@ import path from 'node:path';
 import { type FakeDns, startFakeDns } from '../tests/fakes/dns';
 import { type FakeSmtp, startFakeSmtp } from '../tests/fakes/smtp';
 
-export const ROWS = Number(process.env.ROWS ?? 3000);
-export const SERVERS = Number(process.env.SERVERS ?? 10);
+export const ROWS = Number(process.env.ROWS ?? 20000);
+export const SERVERS = Number(process.env.SERVERS ?? 15);
 export const LATENCY_MS = Number(process.env.LATENCY_MS ?? 30);
+export const RCPT_LIMIT = Number(process.env.RCPT_LIMIT ?? 20);
 export const CAP = 2;
 
 export type Truth = 'exists' | 'unknown' | 'catch_all';
@@ -64,6 +67,9 @@ export async function startSharedWorld(): Promise<SharedWorld> {
       latencyMs: LATENCY_MS,
       catchAll: s === SERVERS - 1,
       mailboxes: perServer[s],
+      maxConnections: CAP,
+      holdUntilClientCloses: true,
+      maxRcptPerSession: RCPT_LIMIT,
     });
     port = fake.port;
     servers.push(fake);
@@ -151,16 +157,16 @@ export function measure(world: SharedWorld) {
 }
 
 /**
- * The engine as it was before the shared prober (routes per MX name, connections per upload), taken
- * from git into .tmp/ so both run on the same harness in the same process.
+ * The engine as it was at BASELINE_REV (default 7312a96, before adaptive scheduling), taken from git
+ * into .tmp/ so both run on the same harness in the same process.
  */
-export async function loadBaselineVerifier(rev = process.env.BASELINE_REV ?? '816c433^') {
+export async function loadBaselineVerifier(rev = process.env.BASELINE_REV ?? '7312a96') {
   const root = path.resolve(import.meta.dirname, '..');
   const sha = execSync(`git rev-parse --short ${rev}`, { cwd: root }).toString().trim();
   const dir = path.join(root, '.tmp', `bench-baseline-${sha}`);
   if (!existsSync(path.join(dir, 'src/server/verification/verifier.ts'))) {
     mkdirSync(dir, { recursive: true });
-    execSync(`git archive ${sha} src/server/verification src/shared src/server/config | tar -x -C ${dir}`, {
+    execSync(`git archive ${sha} src | tar -x -C ${dir}`, {
       cwd: root,
     });
   }

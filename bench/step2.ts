@@ -69,7 +69,7 @@ const engine = done();
 const valid = results.filter((r) => r.status === 'valid').length;
 
 // 2. The plain probe: a fresh connection per address, same per-host and global caps.
-const pool = new ConnectionPool(PER_HOST_CAP, GLOBAL_CAP, 1000);
+const pool = new ConnectionPool(PER_HOST_CAP, GLOBAL_CAP, 1000, 1000);
 done = snapshot();
 t0 = performance.now();
 let plainValid = 0;

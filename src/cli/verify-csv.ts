@@ -31,6 +31,9 @@ export interface VerifyCsvOptions {
   onProgress?: (p: Progress) => void;
 }
 
+/** The CLI run's rows are one tenant of the prober (its progress asks what they wait for). */
+export const CLI_TENANT = 'cli';
+
 const SAMPLE = 50;
 
 const readFile = (path: string) => readCsv(createReadStream(path));
@@ -135,7 +138,7 @@ async function processBatch(
       ]);
     }
   } else {
-    for (const r of await o.verifier.checkStep2(emails)) {
+    for (const r of await o.verifier.checkStep2(emails, { tenant: CLI_TENANT })) {
       extra.push([
         r.initialStatus,
         r.status,

@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
 import { createVerifier, verificationEnvSchema, verifierOptionsFromEnv } from '../server/verification';
-import { type Progress, verifyCsv } from './verify-csv';
+import { describeWaiting } from '../shared/lists';
+import { CLI_TENANT, type Progress, verifyCsv } from './verify-csv';
+
+/** 10:42:05 in the machine's time zone. */
+const clockTime = (iso: string) => new Date(iso).toTimeString().slice(0, 8);
 
 const USAGE = `usage: npm run verify -- INPUT.csv --out RESULTS.csv [--step 1|2]
 
@@ -47,6 +51,12 @@ async function main() {
     process.stderr.write(
       `verify: ${last.written} rows done (${Math.round(last.written / Math.max(s, 0.001))}/s)${counts ? `: ${counts}` : ''}${final ? ` in ${s.toFixed(1)} s` : ''}\n`,
     );
+    // What the rows still out are waiting for: "3 rows: greylisted (mx.x), retry at 10:42:05".
+    if (!final) {
+      for (const g of verifier.waiting(CLI_TENANT)) {
+        process.stderr.write(`verify:   waiting: ${describeWaiting(g, clockTime)}\n`);
+      }
+    }
   };
   const timer = setInterval(report, 1000);
   try {

@@ -5,11 +5,7 @@ export const PLANS = ['hobbyist', 'professional', 'whitelabel'] as const;
 export const planSchema = z.enum(PLANS);
 export type Plan = z.infer<typeof planSchema>;
 
-export const PLAN_INFO: Record<Plan, { name: string; price: string; priceCents: number }> = {
-  hobbyist: { name: 'Hobbyist', price: '$39.99/month', priceCents: 3999 },
-  professional: { name: 'Professional', price: '$499.99/month', priceCents: 49999 },
-  whitelabel: { name: 'White Label', price: '$999.99/month', priceCents: 99999 },
-};
+// Names, prices and limits of the plans: src/shared/plans.ts.
 
 export const usernameSchema = z
   .string()

@@ -6,13 +6,7 @@ import { type Plan, planSchema } from './auth';
 export const USAGE_KINDS = ['verification', 'scrape'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
-/** Monthly limits per plan (SPEC §9); null is unlimited. API access is White Label's (and the trial's). */
-export const PLAN_LIMITS: Record<Plan, { verification: number | null; scrape: number | null; api: boolean }> =
-  {
-    hobbyist: { verification: 20, scrape: 20, api: false },
-    professional: { verification: null, scrape: null, api: false },
-    whitelabel: { verification: null, scrape: null, api: true },
-  };
+// Monthly limits per plan: PLAN_TABLE in ./plans (lists = verification runs, scrapes = scrape jobs).
 
 export const USAGE_LABELS: Record<UsageKind, { one: string; many: string }> = {
   verification: { one: 'list verification', many: 'list verifications' },
@@ -66,6 +60,10 @@ export const usageResponseSchema = z.object({
 });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
 
-export const changePlanSchema = z.object({ plan: planSchema });
+export const changePlanSchema = z.object({
+  plan: planSchema,
+  // The second of the preview the user confirmed: Stripe prorates as of then.
+  prorationDate: z.number().int().positive().optional(),
+});
 // SPEC §7 posts no body; /subscribe?plan= may send the plan picked.
 export const createSubscriptionBodySchema = z.object({ plan: planSchema.optional() }).nullish();

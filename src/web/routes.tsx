@@ -148,6 +148,7 @@ export const ROUTES: AppRoute[] = [
     label: 'Branding',
   },
   { path: '/settings/team', access: 'app', page: page(() => import('./pages/team')), label: 'Team' },
+  { path: '/settings/billing', access: 'app', page: page(() => import('./pages/billing')), label: 'Billing' },
   // Email Automation (SPEC §2 navigation targets, built out: composer, campaigns, sending accounts).
   {
     path: '/email-composer',

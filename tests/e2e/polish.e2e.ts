@@ -214,7 +214,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     await page.goto('/subscribe');
     await page.locator('main').waitFor();
     await page
-      .getByText(/not configured|Subscription Error|Subscribe to Pro Plan/)
+      .getByText(/not configured|Subscription Error|Subscribe to /)
       .first()
       .waitFor();
     await checkA11y(page, '/subscribe');

@@ -31,6 +31,13 @@ export interface FakeSmtpOptions {
   starttls?: boolean;
   /** Beyond this many simultaneous connections: 421 and close. */
   maxConnections?: number;
+  /**
+   * Count a connection until the client's close has been read (as a real server does), not from the
+   * moment it said 221: a client that reconnects the instant it has the 221 may meet a 421.
+   */
+  holdUntilClientCloses?: boolean;
+  /** Past `rcpts` RCPTs within `windowMs` (all clients: loopback is one client): 450 4.2.1 "rate". */
+  rateLimit?: { rcpts: number; windowMs: number };
   /** Beyond this many RCPTs in one connection: 452 4.5.3. */
   maxRcptPerSession?: number;
   /** Greylisting: the first RCPT of each (sender, recipient) gets 451 4.7.1 "try again in N seconds". */
@@ -62,6 +69,8 @@ export interface FakeSmtpStats {
   /** Pipelined commands received although PIPELINING was not offered. */
   pipeliningViolations: number;
   rejected421: number;
+  /** RCPTs answered 450 4.2.1 by the rate limit. */
+  rateLimited: number;
   data: number;
   /** Messages received when `acceptData` is set. */
   messages: { from: string; to: string[]; auth: string | null; text: string }[];
@@ -91,11 +100,13 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
     pipelined: 0,
     pipeliningViolations: 0,
     rejected421: 0,
+    rateLimited: 0,
     data: 0,
     messages: [],
   };
   const mailboxes = new Set((o.mailboxes ?? []).map((m) => m.toLowerCase()));
   const greylist = new Map<string, number>(); // triplet → first seen
+  const rcptTimes: number[] = []; // for the rate limit
   const sockets = new Set<net.Socket>();
 
   const server = net.createServer((socket) => {
@@ -128,7 +139,7 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
       socket.end('421 4.7.0 Too many concurrent connections from your host, try again later\r\n');
       return;
     }
-    new FakeSession(socket, o, stats, { mailboxes, greylist, connNo, over }).start();
+    new FakeSession(socket, o, stats, { mailboxes, greylist, rcptTimes, connNo, over }).start();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -150,6 +161,7 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
 interface Shared {
   mailboxes: Set<string>;
   greylist: Map<string, number>;
+  rcptTimes: number[];
   connNo: number;
   over: () => void;
 }
@@ -277,6 +289,11 @@ class FakeSession {
         return this.reply('354 End data with <CR><LF>.<CR><LF>');
       case 'QUIT':
         return this.reply('221 2.0.0 Bye', () => {
+          if (this.o.holdUntilClientCloses) {
+            // Still counted until the client's FIN is read; then the socket closes itself.
+            this.socket.once('end', () => this.shared.over());
+            return;
+          }
           this.shared.over();
           this.socket.end();
         });
@@ -316,6 +333,18 @@ class FakeSession {
     if (!this.from) return this.reply('503 5.5.1 MAIL first');
     if (o.maxRcptPerSession !== undefined && this.rcptCount > o.maxRcptPerSession) {
       return this.reply('452 4.5.3 Too many recipients');
+    }
+    if (o.rateLimit) {
+      const now = Date.now();
+      const times = this.shared.rcptTimes;
+      while (times.length > 0 && times[0] <= now - o.rateLimit.windowMs) times.shift();
+      if (times.length >= o.rateLimit.rcpts) {
+        this.stats.rateLimited++;
+        return this.reply(
+          '450 4.2.1 The user you are trying to contact is receiving mail at a rate that prevents additional messages from being delivered. Please resend your message at a later time.',
+        );
+      }
+      times.push(now);
     }
     if (o.greylistS !== undefined || o.greylistForever) {
       const key = `${this.from} ${address}`;

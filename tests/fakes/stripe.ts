@@ -1,6 +1,20 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  attachCard,
+  type BillingState,
+  billingRoutes,
+  FAKE_PERIOD_SECONDS,
+  hostedPage,
+  fakeId as id,
+  lineItem,
+  makeInvoice,
+  missing,
+  prorationLines,
+  stripeBool,
+  stripeError,
+} from './stripe-billing';
 
 /**
  * A fake of the slice of Stripe's v1 API that billing calls, on loopback, speaking what the official
@@ -20,6 +34,8 @@ export interface FakeSubscription {
   metadata: Record<string, string>;
   items: { object: 'list'; data: Obj[] };
   latest_invoice: string;
+  default_payment_method: string | null;
+  [key: string]: unknown;
 }
 
 export interface FakeStripe {
@@ -36,6 +52,10 @@ export interface FakeStripe {
   subscription(id: string): FakeSubscription;
   /** The latest invoice of a subscription, as invoice.* webhook events carry it. */
   invoiceFor(id: string): Obj;
+  /** A renewal whose card is declined: a new open invoice, the subscription past due; returns the invoice. */
+  failRenewal(id: string): Obj;
+  invoices: Map<string, Obj>;
+  paymentMethods: Map<string, Obj>;
   close(): Promise<void>;
 }
 
@@ -60,10 +80,11 @@ export function parseStripeForm(text: string): Obj {
   return out;
 }
 
-const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+/** Monthly amount in cents of a price the fake has not been told about. */
+const DEFAULT_PRICE_CENTS = 2000;
 
 export async function startFakeStripe(
-  opts: { secretKey?: string; now?: () => number; host?: string } = {},
+  opts: { secretKey?: string; now?: () => number; host?: string; prices?: Record<string, number> } = {},
 ): Promise<FakeStripe> {
   const host = opts.host ?? '127.0.0.1';
   if (!host.startsWith('127.')) throw new Error('fakes bind loopback only');
@@ -73,6 +94,18 @@ export async function startFakeStripe(
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices = new Map<string, Obj>();
   const requests: FakeStripe['requests'] = [];
+  let baseUrl = '';
+  const state: BillingState = {
+    url: () => baseUrl,
+    nowSeconds,
+    customers,
+    subscriptions,
+    invoices,
+    paymentMethods: new Map(),
+    pending: new Map(),
+    portalSessions: new Map(),
+    priceAmount: (price) => opts.prices?.[price] ?? DEFAULT_PRICE_CENTS,
+  };
 
   const expandList = (params: Obj): string[] => {
     const e = params.expand;
@@ -80,10 +113,14 @@ export async function startFakeStripe(
   };
   // The invoice's confirmation_secret is includable only through expand, as in Stripe.
   const render = (sub: FakeSubscription, expand: string[]) => {
-    if (!expand.some((e) => e.startsWith('latest_invoice'))) return sub;
+    let out: Obj = { ...sub };
+    if (expand.includes('default_payment_method') && sub.default_payment_method) {
+      out = { ...out, default_payment_method: state.paymentMethods.get(sub.default_payment_method) ?? null };
+    }
+    if (!expand.some((e) => e.startsWith('latest_invoice'))) return out;
     const invoice = { ...(invoices.get(sub.latest_invoice) as Obj) };
     if (!expand.includes('latest_invoice.confirmation_secret')) delete invoice.confirmation_secret;
-    return { ...sub, latest_invoice: invoice };
+    return { ...out, latest_invoice: invoice };
   };
 
   const routes: {
@@ -128,19 +165,33 @@ export async function startFakeStripe(
           return [402, stripeError('card_error', 'This customer has no attached payment source.')];
         }
         const subId = id('sub');
-        const invoiceId = id('in');
         const created = nowSeconds();
-        invoices.set(invoiceId, {
-          id: invoiceId,
-          object: 'invoice',
+        const price = String(items[0].price);
+        const itemId = id('si');
+        const first = makeInvoice(state, {
           customer,
+          subscription: subId,
           status: 'open',
+          lines: [
+            lineItem({
+              subscription: subId,
+              item: itemId,
+              price,
+              amount: state.priceAmount(price),
+              proration: false,
+              description: `1 × ${price}`,
+              start: created,
+              end: created + FAKE_PERIOD_SECONDS,
+            }),
+          ],
+        });
+        const invoiceId = first.id;
+        invoices.set(invoiceId, {
+          ...first,
           confirmation_secret: {
             client_secret: `pi_${randomBytes(6).toString('hex')}_secret_${randomBytes(6).toString('hex')}`,
             type: 'payment_intent',
           },
-          parent: { type: 'subscription_details', subscription_details: { subscription: subId } },
-          created,
         });
         const sub: FakeSubscription = {
           id: subId,
@@ -154,14 +205,16 @@ export async function startFakeStripe(
             object: 'list',
             data: [
               {
-                id: id('si'),
+                id: itemId,
                 object: 'subscription_item',
-                price: { id: items[0].price, object: 'price' },
-                current_period_end: created + 30 * 86_400,
+                price: { id: price, object: 'price', unit_amount: state.priceAmount(price), currency: 'usd' },
+                current_period_start: created,
+                current_period_end: created + FAKE_PERIOD_SECONDS,
               },
             ],
           },
           latest_invoice: invoiceId,
+          default_payment_method: null,
         };
         subscriptions.set(subId, sub);
         return [200, render(sub, expandList(p))];
@@ -198,11 +251,34 @@ export async function startFakeStripe(
       handle: (m, p) => {
         const s = subscriptions.get(m[1]);
         if (!s) return missing('subscription', m[1]);
+        if (s.status === 'canceled') {
+          return [
+            400,
+            stripeError(
+              'invalid_request_error',
+              'A canceled subscription can only update its cancellation_details and metadata.',
+            ),
+          ];
+        }
         for (const change of (p.items as Obj[] | undefined) ?? []) {
           const item = s.items.data.find((i) => i.id === change.id);
           if (!item)
             return [400, stripeError('invalid_request_error', `No such subscription item: '${change.id}'`)];
-          if (change.price) item.price = { id: change.price, object: 'price' };
+          const from = String((item.price as Obj).id);
+          if (change.price && change.price !== from) {
+            const to = String(change.price);
+            // create_prorations (Stripe's default) puts the difference on the next invoice.
+            if (p.proration_behavior !== 'none') {
+              const at = p.proration_date ? Number(p.proration_date) : nowSeconds();
+              const lines = prorationLines({ sub: s, item, from, to, at, amount: state.priceAmount });
+              state.pending.set(s.id, [...(state.pending.get(s.id) ?? []), ...lines]);
+            }
+            item.price = { id: to, object: 'price', unit_amount: state.priceAmount(to), currency: 'usd' };
+          }
+        }
+        if (p.cancel_at_period_end !== undefined) {
+          s.cancel_at_period_end = stripeBool(p.cancel_at_period_end);
+          s.cancel_at = s.cancel_at_period_end ? s.items.data[0]?.current_period_end : null;
         }
         if (p.metadata) s.metadata = { ...s.metadata, ...(p.metadata as Record<string, string>) };
         return [200, render(s, expandList(p))];
@@ -216,6 +292,7 @@ export async function startFakeStripe(
         return s ? [200, render(s, expandList(p))] : missing('subscription', m[1]);
       },
     },
+    ...billingRoutes(state),
   ];
 
   const server = http.createServer((req, res) => {
@@ -231,6 +308,11 @@ export async function startFakeStripe(
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(payload));
       };
+      const hosted = req.method === 'GET' ? hostedPage(state, url.pathname) : null;
+      if (hosted) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(hosted);
+      }
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return send(401, stripeError('invalid_request_error', 'Invalid API Key provided.'));
       }
@@ -246,6 +328,7 @@ export async function startFakeStripe(
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${host}:${port}`;
 
   const get = (subId: string) => {
     const s = subscriptions.get(subId);
@@ -259,10 +342,60 @@ export async function startFakeStripe(
     subscriptions,
     requests,
     count: (method, path) => requests.filter((r) => r.method === method && r.path === path).length,
+    invoices,
+    paymentMethods: state.paymentMethods,
     setStatus(subId, status) {
       const s = get(subId);
       s.status = status;
+      // Paying the first invoice saves the card as the subscription's default, as the Payment Element does.
+      if (status === 'active') {
+        if (!s.default_payment_method) attachCard(state, s);
+        const first = invoices.get(s.latest_invoice);
+        if (first?.status === 'open')
+          invoices.set(s.latest_invoice, {
+            ...first,
+            status: 'paid',
+            amount_paid: first.total,
+            amount_remaining: 0,
+          });
+      }
+      if (status === 'canceled') {
+        s.ended_at = nowSeconds();
+        s.canceled_at = nowSeconds();
+      }
       return structuredClone(s);
+    },
+    failRenewal(subId) {
+      const s = get(subId);
+      const item = s.items.data[0];
+      const price = String((item.price as Obj).id);
+      const start = Number(item.current_period_end);
+      item.current_period_start = start;
+      item.current_period_end = start + FAKE_PERIOD_SECONDS;
+      const lines = [
+        ...(state.pending.get(subId) ?? []),
+        lineItem({
+          subscription: subId,
+          item: String(item.id),
+          price,
+          amount: state.priceAmount(price),
+          proration: false,
+          description: `1 × ${price}`,
+          start,
+          end: start + FAKE_PERIOD_SECONDS,
+        }),
+      ];
+      state.pending.delete(subId);
+      const invoice = makeInvoice(state, {
+        customer: s.customer,
+        subscription: subId,
+        lines,
+        status: 'open',
+      });
+      invoices.set(invoice.id, { ...invoice, attempt_count: 1 });
+      s.latest_invoice = invoice.id;
+      s.status = 'past_due';
+      return structuredClone(invoice);
     },
     subscription: (subId) => structuredClone(get(subId)),
     invoiceFor(subId) {
@@ -272,13 +405,6 @@ export async function startFakeStripe(
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function stripeError(type: string, message: string, code?: string) {
-  return { error: { type, message, ...(code ? { code } : {}) } };
-}
-function missing(kind: string, what: string): [number, unknown] {
-  return [404, stripeError('invalid_request_error', `No such ${kind}: '${what}'`, 'resource_missing')];
 }
 
 /** A webhook event envelope as Stripe sends it. */

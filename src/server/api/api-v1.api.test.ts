@@ -24,6 +24,9 @@ beforeAll(async () => {
       DNS_TIMEOUT_MS: '1000',
       LISTS_LANES: '1',
       API_VERIFY_TIMEOUT_MS: '20000',
+      // Prices a mirrored subscription row can name (the API gate reads the paid plan from its price).
+      STRIPE_PRICE_PROFESSIONAL: 'price_pro',
+      STRIPE_PRICE_WHITELABEL: 'price_wl',
     },
   });
 });
@@ -78,17 +81,65 @@ describe('API v1 authentication', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('needs a plan with API access once the trial is over (White Label)', async () => {
-    const u = await apiUser(t.app, 'professional');
-    const { token } = await u.token();
-    expect((await bearer(t.app, token).get('/api/v1/lists')).statusCode).toBe(200); // the trial may try it
-    await t.database.raw.query(
-      `UPDATE workspaces SET trial_ends_at = now() - interval '1 day' WHERE id = $1`,
-      [u.user.id],
+  // The one rule of shared/plans.ts (hasApiAccess), the same the usage screen and API Tokens state.
+  const endTrial = (id: string) =>
+    t.database.raw.query(`UPDATE workspaces SET trial_ends_at = now() - interval '1 day' WHERE id = $1`, [
+      id,
+    ]);
+  const paid = (id: string, price: string) =>
+    t.database.raw.query(
+      `INSERT INTO subscriptions (id, workspace_id, stripe_customer_id, status, status_rank, price_id, source_created)
+       VALUES ($1, $2, $3, 'active', 1, $4, 1)`,
+      [`sub_${id}`, id, `cus_${id}`, price],
     );
-    const res = await bearer(t.app, token).get('/api/v1/lists');
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ upgradePlan: 'whitelabel', upgradeUrl: '/subscribe?plan=whitelabel' });
+
+  it('lets a White Label trial use the API, and refuses the trial of another plan', async () => {
+    const wl = await apiUser(t.app, 'whitelabel');
+    expect((await bearer(t.app, (await wl.token()).token).get('/api/v1/lists')).statusCode).toBe(200);
+    expect((await wl.web.get('/api/billing/plan')).json()).toMatchObject({
+      status: 'trial',
+      apiAccess: true,
+    });
+    for (const plan of ['hobbyist', 'professional']) {
+      const u = await apiUser(t.app, plan);
+      const res = await bearer(t.app, (await u.token()).token).get('/api/v1/lists');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        upgradePlan: 'whitelabel',
+        upgradeUrl: '/subscribe?plan=whitelabel',
+      });
+      expect(res.json().message).toMatch(/part of the White Label plan/);
+      expect((await u.web.get('/api/billing/plan')).json()).toMatchObject({
+        status: 'trial',
+        apiAccess: false,
+      });
+    }
+  });
+
+  it('after the trial: a paid White Label keeps the API, a paid Professional or an unpaid White Label does not', async () => {
+    const wl = await apiUser(t.app, 'whitelabel');
+    const wlToken = (await wl.token()).token;
+    await endTrial(wl.user.id);
+    const ended = await bearer(t.app, wlToken).get('/api/v1/lists');
+    expect(ended.statusCode).toBe(403);
+    expect(ended.json().message).toMatch(/trial has ended/);
+    await paid(wl.user.id, 'price_wl');
+    expect((await bearer(t.app, wlToken).get('/api/v1/lists')).statusCode).toBe(200);
+    expect((await wl.web.get('/api/billing/plan')).json()).toMatchObject({
+      status: 'active',
+      apiAccess: true,
+    });
+
+    // Picked White Label at sign-up but pays for Professional: the paid plan decides.
+    const pro = await apiUser(t.app, 'whitelabel');
+    const proToken = (await pro.token()).token;
+    await endTrial(pro.user.id);
+    await paid(pro.user.id, 'price_pro');
+    expect((await bearer(t.app, proToken).get('/api/v1/lists')).statusCode).toBe(403);
+    expect((await pro.web.get('/api/billing/plan')).json()).toMatchObject({
+      plan: 'professional',
+      apiAccess: false,
+    });
   });
 
   it('ignores the session cookie: a signed-in browser without a token gets 401', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiScope } from '../../shared/api-tokens';
-import { PLAN_INFO } from '../../shared/auth';
+import { PLAN_TABLE } from '../../shared/plans';
 import { findTokenHolder, markTokenUsed } from '../auth/request-user';
 import { sha256 } from '../auth/tokens';
 import type { AppDeps } from '../http/deps';
@@ -26,8 +26,8 @@ const unauthorized = (message: string) => new AppError('unauthorized', message);
 
 /**
  * API v1 authentication: an API token (never the session cookie, so CSRF cannot apply), with the
- * route's scope, of a workspace whose plan includes API access (White Label, or any plan while the
- * trial runs). The token acts in its workspace with its creator's role there; a creator who left the
+ * route's scope, of a workspace whose plan includes API access (the one rule of shared/plans.ts: White
+ * Label, paid or in its trial). The token acts in its workspace with its creator's role there; a creator who left the
  * workspace leaves the token dead. Revoked tokens are deleted, so they fail like unknown ones. Marks
  * the token as used.
  */
@@ -48,9 +48,12 @@ export async function authenticateApiRequest(req: FastifyRequest, deps: AppDeps)
   const now = deps.clock();
   const plan = await planState({ db, config: deps.config, workspace, now });
   if (!plan.apiAccess) {
+    const name = PLAN_TABLE.whitelabel.name;
     throw new AppError(
       'forbidden',
-      `API access is part of the ${PLAN_INFO.whitelabel.name} plan. Your ${plan.planName} plan does not include it.`,
+      plan.plan === 'whitelabel'
+        ? `Your ${name} trial has ended: subscribe to ${name} to use the API again.`
+        : `API access is part of the ${name} plan. Your ${plan.planName} plan does not include it.`,
       { plan: plan.plan, upgradePlan: 'whitelabel', upgradeUrl: '/subscribe?plan=whitelabel' },
     );
   }

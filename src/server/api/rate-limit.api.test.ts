@@ -23,4 +23,16 @@ describe('API v1 rate limits', () => {
     t.clock.advance(61_000);
     expect((await first.get('/api/v1/lists')).statusCode).toBe(200);
   });
+
+  it('counts one token across every route (probe finding 3: four routes had four allowances)', async () => {
+    const u = await apiUser(t.app);
+    const api = bearer(t.app, (await u.token()).token);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await api.get('/api/v1/lists')).statusCode).toBe(200);
+    expect((await api.get(`/api/v1/lists/${missing}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/v1/lists/${missing}/results`)).statusCode).toBe(404);
+    const fourth = await api.get(`/api/v1/lists/${missing}/export`);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toMatch(/Too many requests with this API token/);
+  });
 });

@@ -77,6 +77,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
           windowMs: 60_000,
           message: 'Too many requests with this API token.',
           keyGenerator: rateLimitKey,
+          groupId: 'api-v1',
         }),
       });
 

@@ -1,21 +1,37 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import type { SubscriptionStatus } from '../../shared/auth';
-import { ACCESS_STATUSES } from '../../shared/billing';
+import { ACCESS_STATUSES, PAYMENT_GRACE_DAYS } from '../../shared/billing';
 import { trialStatus } from '../auth/subscription-status';
 import type { Db } from '../db/client';
 import { paymentRequired } from '../http/errors';
 import type { WorkspacePlan } from '../workspaces';
 import { subscriptions } from './schema';
 
-/** Whether the workspace has a Stripe subscription that currently grants access (active or trialing). */
-export async function hasPaidSubscription(opts: { db: Db; workspaceId: string }): Promise<boolean> {
+/** The moment a failed renewal stops granting access. */
+export const graceEndsAt = (pastDueSince: Date) =>
+  new Date(pastDueSince.getTime() + PAYMENT_GRACE_DAYS * 86_400_000);
+
+/**
+ * Whether the workspace has a Stripe subscription that currently grants access: active or trialing, or
+ * past due for less than the grace period when `now` is given (a failed renewal keeps work open while
+ * Stripe retries the card; the billing screen shows a banner meanwhile).
+ */
+export async function hasPaidSubscription(opts: {
+  db: Db;
+  workspaceId: string;
+  now?: Date;
+}): Promise<boolean> {
+  const live = inArray(subscriptions.status, [...ACCESS_STATUSES]);
+  const graceStart = opts.now ? new Date(opts.now.getTime() - PAYMENT_GRACE_DAYS * 86_400_000) : null;
   const rows = await opts.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(
       and(
         eq(subscriptions.workspaceId, opts.workspaceId),
-        inArray(subscriptions.status, [...ACCESS_STATUSES]),
+        graceStart
+          ? or(live, and(eq(subscriptions.status, 'past_due'), gt(subscriptions.pastDueSince, graceStart)))
+          : live,
       ),
     )
     .limit(1);
@@ -24,8 +40,8 @@ export async function hasPaidSubscription(opts: { db: Db; workspaceId: string })
 
 /**
  * Whether the workspace may start new paid work: the 7-day trial still running, or a paid subscription that is
- * active or trialing (mirrored from Stripe's webhooks). Reading and exporting existing data never asks
- * this: nothing is held hostage (docs/decisions/0004-access.md).
+ * active or trialing (mirrored from Stripe's webhooks), or past due within the grace period. Reading and
+ * exporting existing data never asks this: nothing is held hostage (docs/decisions/0004-access.md).
  */
 export async function accessStatus(opts: {
   db: Db;
@@ -34,7 +50,8 @@ export async function accessStatus(opts: {
 }): Promise<SubscriptionStatus> {
   const trial = trialStatus(opts.workspace, opts.now);
   if (trial.hasAccess) return trial;
-  return { ...trial, hasAccess: await hasPaidSubscription({ db: opts.db, workspaceId: opts.workspace.id }) };
+  const paid = await hasPaidSubscription({ db: opts.db, workspaceId: opts.workspace.id, now: opts.now });
+  return { ...trial, hasAccess: paid };
 }
 
 /** Guard for starting verifications, scrapes and sends: a clear 402 with the upgrade path. */

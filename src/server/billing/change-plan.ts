@@ -26,6 +26,8 @@ export async function changePlan(opts: {
   config: Config;
   workspace: WorkspacePlan;
   plan: Plan;
+  /** The second of the preview the user confirmed (billing screen), so Stripe prorates as shown. */
+  prorationDate?: number;
   now: Date;
   log?: Log;
 }): Promise<PlanState> {
@@ -49,6 +51,7 @@ export async function changePlan(opts: {
       const updated = await stripe.subscriptions.update(sub.id, {
         items: [{ id: item.id, price: priceId }],
         proration_behavior: 'create_prorations',
+        ...(opts.prorationDate ? { proration_date: opts.prorationDate } : {}),
         metadata: { ...remote.metadata, plan },
       });
       await mirrorSubscription({

@@ -1,4 +1,4 @@
-import { and, eq, lt, lte, or } from 'drizzle-orm';
+import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../db/client';
 import { subscriptions } from './schema';
@@ -30,6 +30,7 @@ export async function mirrorSubscription(opts: {
   const sub = opts.subscription;
   const item = sub.items?.data?.[0];
   const rank = statusRank(sub.status);
+  const at = new Date(opts.sourceCreated * 1000);
   const values = {
     id: sub.id,
     workspaceId: opts.workspaceId,
@@ -40,9 +41,18 @@ export async function mirrorSubscription(opts: {
     currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
     cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end),
     sourceCreated: opts.sourceCreated,
+    pastDueSince: sub.status === 'past_due' ? at : null,
+    endedAt: rank === 2 ? at : null,
     updatedAt: new Date(),
   };
-  const { id: _id, workspaceId: _owner, ...changes } = values;
+  const { id: _id, workspaceId: _owner, ...rest } = values;
+  // The grace period counts from the first past-due state, not from each later event that repeats it.
+  const changes = {
+    ...rest,
+    pastDueSince: rest.pastDueSince
+      ? sql`coalesce(${subscriptions.pastDueSince}, ${at.toISOString()}::timestamptz)`
+      : null,
+  };
   const rows = await opts.db
     .insert(subscriptions)
     .values(values)

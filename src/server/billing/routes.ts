@@ -14,6 +14,7 @@ import { requirePermission, requireWorkspace } from '../workspaces';
 import { accessStatus } from './access';
 import { changePlan } from './change-plan';
 import { createSubscription } from './create-subscription';
+import { selfServiceRoutes } from './self-service-routes';
 import { createStripeClient, notConfigured } from './stripe-client';
 import { handleStripeWebhook } from './webhook';
 
@@ -75,10 +76,13 @@ export async function billingRoutes(app: AppInstance, deps: AppDeps) {
         config,
         workspace: requirePermission(req, 'billing:manage'),
         plan: req.body.plan,
+        prorationDate: req.body.prorationDate,
         now: deps.clock(),
         log: req.log,
       }),
   );
+
+  await selfServiceRoutes(app, deps, stripe);
 
   // Stripe signs the exact bytes it sent, so this route reads the body raw: a scoped parser keeps every
   // other route on JSON. Authenticated by the signature, hence no CSRF token.

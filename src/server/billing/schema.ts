@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from '../workspaces/schema';
 
-// Tables created by migrations/0400_billing.sql.
+// Tables created by migrations/0400_billing.sql (and columns added by 0401_billing_self_service.sql).
 
 export const billingCustomers = pgTable('billing_customers', {
   workspaceId: uuid('workspace_id')
@@ -25,6 +25,9 @@ export const subscriptions = pgTable(
     priceId: text('price_id'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    dataPurgedAt: timestamp('data_purged_at', { withTimezone: true }),
     sourceCreated: bigint('source_created', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),

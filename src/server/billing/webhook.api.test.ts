@@ -9,6 +9,7 @@ import {
 } from '../../../tests/fakes/stripe';
 import { TestClient } from '../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { PAYMENT_GRACE_DAYS } from '../../shared/billing';
 import { stripeEvents, subscriptions } from './schema';
 
 const DAY = 86_400_000;
@@ -141,6 +142,8 @@ describe('delivery order and replays', () => {
     const replay = await send(activated);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
     expect((await stored(subId)).status).toBe('past_due');
+    // Past due keeps access only through the grace period.
+    t.clock.advance(PAYMENT_GRACE_DAYS * DAY + 60_000);
     expect(await access(c)).toBe(false);
   });
 
@@ -188,7 +191,7 @@ describe('invoice events', () => {
     expect(await access(c)).toBe(true);
   });
 
-  it('invoice.payment_failed takes access away when Stripe marks the subscription past due', async () => {
+  it('invoice.payment_failed starts the grace period; access ends with it', async () => {
     const { c, subId } = await subscriber();
     await send(subEvent('invoice.payment_succeeded', fake.invoiceFor(subId), nowS()));
     expect(await access(c)).toBe(false); // still incomplete in Stripe: nothing granted
@@ -198,6 +201,8 @@ describe('invoice events', () => {
     fake.setStatus(subId, 'past_due');
     await send(subEvent('invoice.payment_failed', fake.invoiceFor(subId), nowS() + 40));
     expect((await stored(subId)).status).toBe('past_due');
+    expect(await access(c)).toBe(true);
+    t.clock.advance(PAYMENT_GRACE_DAYS * DAY + 40_000);
     expect(await access(c)).toBe(false);
   });
 

@@ -197,9 +197,13 @@ describe('logo', () => {
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.headers['x-content-type-options']).toBe('nosniff');
     expect(img.headers['cache-control']).toContain('public');
+    // Probe finding 6: a shared cache would hand this answer's cookies to every visitor.
+    expect(img.headers['set-cookie']).toBeUndefined();
     expect(img.rawPayload.equals(PNG)).toBe(true);
     const etag = String(img.headers.etag);
-    expect((await anon.get(url, { 'if-none-match': etag })).statusCode).toBe(304);
+    const again = await new TestClient(t.app).get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['set-cookie']).toBeUndefined();
     const removed = await c.request('DELETE', '/api/branding/logo');
     expect(removed.json().logoUrl).toBeNull();
     expect((await anon.get(url)).statusCode).toBe(404);

@@ -1,5 +1,5 @@
-import { PLAN_INFO } from '../../shared/auth';
 import { WHITE_LABEL_UPGRADE_URL } from '../../shared/branding';
+import { PLAN_TABLE } from '../../shared/plans';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { type PriceConfig, planState } from '../usage/plans';
@@ -24,7 +24,7 @@ export async function whiteLabelStatus(opts: {
   const state = await planState(opts);
   if (state.plan === 'whitelabel' && state.status !== 'inactive')
     return { allowed: true, notice: null, plan: state.plan };
-  const name = PLAN_INFO.whitelabel.name;
+  const name = PLAN_TABLE.whitelabel.name;
   const notice =
     state.plan === 'whitelabel'
       ? `Your ${name} trial has ended: your branding is kept but not shown. Subscribe to ${name} to show it again.`

@@ -1,4 +1,4 @@
-import { envInt } from '../config/env-helpers';
+import { envInt, envString } from '../config/env-helpers';
 
 // Abuse limits for unauthenticated routes: a fragment of the main config schema (config/index.ts spreads it).
 export const securityEnv = {
@@ -8,4 +8,9 @@ export const securityEnv = {
   /** Sign-in requests (right or wrong) one address may make per window: each costs an argon2 hash. */
   RATE_LIMIT_LOGIN_MAX: envInt(30, 1),
   RATE_LIMIT_LOGIN_WINDOW_MINUTES: envInt(1, 1),
+  /**
+   * Without PUBLIC_URL: the request hosts (`host[:port]`, comma-separated) links in mail may be built on.
+   * Loopback hosts are always accepted; any other Host header never is.
+   */
+  PUBLIC_HOSTS: envString(),
 };

@@ -9,4 +9,10 @@ export function installNoStore(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
+  // A shared cache may hand a public answer (the logo) to every visitor, cookies included: such an
+  // answer sets none (the CSRF cookie is set by the next private call instead).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (/\bpublic\b/i.test(String(reply.getHeader('cache-control') ?? ''))) reply.removeHeader('set-cookie');
+    return payload;
+  });
 }

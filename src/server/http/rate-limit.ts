@@ -13,13 +13,23 @@ interface Entry {
   start: number;
 }
 
-/** A bounded fixed-window store on the app's clock; the oldest keys go first when it is full. */
+/**
+ * A bounded fixed-window store on the app's clock; the oldest keys go first when it is full. Every route's
+ * store shares one map: a route counts under its own prefix, and routes with the same `groupId` (API v1)
+ * count together, so one token's allowance is not multiplied by the number of routes it calls.
+ */
 function clockStore(clock: Clock, capacity = 20_000) {
+  const shared = new Map<string, Entry>();
   return class ClockStore {
-    private readonly entries = new Map<string, Entry>();
+    private readonly entries = shared;
+    // The plugin constructs the root store with its options (unused: the window comes with each call).
+    constructor(
+      _options?: unknown,
+      private readonly prefix = '',
+    ) {}
 
     private live(key: string, windowMs: number, now: number): Entry | undefined {
-      const e = this.entries.get(key);
+      const e = this.entries.get(this.prefix + key);
       return e && e.start + windowMs > now ? e : undefined;
     }
 
@@ -31,8 +41,8 @@ function clockStore(clock: Clock, capacity = 20_000) {
       const now = clock().getTime();
       const e = this.live(key, windowMs, now) ?? { count: 0, start: now };
       e.count += 1;
-      this.entries.delete(key);
-      this.entries.set(key, e);
+      this.entries.delete(this.prefix + key);
+      this.entries.set(this.prefix + key, e);
       if (this.entries.size > capacity) this.entries.delete(this.entries.keys().next().value as string);
       cb(null, { current: e.count, ttl: e.start + windowMs - now });
     }
@@ -47,8 +57,12 @@ function clockStore(clock: Clock, capacity = 20_000) {
       cb(null, e ? { current: e.count, ttl: e.start + windowMs - now } : { current: 0, ttl: 0 });
     }
 
-    child() {
-      return new ClockStore();
+    child(routeOptions: unknown) {
+      // Typed as the route's options; at run time the merged limit settings, with the route in routeInfo.
+      const route = routeOptions as { groupId?: string; routeInfo?: { method?: unknown; url?: string } };
+      // The plugin appends the groupId to grouped routes' keys itself.
+      if (route.groupId) return new ClockStore(undefined, 'group:');
+      return new ClockStore(undefined, `${String(route.routeInfo?.method)} ${route.routeInfo?.url}:`);
     }
   };
 }
@@ -88,6 +102,8 @@ export interface RouteRateLimit {
    * user is known (`req.user`, `req.authKind`), for limits keyed by account or API token.
    */
   hook?: 'onRequest' | 'preHandler';
+  /** Routes with the same group share one count per key (e.g. all of API v1 per token). */
+  groupId?: string;
 }
 
 /**
@@ -102,6 +118,7 @@ export function rateLimited(limit: RouteRateLimit): { rateLimit: RateLimitOption
       timeWindow: limit.windowMs,
       ...(limit.keyGenerator ? { keyGenerator: limit.keyGenerator } : {}),
       ...(limit.hook ? { hook: limit.hook } : {}),
+      ...(limit.groupId ? { groupId: limit.groupId } : {}),
       errorResponseBuilder: (_req, ctx) => limitError(message, ctx.ttl),
     },
   };

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { normalizeUploadStatus, type UploadBreakdown, type UploadListItem } from '../../shared/lists';
+import { z } from 'zod';
+import {
+  normalizeUploadStatus,
+  type UploadBreakdown,
+  type UploadListItem,
+  type WaitingGroup,
+  waitingGroupSchema,
+} from '../../shared/lists';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { query } from './sql';
@@ -14,6 +21,7 @@ type UploadDbRow = {
   notice: string | null;
   duplicates: number;
   cancelled_at: Date | string | null;
+  waiting: WaitingGroup[] | string | null;
   total: number;
   valid: number;
   invalid: number;
@@ -31,6 +39,14 @@ type UploadDbRow = {
   completed_at: Date | string | null;
   uploaded_at: Date | string;
 };
+
+/** The lanes' copy of what rows wait for (jsonb: parsed by PostgreSQL's driver, text on some paths). */
+function waitingOf(v: WaitingGroup[] | string | null): WaitingGroup[] {
+  if (v === null) return [];
+  const parsed = typeof v === 'string' ? JSON.parse(v) : v;
+  const ok = z.array(waitingGroupSchema).safeParse(parsed);
+  return ok.success ? ok.data : [];
+}
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const pct = (n: number, of: number) => (of <= 0 ? 0 : Math.max(0, Math.min(100, Math.floor((n * 100) / of))));
@@ -82,6 +98,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
     completedAt: iso(u.completed_at),
     errorMessage: u.error_message,
     notice: status === 'processing' ? (u.notice ?? null) : null,
+    waiting: status === 'processing' ? waitingOf(u.waiting) : [],
     stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
     duplicates: n(u.duplicates),
     notChecked: status === 'cancelled' ? n(u.pending) : 0,
@@ -99,7 +116,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
 }
 
 const UPLOAD_COLUMNS =
-  sql.raw(`id, original_name, file_size, status, error_message, notice, duplicates, cancelled_at, total, valid, invalid, risky,
+  sql.raw(`id, original_name, file_size, status, error_message, notice, waiting, duplicates, cancelled_at, total, valid, invalid, risky,
   pending, step1_count, step2_total, step2_count, run_started_at, run_step1_base, run_step2_base,
   step1_finished_at, step2_started_at, started_at, completed_at, uploaded_at`);
 

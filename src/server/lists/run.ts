@@ -8,6 +8,7 @@ import { notifyListFinished } from '../webhooks/list-events';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
 import { politeDb, query } from './sql';
 import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
+import { watchWaiting } from './waiting';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -57,6 +58,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   );
   // Our network failing (port 25 blocked) parks the rows in the prober: say why on the upload.
   const notices = watchNotice(db, uploadId, verifier);
+  const waiting = watchWaiting(db, uploadId, verifier);
   try {
     for (;;) {
       if (stopping) {
@@ -97,6 +99,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   } finally {
     clearInterval(beat);
     await notices.stop();
+    await waiting.stop();
   }
 }
 

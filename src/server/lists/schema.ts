@@ -10,9 +10,10 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { WaitingGroup } from '../../shared/lists';
 import { workspaces } from '../workspaces/schema';
 
-// Created by migrations/0100_lists.sql and 0102 (duplicates, cancelled_at) (indexes, the delete trigger and fillfactor live there).
+// Created by migrations/0100_lists.sql (indexes, the delete trigger and fillfactor live there), 0102, 0510.
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const uploads = pgTable('uploads', {
@@ -31,6 +32,8 @@ export const uploads = pgTable('uploads', {
   notice: text('notice'),
   duplicates: integer('duplicates').notNull().default(0),
   cancelledAt: ts('cancelled_at'),
+  /** Step 2 rows set aside for now and why (lists/waiting.ts), while a run is in progress. */
+  waiting: jsonb('waiting').$type<WaitingGroup[]>(),
   total: integer('total').notNull().default(0),
   valid: integer('valid').notNull().default(0),
   invalid: integer('invalid').notNull().default(0),

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import { PLAN_INFO, PLANS, type Plan } from '../../shared/auth';
+import { PLANS, type Plan } from '../../shared/auth';
 import { ACCESS_STATUSES } from '../../shared/billing';
-import { PLAN_LIMITS, type PlanState } from '../../shared/usage';
+import { hasApiAccess, PLAN_TABLE, planPrice } from '../../shared/plans';
+import type { PlanState } from '../../shared/usage';
 import { subscriptions } from '../billing/schema';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -64,13 +65,14 @@ export async function planState(opts: {
   const trial = opts.now < workspace.trialEndsAt;
   const paidPlan = live ? (planForPrice(opts.config, live.priceId) ?? chosen) : null;
   const plan = paidPlan ?? chosen;
-  const limits = PLAN_LIMITS[plan];
+  const row = PLAN_TABLE[plan];
+  const status = live ? 'active' : trial ? 'trial' : 'inactive';
   return {
     plan,
-    planName: PLAN_INFO[plan].name,
-    price: PLAN_INFO[plan].price,
+    planName: row.name,
+    price: planPrice(plan),
     chosenPlan: chosen,
-    status: live ? 'active' : trial ? 'trial' : 'inactive',
+    status,
     trialEndsAt: workspace.trialEndsAt.toISOString(),
     subscription: shown
       ? {
@@ -80,8 +82,8 @@ export async function planState(opts: {
           cancelAtPeriodEnd: shown.cancelAtPeriodEnd,
         }
       : null,
-    limits: { verification: limits.verification, scrape: limits.scrape },
-    // The trial may try the API whatever plan was picked; after it, only White Label has it.
-    apiAccess: limits.api || (!live && trial),
+    limits: { verification: row.lists, scrape: row.scrapes },
+    // The one API rule (shared/plans.ts): White Label, paid or in its trial, like teams and branding.
+    apiAccess: hasApiAccess(plan, status),
   };
 }

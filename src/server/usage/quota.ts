@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PLAN_INFO } from '../../shared/auth';
+import { PLAN_TABLE } from '../../shared/plans';
 import { type PlanState, USAGE_LABELS, type UsageKind, upgradeFor } from '../../shared/usage';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
@@ -84,7 +84,7 @@ function quotaError(opts: { state: PlanState; kind: UsageKind; now: Date }): Quo
   return new QuotaExceededError(
     'payment_required',
     `You have used all ${limit} ${label.many} of the ${state.planName} plan this month. ` +
-      `Upgrade to ${PLAN_INFO[upgrade].name} for unlimited ${label.many}, or wait until ${nextMonthStart(now).toISOString().slice(0, 10)}. ` +
+      `Upgrade to ${PLAN_TABLE[upgrade].name} for unlimited ${label.many}, or wait until ${nextMonthStart(now).toISOString().slice(0, 10)}. ` +
       'Nothing was started and your existing results stay available.',
     {
       kind,

@@ -75,7 +75,8 @@ describe('plans', () => {
       planName: 'Professional',
       status: 'trial',
       limits: { verification: null, scrape: null },
-      apiAccess: true,
+      // The API is White Label's, its trial included (shared/plans.ts): a Professional trial has none.
+      apiAccess: false,
       subscription: null,
     });
     const h = new TestClient(t.app);
@@ -119,17 +120,19 @@ describe('quotas', () => {
     expect((await c.get(`/api/upload/${second.uploadId}/results`)).json().pagination.total).toBe(1);
   });
 
-  it('refuses an API list over quota with a 402 and stores nothing', async () => {
+  // Only White Label (unlimited) has the API (shared/plans.ts): a limited plan's token is refused by the
+  // plan gate before any quota is read or anything stored.
+  it('refuses an API list of a plan without the API, stores nothing and counts nothing', async () => {
     const u = await apiUser(t.app, 'hobbyist');
     const api = bearer(t.app, (await u.token()).token);
-    await setUsed(u.user.id, 'verification', 20);
+    await setUsed(u.user.id, 'verification', 3);
     const res = await api.post('/api/v1/lists', { emails: ['a@example.com', 'b@example.com'] });
-    expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ kind: 'verification', used: 20, limit: 20 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ upgradePlan: 'whitelabel' });
+    expect((await api.post('/api/v1/verify', { email: 'a@example.com' })).statusCode).toBe(403);
     expect(await uploadsOf(u.user.id)).toHaveLength(0);
-    const single = await api.post('/api/v1/verify', { email: 'a@example.com' });
-    expect(single.statusCode).toBe(402);
-    expect(await uploadsOf(u.user.id)).toHaveLength(0);
+    const usage = (await u.web.get('/api/usage')).json();
+    expect(usage.counters.find((x: { kind: string }) => x.kind === 'verification').used).toBe(3);
   });
 
   it('gives the last unit to exactly one of two simultaneous starts', async () => {

@@ -10,7 +10,9 @@ export type RcptOutcome =
   /** 452 too many recipients: not an answer about this address; continue in a new session. */
   | { kind: 'too_many' }
   /** 421: the server is closing the session and wants us to back off. */
-  | { kind: 'closing' };
+  | { kind: 'closing' }
+  /** A limit on our pace (450 4.2.1 "rate", 421 4.7.28): slow down, ask again; never a verdict. */
+  | { kind: 'rate' };
 
 // Words servers use for blocks on the sender's IP or reputation, not on the mailbox.
 const POLICY_TEXT =
@@ -21,10 +23,20 @@ const FULL_TEXT =
   /mailbox (is )?full|over ?quota|quota exceeded|exceeded (the )?storage|insufficient storage|mailbox size limit/i;
 const GREYLIST_TEXT = /grey|gray|try (again )?later|retry later|postpone|deferred/i;
 const TOO_MANY_TEXT = /too many recipients|recipient limit|too many rcpt/i;
+const RATE_TEXT =
+  /\brate\b|rate.?limit|throttl|slow down|too many (messages|mails|emails|connections|requests)/i;
+
+/** A temporary reply about how fast we ask (any command), not about the mailbox. */
+export function isRateReply(reply: SmtpReply): boolean {
+  if (reply.code < 400 || reply.code >= 500) return false;
+  // 4.2.1 alone is "mailbox busy" (a reply about the mailbox); Gmail's rate limit says "rate".
+  return reply.enhanced === '4.7.28' || RATE_TEXT.test(reply.text);
+}
 
 export function classifyRcpt(reply: SmtpReply): RcptOutcome {
   const { code, enhanced, text } = reply;
   if (code >= 200 && code < 300) return { kind: 'accepted' };
+  if (isRateReply(reply)) return { kind: 'rate' };
   if (code === 421) return { kind: 'closing' };
   if (code >= 400 && code < 500) {
     if (code === 452 && (enhanced === '4.5.3' || TOO_MANY_TEXT.test(text))) return { kind: 'too_many' };

@@ -1,3 +1,4 @@
+import type { WaitingGroup } from '../../shared/lists';
 import type { ReasonCode, VerificationQuality, VerificationStatus } from '../../shared/verification';
 
 /** One mail exchanger of a domain; `implicit` when the domain has no MX and its A/AAAA stands in. */
@@ -148,6 +149,8 @@ export interface Step2Provider {
   ): Promise<void>;
   /** Can this provider reach the outside world right now? */
   health?(): NetworkHealth;
+  /** What a tenant's addresses are waiting for now (greylisting, a slow server…), largest first. */
+  waiting?(tenant: string): WaitingGroup[];
   close(): Promise<void>;
 }
 
@@ -205,6 +208,8 @@ export interface Verifier {
   checkStep2(items: Array<Step2Item | string>, options?: Step2Options): Promise<Step2Result[]>;
   /** Whether mail servers can be reached from here (false: step 2 waits, no verdict is made up). */
   health(): NetworkHealth;
+  /** Step 2 rows of a tenant (an upload, the CLI's run) set aside for now, and why. */
+  waiting(tenant: string): WaitingGroup[];
   /** Shares what was learned so far (buffered knowledge) before a run reports completion. */
   settle?(): Promise<void>;
   close(): Promise<void>;

@@ -71,6 +71,7 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
     checkStep1: (emails) => step1.check(emails),
     checkStep2: (items, o) => runStep2(step1, provider, items, o),
     health: () => provider.health?.() ?? { ok: true, message: null, since: 0 },
+    waiting: (tenant) => provider.waiting?.(tenant) ?? [],
     settle: async () => options.knowledge?.flush?.(),
     async close() {
       await provider.close();

@@ -44,12 +44,17 @@ export const toDelivery = (r: WebhookDeliveryRow): WebhookDelivery => ({
   deliveredAt: r.deliveredAt?.toISOString() ?? null,
 });
 
+const UNDELIVERABLE_URL =
+  'This URL cannot receive webhooks. Use a public http:// or https:// address without a user name or password.';
+
 /** Refuses URLs the server must not call: not http(s), credentials, or any non-public address (SSRF). */
 export async function assertDeliverableUrl(url: string, config: KeyConfig): Promise<void> {
   try {
     await assertSafeUrl(url, { allowLoopback: config.SAFE_FETCH_ALLOW_LOOPBACK });
   } catch (err) {
-    if (err instanceof UnsafeUrlError) throw badRequest(`This URL cannot receive webhooks: ${err.message}.`);
+    // One answer for every refusal: naming what a host resolved to (probe finding 5) maps internal
+    // names to addresses for whoever asks.
+    if (err instanceof UnsafeUrlError) throw badRequest(UNDELIVERABLE_URL);
     throw err;
   }
 }

@@ -86,7 +86,17 @@ describe('webhook endpoints', () => {
     ]) {
       const res = await c.post('/api/webhooks', { url, events: ['list.completed'] });
       expect(res.statusCode, url).toBe(400);
+      // Probe finding 5: one generic answer, never what the host resolved to.
+      expect(res.json().message, url).toBe(
+        'This URL cannot receive webhooks. Use a public http:// or https:// address without a user name or password.',
+      );
     }
+    // A name that resolves to nothing public gets the same answer as an address.
+    const named = await c.post('/api/webhooks', {
+      url: 'http://vm.internal.test/hook',
+      events: ['list.completed'],
+    });
+    expect(named.json().message).not.toMatch(/resolve|public address|\d+\.\d+\.\d+\.\d+/);
     expect((await c.post('/api/webhooks', { url: 'not a url', events: ['list.completed'] })).statusCode).toBe(
       400,
     );

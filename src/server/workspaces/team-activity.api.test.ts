@@ -43,7 +43,7 @@ describe('invitation mail', () => {
     expect(mail?.to).toEqual(['dana@example.com']);
     expect(mail?.from).toBe('<team@example.test>');
     expect(mail?.auth).toBe('\0mailer\0s3cret');
-    expect(mail?.text).toContain(`Subject: ${me.username} invited you to ${me.username} on Verilead`);
+    expect(mail?.text).toContain(`Subject: ${me.username} invited you to "${me.username}" on Verilead`);
     expect(mail?.text).toContain(link);
     expect(mail?.text).toMatch(/on Verilead as an admin/);
   });
@@ -54,7 +54,7 @@ describe('invitation mail', () => {
     const branded = await c.request('PUT', '/api/branding', { productName: 'Acme Leads' });
     expect(branded.statusCode, branded.body).toBe(200);
     const res = await c.post('/api/workspaces/current/invitations', { email: 'erin@example.com' });
-    expect(relay.stats.messages.at(-1)?.text).toContain(`invited you to ${me.username} on Acme Leads`);
+    expect(relay.stats.messages.at(-1)?.text).toContain(`invited you to "${me.username}" on Acme Leads`);
     const token = res.json().link.split('/invite/')[1];
     const preview = await new TestClient(t.app).get(`/api/invitations/preview?token=${token}`);
     expect(preview.json()).toMatchObject({ productName: 'Acme Leads', workspaceName: me.username });

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { sendMail } from '../mail';
+import { mailSafeName, sendMail } from '../mail';
 
 /**
  * Mails the invitation link when an outgoing relay is configured. The invitation stands either way: the
@@ -17,8 +17,12 @@ export async function mailInvitation(opts: {
   expiresAt: Date;
 }): Promise<{ emailed: boolean | null; emailError: string | null }> {
   if (!opts.config.SMTP_RELAY_URL) return { emailed: null, emailError: null };
+  // The link is the only address in the message; names are shown without links or markup.
+  const inviter = mailSafeName(opts.inviter);
+  const workspaceName = `"${mailSafeName(opts.workspaceName, 'a workspace')}"`;
+  const productName = mailSafeName(opts.productName, 'Verilead');
   const text = [
-    `${opts.inviter} invited you to join ${opts.workspaceName} on ${opts.productName} as ${opts.role === 'admin' ? 'an admin' : 'a member'}.`,
+    `${inviter} invited you to join ${workspaceName} on ${productName} as ${opts.role === 'admin' ? 'an admin' : 'a member'}.`,
     '',
     'Open this link to accept (sign in or create an account first if asked):',
     opts.link,
@@ -32,7 +36,7 @@ export async function mailInvitation(opts: {
       from: opts.config.MAIL_FROM,
       message: {
         to: opts.to,
-        subject: `${opts.inviter} invited you to ${opts.workspaceName} on ${opts.productName}`,
+        subject: `${inviter} invited you to ${workspaceName} on ${productName}`,
         text,
       },
     });

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +12,7 @@ import {
 import { requireUser } from '../auth/request-user';
 import { productNameFor } from '../branding';
 import type { AppDeps } from '../http/deps';
+import { linkOrigin, NO_PUBLIC_URL } from '../http/public-origin';
 import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace } from './context';
 import {
@@ -22,12 +22,9 @@ import {
   previewInvitation,
   revokeInvitation,
 } from './invitations';
+import { assertInviteRate } from './invite-limits';
 import { mailInvitation } from './team-invite-mail';
 import { assertCanInvite } from './team-plan';
-
-/** The address the link opens: PUBLIC_URL when set, else the origin the inviter is using. */
-const originOf = (req: FastifyRequest, publicUrl: string | undefined) =>
-  (publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 
 export async function invitationRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,6 +46,16 @@ export async function invitationRoutes(app: AppInstance, deps: AppDeps) {
       const user = requireUser(req);
       const now = clock();
       await assertCanInvite({ db, config, workspace, now });
+      await assertInviteRate({
+        db,
+        workspaceId: workspace.id,
+        inviterId: user.id,
+        now,
+        limits: {
+          perWorkspace: config.WORKSPACE_INVITES_PER_HOUR,
+          perAccount: config.ACCOUNT_INVITES_PER_HOUR,
+        },
+      });
       const { invitation, token } = await createInvitation({
         db,
         workspace,
@@ -58,17 +65,25 @@ export async function invitationRoutes(app: AppInstance, deps: AppDeps) {
         now,
         ttlHours: config.WORKSPACE_INVITE_TTL_HOURS,
       });
-      const link = `${originOf(req, config.PUBLIC_URL)}/invite/${token}`;
-      const mail = await mailInvitation({
-        config,
-        productName: await productNameFor({ db, config, now, workspaceId: workspace.id }),
-        to: invitation.email,
-        workspaceName: workspace.name,
-        inviter: user.username,
-        role: invitation.role,
-        link,
-        expiresAt: new Date(invitation.expiresAt),
-      });
+      // Without a trusted origin the inviter gets the path (the page shows it on its own address) and no
+      // mail is sent: a link built on the request's Host could point anywhere.
+      const origin = linkOrigin(req, config);
+      const link = `${origin ?? ''}/invite/${token}`;
+      const mail = origin
+        ? await mailInvitation({
+            config,
+            productName: await productNameFor({ db, config, now, workspaceId: workspace.id }),
+            to: invitation.email,
+            workspaceName: workspace.name,
+            inviter: user.username,
+            role: invitation.role,
+            link,
+            expiresAt: new Date(invitation.expiresAt),
+          })
+        : {
+            emailed: config.SMTP_RELAY_URL ? false : null,
+            emailError: config.SMTP_RELAY_URL ? NO_PUBLIC_URL : null,
+          };
       return reply.code(201).send({ ...invitation, link, ...mail });
     },
   );

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Member } from '../../shared/workspaces';
 import { users } from '../auth/schema';
 import type { Db } from '../db/client';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { recordActivity } from './activity';
 import type { WorkspaceContext } from './resolve';
-import { workspaceMembers } from './schema';
+import { workspaceInvitations, workspaceMembers } from './schema';
 
 type Actor = { workspace: WorkspaceContext; userId: string; now: Date };
 
@@ -47,6 +47,24 @@ export async function findMember(db: Db, workspaceId: string, userId: string) {
   return row;
 }
 
+/**
+ * Withdraws the pending invitations `userId` sent from this workspace: an invitation must not outlive
+ * its inviter's place there (probe finding 2: a removed admin accepted their own admin invitation).
+ */
+export async function revokeInvitationsBy(db: Db, workspaceId: string, userId: string, now: Date) {
+  await db
+    .update(workspaceInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        eq(workspaceInvitations.invitedBy, userId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+      ),
+    );
+}
+
 const setRole = (db: Db, workspaceId: string, userId: string, role: 'owner' | 'admin' | 'member') =>
   db.update(workspaceMembers).set({ role }).where(memberRow(workspaceId, userId));
 
@@ -58,6 +76,8 @@ export async function changeRole(a: Actor & { db: Db; targetId: string; role: 'a
   }
   if (target.role === a.role) return;
   await setRole(a.db, a.workspace.id, a.targetId, a.role);
+  // A member may not invite: what they sent as an admin goes with the role.
+  if (a.role === 'member') await revokeInvitationsBy(a.db, a.workspace.id, a.targetId, a.now);
   await recordActivity(a.db, {
     workspaceId: a.workspace.id,
     userId: a.userId,
@@ -85,6 +105,7 @@ export async function removeMember(a: Actor & { db: Db; targetId: string }) {
     );
   }
   await a.db.delete(workspaceMembers).where(memberRow(a.workspace.id, a.targetId));
+  await revokeInvitationsBy(a.db, a.workspace.id, a.targetId, a.now);
   await recordActivity(a.db, {
     workspaceId: a.workspace.id,
     userId: a.userId,
@@ -112,6 +133,7 @@ export async function leaveWorkspace(a: Actor & { db: Db }) {
     }
   }
   await a.db.delete(workspaceMembers).where(memberRow(a.workspace.id, a.userId));
+  await revokeInvitationsBy(a.db, a.workspace.id, a.userId, a.now);
   await recordActivity(a.db, {
     workspaceId: a.workspace.id,
     userId: a.userId,

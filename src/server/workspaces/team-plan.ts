@@ -1,4 +1,4 @@
-import { PLAN_INFO } from '../../shared/auth';
+import { PLAN_TABLE } from '../../shared/plans';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { type PriceConfig, planState } from '../usage/plans';
@@ -26,7 +26,7 @@ export async function invitingState(opts: {
   const holder = await findWorkspacePlan(opts.db, opts.workspace.id);
   if (!holder) return { allowed: false, message: 'This workspace no longer exists.', upgradeUrl: null };
   const plan = await planState({ db: opts.db, config: opts.config, workspace: holder, now: opts.now });
-  const whiteLabel = PLAN_INFO.whitelabel.name;
+  const whiteLabel = PLAN_TABLE.whitelabel.name;
   if (plan.plan === 'whitelabel' && plan.status !== 'inactive') {
     return { allowed: true, message: null, upgradeUrl: null };
   }

@@ -25,3 +25,21 @@ export function formatEta(seconds: number | null | undefined): string | null {
 export function successRate(valid: number, total: number): string {
   return total > 0 ? `${((valid / total) * 100).toFixed(1)}%` : '0.0%';
 }
+
+/** An amount in the currency's minor unit (Stripe's cents) as money: 3999 usd → "$39.99". */
+export function formatMoney(money: { amount: number; currency: string }): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency.toUpperCase() }).format(
+    money.amount / 100,
+  );
+}
+
+/** A date as "24 Nov 2026" (UTC, so the server's dates read the same everywhere). */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

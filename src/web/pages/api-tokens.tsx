@@ -9,6 +9,7 @@ import {
   type CreateApiTokenInput,
   createApiTokenSchema,
 } from '../../shared/api-tokens';
+import { ApiAccessNote } from '../components/api-tokens/ApiAccessNote';
 import { apiTokenQueries, createApiToken, revokeApiToken, tokenTime } from '../components/api-tokens/api';
 import { ScopePicker } from '../components/api-tokens/ScopePicker';
 import { PageHeader } from '../components/PageHeader';
@@ -66,14 +67,13 @@ export default function ApiTokensPage() {
         <CardHeader>
           <CardTitle>Create a token</CardTitle>
           <CardDescription>
-            Send it as <code>Authorization: Bearer &lt;token&gt;</code> to the API at <code>/api/v1</code>{' '}
-            (see{' '}
+            Your scripts send it as <code>Authorization: Bearer &lt;token&gt;</code>: to the API (see the{' '}
             <a className="underline" href="/api/openapi.json">
-              /api/openapi.json
+              API reference
             </a>
-            ; White Label plan) or to{' '}
-            <code>GET /api/scrape-job/&#123;id&#125;/download-cleaned?type=cleaned</code>.
+            ) and to download the cleaned CSV files of your Instagram scrapes.
           </CardDescription>
+          <ApiAccessNote />
         </CardHeader>
         <CardContent className="space-y-4">
           <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -2,22 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Check, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { PLAN_INFO, PLANS, type Plan } from '../../shared/auth';
-import { PRO_PLAN } from '../../shared/billing';
+import { PLANS, type Plan } from '../../shared/auth';
+import { PLAN_TABLE, planAmount, planFeatures } from '../../shared/plans';
 import { billingQueries } from '../components/billing/api';
-import { ChangePlanCard, planPerks } from '../components/billing/ChangePlanCard';
+import { ChangePlanCard } from '../components/billing/ChangePlanCard';
 import { PaymentForm } from '../components/billing/PaymentForm';
 import { usePaymentSetup } from '../components/billing/use-payment-setup';
 import { MinimalHeader } from '../components/layout/MinimalHeader';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
-
-const PERKS = [
-  'Unlimited email verifications',
-  'Unlimited Instagram scrapes',
-  'AI data cleaning and suggestions',
-  'Send verified leads to Smartlead',
-];
 
 const pickedPlan = (): Plan | null => {
   const p = new URLSearchParams(window.location.search).get('plan');
@@ -58,7 +51,6 @@ function Shell({ children }: { children: ReactNode }) {
 
 function PaymentFlow({ plan }: { plan?: Plan }) {
   const setup = usePaymentSetup(plan);
-  const info = plan ? PLAN_INFO[plan] : null;
   return (
     <div className="min-h-screen bg-muted/40">
       <MinimalHeader />
@@ -92,16 +84,17 @@ function PaymentFlow({ plan }: { plan?: Plan }) {
         {setup.state === 'ready' && (
           <Card>
             <CardHeader>
-              <CardTitle className="text-2xl">Subscribe to {PRO_PLAN.name}</CardTitle>
-              <CardDescription>
-                {info && <span className="mr-2 font-medium text-foreground">{info.name}</span>}
-                <span className="text-2xl font-bold text-foreground">
-                  {(info?.price ?? PRO_PLAN.price).split('/')[0]}
-                </span>
-                <span>/month · cancel anytime</span>
-              </CardDescription>
+              <CardTitle className="text-2xl">
+                {plan ? `Subscribe to ${PLAN_TABLE[plan].name}` : 'Subscribe'}
+              </CardTitle>
+              {plan && (
+                <CardDescription>
+                  <span className="text-2xl font-bold text-foreground">{planAmount(plan)}</span>
+                  <span>/month · cancel anytime</span>
+                </CardDescription>
+              )}
               <ul className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
-                {(plan ? [...planPerks(plan), 'Send verified leads to Smartlead'] : PERKS).map((p) => (
+                {(plan ? planFeatures(plan) : []).map((p) => (
                   <li key={p} className="flex items-center gap-2">
                     <Check className="size-4 text-emerald-600" aria-hidden="true" /> {p}
                   </li>
@@ -109,7 +102,7 @@ function PaymentFlow({ plan }: { plan?: Plan }) {
               </ul>
             </CardHeader>
             <CardContent>
-              <PaymentForm stripe={setup.stripe} clientSecret={setup.clientSecret} />
+              <PaymentForm stripe={setup.stripe} clientSecret={setup.clientSecret} plan={plan} />
             </CardContent>
           </Card>
         )}

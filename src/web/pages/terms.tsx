@@ -1,6 +1,8 @@
+import { PLAN_ROWS, planPrice, TRIAL_DAYS } from '../../shared/plans';
 import { LegalPage } from '../components/layout/LegalPage';
 
-// Figures from SPEC §9 ($97/month unlimited, non-refundable fees, 30 days notice, minimum age 18).
+// Figures from SPEC §9 (non-refundable fees, 30 days notice, minimum age 18); the plans and prices come
+// from the shared plan table, as on the pricing page.
 const SECTIONS = [
   {
     title: 'Acceptance of terms',
@@ -10,10 +12,23 @@ const SECTIONS = [
   {
     title: 'Subscription and fees',
     body: (
-      <p>
-        After the 7-day free trial the subscription costs $97/month for unlimited use. Fees are billed in
-        advance and are non-refundable. Prices may change with 30 days notice.
-      </p>
+      <>
+        <p>
+          After the {TRIAL_DAYS}-day free trial the subscription costs the monthly price of the plan you
+          choose:
+        </p>
+        <ul className="list-disc pl-6" data-testid="terms-prices">
+          {PLAN_ROWS.map((p) => (
+            <li key={p.id}>
+              {p.name}: {planPrice(p.id)}
+            </li>
+          ))}
+        </ul>
+        <p>
+          The limits of each plan are those shown on the pricing page. Fees are billed in advance and are
+          non-refundable. Prices may change with 30 days notice.
+        </p>
+      </>
     ),
   },
   {

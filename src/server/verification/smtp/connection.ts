@@ -182,6 +182,30 @@ export class SmtpConnection {
     this.fail(new SmtpConnectionError('connection closed', 'read'));
   }
 
+  /**
+   * Closes after the goodbye: sends our FIN and waits (at most `waitMs`) for the server's, so the
+   * server has read our close before the caller frees the slot. A server counts a connection until
+   * then: reconnecting on its 221 alone meets "421 too many connections".
+   */
+  async end(waitMs: number): Promise<void> {
+    if (this.failure) return;
+    const socket = this.socket;
+    this.fail(new SmtpConnectionError('connection closed', 'read'), false);
+    if (socket.destroyed) return;
+    socket.on('error', () => {});
+    socket.resume(); // anything still coming is read and dropped, so the server's FIN is seen
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, waitMs);
+      function done() {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve();
+      }
+      socket.once('close', done);
+      socket.end();
+    });
+  }
+
   private attach(): void {
     const onData = (chunk: Buffer) => this.onData(chunk.toString('latin1'));
     const onEnd = () => this.fail(new SmtpConnectionError('connection closed by server', 'read'));
@@ -221,10 +245,10 @@ export class SmtpConnection {
     if (this.buffer.length > 64 * 1024) this.fail(new SmtpConnectionError('reply line too long', 'read'));
   }
 
-  private fail(err: Error): void {
+  private fail(err: Error, destroy = true): void {
     if (!this.failure) this.failure = err;
     this.detach();
-    this.socket.destroy();
+    if (destroy) this.socket.destroy();
     if (this.waiter) {
       const w = this.waiter;
       this.waiter = null;

@@ -8,6 +8,9 @@ export type OpenFailure =
   | { kind: 'refused'; reply: SmtpReply }
   | { kind: 'unreachable'; message: string };
 
+/** Why an address is set aside for a while. */
+export type DelayReason = 'greylisted' | 'temporary_failure' | 'connection_lost';
+
 /** One address on its way through step 2. */
 export interface Pending {
   job: ProviderJob;
@@ -21,8 +24,12 @@ export interface Pending {
   attempts: number;
   /** Transient failures met (dropped sessions, timeouts, temporary replies): the retry budget. */
   tries: number;
+  /** Times it was sent back because the server limited our pace (421, rate replies). */
+  paced: number;
   /** Not before this time (greylisting, retry back-off). */
   notBefore: number;
+  /** Why it waits until `notBefore` (progress shows it). */
+  waitReason?: DelayReason;
   done: (verdict: ProviderVerdict) => void;
 }
 
@@ -48,6 +55,8 @@ export class HostQueue {
   downUntil = 0;
   /** Failed openings in a row (reset by a session that opens). */
   failures = 0;
+  /** When the current first attempt to open a session began (0: none under way). */
+  openingSince = 0;
   /** When a session last opened here: a failure soon after is transient, not "unreachable". */
   lastGoodAt = 0;
   /** STARTTLS failed here: talk plain text. */
@@ -67,6 +76,11 @@ export class HostQueue {
 
   get size(): number {
     return this.readyCount + this.delayed.length;
+  }
+
+  /** Ready addresses of one tenant. */
+  readyOf(tenant: string): number {
+    return this.byTenant.get(tenant)?.length ?? 0;
   }
 
   push(p: Pending, front = false): void {

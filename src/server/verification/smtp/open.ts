@@ -34,6 +34,7 @@ export async function openSession(provider: SmtpProvider, host: HostQueue): Prom
     });
     host.failures = 0;
     host.lastGoodAt = Date.now();
+    provider.pool.opened(host.ip);
     provider.network.ok();
     return { session, release, target: { ip: host.ip, exchange: host.exchange } };
   } catch (err) {
@@ -59,10 +60,9 @@ function openFailed(provider: SmtpProvider, host: HostQueue, err: unknown): void
   if (err instanceof SmtpRefusedError) {
     provider.network.ok(); // a server answered: our network works
     if (err.reply.code === 421 || err.reply.code < 500) {
-      provider.pool.backOff(
-        host.ip,
-        Math.min(s.backoffMs, backoff(s.retryBaseMs, host.failures + 1, s.backoffMs)),
-      );
+      // Busy ("too many connections", often because it has not yet read the close of our last
+      // session): one slot fewer and a short pause, not SMTP_BACKOFF_S (a ceiling).
+      provider.pool.backOff(host.ip);
       host.lastFailure = { kind: 'retry', reply: err.reply, message: err.message };
       count();
       if (host.failures >= s.greylistMaxAttempts) provider.hostDown(host);
@@ -86,6 +86,13 @@ function openFailed(provider: SmtpProvider, host: HostQueue, err: unknown): void
   // answered gets a second chance (a lost SYN, a stall) and is then down: two timeouts at most.
   const proven = now - host.lastGoodAt < provider.ctx.memoryTtlMs;
   host.lastFailure = proven ? { kind: 'retry', reply: null, message } : { kind: 'unreachable', message };
-  if (host.failures >= (proven ? s.retryBudget : 2)) provider.hostDown(host);
+  // A refused connection (RST) is a clear answer while other servers answer us: a host that never
+  // answered is then down at once, and its addresses go to the next MX now. (With no proof that our
+  // network works, it gets its second chance: the network monitor needs the time to tell.)
+  const networkWorks =
+    provider.openSessions > 0 || now - provider.network.lastSuccess < provider.ctx.memoryTtlMs;
+  const refused =
+    networkWorks && err instanceof SmtpConnectionError && err.phase === 'connect' && !err.timeout;
+  if (host.failures >= (proven ? s.retryBudget : refused ? 1 : 2)) provider.hostDown(host);
   else pause();
 }

@@ -1,11 +1,23 @@
 import { Semaphore, sleep } from '../limit';
 import type { HostCoordinator } from '../types';
+import { backoff } from './host';
 
 interface HostState {
   slots: Semaphore;
   /** No new connection before this time (set by a 421). */
   pausedUntil: number;
+  /** Back-offs in a row (each pause is longer), reset by an answer about a mailbox. */
+  strikes: number;
+  /** Sessions opened since the slots were last lowered or raised. */
+  opened: number;
+  /** When the slots were last lowered, at which limit, and how many times in a row at that limit. */
+  cutAt: number;
+  cutLevel: number;
+  cutHits: number;
 }
+
+/** Longest a lowered slot count is kept before trying one more (a host that keeps saying 421 at 2). */
+const MAX_HOLD_MS = 10 * 60_000;
 
 export interface PoolStats {
   opened: number;
@@ -14,8 +26,12 @@ export interface PoolStats {
 }
 
 /**
- * Connection slots: at most `perHost` to one mail host (by IP) and `global` in all. A host that
- * answers 421 gets fewer slots (never below one) and a pause before the next connection. With a
+ * Connection slots: at most `perHost` to one mail host (by IP) and `global` in all. The slots of a
+ * host adapt as TCP's window does (AIMD): a 421 or a rate reply takes one slot away (never below one)
+ * and pauses new connections for a short, growing, jittered time (SMTP_RETRY_BASE_MS·2^(n-1), at most
+ * SMTP_BACKOFF_S). The slot comes back once `limit` sessions have opened and a hold has passed: one
+ * SMTP_RETRY_BASE_MS after a first cut (a 421 because the server had not yet read our last close),
+ * doubling each time the same limit is cut again (a server whose real limit is lower). With a
  * coordinator, each connection also holds one of the host's slots for the whole fleet (other
  * processes on the same database), and a pause learned here is published to them.
  */
@@ -28,6 +44,7 @@ export class ConnectionPool {
     private readonly perHost: number,
     global: number,
     private readonly backoffMs: number,
+    private readonly retryBaseMs: number,
     private readonly coordinator?: HostCoordinator,
   ) {
     this.global = new Semaphore(global);
@@ -36,7 +53,15 @@ export class ConnectionPool {
   private host(ip: string): HostState {
     let h = this.hosts.get(ip);
     if (!h) {
-      h = { slots: new Semaphore(this.perHost), pausedUntil: 0 };
+      h = {
+        slots: new Semaphore(this.perHost),
+        pausedUntil: 0,
+        strikes: 0,
+        opened: 0,
+        cutAt: 0,
+        cutLevel: 0,
+        cutHits: 0,
+      };
       this.hosts.set(ip, h);
     }
     return h;
@@ -79,11 +104,49 @@ export class ConnectionPool {
     };
   }
 
-  /** 421 from `ip`: one slot fewer and a pause, so we stop pressing a host that is busy. */
-  backOff(ip: string, pauseMs = this.backoffMs): void {
+  /** `ip` answered about a mailbox: our pace is fine again, the next pause starts short. */
+  answered(ip: string): void {
+    const h = this.hosts.get(ip);
+    if (h) h.strikes = 0;
+  }
+
+  /** Slots `ip` has now (the adaptive limit) and when it may be connected to again. */
+  state(ip: string): { limit: number; pausedUntil: number } {
     const h = this.host(ip);
+    return { limit: h.slots.limit, pausedUntil: h.pausedUntil };
+  }
+
+  /**
+   * 421 or a rate reply from `ip`: one slot fewer and a short pause (growing while they keep coming),
+   * so we stop pressing a host that is busy without parking it for SMTP_BACKOFF_S. Returns the pause.
+   */
+  backOff(ip: string): number {
+    const h = this.host(ip);
+    h.strikes++;
+    h.opened = 0;
+    h.cutHits = h.cutLevel === h.slots.limit ? h.cutHits + 1 : 1;
+    h.cutLevel = h.slots.limit;
+    h.cutAt = Date.now();
     h.slots.setLimit(h.slots.limit - 1);
-    h.pausedUntil = Math.max(h.pausedUntil, Date.now() + pauseMs);
+    const pause = backoff(this.retryBaseMs, h.strikes, this.backoffMs);
+    h.pausedUntil = Math.max(h.pausedUntil, Date.now() + pause);
     this.coordinator?.backOff(ip, h.pausedUntil);
+    return pause;
+  }
+
+  /** A session opened at `ip`: after `limit` of them without a back-off, a slot comes back. */
+  opened(ip: string): void {
+    const h = this.host(ip);
+    h.opened++;
+    if (h.slots.limit >= this.perHost) {
+      // Stable at the cap: the next cut starts with a short hold again.
+      if (h.opened >= 2 * h.slots.limit) h.cutHits = 0;
+      return;
+    }
+    const hold = Math.min(MAX_HOLD_MS, this.retryBaseMs * 2 ** Math.max(0, h.cutHits - 1));
+    if (h.opened >= h.slots.limit && Date.now() - h.cutAt >= hold) {
+      h.opened = 0;
+      h.slots.setLimit(h.slots.limit + 1);
+    }
   }
 }

@@ -14,12 +14,13 @@ import type {
   Step2Provider,
 } from '../types';
 import { mayConnect } from './address-guard';
-import { backoff, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
+import { backoff, type DelayReason, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
 import { NetworkMonitor } from './network';
 import { openSession } from './open';
 import { ConnectionPool } from './pool';
 import { retryAfterSeconds, type SmtpReply } from './replies';
 import { runTransactions } from './transactions';
+import { type WaitingGroup, waitingOf } from './waiting';
 
 export interface ProberContext {
   logger: EngineLogger;
@@ -33,6 +34,9 @@ interface Targets {
   at: number;
   targets: Promise<{ ok: MxTarget[]; blocked: MxTarget[] }>;
 }
+
+/** When a host that has not answered yet stalls, its second connection starts after this (or timeout/4). */
+const SECOND_CHANCE_MS = 2000;
 
 /** Verdicts worth remembering: facts about the mailbox, not about us or the moment. */
 const CACHEABLE = new Set(['accepted', 'rejected', 'catch_all', 'role', 'mailbox_full']);
@@ -68,6 +72,7 @@ export class SmtpProvider implements Step2Provider {
       settings.maxConnectionsPerHost,
       settings.maxConnections,
       settings.backoffMs,
+      settings.retryBaseMs,
       ctx.coordinator,
     );
     this.catchAll = new CatchAllCache(ctx.memoryTtlMs, (domain, catchAll) =>
@@ -136,7 +141,17 @@ export class SmtpProvider implements Step2Provider {
 
   private async start(job: ProviderJob, tenant: string, done: (v: ProviderVerdict) => void): Promise<void> {
     const { ok, blocked } = await this.targetsOf(job.mx);
-    const p: Pending = { job, tenant, targets: ok, target: 0, attempts: 0, tries: 0, notBefore: 0, done };
+    const p: Pending = {
+      job,
+      tenant,
+      targets: ok,
+      target: 0,
+      attempts: 0,
+      tries: 0,
+      paced: 0,
+      notBefore: 0,
+      done,
+    };
     if (ok.length > 0) return this.place(p);
     const v = verdictFrom({ status: 'risky', reason: 'unreachable' }, p, job.mx[0]?.exchange ?? null, null);
     v.smtpMessage =
@@ -207,9 +222,16 @@ export class SmtpProvider implements Step2Provider {
         // one timeout at a time, not one per slot.
         const proven = now - host.lastGoodAt < this.ctx.memoryTtlMs;
         const perSession = Math.min(this.settings.maxRcptPerSession, host.learnedLimit);
-        const want = proven
+        let want = proven
           ? Math.min(this.settings.maxConnectionsPerHost, Math.ceil(host.ready / perSession))
           : 1;
+        // Its second chance overlaps the first: a stall that outlasts SECOND_CHANCE gets a second
+        // connection beside it (within the cap), so a dead host costs one timeout and a bit, not two.
+        if (!proven && host.workers === 1 && host.failures === 0 && host.openingSince > 0) {
+          const at = host.openingSince + Math.min(SECOND_CHANCE_MS, this.settings.timeoutMs / 4);
+          if (at <= now) want = Math.min(2, this.settings.maxConnectionsPerHost);
+          else wake = Math.min(wake ?? at, at);
+        }
         while (host.workers < want) this.startWorker(host);
       }
     }
@@ -233,8 +255,10 @@ export class SmtpProvider implements Step2Provider {
   }
 
   private async work(host: HostQueue): Promise<void> {
+    if (host.openingSince === 0) host.openingSince = Date.now();
     try {
       const opened = await openSession(this, host);
+      host.openingSince = 0;
       if (opened) {
         host.sessions++;
         this.openSessions++;
@@ -253,6 +277,7 @@ export class SmtpProvider implements Step2Provider {
       }
     } finally {
       host.workers--;
+      if (host.workers === 0) host.openingSince = 0;
       this.pump(host);
     }
   }
@@ -336,14 +361,26 @@ export class SmtpProvider implements Step2Provider {
         : reason === 'greylisted'
           ? this.settings.greylistRetryS * 1000
           : backoff(this.settings.retryBaseMs, p.attempts, 4 * this.settings.retryBaseMs);
-    this.requeue(host, p, delay);
+    this.requeue(host, p, delay, reason === 'greylisted' ? 'greylisted' : 'temporary_failure');
   }
 
   /** Puts an address back on its host: at the front now, or among the delayed ones. */
-  requeue(host: HostQueue, p: Pending, delayMs: number): void {
+  requeue(host: HostQueue, p: Pending, delayMs: number, why: DelayReason = 'temporary_failure'): void {
     if (delayMs <= 0) host.push(p, true);
-    else host.delay(p, Date.now() + delayMs);
+    else {
+      p.waitReason = why;
+      host.delay(p, Date.now() + delayMs);
+    }
     this.pump(host);
+  }
+
+  /** What a tenant's addresses still wait for, and until when (progress for people). */
+  waiting(tenant: string): WaitingGroup[] {
+    return waitingOf(this.hosts.values(), tenant, {
+      pool: this.pool,
+      timeoutMs: this.settings.timeoutMs,
+      memoryTtlMs: this.ctx.memoryTtlMs,
+    });
   }
 
   async close(): Promise<void> {

@@ -162,28 +162,24 @@ export class SmtpSession {
     if (reply.code !== 250) throw new SmtpConnectionError(`RSET refused: ${describe(reply)}`, 'read');
   }
 
-  /** Polite goodbye; a server that does not answer QUIT quickly is simply dropped. */
-  /** Reads the answer to a pipelined QUIT (briefly) and closes. */
+  /** Reads the answer to a pipelined QUIT (briefly) and closes once the server has seen it. */
   private async bye(): Promise<void> {
-    await Promise.race([
-      this.conn.read().catch(() => {}),
-      new Promise((r) => setTimeout(r, Math.min(1000, this.o.timeoutMs))),
-    ]);
-    this.conn.close();
+    const wait = Math.min(1000, this.o.timeoutMs);
+    await Promise.race([this.conn.read().catch(() => {}), new Promise((r) => setTimeout(r, wait))]);
+    await this.conn.end(wait);
   }
 
+  /** Polite goodbye; a server that does not answer QUIT quickly is simply dropped. */
   async quit(): Promise<void> {
+    const wait = Math.min(1000, this.o.timeoutMs);
     if (!this.conn.closed) {
       try {
         this.conn.write(['QUIT']);
-        await Promise.race([
-          this.conn.read(),
-          new Promise((r) => setTimeout(r, Math.min(1000, this.o.timeoutMs))),
-        ]);
+        await Promise.race([this.conn.read(), new Promise((r) => setTimeout(r, wait))]);
       } catch {
         // already gone
       }
     }
-    this.conn.close();
+    await this.conn.end(wait);
   }
 }

@@ -1,4 +1,4 @@
-import { acceptedVerdict, classifyRcpt } from '../classify';
+import { acceptedVerdict, classifyRcpt, isRateReply } from '../classify';
 import type { MxTarget } from '../mx';
 import { backoff, type HostQueue, type Pending, verdictFrom } from './host';
 import type { SmtpProvider } from './prober';
@@ -106,6 +106,22 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
     p.attempts--; // never answered by the server: does not count
     provider.requeue(host, p, 0);
   };
+  // The server limits our pace (421, a rate reply, 452 at the first recipient): fewer slots and a
+  // short pause for the host, the address asked again; never a verdict (within a generous budget).
+  const paced = (p: Pending, reply: SmtpReply | null) => {
+    p.attempts--;
+    if (++p.paced > PACE_BUDGET) {
+      p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, name, reply));
+      return;
+    }
+    provider.requeue(host, p, 0);
+  };
+  let slowed = false;
+  const slowDown = () => {
+    if (slowed) return;
+    slowed = true;
+    provider.pool.backOff(target.ip);
+  };
   const lost = (p: Pending) => {
     // In flight when the connection dropped or timed out: a transient failure of ours to retry soon.
     p.tries++;
@@ -117,7 +133,7 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
       // The answer is usually there on the next connection: the first retry is immediate, later
       // ones wait a short jittered back-off (at most 4 × SMTP_RETRY_BASE_MS).
       const delay = p.tries === 1 ? 0 : backoff(s.retryBaseMs, p.tries - 1, 4 * s.retryBaseMs);
-      provider.requeue(host, p, delay);
+      provider.requeue(host, p, delay, 'connection_lost');
     }
   };
 
@@ -128,9 +144,10 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
   if (!mailOk) {
     const mail = res.mail;
     if (!mail) for (const p of batch) lost(p);
-    else if (mail.code === 421) {
-      provider.pool.backOff(target.ip);
-      for (const p of batch) lost(p);
+    else if (mail.code === 421 || isRateReply(mail)) {
+      slowDown();
+      for (const p of batch) paced(p, mail);
+      return true;
     } else if (mail.code < 500) for (const p of batch) retry(p, 'temp_failure', mail);
     // A refused sender is about us, not the mailbox: never "invalid".
     else
@@ -148,6 +165,7 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
       return;
     }
     const c = classifyRcpt(r);
+    if (c.kind === 'final' || c.kind === 'accepted') provider.pool.answered(target.ip);
     switch (c.kind) {
       case 'final':
         p.done(verdictFrom(c, p, name, r));
@@ -158,10 +176,17 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
       case 'retry':
         retry(p, c.reason, r);
         break;
+      case 'rate':
+        slowDown();
+        paced(p, r);
+        stop = true;
+        break;
       case 'too_many': {
         const accepted = o.sentBefore + probes + j;
-        if (accepted === 0) retry(p, 'temp_failure', r);
-        else {
+        if (accepted === 0) {
+          slowDown();
+          paced(p, r);
+        } else {
           host.learnedLimit = Math.min(host.learnedLimit, accepted);
           unsent(p);
         }
@@ -169,8 +194,8 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
         break;
       }
       case 'closing':
-        provider.pool.backOff(target.ip);
-        lost(p);
+        slowDown();
+        paced(p, r);
         stop = true;
         break;
     }
@@ -196,8 +221,11 @@ async function finishAccepted(
     p.done(verdictFrom({ status: 'risky', reason: 'greylisted' }, p, name, r));
     return;
   }
-  provider.requeue(host, p, provider.catchAll.retryDelay(p.job.domain));
+  provider.requeue(host, p, provider.catchAll.retryDelay(p.job.domain), 'greylisted');
 }
+
+/** Times one address may be sent back because of the server's pace before it is temp_failure. */
+const PACE_BUDGET = 12;
 
 export function delayFor(s: { greylistRetryS: number }, r: SmtpReply): number {
   return (retryAfterSeconds(r.text) ?? s.greylistRetryS) * 1000;

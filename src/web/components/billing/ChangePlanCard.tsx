@@ -1,22 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Loader2 } from 'lucide-react';
-import { PLAN_INFO, PLANS, type Plan } from '../../../shared/auth';
-import { PLAN_LIMITS, type PlanState } from '../../../shared/usage';
+import { PLANS, type Plan } from '../../../shared/auth';
+import { PLAN_TABLE, planFeatures, planPrice } from '../../../shared/plans';
+import type { PlanState } from '../../../shared/usage';
 import { failureToast, toast } from '../../hooks/use-toast';
 import { apiRequest } from '../../lib/api';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { billingQueries } from './api';
-
-export const planPerks = (p: Plan) => {
-  const l = PLAN_LIMITS[p];
-  return [
-    l.verification === null ? 'Unlimited list verifications' : `${l.verification} list verifications a month`,
-    l.scrape === null ? 'Unlimited Instagram scrapes' : `${l.scrape} Instagram scrapes a month`,
-    l.api ? 'API access and webhooks' : 'Web app and CSV exports',
-  ];
-};
 
 /** Upgrades and downgrades for a paying user: the subscription's price is swapped (prorated by Stripe). */
 export function ChangePlanCard({ state, picked }: { state: PlanState; picked: Plan | null }) {
@@ -49,8 +41,8 @@ export function ChangePlanCard({ state, picked }: { state: PlanState; picked: Pl
             >
               <div>
                 <p className="font-semibold">
-                  {PLAN_INFO[p].name}{' '}
-                  <span className="font-normal text-muted-foreground">{PLAN_INFO[p].price}</span>
+                  {PLAN_TABLE[p].name}{' '}
+                  <span className="font-normal text-muted-foreground">{planPrice(p)}</span>
                   {current && (
                     <Badge variant="success" className="ml-2">
                       Current
@@ -58,7 +50,7 @@ export function ChangePlanCard({ state, picked }: { state: PlanState; picked: Pl
                   )}
                 </p>
                 <ul className="mt-1 text-sm text-muted-foreground">
-                  {planPerks(p).map((x) => (
+                  {planFeatures(p).map((x) => (
                     <li key={x} className="flex items-center gap-1.5">
                       <Check className="size-3.5 text-emerald-600" aria-hidden="true" /> {x}
                     </li>
@@ -72,7 +64,7 @@ export function ChangePlanCard({ state, picked }: { state: PlanState; picked: Pl
                   onClick={() => change.mutate(p)}
                 >
                   {change.isPending && change.variables === p && <Loader2 className="animate-spin" />}
-                  Switch to {PLAN_INFO[p].name}
+                  Switch to {PLAN_TABLE[p].name}
                 </Button>
               )}
             </div>

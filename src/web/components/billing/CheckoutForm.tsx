@@ -1,13 +1,14 @@
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Loader2, Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { PRO_PLAN } from '../../../shared/billing';
+import type { Plan } from '../../../shared/auth';
+import { PLAN_TABLE, planPrice } from '../../../shared/plans';
 import { toast } from '../../hooks/use-toast';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 
-/** The Payment Element and the pay button (SPEC §4: idle, processing, then a toast). */
-export function CheckoutForm() {
+/** The Payment Element and the pay button (SPEC §4: idle, processing, then a toast), for the plan charged. */
+export function CheckoutForm({ plan }: { plan?: Plan }) {
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
@@ -28,7 +29,9 @@ export function CheckoutForm() {
       } else {
         toast({
           title: 'Payment Successful',
-          description: 'Welcome to the Pro plan! You now have unlimited access.',
+          description: plan
+            ? `Welcome to the ${PLAN_TABLE[plan].name} plan!`
+            : 'Your subscription is active.',
           variant: 'success',
         });
       }
@@ -61,7 +64,7 @@ export function CheckoutForm() {
           </>
         ) : (
           <>
-            <Lock /> Subscribe for {PRO_PLAN.price}
+            <Lock /> {plan ? `Subscribe for ${planPrice(plan)}` : 'Subscribe'}
           </>
         )}
       </Button>

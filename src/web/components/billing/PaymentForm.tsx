@@ -1,8 +1,9 @@
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
+import type { Plan } from '../../../shared/auth';
 import { CheckoutForm } from './CheckoutForm';
 
-export function PaymentForm(props: { stripe: Stripe; clientSecret: string }) {
+export function PaymentForm(props: { stripe: Stripe; clientSecret: string; plan?: Plan }) {
   return (
     <Elements
       stripe={props.stripe}
@@ -11,7 +12,7 @@ export function PaymentForm(props: { stripe: Stripe; clientSecret: string }) {
         appearance: { theme: 'stripe', variables: { colorPrimary: '#4f46e5', borderRadius: '8px' } },
       }}
     >
-      <CheckoutForm />
+      <CheckoutForm plan={props.plan} />
     </Elements>
   );
 }

@@ -24,7 +24,7 @@ export function TrialBanner({ status }: { status: SubscriptionStatus }) {
       <p className="flex-1 text-sm font-medium text-amber-950">{trialMessage(status)}</p>
       <Button asChild variant="gradient">
         <a href="/subscribe">
-          <Sparkles /> Upgrade to Pro
+          <Sparkles /> Choose a plan
         </a>
       </Button>
     </div>

@@ -1,4 +1,5 @@
 import { Check, X } from 'lucide-react';
+import { TRIAL_TEXT } from '../../../shared/plans';
 import { useBranding } from '../../hooks/use-branding';
 import { Section } from './Section';
 
@@ -8,7 +9,7 @@ const ROWS: [string, boolean, boolean][] = [
   ['AI data cleaning', true, false],
   ['Send to Smartlead campaigns', true, false],
   ['Real-time dashboard', true, true],
-  ['7-day free trial, no credit card', true, false],
+  [TRIAL_TEXT, true, false],
 ];
 
 function Mark({ ok }: { ok: boolean }) {
@@ -26,7 +27,8 @@ export function Comparison() {
       id="comparison"
       eyebrow="Comparison"
       title="One platform instead of a stack of tools"
-      subtitle="Replace $984+ of combined tools with a single subscription."
+      // No dollar figure but the plan table's (issue 27): "$984+ of tools" read as a fourth price.
+      subtitle="Replace separate verifiers, finders and cleaners with a single subscription."
     >
       <div className="mx-auto max-w-3xl overflow-hidden rounded-xl border bg-card shadow-sm">
         <table className="w-full text-sm">

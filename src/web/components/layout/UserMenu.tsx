@@ -38,20 +38,18 @@ interface AccountLink {
   label: string;
   href: string;
   icon: LucideIcon;
-  /** A full page load instead of an in-app navigation. */
-  reload?: boolean;
 }
 
 /**
  * Account pages of the user menu, in order; a settings page joins the menu with one entry here.
- * Manage Subscription is a full page load on purpose (SPEC §2): the payment page boots its own script.
  */
 export const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'Team', href: '/settings/team', icon: Users },
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
   { label: 'API tokens', href: '/settings/api-tokens', icon: KeyRound },
   { label: 'Branding', href: '/settings/branding', icon: Palette },
-  { label: 'Manage Subscription', href: '/subscribe', icon: CreditCard, reload: true },
+  // Inside the layout, with or without payments configured (issue 27); paying happens from there.
+  { label: 'Manage Subscription', href: '/settings/billing', icon: CreditCard },
 ];
 
 export function UserMenu({ user }: { user: User }) {
@@ -83,13 +81,12 @@ export function UserMenu({ user }: { user: User }) {
           </div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {ACCOUNT_LINKS.map(({ label, href, icon: Icon, reload }) => (
+        {ACCOUNT_LINKS.map(({ label, href, icon: Icon }) => (
           <DropdownMenuItem
             key={href}
             onSelect={() => {
               navigated.current = true;
-              if (reload) window.location.assign(href);
-              else navigate(href);
+              navigate(href);
             }}
           >
             <Icon />

@@ -15,7 +15,7 @@ export function AccessNotice({ what = 'start a verification' }: { what?: string 
       </p>
       <Button asChild size="sm" variant="gradient">
         <a href="/subscribe">
-          <Sparkles /> Upgrade to Pro
+          <Sparkles /> Choose a plan
         </a>
       </Button>
     </div>

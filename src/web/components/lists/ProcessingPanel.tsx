@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 import { NotStartedBadge } from './ResultCells';
 import { UploadStatusBadge } from './status';
+import { WaitingRows } from './WaitingRows';
 
 type StepState = 'waiting' | 'running' | 'pulsing' | 'done';
 
@@ -89,6 +90,7 @@ export function ProcessingPanel({ status }: { status: UploadStatusResponse }) {
                 : `${notStarted ? 'Estimated time once started' : 'Estimated time remaining'}: ${left.text} (estimate until the speed is measured)`)}
           </p>
         )}
+        {processing && <WaitingRows waiting={status.waiting} />}
         {status.status === 'failed' && status.errorMessage && (
           <p className="text-sm text-destructive">{status.errorMessage}</p>
         )}

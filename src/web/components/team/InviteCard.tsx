@@ -12,6 +12,10 @@ import { teamRequest, useTeamAction } from './api';
 
 type InviteRole = 'admin' | 'member';
 
+// The server answers a bare path when it does not know its public address; the page's own is the one
+// the inviter uses.
+const fullLink = (link: string) => (link.startsWith('/') ? `${window.location.origin}${link}` : link);
+
 /** Invite by email: the link is shown once to copy (and mailed when the server has a relay). */
 export function InviteCard({ team }: { team: Team }) {
   const [email, setEmail] = useState('');
@@ -98,9 +102,9 @@ export function InviteCard({ team }: { team: Team }) {
                   className="flex-1 break-all rounded bg-white px-2 py-1 text-xs"
                   data-testid="invite-link"
                 >
-                  {created.link}
+                  {fullLink(created.link)}
                 </code>
-                <CopyButton key={created.link} text={created.link} size="sm" />
+                <CopyButton key={created.link} text={fullLink(created.link)} size="sm" />
               </div>
               <p className="text-xs">
                 {created.emailed === true

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { Link } from 'wouter';
+import { API_RULE } from '../../../shared/plans';
 import { apiTokenQueries, tokenTime } from '../api-tokens/api';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -19,7 +20,7 @@ export function ApiTokensSummary({ apiAccess }: { apiAccess: boolean }) {
           <CardDescription>
             {apiAccess
               ? 'Use a token as Authorization: Bearer … with the API at /api/v1 (documented in /api/openapi.json).'
-              : 'The API is part of the White Label plan. Tokens still download cleaned scraper CSV files.'}
+              : `${API_RULE} Tokens still download cleaned scraper CSV files.`}
           </CardDescription>
         </div>
         <Button asChild size="sm" variant="outline">

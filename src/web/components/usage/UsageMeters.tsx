@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { API_RULE, listsLimitText } from '../../../shared/plans';
 import { USAGE_LABELS, type UsageResponse } from '../../../shared/usage';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -33,7 +34,10 @@ export function UsageMeters({ usage }: { usage: UsageResponse }) {
           {plan.subscription?.cancelAtPeriodEnd && plan.subscription.currentPeriodEnd && (
             <p>Ends on {new Date(plan.subscription.currentPeriodEnd).toLocaleDateString()}.</p>
           )}
-          <p>API access: {plan.apiAccess ? 'included' : 'White Label plan only'}</p>
+          <p data-testid="plan-limits">{listsLimitText(plan.plan)}.</p>
+          <p data-testid="plan-api">
+            {plan.apiAccess ? 'API access: included.' : `API access: not included. ${API_RULE}`}
+          </p>
           <Button asChild size="sm" variant="outline">
             <a href={`/subscribe?plan=${plan.plan === 'whitelabel' ? 'whitelabel' : upgrade}`}>
               {plan.status === 'active' ? 'Change plan' : 'Choose a plan'}

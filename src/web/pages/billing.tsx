@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Loader2 } from 'lucide-react';
+import { CANCELED_DATA_DAYS, PAYMENT_GRACE_DAYS } from '../../shared/billing';
+import { billingQueries } from '../components/billing/api';
+import { InvoicesCard } from '../components/billing/InvoicesCard';
+import { PlanChangeCard } from '../components/billing/PlanChangeCard';
+import { SubscriptionCard } from '../components/billing/SubscriptionCard';
+import { PageHeader } from '../components/PageHeader';
+import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { errorMessage } from '../lib/api';
+import { formatDay } from '../lib/format';
+
+/** /settings/billing: the subscription, its next invoice and card, plan changes, cancel / resume, invoices. */
+export default function BillingPage() {
+  const q = useQuery(billingQueries.overview());
+  const o = q.data;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Billing" description="Your plan, payment method and invoices." />
+      {q.isLoading ? (
+        <div className="flex justify-center py-12">
+          <Loader2 className="size-6 animate-spin text-muted-foreground" aria-label="Loading billing" />
+        </div>
+      ) : q.isError || !o ? (
+        <Alert variant="destructive">
+          <AlertTitle>Could not load billing</AlertTitle>
+          <AlertDescription className="mt-2 space-y-2">
+            <p>{errorMessage(q.error, 'Please try again.')}</p>
+            <Button size="sm" variant="outline" onClick={() => q.refetch()}>
+              Retry
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : !o.configured ? (
+        <Alert variant="info">
+          <AlertTitle>Payments are not configured</AlertTitle>
+          <AlertDescription>
+            This server takes no payments, so there is no subscription to manage. Ask the person who runs it
+            to set the Stripe keys if you expected one.
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          {o.pastDue && (
+            <Alert variant={o.pastDue.readOnly ? 'destructive' : 'warning'}>
+              <AlertTriangle aria-hidden="true" />
+              <AlertTitle>Your last payment failed</AlertTitle>
+              <AlertDescription>
+                {o.pastDue.readOnly
+                  ? 'The grace period is over: your workspace is read-only. You can view and export your data; update your card to start new work again.'
+                  : `Update your card by ${formatDay(o.pastDue.graceEndsAt)} (${PAYMENT_GRACE_DAYS} days after the failure). After that your workspace becomes read-only until the invoice is paid.`}
+              </AlertDescription>
+            </Alert>
+          )}
+          {o.subscription ? (
+            <SubscriptionCard overview={o} sub={o.subscription} canManage={o.canManage} />
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle>No subscription yet</CardTitle>
+                <CardDescription>Pick a plan to keep working after your free trial.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Button asChild>
+                  <a href="/subscribe">Choose a plan</a>
+                </Button>
+              </CardContent>
+            </Card>
+          )}
+          {o.canManage && o.subscription && o.subscription.status !== 'canceled' && (
+            <PlanChangeCard current={o.subscription.plan} />
+          )}
+          <InvoicesCard invoices={o.invoices} />
+          <Alert variant={o.dataDeletedAt ? 'warning' : 'info'}>
+            <AlertTitle>Your data after cancellation</AlertTitle>
+            <AlertDescription>
+              {o.dataDeletedAt
+                ? `Your subscription has ended. Your data stays downloadable until ${formatDay(o.dataDeletedAt)}, then it is deleted.`
+                : `If you cancel, your data stays downloadable for ${CANCELED_DATA_DAYS} days after the subscription ends, then it is deleted.`}
+            </AlertDescription>
+          </Alert>
+        </>
+      )}
+    </div>
+  );
+}
