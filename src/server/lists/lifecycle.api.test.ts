@@ -3,6 +3,8 @@ import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { TestClient } from '../../../tests/helpers/client';
 import { multipartBody, uploadCsv, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import type { Step2Result } from '../verification';
+import { writeStep2 } from './results-write';
 import { resumeRuns } from './resume';
 
 // Stop, resume and delete a run; drafts that are listed nowhere until started or saved.
@@ -10,10 +12,11 @@ import { resumeRuns } from './resume';
 let w: World;
 let t: TestApp;
 beforeAll(async () => {
+  // Domains of this file only: on PostgreSQL, suites share the database and so the verdicts it keeps.
   w = await startWorld({
-    'good.test': { mailboxes: ['alice@good.test', 'bob@good.test'] },
+    'lc-good.test': { mailboxes: ['alice@lc-good.test', 'bob@lc-good.test'] },
     // Never says a word: its addresses stay in step 2 until the run is stopped (the timeout is long).
-    'silent.test': { silent: true },
+    'lc-silent.test': { silent: true },
   });
   t = await createTestApp({
     work: true,
@@ -28,12 +31,12 @@ afterAll(async () => {
 
 const CSV = [
   'email,name',
-  'alice@good.test,Alice',
-  'bob@good.test,Bob',
-  'nobody@good.test,Nobody',
-  'one@silent.test,One',
-  'two@silent.test,Two',
-  'three@silent.test,Three',
+  'alice@lc-good.test,Alice',
+  'bob@lc-good.test,Bob',
+  'nobody@lc-good.test,Nobody',
+  'one@lc-silent.test,One',
+  'two@lc-silent.test,Two',
+  'three@lc-silent.test,Three',
 ].join('\n');
 
 async function signedIn() {
@@ -83,15 +86,28 @@ describe('stopping, resuming and deleting a run', () => {
         ),
       (held) => held.length === 0,
     );
-    // No verdict arrives after the stop.
+    // No verdict arrives after the stop, even from a lane that was still writing one.
+    const late = {
+      status: 'valid',
+      reason: 'accepted',
+      smtpCode: 250,
+      smtpMessage: 'ok',
+      mxHost: 'mx.lc-silent.test',
+    };
+    await writeStep2({
+      db: t.database.db,
+      uploadId: id,
+      now: new Date(),
+      items: [{ rowIndex: 3, result: late as unknown as Step2Result }],
+    });
     expect((await status(c, id)).stats).toEqual({ total: 6, valid: 2, invalid: 1, risky: 0, pending: 3 });
 
     const notChecked = (await c.get(`/api/upload/${id}/results?filter=not_checked`)).json();
     expect(notChecked.pagination.total).toBe(3);
     expect(notChecked.results.map((r: { email: { email: string } }) => r.email.email)).toEqual([
-      'one@silent.test',
-      'two@silent.test',
-      'three@silent.test',
+      'one@lc-silent.test',
+      'two@lc-silent.test',
+      'three@lc-silent.test',
     ]);
     expect(notChecked.results[0]).toMatchObject({
       status: 'valid',
@@ -104,8 +120,8 @@ describe('stopping, resuming and deleting a run', () => {
     expect(searched.pagination.total).toBe(3);
     const valid = (await c.get(`/api/upload/${id}/results?filter=valid`)).json();
     expect(valid.results.map((r: { email: { email: string } }) => r.email.email)).toEqual([
-      'alice@good.test',
-      'bob@good.test',
+      'alice@lc-good.test',
+      'bob@lc-good.test',
     ]);
 
     // The export has every row: the verdicts found, and "not_checked" for the rest.
@@ -115,8 +131,8 @@ describe('stopping, resuming and deleting a run', () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(7);
-    expect(lines.find((l) => l.startsWith('alice@good.test'))).toContain(',valid,valid,');
-    expect(lines.find((l) => l.startsWith('two@silent.test'))).toContain(
+    expect(lines.find((l) => l.startsWith('alice@lc-good.test'))).toContain(',valid,valid,');
+    expect(lines.find((l) => l.startsWith('two@lc-silent.test'))).toContain(
       ',valid,not_checked,,Not checked: the verification was stopped before this row,',
     );
     expect((await c.get(`/api/upload/${id}/export?type=valid`)).body.trim().split('\r\n')).toHaveLength(3);
@@ -133,7 +149,7 @@ describe('stopping, resuming and deleting a run', () => {
     expect(rows.results[0].finalStatus).toBe('pending');
     expect(await usage(c)).toEqual(before);
     // A run that is not going cannot be stopped.
-    const other = (await uploadCsv(c, 'idle.csv', 'email\nalice@good.test\n')).json().uploadId;
+    const other = (await uploadCsv(c, 'idle.csv', 'email\nalice@lc-good.test\n')).json().uploadId;
     expect((await c.post(`/api/upload/${other}/cancel`)).statusCode).toBe(409);
   });
 
@@ -171,7 +187,7 @@ describe('drafts', () => {
 
   it('keeps an upload chosen in the browser out of every list until it is started or saved', async () => {
     const c = await signedIn();
-    const first = await draft(c, 'draft.csv', 'email\nalice@good.test\n');
+    const first = await draft(c, 'draft.csv', 'email\nalice@lc-good.test\n');
     expect(first).toMatchObject({ status: 'draft', totalEmails: 1 });
     expect(await listed(c)).toEqual([]);
     expect(await usage(c)).toMatchObject({ used: 0 });
@@ -181,13 +197,13 @@ describe('drafts', () => {
     expect(await listed(c)).toEqual([first.uploadId]);
 
     // Or start it: listed from then on.
-    const second = await draft(c, 'b.csv', 'email\nbob@good.test\n');
+    const second = await draft(c, 'b.csv', 'email\nbob@lc-good.test\n');
     expect(await listed(c)).toEqual([first.uploadId]);
     expect((await c.post(`/api/verify/${second.uploadId}`)).json()).toMatchObject({ started: true });
     expect((await listed(c)).sort()).toEqual([first.uploadId, second.uploadId].sort());
 
     // A draft left behind is dropped by the sweep after a day; a day-old saved upload stays.
-    const third = await draft(c, 'c.csv', 'email\nc@good.test\n');
+    const third = await draft(c, 'c.csv', 'email\nc@lc-good.test\n');
     await t.database.raw.query(
       `UPDATE uploads SET uploaded_at = now() - interval '25 hours' WHERE id IN ($1, $2)`,
       [third.uploadId, first.uploadId],
@@ -203,16 +219,16 @@ describe('duplicates', () => {
     const c = await signedIn();
     const csv = [
       'email,name',
-      'alice@good.test,A1',
-      '  ALICE@good.test ,A2',
-      'Alice@Good.Test,A3',
-      'bob@good.test,B1',
-      'nobody@good.test,N1',
-      'BOB@GOOD.TEST,B2',
+      'alice@lc-good.test,A1',
+      '  ALICE@lc-good.test ,A2',
+      'Alice@LC-Good.Test,A3',
+      'bob@lc-good.test,B1',
+      'nobody@lc-good.test,N1',
+      'BOB@LC-GOOD.TEST,B2',
     ].join('\n');
     const up = (await uploadCsv(c, 'dups.csv', csv)).json();
     expect(up).toMatchObject({ totalEmails: 6, duplicates: 3 });
-    const probedBefore = w.hosts['good.test'].stats.rcpts.length;
+    const probedBefore = w.hosts['lc-good.test'].stats.rcpts.length;
     await c.post(`/api/verify/${up.uploadId}`);
     const done = await waitFor(
       () => status(c, up.uploadId),
@@ -220,8 +236,8 @@ describe('duplicates', () => {
     );
     expect(done).toMatchObject({ duplicates: 3, stats: { total: 6, valid: 5, invalid: 1, pending: 0 } });
     // One RCPT per distinct address (a catch-all probe aside).
-    const probed = w.hosts['good.test'].stats.rcpts.slice(probedBefore).map((r) => r.toLowerCase());
-    for (const a of ['alice@good.test', 'bob@good.test', 'nobody@good.test']) {
+    const probed = w.hosts['lc-good.test'].stats.rcpts.slice(probedBefore).map((r) => r.toLowerCase());
+    for (const a of ['alice@lc-good.test', 'bob@lc-good.test', 'nobody@lc-good.test']) {
       expect(probed.filter((r) => r.includes(a))).toHaveLength(1);
     }
     expect(await usage(c)).toMatchObject({ used: 1, units: 3 });
@@ -231,13 +247,13 @@ describe('duplicates', () => {
       .trim()
       .split('\r\n');
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
-      'alice@good.test,A1,valid,valid',
+      'alice@lc-good.test,A1,valid,valid',
       // The user's cells come back as they were, spaces included (quoted to keep them).
-      '"  ALICE@good.test ",A2,valid,valid',
-      'Alice@Good.Test,A3,valid,valid',
-      'bob@good.test,B1,valid,valid',
-      'nobody@good.test,N1,valid,invalid',
-      'BOB@GOOD.TEST,B2,valid,valid',
+      '"  ALICE@lc-good.test ",A2,valid,valid',
+      'Alice@LC-Good.Test,A3,valid,valid',
+      'bob@lc-good.test,B1,valid,valid',
+      'nobody@lc-good.test,N1,valid,invalid',
+      'BOB@LC-GOOD.TEST,B2,valid,valid',
     ]);
   });
 });
