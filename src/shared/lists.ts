@@ -82,6 +82,20 @@ const uploadProgressSchema = z.object({
   etaSeconds: z.number().nullable(),
 });
 
+/**
+ * A run waiting on our side, not on the addresses: the DNS resolver fails its canaries or does not
+ * answer, no mail server is reachable from here, or the verifier API is down. Rows stay pending
+ * (never invalid or risky because of it) and verification tries again by itself at `nextTryAt`.
+ */
+export const ourSideNoticeSchema = z.object({
+  kind: z.enum(['dns', 'smtp', 'verifier']),
+  /** What is wrong on our side, in words, e.g. "Our DNS resolver is not answering; verification will resume by itself". */
+  message: z.string(),
+  /** ISO time of the next try. */
+  nextTryAt: z.string(),
+});
+export type OurSideNotice = z.infer<typeof ourSideNoticeSchema>;
+
 /** Why rows of a run in progress are set aside for now (step 2), most rows first. */
 export const waitingReasons = [
   'greylisted',
@@ -130,11 +144,8 @@ export const uploadListItemSchema = uploadProgressSchema.extend({
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   errorMessage: z.string().nullable(),
-  /**
-   * Why a run in progress is waiting, when it is our side (e.g. "this server cannot reach mail servers
-   * on port 25: set SMTP_PROXY or VERIFIER_API_URL"); rows stay pending meanwhile. Null otherwise.
-   */
-  notice: z.string().nullable().optional(),
+  /** Why a run in progress is paused, when it is our side; rows stay pending meanwhile. Null otherwise. */
+  notice: ourSideNoticeSchema.nullable(),
   /** Rows set aside for now and why (a run in progress, step 2); empty when nothing waits. */
   waiting: z.array(waitingGroupSchema).optional(),
   stats: uploadStatsSchema,
@@ -178,6 +189,13 @@ const resultRowSchema = z.object({
   free: z.boolean(),
   disposable: z.boolean(),
   suggestion: z.string().nullable(),
+  /** Who runs the address's mail, recognised from its MX host (shared/mail-providers.ts); null: unknown. */
+  provider: z
+    .object({ id: z.string(), name: z.string(), kind: z.enum(['mailbox', 'gateway', 'self-hosted']) })
+    .nullable()
+    .default(null),
+  /** On the workspace's suppression list (bounced, unsubscribed, added by hand): never sent to Smartlead. */
+  suppressed: z.boolean().default(false),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 

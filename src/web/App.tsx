@@ -64,7 +64,7 @@ function Routes() {
       <Suspense fallback={<FullPageSpinner />}>
         <Switch>
           {ROUTES.filter((r) => allowed(r, signedInUser)).map((r) => renderRoute(r, signedInUser))}
-          <Route component={NotFoundPage} />
+          <Route>{() => <NotFoundPage user={signedInUser} />}</Route>
         </Switch>
       </Suspense>
     </OnboardingGate>

@@ -1,5 +1,4 @@
 import {
-  Activity,
   AtSign,
   BarChart3,
   Camera,
@@ -10,7 +9,7 @@ import {
   Megaphone,
   PenLine,
   Send,
-  Settings,
+  ShieldBan,
   Upload,
 } from 'lucide-react';
 import { type ComponentType, lazy } from 'react';
@@ -72,6 +71,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/support', access: 'always', page: SupportPage },
   { path: '/privacy', access: 'always', page: PrivacyPage },
   { path: '/terms', access: 'always', page: TermsPage },
+  // A forgotten password: signed in or out (the mailed link may open in either).
+  { path: '/forgot-password', access: 'always', page: page(() => import('./pages/forgot-password')) },
+  { path: '/reset-password', access: 'always', page: page(() => import('./pages/reset-password')) },
   // A team invitation: shown signed in or out (it asks to sign in before accepting).
   { path: '/invite/:token', access: 'always', page: page(() => import('./pages/invite')) },
   // Signed out (or still loading), then signed in without the shared layout.
@@ -83,6 +85,10 @@ export const ROUTES: AppRoute[] = [
   // Navigation targets from the scraper and onboarding lead to the upload screen.
   { path: '/verifier', access: 'signed-in', redirect: '/upload' },
   { path: '/verification', access: 'signed-in', redirect: '/upload' },
+  // Old addresses of screens that moved (issue 27: one entry per thing, settings under Settings).
+  { path: '/campaign-status', access: 'signed-in', redirect: '/smartlead/campaigns' },
+  { path: '/smartlead-settings', access: 'signed-in', redirect: '/settings/integrations' },
+  { path: '/settings/api-tokens', access: 'signed-in', redirect: '/settings/api' },
   // Signed in, inside the shared layout; side bar order is table order.
   { path: '/', access: 'app', page: HomePage, label: 'Home', nav: { group: 'Main', icon: Home } },
   {
@@ -113,33 +119,26 @@ export const ROUTES: AppRoute[] = [
     label: 'Instagram Scraper',
     nav: { group: 'Main', icon: Camera },
   },
+  // Settings (reached from the user menu): the Smartlead key under Integrations, tokens and webhooks under API.
   {
-    path: '/smartlead-settings',
+    path: '/settings/integrations',
     access: 'app',
-    page: page(() => import('./pages/smartlead-settings')),
-    label: 'API Settings',
-    nav: { group: 'Smartlead', icon: Settings },
+    page: page(() => import('./pages/integrations')),
+    label: 'Integrations',
   },
   {
-    path: '/send-to-smartlead',
+    path: '/settings/account',
     access: 'app',
-    page: page(() => import('./pages/send-to-smartlead')),
-    label: 'Send to Smartlead',
-    nav: { group: 'Smartlead', icon: Send },
+    page: page(() => import('./pages/account')),
+    label: 'Account',
   },
   {
-    path: '/campaign-status',
+    path: '/settings/account/email',
     access: 'app',
-    page: page(() => import('./pages/campaign-status')),
-    label: 'Campaign Status',
-    nav: { group: 'Smartlead', icon: Activity },
+    page: page(() => import('./pages/account-email')),
+    label: 'Confirm email address',
   },
-  {
-    path: '/settings/api-tokens',
-    access: 'app',
-    page: page(() => import('./pages/api-tokens')),
-    label: 'API Tokens',
-  },
+  { path: '/settings/api', access: 'app', page: page(() => import('./pages/settings-api')), label: 'API' },
   { path: '/settings/usage', access: 'app', page: page(() => import('./pages/usage')), label: 'Usage' },
   {
     path: '/settings/branding',
@@ -149,13 +148,14 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/settings/team', access: 'app', page: page(() => import('./pages/team')), label: 'Team' },
   { path: '/settings/billing', access: 'app', page: page(() => import('./pages/billing')), label: 'Billing' },
-  // Email Automation (SPEC §2 navigation targets, built out: composer, campaigns, sending accounts).
+  // Email Automation (SPEC §2 navigation targets, built out: sending, campaigns, composer, accounts).
   {
-    path: '/email-composer',
+    path: '/send-to-smartlead',
     access: 'app',
-    page: page(() => import('./pages/email-composer')),
-    label: 'Email Composer',
-    nav: { group: 'Email Automation', icon: PenLine },
+    page: page(() => import('./pages/send-to-smartlead')),
+    label: 'Send to Smartlead',
+    section: 'Email Automation',
+    nav: { group: 'Email Automation', icon: Send },
   },
   {
     path: '/smartlead/campaigns',
@@ -164,6 +164,13 @@ export const ROUTES: AppRoute[] = [
     label: 'Email Campaigns',
     section: 'Email Automation',
     nav: { group: 'Email Automation', icon: Megaphone },
+  },
+  {
+    path: '/email-composer',
+    access: 'app',
+    page: page(() => import('./pages/email-composer')),
+    label: 'Email Composer',
+    nav: { group: 'Email Automation', icon: PenLine },
   },
   {
     path: '/smartlead/campaigns/:id',
@@ -179,6 +186,14 @@ export const ROUTES: AppRoute[] = [
     label: 'Email Accounts',
     section: 'Email Automation',
     nav: { group: 'Email Automation', icon: AtSign },
+  },
+  {
+    path: '/suppressions',
+    access: 'app',
+    page: page(() => import('./pages/suppressions')),
+    label: 'Suppression List',
+    section: 'Email Automation',
+    nav: { group: 'Email Automation', icon: ShieldBan },
   },
   {
     path: '/help',

@@ -105,13 +105,13 @@ describe.skipIf(!chromiumAvailable())('email automation', () => {
 
     // Email Campaigns shows it Active; its page pauses it.
     await page.goto('/smartlead/campaigns');
-    const row = page.getByTestId('email-campaign-row').filter({ hasText: name });
+    const row = page.getByTestId('campaign-card').filter({ hasText: name });
     await row.getByText('Active').waitFor();
     await page
       .getByRole('navigation', { name: 'Breadcrumb' })
       .getByRole('link', { name: 'Email Automation' })
       .waitFor();
-    await row.getByRole('link', { name }).click();
+    await row.getByRole('link', { name: `Manage ${name}` }).click();
     await page.getByTestId('campaign-accounts').getByText('sales@verilead.test').waitFor();
     await page.getByTestId('campaign-schedule').getByText('Europe/Paris').waitFor();
     await page.getByRole('button', { name: 'Pause' }).click();

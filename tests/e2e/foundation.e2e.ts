@@ -44,8 +44,10 @@ describe.skipIf(!chromiumAvailable())('foundation', () => {
   it('shows the 404 page for an unknown route', async () => {
     const page = await e2e.newPage();
     await page.goto('/definitely-not-a-page');
-    await page.getByText('404 Page Not Found').waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page.getByTestId('not-found').getByText('/definitely-not-a-page').waitFor();
+    // Signed out, it sits in the public layout: the site header's sign-in link is there.
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
     await page.context().close();
   });
 

@@ -140,7 +140,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     await p.keyboard.press('Enter');
     expect(await p.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
     await p.goto('/definitely-not-a-page');
-    await p.getByText('404 Page Not Found').waitFor();
+    await p.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await checkA11y(p, '404');
 
     // Support's Help Center link leads to a real page.
@@ -182,7 +182,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     await checkA11y(page, '/ home');
 
     // Empty states.
-    const empty = ['/dashboard', '/history', '/upload', '/campaign-status', '/smartlead-settings'];
+    const empty = ['/dashboard', '/history', '/upload', '/settings/integrations', '/settings/api'];
     const automation = ['/email-composer', '/smartlead/campaigns', '/smartlead/email-accounts'];
     for (const path of [...empty, ...automation, '/settings/usage', '/settings/branding', '/settings/team']) {
       await page.goto(path);
@@ -197,16 +197,16 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
     await page.locator('main h1').waitFor();
     await checkA11y(page, '/send-to-smartlead (no key)');
 
-    // API tokens and Help are in the user menu and side bar.
+    // Settings → API (tokens and webhooks) and Help are in the user menu and side bar.
     await page.goto('/');
     await page.getByRole('button', { name: 'Open user menu' }).click();
-    await page.getByRole('menuitem', { name: 'API tokens' }).waitFor();
-    await screenshot(page, 'user-menu-api-tokens');
+    await page.getByRole('menuitem', { name: 'API', exact: true }).waitFor();
+    await screenshot(page, 'user-menu-api');
     await checkA11y(page, 'user menu open');
-    await page.getByRole('menuitem', { name: 'API tokens' }).click();
-    await page.waitForURL((u) => u.pathname === '/settings/api-tokens');
+    await page.getByRole('menuitem', { name: 'API', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/settings/api');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    await checkA11y(page, '/settings/api-tokens');
+    await checkA11y(page, '/settings/api');
     await page.getByRole('link', { name: 'Help Center' }).click();
     await page.waitForURL((u) => u.pathname === '/help');
     await page.getByRole('heading', { level: 1, name: 'Help Center' }).waitFor();

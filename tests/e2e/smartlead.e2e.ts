@@ -67,12 +67,14 @@ describe.skipIf(!chromiumAvailable())('smartlead', () => {
     await page
       .getByText('Please configure your Smartlead API key in the settings before sending emails.')
       .waitFor();
+    // The old Campaign Status address leads to Email Campaigns (issue 27 merged them).
     await page.goto('/campaign-status');
+    await page.waitForURL((u) => u.pathname === '/smartlead/campaigns');
     await page.getByText('No campaigns yet').waitFor();
-    await page.getByRole('link', { name: 'Send Emails' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Send Emails' }).click();
     await page.waitForURL((u) => u.pathname === '/send-to-smartlead');
     await page.getByRole('link', { name: 'Go to Settings' }).click();
-    await page.waitForURL((u) => u.pathname === '/smartlead-settings');
+    await page.waitForURL((u) => u.pathname === '/settings/integrations');
 
     // Settings: save the key, then it is masked and locked; test the connection.
     await page.getByTestId('smartlead-status').getByText('Not configured').waitFor();
@@ -154,7 +156,7 @@ describe.skipIf(!chromiumAvailable())('smartlead', () => {
     remote.stats = { sent: 3, uniqueOpens: 1, replies: 1 };
 
     await page.getByTestId('toast').getByText('Campaign created successfully').waitFor();
-    await page.waitForURL((u) => u.pathname === '/campaign-status');
+    await page.waitForURL((u) => u.pathname === '/smartlead/campaigns');
     const card = page.getByTestId('campaign-card').filter({ hasText: name });
     await card.waitFor();
     await card.getByText('Active').waitFor();

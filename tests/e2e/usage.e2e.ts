@@ -3,7 +3,7 @@ import { type FakeReceiver, startFakeReceiver } from '../fakes/webhook-receiver'
 import { apiPost, chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
 // The usage screen (issue 14): reached from the user menu; plan and this month's usage against its limits,
-// the 6-month chart, API tokens, and a webhook endpoint receiving a signed test event.
+// the 6-month chart; then Settings → API, where a webhook endpoint receives a signed test event.
 describe.skipIf(!chromiumAvailable())('usage screen', () => {
   let rx: FakeReceiver;
   const e2e = useE2E(async () => {
@@ -43,6 +43,10 @@ describe.skipIf(!chromiumAvailable())('usage screen', () => {
     await expect.poll(() => meter.textContent()).toMatch(/1\s*\/\s*20/);
     expect(await meter.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('5');
     await page.getByTestId('usage-chart').locator('.recharts-bar-rectangle').first().waitFor();
+
+    // Tokens and webhooks live under Settings → API (issue 27), linked from the plan card.
+    await page.getByRole('link', { name: 'Tokens and webhooks' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings/api');
     await page.getByText('No tokens yet.').waitFor();
 
     await page.getByLabel('Endpoint URL').fill(rx.url);

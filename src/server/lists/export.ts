@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { type CsvCell, csvLine, csvRows, fitRow } from '../../shared/csv';
 import type { ExportType } from '../../shared/lists';
-import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
+import { providerColumn, RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
 import { brandedFileName } from '../branding';
 import type { Db } from '../db/client';
 import { sendCsv } from '../http/csv-response';
@@ -64,11 +64,16 @@ export async function exportUpload(opts: {
     uploaded_at: string | Date;
     headers: string[] | string;
     total: number;
+    email_column: number;
     status: string;
-  }>(db, sql`SELECT original_name, uploaded_at, headers, total, status FROM uploads WHERE id = ${uploadId}`);
+  }>(
+    db,
+    sql`SELECT original_name, uploaded_at, headers, total, email_column, status FROM uploads WHERE id = ${uploadId}`,
+  );
   if (!upload) throw notFound('Upload not found');
   const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
   const total = Number(upload.total);
+  const emailColumn = Number(upload.email_column);
   const fileName = exportFileName(upload.original_name, type, new Date(upload.uploaded_at));
   // A stopped run: rows it did not reach say so, rather than "pending" (nothing is checking them).
   const waiting = upload.status === 'cancelled' ? 'not_checked' : 'pending';
@@ -120,6 +125,7 @@ export async function exportUpload(opts: {
           r.step2_mx_host ?? r.mx_host ?? '',
           r.smtp_code ?? '',
           smtpMessageText(r.smtp_message, r.smtp_code),
+          providerColumn(data[emailColumn] ?? '', r.step2_mx_host ?? r.mx_host),
         ]);
       }
       yield csvRows(out);

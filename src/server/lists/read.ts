@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   normalizeUploadStatus,
+  type OurSideNotice,
+  ourSideNoticeSchema,
   type UploadBreakdown,
   type UploadListItem,
   type WaitingGroup,
@@ -39,6 +41,17 @@ type UploadDbRow = {
   completed_at: Date | string | null;
   uploaded_at: Date | string;
 };
+
+/** The stored notice (JSON written by the run's lanes); anything unreadable is no notice. */
+function readNotice(text: string | null): OurSideNotice | null {
+  if (!text) return null;
+  try {
+    const parsed = ourSideNoticeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The lanes' copy of what rows wait for (jsonb: parsed by PostgreSQL's driver, text on some paths). */
 function waitingOf(v: WaitingGroup[] | string | null): WaitingGroup[] {
@@ -97,7 +110,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
     startedAt: iso(u.started_at),
     completedAt: iso(u.completed_at),
     errorMessage: u.error_message,
-    notice: status === 'processing' ? (u.notice ?? null) : null,
+    notice: status === 'processing' ? readNotice(u.notice) : null,
     waiting: status === 'processing' ? waitingOf(u.waiting) : [],
     stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
     duplicates: n(u.duplicates),

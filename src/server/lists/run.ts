@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import type { OurSideNotice } from '../../shared/lists';
 import type { Db } from '../db/client';
 import type { JobContext } from '../jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
@@ -56,8 +57,10 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
     },
     Math.max(1000, (settings.LISTS_LEASE_S * 1000) / 3),
   );
-  // Our network failing (port 25 blocked) parks the rows in the prober: say why on the upload.
+  // Our side failing (a lying or silent resolver, port 25 blocked, the verifier API down) holds the
+  // rows in the engine: say why on the upload. The resolver's canaries are asked at the run's start.
   const notices = watchNotice(db, uploadId, verifier);
+  void verifier.checkResolver?.();
   const waiting = watchWaiting(db, uploadId, verifier);
   try {
     for (;;) {
@@ -103,7 +106,22 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   }
 }
 
-/** Mirrors the prober's network health onto the upload's notice while this lane runs. */
+/** The verifier's health as the upload's notice (JSON of OurSideNotice), null while our side works. */
+function noticeOf(verifier: Verifier): string | null {
+  const h = verifier.health();
+  if (h.ok) return null;
+  const notice: OurSideNotice = {
+    kind: h.kind ?? 'smtp',
+    message: h.message ?? 'Verification is waiting on our side; it will resume by itself',
+    nextTryAt: new Date(h.nextTryAt ?? Date.now() + 30_000).toISOString(),
+  };
+  return JSON.stringify(notice);
+}
+
+/**
+ * Mirrors our side's health (the DNS resolver, the way to mail servers, the verifier API) onto the
+ * upload's notice while this lane runs: the rows wait meanwhile and the run says why.
+ */
 function watchNotice(db: Db, uploadId: string, verifier: Verifier) {
   let shown: string | null | undefined; // unknown: the first check writes
   let writing = Promise.resolve();
@@ -115,7 +133,7 @@ function watchNotice(db: Db, uploadId: string, verifier: Verifier) {
       .then(() => {})
       .catch(() => {});
   };
-  const check = () => set(verifier.health().ok ? null : verifier.health().message);
+  const check = () => set(noticeOf(verifier));
   check();
   const timer = setInterval(check, 1000);
   return {

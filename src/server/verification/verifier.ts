@@ -1,7 +1,9 @@
+import { realSleep } from '../retry';
 import { DisposableDomains } from './disposable';
 import { DnsClient } from './dns';
 import { DEFAULT_SMTP } from './options';
 import { VerifierApiProvider } from './providers/verifier-api';
+import { DEFAULT_CANARIES, ResolverHealth } from './resolver-health';
 import { SmtpProvider } from './smtp/prober';
 import { Step1Checker } from './step1';
 import { runStep2 } from './step2';
@@ -41,12 +43,23 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
     tries: options.dnsTries,
     concurrency: options.dnsConcurrency,
     ttlMs: memoryTtlMs,
+    negativeTtlMaxMs: options.dnsNegativeTtlMaxMs,
     observer: options.observer,
+  });
+  const sleep = options.sleep ?? realSleep;
+  const resolver = new ResolverHealth(dns, {
+    canaries: options.dnsCanaries ?? DEFAULT_CANARIES,
+    retryMs: options.dnsRetryMs ?? 30_000,
+    sleep,
+    onChange: (h) =>
+      h.ok
+        ? logger.info({}, 'the DNS resolver answers truly again; verification resumes')
+        : logger.error({}, h.message ?? 'the DNS resolver fails its canaries'),
   });
   const step1 = new Step1Checker(
     dns,
     new DisposableDomains({ overrideFile: options.disposableOverrideFile }),
-    { ttlMs: memoryTtlMs, knowledge: options.knowledge },
+    { ttlMs: memoryTtlMs, knowledge: options.knowledge, health: resolver },
   );
   const settings: SmtpSettings = { ...DEFAULT_SMTP, ...withoutUndefined(options.smtp) };
   const provider: Step2Provider =
@@ -63,6 +76,7 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
           coordinator: options.coordinator,
           knowledge: options.knowledge,
           memoryTtlMs,
+          resolver,
         }));
   return {
     dns,
@@ -70,10 +84,15 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
     settings,
     checkStep1: (emails) => step1.check(emails),
     checkStep2: (items, o) => runStep2(step1, provider, items, o),
-    health: () => provider.health?.() ?? { ok: true, message: null, since: 0 },
+    health: () => {
+      if (!resolver.health.ok) return resolver.health;
+      return provider.health?.() ?? { ok: true, message: null, since: 0 };
+    },
+    checkResolver: () => resolver.check(),
     waiting: (tenant) => provider.waiting?.(tenant) ?? [],
     settle: async () => options.knowledge?.flush?.(),
     async close() {
+      resolver.close();
       await provider.close();
       dns.close();
     },

@@ -16,7 +16,7 @@ export function PageHeader({
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         {description && <p className="mt-2 text-muted-foreground">{description}</p>}
       </div>
-      {actions && <div className="flex items-center gap-2">{actions}</div>}
+      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </div>
   );
 }

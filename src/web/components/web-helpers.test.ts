@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crumbsFor, matchesPath, navGroups } from '../lib/navigation';
 import { planFromSearch } from '../pages/auth';
+import { ROUTES } from '../routes';
 import { trialMessage } from './home/TrialBanner';
 
 describe('trialMessage (SPEC §4)', () => {
@@ -40,14 +41,29 @@ describe('crumbsFor', () => {
 });
 
 describe('navGroups (SPEC §2 side bar, derived from the route table)', () => {
-  it('lists Main, the provider group, then Email Automation, in table order', () => {
+  // Issue 27: one entry per thing; campaigns once, the Smartlead key and API tokens under Settings.
+  it('lists Main, then Email Automation, in table order', () => {
     const groups = navGroups().map((g) => [g.label, g.items.map((i) => i.label)]);
     expect(groups).toEqual([
       ['Main', ['Home', 'Upload CSV', 'Dashboard', 'History', 'Instagram Scraper']],
-      ['Smartlead', ['API Settings', 'Send to Smartlead', 'Campaign Status']],
-      ['Email Automation', ['Email Composer', 'Email Campaigns', 'Email Accounts']],
+      ['Email Automation', ['Send to Smartlead', 'Email Campaigns', 'Email Composer', 'Email Accounts']],
       ['Support', ['Help Center']],
     ]);
+  });
+  it('labels every side bar entry once', () => {
+    const labels = navGroups().flatMap((g) => g.items.map((i) => i.label));
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+  it('keeps the old addresses of moved screens as redirects', () => {
+    const redirects = Object.fromEntries(ROUTES.filter((r) => r.redirect).map((r) => [r.path, r.redirect]));
+    expect(redirects).toMatchObject({
+      '/campaign-status': '/smartlead/campaigns',
+      '/smartlead-settings': '/settings/integrations',
+      '/settings/api-tokens': '/settings/api',
+    });
+  });
+  it('names an unknown address in the breadcrumb as not found', () => {
+    expect(crumbsFor('/no-such-page').map((c) => c.label)).toEqual(['Home', 'Page not found']);
   });
   it('puts a campaign page under Email Automation too', () => {
     expect(crumbsFor('/smartlead/campaigns/0b0e').map((c) => c.label)).toEqual([

@@ -11,6 +11,7 @@ const base: UploadListItem = {
   startedAt: null,
   completedAt: null,
   errorMessage: null,
+  notice: null,
   stats: { total: 300, valid: 0, invalid: 0, risky: 0, pending: 300 },
   duplicates: 0,
   notChecked: 0,

@@ -50,7 +50,7 @@ export function crumbsFor(location: string, routes: AppRoute[] = ROUTES): Crumb[
   const route =
     labelled.find((r) => r.path === location) ?? labelled.find((r) => matchesPath(r.path, location));
   if (route?.section) crumbs.push({ label: route.section, href: BREADCRUMB_SECTIONS[route.section] });
-  crumbs.push({ label: route?.label ?? 'Page' });
+  crumbs.push({ label: route?.label ?? 'Page not found' });
   return crumbs;
 }
 

@@ -159,7 +159,7 @@ export function NoKey() {
       <AlertDescription className="flex flex-col items-start gap-3">
         <p>Please configure your Smartlead API key in the settings to use email automation.</p>
         <Button asChild size="sm">
-          <Link href="/smartlead-settings">Go to Settings</Link>
+          <Link href="/settings/integrations">Go to Settings</Link>
         </Button>
       </AlertDescription>
     </Alert>

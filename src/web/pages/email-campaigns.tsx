@@ -2,7 +2,7 @@ import { Megaphone, PenLine, RefreshCw, Send } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageHeader } from '../components/PageHeader';
 import { useCampaigns } from '../components/smartlead/api';
-import { StatusBadge } from '../components/smartlead/CampaignCard';
+import { CampaignCard } from '../components/smartlead/CampaignCard';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
@@ -10,10 +10,9 @@ import { Skeleton } from '../components/ui/skeleton';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/utils';
 
-const pct = (n: number | undefined) => (n === undefined ? '—' : `${n.toFixed(1)}%`);
-
-// Email Campaigns (SPEC §2, under Email Automation): every campaign created here with its Smartlead
-// status, lead counts and analytics, refreshed every 30 s (SPEC §9); each opens its campaign page.
+// Email Campaigns (SPEC §2, under Email Automation; SPEC's "Campaign Status" is this screen since issue 27):
+// every campaign with its Smartlead status, lead counts, sending progress and analytics, refreshed every
+// 30 s (SPEC §9); each opens its campaign page (Manage) or Smartlead's (View).
 export default function EmailCampaignsPage() {
   const campaigns = useCampaigns();
   const list = campaigns.data?.campaigns;
@@ -39,7 +38,13 @@ export default function EmailCampaignsPage() {
           </>
         }
       />
-      {campaigns.isLoading && <Skeleton className="h-72" />}
+      {campaigns.isLoading && (
+        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-72" />
+          ))}
+        </div>
+      )}
       {campaigns.isError && (
         <Alert variant="destructive">
           <AlertDescription>{errorMessage(campaigns.error, 'Failed to load campaigns')}</AlertDescription>
@@ -48,7 +53,12 @@ export default function EmailCampaignsPage() {
       {campaigns.data && !campaigns.data.remoteAvailable && (
         <Alert variant="warning" className="mb-6">
           <AlertDescription>
-            Smartlead could not be reached just now, so statuses and analytics may be out of date.
+            Smartlead could not be reached just now, so statuses and analytics may be out of date. If this
+            persists, check your key in{' '}
+            <Link className="underline" href="/settings/integrations">
+              Settings → Integrations
+            </Link>
+            .
           </AlertDescription>
         </Alert>
       )}
@@ -78,56 +88,11 @@ export default function EmailCampaignsPage() {
         </Card>
       )}
       {list && list.length > 0 && (
-        <Card>
-          <CardContent
-            className="overflow-x-auto pt-6"
-            tabIndex={0}
-            role="region"
-            aria-label="Email campaigns"
-          >
-            <table className="w-full min-w-[720px] text-sm">
-              <thead className="text-left text-xs text-muted-foreground uppercase">
-                <tr className="border-b">
-                  <th className="py-2 pr-3 font-medium">Campaign</th>
-                  <th className="py-2 pr-3 font-medium">Status</th>
-                  <th className="py-2 pr-3 text-right font-medium">Leads</th>
-                  <th className="py-2 pr-3 text-right font-medium">Sent</th>
-                  <th className="py-2 pr-3 text-right font-medium">Open rate</th>
-                  <th className="py-2 text-right font-medium">Reply rate</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((c) => (
-                  <tr key={c.id} className="border-b last:border-0" data-testid="email-campaign-row">
-                    <td className="py-3 pr-3">
-                      <Link
-                        href={`/smartlead/campaigns/${c.id}`}
-                        className="font-medium text-primary underline-offset-2 hover:underline"
-                      >
-                        {c.name}
-                      </Link>
-                      <div className="text-xs text-muted-foreground">
-                        Created {new Date(c.created_at).toLocaleDateString()}
-                        {c.send.state === 'queued' || c.send.state === 'sending'
-                          ? ` · adding leads ${c.send.leadsProcessed}/${c.send.totalLeads}`
-                          : c.send.state === 'failed'
-                            ? ' · send failed'
-                            : ''}
-                      </div>
-                    </td>
-                    <td className="py-3 pr-3">
-                      <StatusBadge status={c.status} />
-                    </td>
-                    <td className="py-3 pr-3 text-right tabular-nums">{c.total_leads.toLocaleString()}</td>
-                    <td className="py-3 pr-3 text-right tabular-nums">{c.sent_count.toLocaleString()}</td>
-                    <td className="py-3 pr-3 text-right tabular-nums">{pct(c.analytics?.open_rate)}</td>
-                    <td className="py-3 text-right tabular-nums">{pct(c.analytics?.reply_rate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </CardContent>
-        </Card>
+        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          {list.map((c) => (
+            <CampaignCard key={c.id} campaign={c} />
+          ))}
+        </div>
       )}
     </div>
   );

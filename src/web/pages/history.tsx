@@ -6,6 +6,7 @@ import { ExportMenu } from '../components/lists/ExportMenu';
 import { NotStartedBadge } from '../components/lists/ResultCells';
 import { UploadStatusBadge, UploadStatusIcon } from '../components/lists/status';
 import { DeleteUploadButton } from '../components/lists/upload-actions';
+import { VerificationNotice } from '../components/lists/VerificationNotice';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
@@ -40,7 +41,7 @@ function UploadCard({ u }: { u: UploadListItem }) {
             </div>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {notStarted ? <NotStartedBadge /> : <UploadStatusBadge status={u.status} />}
+            {notStarted ? <NotStartedBadge /> : <UploadStatusBadge status={u.status} paused={!!u.notice} />}
             <ExportMenu uploadId={u.id} stats={u.stats} />
             <Button size="sm" onClick={() => navigate(`/?uploadId=${u.id}`)}>
               <Eye /> {notStarted ? 'Open to start' : 'View Results'}
@@ -80,6 +81,7 @@ function UploadCard({ u }: { u: UploadListItem }) {
             checked once and every row has its verdict.
           </p>
         )}
+        <VerificationNotice notice={u.notice} compact />
         {u.status === 'failed' && u.errorMessage && (
           <p className="text-sm text-destructive">{u.errorMessage}</p>
         )}

@@ -7,7 +7,7 @@ import { type SendableEmail, splitName } from '../../shared/smartlead';
 import { useTemplates } from '../components/automation/api';
 import { CampaignSetupFields, type SetupChoice } from '../components/automation/CampaignSetupFields';
 import { SectionTitle } from '../components/automation/SectionTitle';
-import { AlreadySentWarning, IncludeRisky } from '../components/automation/SendChoices';
+import { AlreadySentWarning, HeldBack, IncludeRisky } from '../components/automation/SendChoices';
 import { PageHeader } from '../components/PageHeader';
 import {
   CAMPAIGNS_KEY,
@@ -30,7 +30,7 @@ import { errorMessage } from '../lib/api';
 
 const REDIRECT_MS = 1500;
 
-// SPEC §2 "Send to the provider": pick verified emails, name the campaign, send; then /campaign-status.
+// SPEC §2 "Send to the provider": pick verified emails, name the campaign, send; then Email Campaigns.
 export default function SendToSmartleadPage() {
   const settings = useSmartleadSettings();
   const hasKey = settings.data?.hasApiKey === true;
@@ -122,7 +122,7 @@ export default function SendToSmartleadPage() {
       setName('');
       idem.current = null;
       void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
-      const timer = setTimeout(() => navigate('/campaign-status'), REDIRECT_MS);
+      const timer = setTimeout(() => navigate('/smartlead/campaigns'), REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     if (state === 'failed') {
@@ -160,7 +160,7 @@ export default function SendToSmartleadPage() {
           <AlertDescription className="flex flex-col items-start gap-3">
             <p>Please configure your Smartlead API key in the settings before sending emails.</p>
             <Button asChild size="sm">
-              <Link href="/smartlead-settings">Go to Settings</Link>
+              <Link href="/settings/integrations">Go to Settings</Link>
             </Button>
           </AlertDescription>
         </Alert>
@@ -185,6 +185,7 @@ export default function SendToSmartleadPage() {
               )}
               {emails.data && (
                 <>
+                  <HeldBack heldBack={emails.data.heldBack} />
                   <IncludeRisky count={emails.data.risky} checked={includeRisky} onChange={onRiskyChange} />
                   <EmailPicker
                     groups={groups}

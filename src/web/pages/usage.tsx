@@ -3,21 +3,16 @@ import { billingQueries } from '../components/billing/api';
 import { PageHeader } from '../components/PageHeader';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
 import { Skeleton } from '../components/ui/skeleton';
-import { ApiTokensSummary } from '../components/usage/ApiTokensSummary';
 import { UsageChart } from '../components/usage/UsageChart';
 import { UsageMeters } from '../components/usage/UsageMeters';
-import { WebhooksCard } from '../components/usage/WebhooksCard';
 import { errorMessage } from '../lib/api';
 
-/** /settings/usage: this month's usage against the plan, six months of history, API tokens and webhooks. */
+/** /settings/usage: this month's usage against the plan and six months of history (tokens and webhooks: Settings → API). */
 export default function UsagePage() {
   const usage = useQuery(billingQueries.usage());
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Usage"
-        description="What your plan includes, what you have used this month, and your API access."
-      />
+      <PageHeader title="Usage" description="What your plan includes and what you have used this month." />
       {usage.isLoading ? (
         <div className="grid gap-4 lg:grid-cols-3">
           <Skeleton className="h-44" />
@@ -33,10 +28,8 @@ export default function UsagePage() {
         <>
           <UsageMeters usage={usage.data} />
           <UsageChart history={usage.data.history} />
-          <ApiTokensSummary apiAccess={usage.data.plan.apiAccess} />
         </>
       )}
-      <WebhooksCard />
     </div>
   );
 }

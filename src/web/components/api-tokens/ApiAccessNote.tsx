@@ -18,7 +18,7 @@ export function ApiAccessNote() {
         </>
       ) : (
         <>
-          Your {planName} plan does not include the API: {API_RULE}{' '}
+          Your {planName} plan does not include the API. {API_RULE}{' '}
           <a className="font-medium text-primary underline" href="/subscribe?plan=whitelabel">
             Choose White Label
           </a>

@@ -17,7 +17,7 @@ export function TopBar({ user, onOpenMenu }: { user: User; onOpenMenu: () => voi
       >
         <Menu />
       </Button>
-      <div className="flex-1">
+      <div className="min-w-0 flex-1">
         <Breadcrumb />
       </div>
       <WorkspaceSwitcher />

@@ -6,6 +6,8 @@ import {
   LogOut,
   type LucideIcon,
   Palette,
+  Plug,
+  UserCog,
   User as UserIcon,
   Users,
 } from 'lucide-react';
@@ -44,9 +46,11 @@ interface AccountLink {
  * Account pages of the user menu, in order; a settings page joins the menu with one entry here.
  */
 export const ACCOUNT_LINKS: AccountLink[] = [
+  { label: 'Account', href: '/settings/account', icon: UserCog },
   { label: 'Team', href: '/settings/team', icon: Users },
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
-  { label: 'API tokens', href: '/settings/api-tokens', icon: KeyRound },
+  { label: 'API', href: '/settings/api', icon: KeyRound },
+  { label: 'Integrations', href: '/settings/integrations', icon: Plug },
   { label: 'Branding', href: '/settings/branding', icon: Palette },
   // Inside the layout, with or without payments configured (issue 27); paying happens from there.
   { label: 'Manage Subscription', href: '/settings/billing', icon: CreditCard },

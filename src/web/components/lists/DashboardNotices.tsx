@@ -13,7 +13,7 @@ export function DashboardNotices({ status }: { status: UploadStatusResponse }) {
   const notStarted = isNotStarted(status);
   return (
     <>
-      {status.status === 'processing' && (
+      {status.status === 'processing' && !status.notice && (
         <div
           className="flex items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
           data-testid="in-progress-banner"

@@ -57,7 +57,11 @@ export function ProcessingPanel({ status }: { status: UploadStatusResponse }) {
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-4">
         <CardTitle>Processing Status</CardTitle>
-        {notStarted ? <NotStartedBadge /> : <UploadStatusBadge status={status.status} />}
+        {notStarted ? (
+          <NotStartedBadge />
+        ) : (
+          <UploadStatusBadge status={status.status} paused={!!status.notice} />
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="grid gap-4 md:grid-cols-2">

@@ -19,6 +19,8 @@ const row = (over: Partial<ResultRow>): ResultRow => ({
   free: false,
   disposable: false,
   suggestion: null,
+  provider: null,
+  suppressed: false,
   ...over,
 });
 

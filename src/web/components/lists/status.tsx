@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Loader2, OctagonX, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Loader2, OctagonX, PauseCircle, XCircle } from 'lucide-react';
 import { normalizeUploadStatus, type RowStatus } from '../../../shared/lists';
 import { Badge } from '../ui/badge';
 
@@ -11,9 +11,21 @@ const UPLOAD_STATUS = {
   cancelled: { label: 'Stopped', variant: 'warning', Icon: OctagonX },
 } as const;
 
+/** A run waiting on our side (its notice): not "Processing" with a spinner that never moves. */
+const PAUSED = { label: 'Paused', variant: 'warning', Icon: PauseCircle } as const;
+
 /** SPEC §4: each upload status has a badge and an icon; unknown values show as Pending. */
-export function UploadStatusBadge({ status }: { status: string }) {
-  const s = UPLOAD_STATUS[normalizeUploadStatus(status)];
+export function UploadStatusBadge({ status, paused }: { status: string; paused?: boolean }) {
+  const key = normalizeUploadStatus(status);
+  if (key === 'processing' && paused) {
+    return (
+      <Badge variant={PAUSED.variant} data-testid="upload-status">
+        <PAUSED.Icon aria-hidden />
+        {PAUSED.label}
+      </Badge>
+    );
+  }
+  const s = UPLOAD_STATUS[key];
   return (
     <Badge variant={s.variant} data-testid="upload-status">
       <s.Icon className={status === 'processing' ? 'animate-spin' : undefined} aria-hidden />

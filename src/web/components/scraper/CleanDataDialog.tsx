@@ -148,7 +148,7 @@ export function CleanDataDialog(props: {
                     <p className="text-xs text-muted-foreground">
                       Scripts can fetch this file with a{' '}
                       <Link
-                        href="/settings/api-tokens"
+                        href="/settings/api"
                         className="font-medium text-indigo-700 underline underline-offset-2"
                       >
                         personal API token

@@ -36,7 +36,10 @@ export function UsageMeters({ usage }: { usage: UsageResponse }) {
           )}
           <p data-testid="plan-limits">{listsLimitText(plan.plan)}.</p>
           <p data-testid="plan-api">
-            {plan.apiAccess ? 'API access: included.' : `API access: not included. ${API_RULE}`}
+            {plan.apiAccess ? 'API access: included.' : `API access: not included. ${API_RULE}`}{' '}
+            <Link className="underline" href="/settings/api">
+              Tokens and webhooks
+            </Link>
           </p>
           <Button asChild size="sm" variant="outline">
             <a href={`/subscribe?plan=${plan.plan === 'whitelabel' ? 'whitelabel' : upgrade}`}>

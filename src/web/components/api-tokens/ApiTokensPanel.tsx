@@ -8,24 +8,23 @@ import {
   type ApiToken,
   type CreateApiTokenInput,
   createApiTokenSchema,
-} from '../../shared/api-tokens';
-import { ApiAccessNote } from '../components/api-tokens/ApiAccessNote';
-import { apiTokenQueries, createApiToken, revokeApiToken, tokenTime } from '../components/api-tokens/api';
-import { ScopePicker } from '../components/api-tokens/ScopePicker';
-import { PageHeader } from '../components/PageHeader';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
-import { ConfirmDialog } from '../components/ui/confirm-dialog';
-import { CopyButton } from '../components/ui/copy-button';
-import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
-import { failureToast, toast } from '../hooks/use-toast';
-import { queryClient } from '../lib/api';
+} from '../../../shared/api-tokens';
+import { failureToast, toast } from '../../hooks/use-toast';
+import { queryClient } from '../../lib/api';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { CopyButton } from '../ui/copy-button';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
+import { ApiAccessNote } from './ApiAccessNote';
+import { apiTokenQueries, createApiToken, revokeApiToken, tokenTime } from './api';
+import { ScopePicker } from './ScopePicker';
 
-/** Personal API tokens (bearer) for scripts that download cleaned CSV files. The secret is shown once. */
-export default function ApiTokensPage() {
+/** Personal API tokens (bearer) for the API and scripted downloads. The secret is shown once. */
+export function ApiTokensPanel() {
   const form = useForm<CreateApiTokenInput>({
     resolver: zodResolver(createApiTokenSchema),
     defaultValues: { name: '', scopes: [...API_SCOPES] },
@@ -59,10 +58,6 @@ export default function ApiTokensPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="API Tokens"
-        description="Personal tokens for the API (/api/v1) and for downloading cleaned CSV files from scripts"
-      />
       <Card>
         <CardHeader>
           <CardTitle>Create a token</CardTitle>

@@ -26,7 +26,7 @@ import {
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
-import { createWebhook, deleteWebhook, sendTestEvent, webhookQueries } from '../webhooks/api';
+import { createWebhook, deleteWebhook, sendTestEvent, webhookQueries } from './api';
 import { WebhookDeliveries } from './WebhookDeliveries';
 
 /** Webhook endpoints: add (secret shown once), send a test event, delete, and each one's delivery log. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../ui/badge';
 import { Skeleton } from '../ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
-import { webhookQueries } from '../webhooks/api';
+import { webhookQueries } from './api';
 
 const STATUS = {
   delivered: { label: 'Delivered', variant: 'success' },

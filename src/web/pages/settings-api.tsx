@@ -1,0 +1,18 @@
+import { ApiTokensPanel } from '../components/api-tokens/ApiTokensPanel';
+import { PageHeader } from '../components/PageHeader';
+import { WebhooksCard } from '../components/webhooks/WebhooksCard';
+
+// Settings → API: personal tokens (the API and scripted downloads) and webhook endpoints, together
+// because both are how other systems work with Verilead (issue 27 moved webhooks off the usage screen).
+export default function ApiSettingsPage() {
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="API"
+        description="Tokens for the API and for downloading cleaned CSV files from scripts, and webhooks that tell your systems when work finishes"
+      />
+      <ApiTokensPanel />
+      <WebhooksCard />
+    </div>
+  );
+}
