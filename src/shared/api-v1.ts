@@ -103,6 +103,17 @@ export const apiResultSchema = z
     free: z.boolean(),
     disposable: z.boolean(),
     suggestion: z.string().nullable(),
+    provider: z
+      .object({ id: z.string(), name: z.string(), kind: z.enum(['mailbox', 'gateway', 'self-hosted']) })
+      .nullable()
+      .describe(
+        'Who runs the mail, recognised from the MX host (Google Workspace, Microsoft 365…); null: unknown.',
+      ),
+    suppressed: z
+      .boolean()
+      .describe(
+        'On the workspace suppression list (bounced, unsubscribed or added): never sent to Smartlead.',
+      ),
   })
   .describe('One verified address: the same row the web results table shows.');
 
@@ -131,6 +142,13 @@ export const resultsPageSchemaV1 = z.object({
 export const exportQuerySchemaV1 = z.object({
   type: z.enum(exportTypes, { message: 'type must be valid, all or invalid' }).default('all'),
 });
+
+/** The screens' single-address check (POST /api/verify-email): the address only, the API's time limit. */
+export const singleCheckBodySchema = z.object({
+  email: z.string().trim().min(1, 'Please enter an email address').max(320, 'That address is too long'),
+});
+export type SingleCheckInput = z.infer<typeof singleCheckBodySchema>;
+export type SingleCheckAnswer = z.infer<typeof verifyDoneSchema> | z.infer<typeof verifyPendingSchema>;
 
 export const verifyBodySchema = z.object({
   email: z.string().trim().min(1, 'email is required').max(320, 'email is too long'),

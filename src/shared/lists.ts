@@ -169,6 +169,13 @@ const resultRowSchema = z.object({
   free: z.boolean(),
   disposable: z.boolean(),
   suggestion: z.string().nullable(),
+  /** Who runs the address's mail, recognised from its MX host (shared/mail-providers.ts); null: unknown. */
+  provider: z
+    .object({ id: z.string(), name: z.string(), kind: z.enum(['mailbox', 'gateway', 'self-hosted']) })
+    .nullable()
+    .default(null),
+  /** On the workspace's suppression list (bounced, unsubscribed, added by hand): never sent to Smartlead. */
+  suppressed: z.boolean().default(false),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { accountEnv } from '../account/env';
 import { apiEnv } from '../api/env';
 import { securityEnv } from '../http/env';
 import { listsEnv } from '../lists/env';
@@ -91,6 +92,7 @@ const schema = z.object({
   ...apiEnv,
   ...workspacesEnv,
   ...mailEnv,
+  ...accountEnv,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { type CsvCell, csvLine, csvRows, fitRow } from '../../shared/csv';
 import type { ExportType } from '../../shared/lists';
-import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
+import { providerColumn, RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
 import { brandedFileName } from '../branding';
 import type { Db } from '../db/client';
 import { sendCsv } from '../http/csv-response';
@@ -63,10 +63,15 @@ export async function exportUpload(opts: {
     uploaded_at: string | Date;
     headers: string[] | string;
     total: number;
-  }>(db, sql`SELECT original_name, uploaded_at, headers, total FROM uploads WHERE id = ${uploadId}`);
+    email_column: number;
+  }>(
+    db,
+    sql`SELECT original_name, uploaded_at, headers, total, email_column FROM uploads WHERE id = ${uploadId}`,
+  );
   if (!upload) throw notFound('Upload not found');
   const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
   const total = Number(upload.total);
+  const emailColumn = Number(upload.email_column);
   const fileName = exportFileName(upload.original_name, type, new Date(upload.uploaded_at));
 
   async function* lines() {
@@ -114,6 +119,7 @@ export async function exportUpload(opts: {
           r.step2_mx_host ?? r.mx_host ?? '',
           r.smtp_code ?? '',
           smtpMessageText(r.smtp_message, r.smtp_code),
+          providerColumn(data[emailColumn] ?? '', r.step2_mx_host ?? r.mx_host),
         ]);
       }
       yield csvRows(out);

@@ -6,6 +6,7 @@ import {
   type ResultsResponse,
   type RowStatus,
 } from '../../shared/lists';
+import { providerOf } from '../../shared/mail-providers';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { hasSearchIndex, searchRows } from './search-index';
@@ -39,6 +40,7 @@ type ResultDbRow = {
   step2_mx_host: string | null;
   step2_verified_at: Date | string | null;
   final_status: string | null;
+  suppressed: boolean | null;
 };
 
 type PageDbRow = ResultDbRow & { u_total: number; u_valid: number; u_invalid: number; u_risky: number };
@@ -77,6 +79,8 @@ function toResultRow(r: ResultDbRow): ResultRow {
     free: Boolean(r.free),
     disposable: Boolean(r.disposable),
     suggestion: r.suggestion,
+    provider: providerOf(r.step2_mx_host ?? r.mx_host, r.email.split('@').pop()),
+    suppressed: Boolean(r.suppressed),
   };
 }
 
@@ -102,7 +106,9 @@ async function pageWithCounters(opts: {
     sql`SELECT u.total AS u_total, u.valid AS u_valid, u.invalid AS u_invalid, u.risky AS u_risky, p.*
       FROM uploads u
       LEFT JOIN LATERAL (
-        SELECT ${RESULT_COLUMNS} FROM upload_rows r
+        SELECT ${RESULT_COLUMNS}, EXISTS (SELECT 1 FROM suppressions s
+          WHERE s.workspace_id = ${opts.workspaceId} AND s.email = lower(r.email)) AS suppressed
+        FROM upload_rows r
         LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
         WHERE r.upload_id = ${uploadId} AND ${opts.rowsWhere}
       ) p ON true

@@ -119,6 +119,11 @@ export function seedUnverified(uploadId: string, runId: number, total: number): 
   });
 }
 
+/** A change outside a run's writes (a bounce learned from a campaign): the copy is read again. */
+export function forgetStatuses(uploadId: string): void {
+  cache.delete(uploadId);
+}
+
 /** What one result write returned: the upload's counters after it, and the rows it changed. */
 export interface WrittenStatuses {
   runId: number;

@@ -7,6 +7,7 @@ import { ProcessingPanel } from '../components/lists/ProcessingPanel';
 import { QuickActions } from '../components/lists/QuickActions';
 import { ResultsCharts } from '../components/lists/ResultsCharts';
 import { ResultsTable } from '../components/lists/ResultsTable';
+import { SingleCheck } from '../components/lists/SingleCheck';
 import { StatCards } from '../components/lists/StatCards';
 import { VerificationNotice } from '../components/lists/VerificationNotice';
 import { PageHeader } from '../components/PageHeader';
@@ -105,6 +106,7 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
         notStarted={isNotStarted(s)}
         stats={s.stats}
       />
+      <SingleCheck />
     </div>
   );
 }

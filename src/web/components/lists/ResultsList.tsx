@@ -3,6 +3,7 @@ import { Checkbox } from '../ui/checkbox';
 import { Skeleton } from '../ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 import { Cut, FinalStatusCell, InitialStatusCell, rowReason } from './ResultCells';
+import { RowDetail, SuppressedBadge } from './RowDetail';
 
 export interface ResultsViewProps {
   rows: ResultRow[];
@@ -92,10 +93,14 @@ export function ResultsTableView(p: ResultsViewProps) {
               <InitialStatusCell r={r} notStarted={p.notStarted} />
             </TableCell>
             <TableCell data-testid="final-status">
-              <FinalStatusCell r={r} notStarted={p.notStarted} />
+              <div className="flex flex-wrap items-center gap-1">
+                <FinalStatusCell r={r} notStarted={p.notStarted} />
+                {r.suppressed && <SuppressedBadge />}
+              </div>
             </TableCell>
             <TableCell className="text-sm text-muted-foreground">
               <Cut text={rowReason(r, p.notStarted)} />
+              <RowDetail r={r} />
             </TableCell>
           </TableRow>
         ))}
@@ -126,9 +131,11 @@ export function ResultsCardsView(p: ResultsViewProps) {
               {details && <p className="truncate text-xs text-muted-foreground">{details}</p>}
               {reason && <p className="text-xs text-muted-foreground">{reason}</p>}
               {r.suggestion && <p className="text-xs text-muted-foreground">Did you mean {r.suggestion}?</p>}
+              <RowDetail r={r} />
             </div>
-            <div className="shrink-0" data-testid="final-status-card">
+            <div className="flex shrink-0 flex-col items-end gap-1" data-testid="final-status-card">
               <FinalStatusCell r={r} notStarted={p.notStarted} />
+              {r.suppressed && <SuppressedBadge />}
             </div>
           </li>
         );
