@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eventAnswerSchema, eventParamsSchema, smartleadEventSchema } from '../../shared/send-outcomes';
 import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
+import { rateLimited } from '../http/rate-limit';
 import type { AppInstance } from '../http/types';
 import { workspaceOfHook } from './event-hook';
 import { fromWebhook, takeInEvent } from './events';
@@ -16,7 +17,12 @@ export async function smartleadEventRoutes(app: AppInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/smartlead/events/:hookId/:signature',
     {
-      config: { csrfExempt: true },
+      // Unauthenticated until the signature is checked: bounded per address, far above what Smartlead's
+      // sending pace produces.
+      config: {
+        csrfExempt: true,
+        ...rateLimited({ max: 1200, windowMs: 60_000, message: 'Too many events from this address.' }),
+      },
       schema: {
         tags: ['smartlead'],
         params: eventParamsSchema,

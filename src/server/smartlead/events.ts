@@ -55,7 +55,7 @@ export function fromWebhook(e: SmartleadEvent, now: Date): OutcomeEvent | string
  * The key that makes an event count once: a bounce or an unsubscribe happens once per address and
  * campaign, a sent or a reply once per sequence step. The webhook and the poll give the same key.
  */
-const eventKey = (e: OutcomeEvent) =>
+export const eventKey = (e: OutcomeEvent) =>
   e.kind === 'bounced' || e.kind === 'unsubscribed'
     ? `${e.kind}:${e.smartleadCampaignId}:${e.email}`
     : `${e.kind}:${e.smartleadCampaignId}:${e.email}:${e.step ?? e.occurredAt.toISOString()}`;

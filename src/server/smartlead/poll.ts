@@ -3,8 +3,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Sleep } from '../retry';
 import { createSmartleadClient, type SmartleadClient } from './client';
-import { type OutcomeEvent, takeInEvent } from './events';
+import { eventKey, type OutcomeEvent, takeInEvent } from './events';
 import { campaignStatistics, type LeadStat } from './outcome-remote';
+import { sendEvents } from './outcome-schema';
 import { smartleadCampaigns } from './schema';
 import { loadApiKey } from './settings';
 
@@ -37,6 +38,17 @@ function eventsOf(row: LeadStat, smartleadCampaignId: number, now: Date): Outcom
   return out;
 }
 
+async function knownEventKeys(opts: { db: Db; workspaceId: string; smartleadId: number }) {
+  const rows = await opts.db
+    .select({ key: sendEvents.eventKey })
+    .from(sendEvents)
+    .innerJoin(smartleadCampaigns, eq(smartleadCampaigns.id, sendEvents.campaignId))
+    .where(
+      and(eq(sendEvents.workspaceId, opts.workspaceId), eq(smartleadCampaigns.smartleadId, opts.smartleadId)),
+    );
+  return new Set(rows.map((r) => r.key));
+}
+
 /** Reads every page of one campaign's statistics into the intake; returns the events newly stored. */
 async function pollCampaign(opts: {
   db: Db;
@@ -46,10 +58,14 @@ async function pollCampaign(opts: {
   now: Date;
 }): Promise<number> {
   let stored = 0;
+  // Every run reads the whole campaign again: events already taken in are skipped here, so a big
+  // campaign costs one statement per run rather than one transaction per row.
+  const known = await knownEventKeys(opts);
   for (let page = 0; page < MAX_PAGES; page++) {
     const { rows, full } = await campaignStatistics(opts.client, opts.smartleadId, page * 100);
     for (const row of rows) {
       for (const event of eventsOf(row, opts.smartleadId, opts.now)) {
+        if (known.has(eventKey(event))) continue;
         const r = await takeInEvent({ ...opts, event, source: 'poll' });
         if (r.status === 'stored') stored++;
       }
