@@ -22,11 +22,12 @@ import { readUpload } from '../branding/upload';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import { linkOrigin } from '../http/public-origin';
+import { rateLimited } from '../http/rate-limit';
 import type { AppInstance } from '../http/types';
 import { AVATAR_MAX_BYTES, avatarUrlOf, deleteAvatar, readAvatar, saveAvatar } from './avatar';
 import { changePassword, confirmEmailChange, pendingEmailOf, startEmailChange } from './credentials';
 import { deleteAccount } from './delete';
-import { emailChangeMail, sendAccountMail } from './mail';
+import { emailChangeMail, securityNoticeMail, sendAccountMail } from './mail';
 import { passwordResetRoutes } from './reset-routes';
 import { endSession, listSessions } from './session-list';
 
@@ -55,8 +56,23 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return view(row);
   };
+  // Notices go out after the answer; a relay that refuses is logged, the change stands.
+  const notify = (req: FastifyRequest, to: string, mail: { subject: string; text: string }) => {
+    if (!config.SMTP_RELAY_URL) return;
+    sendAccountMail({ config, to, mail }).catch((err) => req.log.warn({ err }, 'account notice not sent'));
+  };
   const signOutHere = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
   const token = (req: FastifyRequest) => req.cookies[SESSION_COOKIE];
+  // Each of these checks the current password (an argon2 hash): a stolen session must not be a way to
+  // guess it. One count per account across the three routes.
+  const passwordChecked = rateLimited({
+    max: 10,
+    windowMs: 15 * 60_000,
+    hook: 'preHandler',
+    groupId: 'account-password-check',
+    keyGenerator: (req) => `account:${req.user?.id ?? req.ip}`,
+    message: 'Too many attempts with your password.',
+  });
 
   r.get('/api/account', { schema: { tags, response: ok } }, async (req) => view(requireUser(req)));
 
@@ -101,15 +117,17 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      requireUser(req);
-      const avatar = await readAvatar(db, req.params.userId);
+      const avatar = await readAvatar(db, requireUser(req).id, req.params.userId);
       return reply.headers(avatar.headers).send(avatar.bytes as never);
     },
   );
 
   r.post(
     '/api/account/email',
-    { schema: { tags, body: changeEmailSchema, response: { 200: changeEmailResultSchema } } },
+    {
+      config: passwordChecked,
+      schema: { tags, body: changeEmailSchema, response: { 200: changeEmailResultSchema } },
+    },
     async (req) => {
       const user = requireUser(req);
       const { token: secret, expiresAt } = await startEmailChange({
@@ -149,23 +167,30 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
     { schema: { tags, body: resetTokenSchema, response: ok } },
     async (req) => {
       const user = requireUser(req);
-      await confirmEmailChange({ db, user, token: req.body.token, now: clock() });
+      const email = await confirmEmailChange({ db, user, token: req.body.token, now: clock() });
+      notify(req, user.email, securityNoticeMail('email', email));
       return reload(user.id);
     },
   );
 
   r.post(
     '/api/account/password',
-    { schema: { tags, body: changePasswordSchema, response: { 200: signedOutSchema } } },
-    async (req) => ({
-      signedOut: await changePassword({
+    {
+      config: passwordChecked,
+      schema: { tags, body: changePasswordSchema, response: { 200: signedOutSchema } },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const signedOut = await changePassword({
         db,
-        user: requireUser(req),
+        user,
         currentPassword: req.body.currentPassword,
         newPassword: req.body.newPassword,
         keepToken: token(req),
-      }),
-    }),
+      });
+      notify(req, user.email, securityNoticeMail('password'));
+      return { signedOut };
+    },
   );
 
   r.get('/api/account/sessions', { schema: { tags, response: { 200: sessionListSchema } } }, async (req) =>
@@ -194,7 +219,10 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post(
     '/api/account/delete',
-    { schema: { tags, body: deleteAccountSchema, response: { 200: messageSchema } } },
+    {
+      config: passwordChecked,
+      schema: { tags, body: deleteAccountSchema, response: { 200: messageSchema } },
+    },
     async (req, reply) => {
       await deleteAccount({ db, user: requireUser(req), password: req.body.password });
       signOutHere(reply);
