@@ -1,6 +1,6 @@
 // A loopback world like hosted mail: DOMAINS domains, each with its own MX name (mx.<domain>), all
 // resolving to SERVERS fake SMTP servers (127.70.0.1…), like Google Workspace or Microsoft 365
-// tenants. Two addresses per domain; 60 % of addresses exist; 1 domain in 10 is catch-all. The truth
+// tenants. Two addresses per domain (DOMAINS sets fewer domains with more each); 60 % of addresses exist; 1 domain in 10 is catch-all. The truth
 // of every address is known, so accuracy can be measured. The servers behave as real ones do: at most
 // CAP connections per client, each counted until the server has read the client's close (421 to the
 // next one), and RCPT_LIMIT recipients per session (then 452 4.5.3).
@@ -16,6 +16,8 @@ export const ROWS = Number(process.env.ROWS ?? 20000);
 export const SERVERS = Number(process.env.SERVERS ?? 15);
 export const LATENCY_MS = Number(process.env.LATENCY_MS ?? 30);
 export const RCPT_LIMIT = Number(process.env.RCPT_LIMIT ?? 20);
+/** Domains (default: two addresses each). */
+export const DOMAINS = Number(process.env.DOMAINS ?? Math.ceil(ROWS / 2));
 export const CAP = 2;
 
 export type Truth = 'exists' | 'unknown' | 'catch_all';
@@ -32,7 +34,8 @@ export interface SharedWorld {
 }
 
 export async function startSharedWorld(): Promise<SharedWorld> {
-  const domains = Math.ceil(ROWS / 2);
+  const domains = DOMAINS;
+  const perDomain = Math.ceil(ROWS / domains);
   const emails: string[] = [];
   const truth = new Map<string, Truth>();
   const perServer: string[][] = Array.from({ length: SERVERS }, () => []);
@@ -49,10 +52,10 @@ export async function startSharedWorld(): Promise<SharedWorld> {
     zone[domain] = { MX: [{ preference: 10, exchange: `mx.${domain}` }] };
     zone[`mx.${domain}`] = { A: [serverIp(server)] };
     ipOf.set(`mx.${domain}`, serverIp(server));
-    for (let i = 0; i < 2 && emails.length < ROWS; i++) {
+    for (let i = 0; i < perDomain && emails.length < ROWS; i++) {
       const email = `user${i}.${d}@${domain}`;
       emails.push(email);
-      const exists = (d * 2 + i) % 10 < 6;
+      const exists = (d * perDomain + i) % 10 < 6;
       truth.set(email, catchAll ? 'catch_all' : exists ? 'exists' : 'unknown');
       if (exists && !catchAll) perServer[server].push(email);
     }

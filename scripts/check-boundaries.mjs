@@ -12,6 +12,7 @@ import path from 'node:path';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SRC = path.join(ROOT, 'src');
 const FEATURES = [
+  'account',
   'ai',
   'auth',
   'billing',
@@ -22,17 +23,19 @@ const FEATURES = [
   'onboarding',
   'scraper',
   'smartlead',
+  'suppressions',
   'verification',
   'workspaces',
 ];
 const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts']);
 /** Further files other features may use, per feature (the verification engine: its index.ts only). */
 const SHARED = {
-  auth: ['users', 'request-user', 'sessions', 'tokens', 'subscription-status'],
+  auth: ['users', 'request-user', 'sessions', 'tokens', 'subscription-status', 'password'],
+  branding: ['upload'],
   billing: ['access'],
   ai: ['client', 'clean'],
   scraper: ['emails', 'safe-fetch'],
-  lists: ['create', 'delete', 'export', 'ingest', 'read', 'results', 'sql', 'start'],
+  lists: ['create', 'delete', 'export', 'ingest', 'outcomes', 'read', 'results', 'sql', 'start'],
 };
 const WIRING = new Set([
   'src/server/app.ts',

@@ -11,7 +11,12 @@ import {
   readCsv,
   widenHeaders,
 } from '../shared/csv';
-import { RESULT_CSV_COLUMNS as RESULT_COLUMNS, reasonText, smtpMessageText } from '../shared/verification';
+import {
+  providerColumn,
+  RESULT_CSV_COLUMNS as RESULT_COLUMNS,
+  reasonText,
+  smtpMessageText,
+} from '../shared/verification';
 
 export interface Progress {
   rows: number;
@@ -122,7 +127,7 @@ async function processBatch(
   if (o.step === 0) {
     for (let i = 0; i < rows.length; i++) extra.push(RESULT_COLUMNS.map(() => ''));
   } else if (o.step === 1) {
-    for (const r of await o.verifier.checkStep1(emails)) {
+    for (const [i, r] of (await o.verifier.checkStep1(emails)).entries()) {
       extra.push([
         r.status,
         r.status,
@@ -135,10 +140,11 @@ async function processBatch(
         r.mxHost,
         '',
         '',
+        providerColumn(emails[i], r.mxHost),
       ]);
     }
   } else {
-    for (const r of await o.verifier.checkStep2(emails, { tenant: CLI_TENANT })) {
+    for (const [i, r] of (await o.verifier.checkStep2(emails, { tenant: CLI_TENANT })).entries()) {
       extra.push([
         r.initialStatus,
         r.status,
@@ -151,6 +157,7 @@ async function processBatch(
         r.mxHost,
         r.smtpCode,
         smtpMessageText(r.smtpMessage, r.smtpCode),
+        providerColumn(emails[i], r.mxHost),
       ]);
     }
   }

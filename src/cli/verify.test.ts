@@ -79,6 +79,7 @@ describe('npm run verify (child process against loopback fakes)', () => {
       'mx_host',
       'smtp_code',
       'smtp_message',
+      'provider',
     ]);
     const by = (email: string) => rows.find((r) => r['E-mail'] === email)!;
     expect(by('jane@acme.test')).toMatchObject({

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createVerifier, verificationEnvSchema, verifierOptionsFromEnv } from '../server/verification';
 import { describeWaiting } from '../shared/lists';
@@ -11,7 +12,14 @@ const USAGE = `usage: npm run verify -- INPUT.csv --out RESULTS.csv [--step 1|2]
   --step 1   format and domain checks only (no SMTP); final_status is the step-1 status
   --step 2   also the SMTP check for rows that pass step 1 (default)
 
-Reads DNS_SERVERS, SMTP_*, GREYLIST_*, VERIFIER_API_* like the server. Progress goes to stderr.`;
+Reads DNS_SERVERS, DNS_*, SMTP_*, GREYLIST_*, VERIFIER_API_* like the server. Progress goes to stderr.
+
+Exit status 75 (try again later): our side failed (the DNS resolver fails its canary check or does not
+answer, no mail server is reachable, the verifier API is down). No verdict is made up and no results
+file is left: run it again once the problem is solved.`;
+
+/** EX_TEMPFAIL (sysexits.h): a temporary failure on our side; trying again later may work. */
+const EXIT_OUR_SIDE = 75;
 
 function fail(message: string): never {
   process.stderr.write(`verify: ${message}\n\n${USAGE}\n`);
@@ -58,8 +66,25 @@ async function main() {
       }
     }
   };
-  const timer = setInterval(report, 1000);
+  const output = values.out;
+  // Our side failing is never written as verdicts: stop, say why (the server's notice), leave no file.
+  const ourSide = () => {
+    const h = verifier.health();
+    if (h.ok) return;
+    clearInterval(timer);
+    rmSync(output, { force: true });
+    // The server's words, without its promise to resume: this command stops instead.
+    const why = (h.message ?? 'our side failed').replace(/; verification will resume by itself$/, '');
+    process.stderr.write(`verify: ${why}. No results were written; run it again later.\n`);
+    process.exit(EXIT_OUR_SIDE);
+  };
+  const timer = setInterval(() => {
+    ourSide();
+    report();
+  }, 1000);
   try {
+    // The resolver's canaries first: a lying resolver stops the run before any row.
+    if (verifier.checkResolver && !(await verifier.checkResolver())) ourSide();
     last = await verifyCsv({
       input,
       output: values.out,
@@ -69,6 +94,7 @@ async function main() {
         last = p;
       },
     });
+    ourSide();
     report(true);
   } catch (err) {
     process.stderr.write(`verify: ${(err as Error).message}\n`);

@@ -1,4 +1,7 @@
+import { accountLinkCleanupJob } from './account/jobs';
+import { accountRoutes } from './account/routes';
 import { aiRoutes } from './ai/routes';
+import { singleCheckRoutes } from './api/check-routes';
 import { idempotencyCleanupJob } from './api/jobs';
 import { apiV1Routes } from './api/routes';
 import { apiTokenRoutes } from './auth/api-tokens';
@@ -16,8 +19,14 @@ import { onboardingRoutes } from './onboarding/routes';
 import { opsRoutes } from './ops/routes';
 import { scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
-import { smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
+import {
+  sendOutcomesCleanupJob,
+  smartleadOutcomePollJob,
+  smartleadSendJob,
+  smartleadSweepJob,
+} from './smartlead/jobs';
 import { smartleadRoutes } from './smartlead/routes';
+import { suppressionRoutes } from './suppressions/routes';
 import { usageRoutes } from './usage/routes';
 import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
@@ -37,6 +46,7 @@ export interface Feature {
 export const features: Feature[] = [
   { name: 'ops', routes: opsRoutes },
   { name: 'auth', routes: authRoutes, jobs: [sessionCleanupJob] },
+  { name: 'account', routes: accountRoutes, jobs: [accountLinkCleanupJob] },
   { name: 'workspaces', routes: workspaceRoutes },
   // Before the other features: its activity log hook records their routes.
   { name: 'team', routes: teamRoutes },
@@ -44,12 +54,18 @@ export const features: Feature[] = [
   { name: 'billing', routes: billingRoutes },
   { name: 'onboarding', routes: onboardingRoutes },
   { name: 'lists', routes: listsRoutes, jobs: listsJobs },
-  { name: 'smartlead', routes: smartleadRoutes, jobs: [smartleadSendJob, smartleadSweepJob] },
+  {
+    name: 'smartlead',
+    routes: smartleadRoutes,
+    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob, sendOutcomesCleanupJob],
+  },
+  { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },
   { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeRecoverJob] },
   { name: 'ai', routes: aiRoutes },
   { name: 'email-composer', routes: emailComposerRoutes },
   { name: 'api-v1', routes: apiV1Routes, jobs: [idempotencyCleanupJob] },
+  { name: 'single-check', routes: singleCheckRoutes },
   { name: 'usage', routes: usageRoutes },
   { name: 'webhooks', routes: webhookRoutes, jobs: webhookJobs },
 ];

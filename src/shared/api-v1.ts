@@ -28,6 +28,10 @@ export const apiListSchema = z
       risky: z.number().int(),
       pending: z.number().int(),
     }),
+    /** Rows repeating an earlier row's address: verified once, each keeping the shared verdict. */
+    duplicates: z.number().int(),
+    /** Rows a stopped run (status cancelled) left without a verdict. */
+    notChecked: z.number().int(),
     progress: z.object({
       step1: z.number().int().min(0).max(100),
       step2: z.number().int().min(0).max(100),
@@ -51,6 +55,8 @@ export function toApiList(u: UploadListItem): ApiList {
     completedAt: u.completedAt,
     error: u.errorMessage,
     counts: u.stats,
+    duplicates: u.duplicates,
+    notChecked: u.notChecked,
     progress: {
       step1: u.processingProgress,
       step2: u.step2Progress,
@@ -103,6 +109,17 @@ export const apiResultSchema = z
     free: z.boolean(),
     disposable: z.boolean(),
     suggestion: z.string().nullable(),
+    provider: z
+      .object({ id: z.string(), name: z.string(), kind: z.enum(['mailbox', 'gateway', 'self-hosted']) })
+      .nullable()
+      .describe(
+        'Who runs the mail, recognised from the MX host (Google Workspace, Microsoft 365…); null: unknown.',
+      ),
+    suppressed: z
+      .boolean()
+      .describe(
+        'On the workspace suppression list (bounced, unsubscribed or added): never sent to Smartlead.',
+      ),
   })
   .describe('One verified address: the same row the web results table shows.');
 
@@ -112,7 +129,7 @@ export const _resultRowMatches = (r: ResultRow): z.infer<typeof apiResultSchema>
 
 export const resultsQuerySchemaV1 = z.object({
   verdict: z
-    .enum(resultFilters, { message: 'verdict must be all, valid, invalid or risky' })
+    .enum(resultFilters, { message: 'verdict must be all, valid, invalid, risky or not_checked' })
     .default('all')
     .describe('Only rows whose final verdict is this.'),
   cursor: z
@@ -131,6 +148,13 @@ export const resultsPageSchemaV1 = z.object({
 export const exportQuerySchemaV1 = z.object({
   type: z.enum(exportTypes, { message: 'type must be valid, all or invalid' }).default('all'),
 });
+
+/** The screens' single-address check (POST /api/verify-email): the address only, the API's time limit. */
+export const singleCheckBodySchema = z.object({
+  email: z.string().trim().min(1, 'Please enter an email address').max(320, 'That address is too long'),
+});
+export type SingleCheckInput = z.infer<typeof singleCheckBodySchema>;
+export type SingleCheckAnswer = z.infer<typeof verifyDoneSchema> | z.infer<typeof verifyPendingSchema>;
 
 export const verifyBodySchema = z.object({
   email: z.string().trim().min(1, 'email is required').max(320, 'email is too long'),

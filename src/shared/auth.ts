@@ -12,17 +12,30 @@ export const usernameSchema = z
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(64, 'Username must be at most 64 characters');
+/** The rule for a new password (sign-up, reset, change); passwords set before it still sign in. */
+export const PASSWORD_MIN = 10;
 export const passwordSchema = z
   .string()
-  .min(6, 'Password must be at least 6 characters')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(256, 'Password must be at most 256 characters');
 
-export const loginSchema = z.object({ username: usernameSchema, password: passwordSchema });
+// Sign-in takes the username or the email used at sign-up, and any stored password (older ones may be short).
+export const loginSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(254, 'Username or email must be at most 254 characters'),
+  password: z.string().min(1, 'Enter your password').max(256, 'Password must be at most 256 characters'),
+});
 export type LoginInput = z.infer<typeof loginSchema>;
 
+export const emailSchema = z.string().trim().max(254, 'Invalid email address').email('Invalid email address');
+
 export const registerSchema = z.object({
-  username: usernameSchema,
-  email: z.string().trim().max(254, 'Invalid email address').email('Invalid email address'),
+  // No "@": a sign-in name with one is read as an email address.
+  username: usernameSchema.refine((v) => !v.includes('@'), 'Username cannot contain "@"'),
+  email: emailSchema,
   password: passwordSchema,
   plan: planSchema.default('hobbyist'),
 });

@@ -11,14 +11,22 @@ export const PREVIEW_ROWS = 10;
 export const CSV_EXTENSION_MESSAGE = 'Please select a .csv file';
 export const CSV_SIZE_MESSAGE = 'File size must be less than 10MB';
 
-export const uploadStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+/**
+ * draft: a file chosen in the browser, neither started nor saved (not in the lists); cancelled: a run the
+ * user stopped, whose rows without a verdict are "not checked" until it is resumed.
+ */
+export const uploadStatuses = ['draft', 'pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type UploadStatus = (typeof uploadStatuses)[number];
 
-/** Result status of a row: pending until its step is done. */
-export const rowStatuses = ['pending', 'valid', 'invalid', 'risky'] as const;
+/**
+ * Result status of a row: pending until its step is done; not_checked when its upload's run was stopped
+ * before the step reached it (it becomes pending again when the run is resumed).
+ */
+export const rowStatuses = ['pending', 'valid', 'invalid', 'risky', 'not_checked'] as const;
 export type RowStatus = (typeof rowStatuses)[number];
 
-export const resultFilters = ['all', 'valid', 'invalid', 'risky'] as const;
+/** not_checked: rows without a final verdict (still to check in a run, not checked in a stopped one). */
+export const resultFilters = ['all', 'valid', 'invalid', 'risky', 'not_checked'] as const;
 export type ResultFilter = (typeof resultFilters)[number];
 
 export const exportTypes = ['valid', 'all', 'invalid'] as const;
@@ -46,6 +54,13 @@ export const uploadResponseSchema = z.object({
   companyColumn: z.string().nullable(),
   /** Rows without an email address, left out. */
   skippedRows: z.number().int(),
+  /**
+   * Rows repeating an earlier row's address (ignoring case and surrounding spaces): verified once, each
+   * row keeping the shared verdict in the results and the export.
+   */
+  duplicates: z.number().int(),
+  /** draft (from the web: shown nowhere until started or saved) or pending. */
+  status: z.enum(['draft', 'pending']),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
@@ -66,6 +81,20 @@ const uploadProgressSchema = z.object({
   /** Seconds left at the measured rates; null when unknown. */
   etaSeconds: z.number().nullable(),
 });
+
+/**
+ * A run waiting on our side, not on the addresses: the DNS resolver fails its canaries or does not
+ * answer, no mail server is reachable from here, or the verifier API is down. Rows stay pending
+ * (never invalid or risky because of it) and verification tries again by itself at `nextTryAt`.
+ */
+export const ourSideNoticeSchema = z.object({
+  kind: z.enum(['dns', 'smtp', 'verifier']),
+  /** What is wrong on our side, in words, e.g. "Our DNS resolver is not answering; verification will resume by itself". */
+  message: z.string(),
+  /** ISO time of the next try. */
+  nextTryAt: z.string(),
+});
+export type OurSideNotice = z.infer<typeof ourSideNoticeSchema>;
 
 /** Why rows of a run in progress are set aside for now (step 2), most rows first. */
 export const waitingReasons = [
@@ -115,14 +144,16 @@ export const uploadListItemSchema = uploadProgressSchema.extend({
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   errorMessage: z.string().nullable(),
-  /**
-   * Why a run in progress is waiting, when it is our side (e.g. "this server cannot reach mail servers
-   * on port 25: set SMTP_PROXY or VERIFIER_API_URL"); rows stay pending meanwhile. Null otherwise.
-   */
-  notice: z.string().nullable().optional(),
+  /** Why a run in progress is paused, when it is our side; rows stay pending meanwhile. Null otherwise. */
+  notice: ourSideNoticeSchema.nullable(),
   /** Rows set aside for now and why (a run in progress, step 2); empty when nothing waits. */
   waiting: z.array(waitingGroupSchema).optional(),
   stats: uploadStatsSchema,
+  /** Rows sharing an earlier row's verdict (see uploadResponseSchema.duplicates). */
+  duplicates: z.number().int(),
+  /** Rows left without a verdict by a stopped run (status cancelled); 0 otherwise. */
+  notChecked: z.number().int(),
+  cancelledAt: z.string().nullable(),
 });
 export type UploadListItem = z.infer<typeof uploadListItemSchema>;
 export type UploadStatusResponse = UploadListItem;
@@ -158,6 +189,13 @@ const resultRowSchema = z.object({
   free: z.boolean(),
   disposable: z.boolean(),
   suggestion: z.string().nullable(),
+  /** Who runs the address's mail, recognised from its MX host (shared/mail-providers.ts); null: unknown. */
+  provider: z
+    .object({ id: z.string(), name: z.string(), kind: z.enum(['mailbox', 'gateway', 'self-hosted']) })
+    .nullable()
+    .default(null),
+  /** On the workspace's suppression list (bounced, unsubscribed, added by hand): never sent to Smartlead. */
+  suppressed: z.boolean().default(false),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 
@@ -175,7 +213,9 @@ export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
 
 export const resultsQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
-  filter: z.enum(resultFilters, { message: 'filter must be all, valid, invalid or risky' }).default('all'),
+  filter: z
+    .enum(resultFilters, { message: 'filter must be all, valid, invalid, risky or not_checked' })
+    .default('all'),
   search: z.string().trim().max(200, 'search is too long').optional().default(''),
 });
 

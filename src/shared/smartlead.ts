@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { campaignSetupSchema } from './email-automation';
+import { suppressionReasons } from './suppressions';
 
 // Contracts of the Smartlead integration (SPEC §3 provider settings, selectable email, campaign; §7 calls).
 
@@ -146,4 +147,7 @@ export const sendableListSchema = z.object({
   /** Valid rows (risky rows are counted in `risky`). */
   total: z.number(),
   risky: z.number().default(0),
+  /** Addresses of the workspace's lists left out because they are on the suppression list, by reason. */
+  heldBack: z.array(z.object({ reason: z.enum(suppressionReasons), count: z.number() })).default([]),
 });
+export type SendableList = z.infer<typeof sendableListSchema>;

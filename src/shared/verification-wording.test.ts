@@ -9,6 +9,7 @@ describe('verification wording for people', () => {
   it('turns reason codes into words and leaves unknown codes as written', () => {
     expect(reasonText('null_mx')).toBe('Domain accepts no mail (null MX)');
     expect(reasonText('unreachable')).toMatch(/could not be reached/);
+    expect(reasonText('bounced')).toBe('Bounced when one of your campaigns sent to it');
     expect(reasonText('something_new')).toBe('something_new');
     expect(reasonText(null)).toBe('');
   });

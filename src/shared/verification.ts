@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerOf } from './mail-providers';
 
 // Verdicts and reason codes of VERIFICATION.md, shared by the engine, the server and the web.
 export const verificationStatuses = ['valid', 'invalid', 'risky'] as const;
@@ -33,10 +34,19 @@ export const step2ReasonCodes = [
   'disposable',
 ] as const;
 
-export const reasonCodes = [...new Set([...step1ReasonCodes, ...step2ReasonCodes])] as [
-  (typeof step1ReasonCodes)[number] | (typeof step2ReasonCodes)[number],
-  ...((typeof step1ReasonCodes)[number] | (typeof step2ReasonCodes)[number])[],
-];
+/**
+ * Learned from the workspace's own campaigns (issue 23), not from a check: `bounced` is a hard bounce
+ * reported by Smartlead, which makes the address invalid until a fresh SMTP answer says otherwise.
+ */
+export const outcomeReasonCodes = ['bounced'] as const;
+
+type AnyReason =
+  | (typeof step1ReasonCodes)[number]
+  | (typeof step2ReasonCodes)[number]
+  | (typeof outcomeReasonCodes)[number];
+export const reasonCodes = [
+  ...new Set([...step1ReasonCodes, ...step2ReasonCodes, ...outcomeReasonCodes]),
+] as [AnyReason, ...AnyReason[]];
 export const reasonCodeSchema = z.enum(reasonCodes);
 export type ReasonCode = z.infer<typeof reasonCodeSchema>;
 
@@ -57,6 +67,7 @@ export const reasonLabels: Record<ReasonCode, string> = {
   greylisted: 'Greylisted, did not clear in time',
   temp_failure: 'Temporary failure, did not clear in time',
   unreachable: 'Mail server could not be reached (not checked)',
+  bounced: 'Bounced when one of your campaigns sent to it',
 };
 
 /** The human wording of a reason code (empty for none); unknown codes pass through as written. */
@@ -108,4 +119,10 @@ export const RESULT_CSV_COLUMNS = [
   'mx_host',
   'smtp_code',
   'smtp_message',
+  'provider',
 ] as const;
+
+/** The `provider` column: who runs the address's mail, from its MX host (empty when unknown). */
+export function providerColumn(email: string, mxHost: string | null | undefined): string {
+  return providerOf(mxHost, email.split('@').pop())?.name ?? '';
+}

@@ -9,6 +9,7 @@ import {
   Megaphone,
   PenLine,
   Send,
+  ShieldBan,
   Upload,
 } from 'lucide-react';
 import { type ComponentType, lazy } from 'react';
@@ -70,6 +71,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/support', access: 'always', page: SupportPage },
   { path: '/privacy', access: 'always', page: PrivacyPage },
   { path: '/terms', access: 'always', page: TermsPage },
+  // A forgotten password: signed in or out (the mailed link may open in either).
+  { path: '/forgot-password', access: 'always', page: page(() => import('./pages/forgot-password')) },
+  { path: '/reset-password', access: 'always', page: page(() => import('./pages/reset-password')) },
   // A team invitation: shown signed in or out (it asks to sign in before accepting).
   { path: '/invite/:token', access: 'always', page: page(() => import('./pages/invite')) },
   // Signed out (or still loading), then signed in without the shared layout.
@@ -122,6 +126,18 @@ export const ROUTES: AppRoute[] = [
     page: page(() => import('./pages/integrations')),
     label: 'Integrations',
   },
+  {
+    path: '/settings/account',
+    access: 'app',
+    page: page(() => import('./pages/account')),
+    label: 'Account',
+  },
+  {
+    path: '/settings/account/email',
+    access: 'app',
+    page: page(() => import('./pages/account-email')),
+    label: 'Confirm email address',
+  },
   { path: '/settings/api', access: 'app', page: page(() => import('./pages/settings-api')), label: 'API' },
   { path: '/settings/usage', access: 'app', page: page(() => import('./pages/usage')), label: 'Usage' },
   {
@@ -170,6 +186,14 @@ export const ROUTES: AppRoute[] = [
     label: 'Email Accounts',
     section: 'Email Automation',
     nav: { group: 'Email Automation', icon: AtSign },
+  },
+  {
+    path: '/suppressions',
+    access: 'app',
+    page: page(() => import('./pages/suppressions')),
+    label: 'Suppression List',
+    section: 'Email Automation',
+    nav: { group: 'Email Automation', icon: ShieldBan },
   },
   {
     path: '/help',

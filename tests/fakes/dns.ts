@@ -10,10 +10,26 @@ export type FakeDnsEntry =
       MX?: Array<{ preference: number; exchange: string }>;
       /** Each record's character strings (a long value may be split in several). */
       TXT?: string[][];
+      /** The zone's SOA; `minimum` is its negative-answer TTL in seconds (RFC 2308). */
+      SOA?: { minimum: number };
     }
   | 'NXDOMAIN'
   | 'SERVFAIL'
   | 'TIMEOUT';
+
+/**
+ * How the whole resolver behaves: truthfully, or like a broken one (a sandbox answering "no such
+ * domain" to every name, or one that never answers). Switchable at any time.
+ */
+export type FakeDnsMode = 'normal' | 'nxdomain' | 'timeout';
+
+/**
+ * The resolver health check's default canaries (DNS_CANARY_DOMAINS) exist in every fake world, as on
+ * the real internet; a zone entry or `resolve` may still answer them otherwise.
+ */
+const CANARIES: Record<string, FakeDnsEntry> = Object.fromEntries(
+  ['gmail.com', 'outlook.com', 'yahoo.com'].map((d) => [d, { MX: [{ preference: 5, exchange: `mx.${d}` }] }]),
+);
 
 export interface FakeDnsOptions {
   zone?: Record<string, FakeDnsEntry>;
@@ -22,6 +38,7 @@ export interface FakeDnsOptions {
   host?: string;
   /** Answer after this delay, to observe how many queries a client keeps in flight. */
   delayMs?: number;
+  mode?: FakeDnsMode;
 }
 
 export interface FakeDns {
@@ -33,6 +50,10 @@ export interface FakeDns {
   count(type: string, name: string): number;
   /** Queries received and not yet answered: now, and the most at once. */
   inFlight: { current: number; max: number };
+  /** Makes the resolver lie, go silent, or tell the truth again (canaries included). */
+  setMode(mode: FakeDnsMode): void;
+  /** Called with each query before it is answered (a test can change the mode right there). */
+  onQuery: ((type: string, name: string) => void) | null;
   close(): Promise<void>;
 }
 
@@ -44,6 +65,7 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
   const queries = new Map<string, number>();
   const socket = dgram.createSocket('udp4');
   const inFlight = { current: 0, max: 0 };
+  let mode: FakeDnsMode = options.mode ?? 'normal';
 
   socket.on('message', (msg, rinfo) => {
     let query: dnsPacket.Packet;
@@ -57,7 +79,13 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
     const name = q.name.toLowerCase();
     const key = `${q.type} ${name}`;
     queries.set(key, (queries.get(key) ?? 0) + 1);
-    const entry = zone.get(name) ?? options.resolve?.(name) ?? 'NXDOMAIN';
+    fake.onQuery?.(q.type, name);
+    const entry =
+      mode === 'nxdomain'
+        ? 'NXDOMAIN'
+        : mode === 'timeout'
+          ? 'TIMEOUT'
+          : (zone.get(name) ?? options.resolve?.(name) ?? CANARIES[name] ?? 'NXDOMAIN');
     if (entry === 'TIMEOUT') return; // never answer
     const answers: dnsPacket.Answer[] = [];
     let rcode = 'NOERROR';
@@ -66,6 +94,21 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
       for (const ip of entry.A ?? []) answers.push({ type: 'A', name: q.name, ttl: 60, data: ip });
     else if (q.type === 'AAAA') {
       for (const ip of entry.AAAA ?? []) answers.push({ type: 'AAAA', name: q.name, ttl: 60, data: ip });
+    } else if (q.type === 'SOA' && entry.SOA) {
+      answers.push({
+        type: 'SOA',
+        name: q.name,
+        ttl: 60,
+        data: {
+          mname: `ns.${name}`,
+          rname: `hostmaster.${name}`,
+          serial: 1,
+          refresh: 3600,
+          retry: 600,
+          expire: 86400,
+          minimum: entry.SOA.minimum,
+        },
+      });
     } else if (q.type === 'TXT') {
       for (const strings of entry.TXT ?? [])
         answers.push({ type: 'TXT', name: q.name, ttl: 60, data: strings });
@@ -96,14 +139,19 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
 
   await new Promise<void>((resolve) => socket.bind(0, host, resolve));
   const port = socket.address().port;
-  return {
+  const fake: FakeDns = {
     server: `${host}:${port}`,
     port,
     queries,
     count: (type, name) => queries.get(`${type} ${name.toLowerCase()}`) ?? 0,
     inFlight,
+    setMode: (m) => {
+      mode = m;
+    },
+    onQuery: null,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
+  return fake;
 }
 
 function rcodeFlag(rcode: string): number {

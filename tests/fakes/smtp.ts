@@ -231,10 +231,15 @@ class FakeSession {
     if (!next) return;
     setTimeout(
       () => {
-        this.outbox.shift();
-        this.pending--;
-        if (!this.socket.destroyed) this.socket.write(`${next.text}\r\n`);
-        next.then?.();
+        // Every reply that is due goes out now, in order (pipelined commands' replies in one write,
+        // as a real server's do, not one timer tick each).
+        const now = Date.now();
+        while (this.outbox.length > 0 && this.outbox[0].at <= now) {
+          const due = this.outbox.shift()!;
+          this.pending--;
+          if (!this.socket.destroyed) this.socket.write(`${due.text}\r\n`);
+          due.then?.();
+        }
         this.drain();
       },
       Math.max(0, next.at - Date.now()),

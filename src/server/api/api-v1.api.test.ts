@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { apiUser, bearer } from '../../../tests/helpers/api';
+import { TestClient } from '../../../tests/helpers/client';
 import { multipartBody, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { idempotencyCleanupJob } from './jobs';
@@ -401,5 +402,25 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/v1/lists/{id}/results'].get.responses['200']).toBeDefined();
     expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
     expect(doc.info.description).toContain('Verilead-Signature: t=');
+  });
+});
+
+describe('POST /api/verify-email (the screens’ single check)', () => {
+  it('answers one address with the API’s row, provider and suppression flag, behind the session', async () => {
+    const u = await apiUser(t.app);
+    const ok = await u.web.post('/api/verify-email', { email: 'alice@good.test' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      status: 'done',
+      result: { email: { email: 'alice@good.test' }, finalStatus: 'valid', suppressed: false },
+    });
+    expect(ok.json().result).toHaveProperty('provider');
+    await u.web.post('/api/suppressions', { email: 'bob@good.test' });
+    const held = await u.web.post('/api/verify-email', { email: 'bob@good.test' });
+    expect(held.json().result).toMatchObject({ finalStatus: 'valid', suppressed: true });
+    expect((await u.web.post('/api/verify-email', { email: '' })).statusCode).toBe(400);
+    expect((await new TestClient(t.app).post('/api/verify-email', { email: 'a@good.test' })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -32,7 +32,7 @@ describe('registration', () => {
 
   it.each([
     [{ username: 'ab' }, 'Username must be at least 3 characters'],
-    [{ password: '12345' }, 'Password must be at least 6 characters'],
+    [{ password: '123456789' }, 'Password must be at least 10 characters'],
     [{ email: 'not-an-email' }, 'Invalid email address'],
     [{ plan: 'gold' }, undefined],
   ])('refuses %j with a clear message', async (over, message) => {
@@ -41,7 +41,7 @@ describe('registration', () => {
     const res = await c.post('/api/apply', {
       username,
       email: `${username}@example.com`,
-      password: 'secret123',
+      password: 'secret1234',
       plan: 'hobbyist',
       ...over,
     });
@@ -57,7 +57,7 @@ describe('registration', () => {
     const dupName = await b.post('/api/apply', {
       username: u.username.toUpperCase(),
       email: `other-${u.email}`,
-      password: 'secret123',
+      password: 'secret1234',
       plan: 'hobbyist',
     });
     expect(dupName.statusCode).toBe(409);
@@ -65,7 +65,7 @@ describe('registration', () => {
     const dupEmail = await b.post('/api/apply', {
       username: uniqueName(),
       email: u.email.toUpperCase(),
-      password: 'secret123',
+      password: 'secret1234',
       plan: 'hobbyist',
     });
     expect(dupEmail.statusCode).toBe(409);
@@ -102,7 +102,7 @@ describe('sign-in and sessions', () => {
 
   it('validates the login payload', async () => {
     const b = new TestClient(t.app);
-    const res = await b.post('/api/login', { username: 'ab', password: 'secret123' });
+    const res = await b.post('/api/login', { username: 'ab', password: 'secret1234' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Username must be at least 3 characters');
   });
@@ -157,7 +157,7 @@ describe('sign-in and sessions', () => {
     const res = await c.post('/api/apply', {
       username,
       email: `${username}@example.com`,
-      password: 'secret123',
+      password: 'secret1234',
       plan: 'whitelabel',
     });
     const cookie = res.cookies.find((k) => k.name === SESSION_COOKIE)!;

@@ -13,7 +13,7 @@ const signUp = (c: TestClient, username = uniqueName()) =>
   c.post('/api/apply', {
     username,
     email: `${username}@example.com`,
-    password: 'secret123',
+    password: 'secret1234',
     plan: 'hobbyist',
   });
 
@@ -42,7 +42,7 @@ describe('sign-up flood', () => {
     const refusedName = names[codes.indexOf(429)];
     const probe = new TestClient(t.app);
     expect(
-      (await probe.post('/api/login', { username: refusedName, password: 'secret123' })).statusCode,
+      (await probe.post('/api/login', { username: refusedName, password: 'secret1234' })).statusCode,
     ).toBe(401);
 
     // Another address is not affected.

@@ -13,7 +13,7 @@ import {
 } from './login-limit';
 import { requireUser } from './request-user';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
-import { authenticate, registerUser, toPublicUser, type UserRow } from './users';
+import { authenticate, registerUser, signInName, toPublicUser, type UserRow } from './users';
 
 export async function authRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,6 +41,8 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
       userId: user.id,
       now: deps.clock(),
       ttlHours: deps.config.SESSION_TTL_HOURS,
+      userAgent: req.headers['user-agent'],
+      ip: req.ip,
     });
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
@@ -77,14 +79,15 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
     '/api/login',
     { config: loginLimit, schema: { tags: ['auth'], body: loginSchema, response: { 200: userSchema } } },
     async (req, reply) => {
+      const username = await signInName(db, req.body.username);
       const ticket = await reserveLoginAttempt({
         db,
         now: deps.clock(),
-        username: req.body.username,
+        username,
         ip: req.ip,
         limits: loginLimitsOf(c),
       });
-      const user = await authenticate({ db, input: req.body });
+      const user = await authenticate({ db, input: { ...req.body, username } });
       // A wrong password keeps its reservation: that is the recorded failure.
       if (!user) throw unauthorized('Invalid username or password');
       await releaseLoginAttempt({ db, ticket });

@@ -39,6 +39,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     // The workspace this session works in (0800_workspaces.sql); NULL: the personal one.
     workspaceId: uuid('workspace_id'),
+    // Shown in the account's session list (0011_accounts.sql): a public name, the browser and address.
+    publicId: uuid('public_id').notNull().default(sql`gen_random_uuid()`),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { workspaceMembers, workspaces } from '../workspaces/schema';
 import { sessions, users } from './schema';
@@ -6,12 +6,25 @@ import { randomToken, sha256 } from './tokens';
 
 export const SESSION_COOKIE = 'vl_sid';
 
-export async function createSession(opts: { db: Db; userId: string; now: Date; ttlHours: number }) {
+export async function createSession(opts: {
+  db: Db;
+  userId: string;
+  now: Date;
+  ttlHours: number;
+  /** What the account's session list shows (the browser and the address it signed in from). */
+  userAgent?: string;
+  ip?: string;
+}) {
   const token = randomToken();
   const expiresAt = new Date(opts.now.getTime() + opts.ttlHours * 3_600_000);
-  await opts.db
-    .insert(sessions)
-    .values({ idHash: sha256(token), userId: opts.userId, createdAt: opts.now, expiresAt });
+  await opts.db.insert(sessions).values({
+    idHash: sha256(token),
+    userId: opts.userId,
+    createdAt: opts.now,
+    expiresAt,
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    ip: opts.ip ?? null,
+  });
   return { token, expiresAt };
 }
 
@@ -40,6 +53,20 @@ export async function findSessionUser(opts: { db: Db; token: string; now: Date }
 
 export async function deleteSession(opts: { db: Db; token: string }) {
   await opts.db.delete(sessions).where(eq(sessions.idHash, sha256(opts.token)));
+}
+
+/** Ends every session of a user but `keepToken`'s (password change, reset, "sign out everywhere"). */
+export async function deleteUserSessions(opts: { db: Db; userId: string; keepToken?: string }) {
+  const gone = await opts.db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, opts.userId),
+        opts.keepToken ? ne(sessions.idHash, sha256(opts.keepToken)) : undefined,
+      ),
+    )
+    .returning({ id: sessions.idHash });
+  return gone.length;
 }
 
 export async function deleteExpiredSessions(opts: { db: Db; now: Date }): Promise<number> {

@@ -68,6 +68,22 @@ export async function registerUser(opts: {
   }
 }
 
+/**
+ * The account name a sign-in refers to: an identifier with "@" is the email used at sign-up when an
+ * account has it (new usernames cannot contain "@"), anything else the username as typed. The sign-in
+ * limits count on this name, so switching between username and email gives no extra attempts.
+ */
+export async function signInName(db: Db, identifier: string): Promise<string> {
+  const id = identifier.trim();
+  if (!id.includes('@')) return id;
+  const [row] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, id.toLowerCase()))
+    .limit(1);
+  return row?.username ?? id;
+}
+
 export async function authenticate(opts: { db: Db; input: LoginInput }): Promise<UserRow | null> {
   const [row] = await opts.db
     .select()

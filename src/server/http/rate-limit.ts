@@ -1,5 +1,5 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Clock } from '../clock';
 import { AppError } from './errors';
 
@@ -121,5 +121,29 @@ export function rateLimited(limit: RouteRateLimit): { rateLimit: RateLimitOption
       ...(limit.groupId ? { groupId: limit.groupId } : {}),
       errorResponseBuilder: (_req, ctx) => limitError(message, ctx.ttl),
     },
+  };
+}
+
+/**
+ * A further limit for a route that already has one (the plugin runs one limit per request): a preHandler
+ * that counts `key(req)` in its own group, e.g. per email address on top of the per-client limit.
+ */
+export function extraLimit(
+  app: FastifyInstance,
+  limit: Required<Pick<RouteRateLimit, 'max' | 'windowMs'>> & {
+    message: string;
+    /** Counted under `${group}:${key(req)}`, apart from every route's own counts. */
+    group: string;
+    key: (req: FastifyRequest) => string;
+  },
+): preHandlerAsyncHookHandler {
+  const check = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (req) => `${limit.group}:${limit.key(req)}`,
+  });
+  return async (req) => {
+    const res = await check(req);
+    if (!res.isAllowed && res.isExceeded) throw limitError(limit.message, res.ttl);
   };
 }

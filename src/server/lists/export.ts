@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { type CsvCell, csvLine, csvRows, fitRow } from '../../shared/csv';
 import type { ExportType } from '../../shared/lists';
-import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
+import { providerColumn, RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
 import { brandedFileName } from '../branding';
 import type { Db } from '../db/client';
 import { sendCsv } from '../http/csv-response';
@@ -12,6 +12,7 @@ import { query } from './sql';
 import { findOwnUpload } from './start';
 
 const CHUNK = 2000;
+const NOT_CHECKED_TEXT = 'Not checked: the verification was stopped before this row';
 
 type ExportRow = {
   row_index: number;
@@ -63,11 +64,20 @@ export async function exportUpload(opts: {
     uploaded_at: string | Date;
     headers: string[] | string;
     total: number;
-  }>(db, sql`SELECT original_name, uploaded_at, headers, total FROM uploads WHERE id = ${uploadId}`);
+    email_column: number;
+    status: string;
+  }>(
+    db,
+    sql`SELECT original_name, uploaded_at, headers, total, email_column, status FROM uploads WHERE id = ${uploadId}`,
+  );
   if (!upload) throw notFound('Upload not found');
   const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
   const total = Number(upload.total);
+  const emailColumn = Number(upload.email_column);
   const fileName = exportFileName(upload.original_name, type, new Date(upload.uploaded_at));
+  // A stopped run: rows it did not reach say so, rather than "pending" (nothing is checking them).
+  const waiting = upload.status === 'cancelled' ? 'not_checked' : 'pending';
+  const status = (s: string | null) => (s === null || s === 'pending' ? waiting : s);
 
   async function* lines() {
     yield `\uFEFF${csvLine([...headers, ...RESULT_CSV_COLUMNS])}`;
@@ -100,13 +110,14 @@ export async function exportUpload(opts: {
       for (const r of rows) {
         const data: string[] = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
         const reason = r.step2_reason ?? r.reason ?? '';
+        const final = status(r.final_status);
         out.push([
           // Rows shorter than the header get empty cells, so the verification columns stay aligned.
           ...fitRow(data, headers.length),
-          r.status ?? 'pending',
-          r.final_status ?? 'pending',
+          status(r.status),
+          final,
           reason,
-          reasonText(reason),
+          final === 'not_checked' ? NOT_CHECKED_TEXT : reasonText(reason),
           r.role ?? '',
           r.free ?? '',
           r.disposable ?? '',
@@ -114,6 +125,7 @@ export async function exportUpload(opts: {
           r.step2_mx_host ?? r.mx_host ?? '',
           r.smtp_code ?? '',
           smtpMessageText(r.smtp_message, r.smtp_code),
+          providerColumn(data[emailColumn] ?? '', r.step2_mx_host ?? r.mx_host),
         ]);
       }
       yield csvRows(out);

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   normalizeUploadStatus,
+  type OurSideNotice,
+  ourSideNoticeSchema,
   type UploadBreakdown,
   type UploadListItem,
   type WaitingGroup,
@@ -19,6 +21,8 @@ type UploadDbRow = {
   status: string;
   error_message: string | null;
   notice: string | null;
+  duplicates: number;
+  cancelled_at: Date | string | null;
   waiting: WaitingGroup[] | string | null;
   total: number;
   valid: number;
@@ -37,6 +41,17 @@ type UploadDbRow = {
   completed_at: Date | string | null;
   uploaded_at: Date | string;
 };
+
+/** The stored notice (JSON written by the run's lanes); anything unreadable is no notice. */
+function readNotice(text: string | null): OurSideNotice | null {
+  if (!text) return null;
+  try {
+    const parsed = ourSideNoticeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The lanes' copy of what rows wait for (jsonb: parsed by PostgreSQL's driver, text on some paths). */
 function waitingOf(v: WaitingGroup[] | string | null): WaitingGroup[] {
@@ -95,9 +110,12 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
     startedAt: iso(u.started_at),
     completedAt: iso(u.completed_at),
     errorMessage: u.error_message,
-    notice: status === 'processing' ? (u.notice ?? null) : null,
+    notice: status === 'processing' ? readNotice(u.notice) : null,
     waiting: status === 'processing' ? waitingOf(u.waiting) : [],
     stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
+    duplicates: n(u.duplicates),
+    notChecked: status === 'cancelled' ? n(u.pending) : 0,
+    cancelledAt: iso(u.cancelled_at),
     processingProgress: pct(s1, total),
     step2Progress: step1Done ? (s2Total === 0 ? 100 : pct(s2, s2Total)) : pct(s2, Math.max(1, s2Total)),
     step1Done,
@@ -111,7 +129,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
 }
 
 const UPLOAD_COLUMNS =
-  sql.raw(`id, original_name, file_size, status, error_message, notice, waiting, total, valid, invalid, risky,
+  sql.raw(`id, original_name, file_size, status, error_message, notice, waiting, duplicates, cancelled_at, total, valid, invalid, risky,
   pending, step1_count, step2_total, step2_count, run_started_at, run_step1_base, run_step2_base,
   step1_finished_at, step2_started_at, started_at, completed_at, uploaded_at`);
 
@@ -123,7 +141,7 @@ export async function listUploads(opts: {
   const rows = await query<UploadDbRow>(
     opts.db,
     sql`SELECT ${UPLOAD_COLUMNS} FROM uploads
-        WHERE workspace_id = ${opts.workspaceId} AND status <> 'uploading' ORDER BY uploaded_at DESC, id LIMIT 500`,
+        WHERE workspace_id = ${opts.workspaceId} AND status NOT IN ('uploading', 'draft') ORDER BY uploaded_at DESC, id LIMIT 500`,
   );
   return rows.map((r) => toListItem(r, opts.now));
 }

@@ -197,7 +197,7 @@ describe('verification runs', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'name,email,company,note,initial_status,final_status,reason,reason_text,role,free,disposable,suggestion,mx_host,smtp_code,smtp_message',
+      'name,email,company,note,initial_status,final_status,reason,reason_text,role,free,disposable,suggestion,mx_host,smtp_code,smtp_message,provider',
     );
     expect(lines).toHaveLength(9);
     // The formula is text now: a leading quote, and no cell starts with = or +.

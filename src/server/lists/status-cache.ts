@@ -105,6 +105,11 @@ export async function rowStatuses(opts: {
   return (await pending).codes;
 }
 
+/** A deleted upload's copy goes with it. */
+export function forgetRowStatuses(uploadId: string): void {
+  cache.delete(uploadId);
+}
+
 /**
  * A run starting on an upload with nothing verified: its copy is all pending, known without a
  * statement (the run's writes then keep it exact, see noteWrite).
@@ -117,6 +122,11 @@ export function seedUnverified(uploadId: string, runId: number, total: number): 
     loadedAt: performance.now(),
     codes: new Uint8Array(total),
   });
+}
+
+/** A change outside a run's writes (a bounce learned from a campaign): the copy is read again. */
+export function forgetStatuses(uploadId: string): void {
+  cache.delete(uploadId);
 }
 
 /** What one result write returned: the upload's counters after it, and the rows it changed. */

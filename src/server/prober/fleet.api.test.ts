@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorld, type World } from '../../../tests/fakes/smtp-world';
+import { type HostSpec, startWorld, type World } from '../../../tests/fakes/smtp-world';
 import { type Child, spawnChild } from '../../../tests/helpers/child-server';
 import { TestClient } from '../../../tests/helpers/client';
 import { watchEstablished } from '../../../tests/helpers/established';
@@ -28,11 +28,14 @@ describe.runIf(url)('two worker processes on PostgreSQL', () => {
     const mailboxes = Array.from({ length: ROWS }, (_, i) => [`a${i}@fleet.test`, `b${i}@fleet.test`])
       .flat()
       .filter((_, i) => i % 4 < 2);
-    const domains: Record<string, { mailboxes: string[]; latencyMs: number }> = {
-      'fleet.test': { mailboxes, latencyMs: 15 },
+    const domains: Record<string, HostSpec> = {
+      // As a real server: it counts each connection until it has read the client's close, and
+      // answers 421 to one more than the cap.
+      'fleet.test': { mailboxes, latencyMs: 15, maxConnections: CAP, holdUntilClientCloses: true },
     };
     for (let d = 0; d < 4; d++) domains[`w${d}.test`] = { mailboxes: [], latencyMs: 5 };
-    for (let i = 0; i < SHARED_ROWS; i += 2) domains[`w${i % 4}.test`].mailboxes.push(`p${i}@w${i % 4}.test`);
+    for (let i = 0; i < SHARED_ROWS; i += 2)
+      domains[`w${i % 4}.test`].mailboxes?.push(`p${i}@w${i % 4}.test`);
     w = await startWorld(domains);
     t = await createTestApp({ env: { LISTS_BATCH_SIZE: '20', LISTS_LANES: '2' } });
     const env = {
@@ -94,6 +97,9 @@ describe.runIf(url)('two worker processes on PostgreSQL', () => {
     expect(seen.samples).toBeGreaterThan(50);
     expect(seen.sustained).toBeGreaterThan(0);
     expect(seen.sustained, `single-sample max ${seen.max}`).toBeLessThanOrEqual(CAP);
+    // Slots are given back once the server has read our close: it never had to turn one away.
+    expect(w.hosts['fleet.test'].stats.rejected421).toBe(0);
+    expect(w.hosts['fleet.test'].stats.maxConcurrent).toBeLessThanOrEqual(CAP);
     // Both processes did probe (the cap was shared, not one process doing everything).
     const rows = await t.database.raw.query<{ step2_by: string }>(
       'SELECT DISTINCT step2_by FROM upload_batches WHERE upload_id = ANY($1)',

@@ -102,13 +102,17 @@ export class DbKnowledge implements KnowledgeStore {
 
   private async writeDomains(domains: [string, DomainFact][]): Promise<void> {
     const ttl = this.ttl.domainS;
+    // A negative verdict carries its zone's negative TTL (shorter): the lie of a resolver that turned
+    // bad after its last canary check must not outlive a few minutes.
+    const verdictTtl = domains.map(([, f]) => Math.min(ttl, Math.ceil(f.ttlS ?? ttl)));
     await this.db.execute(sql`
       INSERT INTO domain_facts (domain, verdict, verdict_expires_at, catch_all, catch_all_expires_at)
-      SELECT d, v, CASE WHEN v IS NOT NULL THEN now() + make_interval(secs => ${ttl}) END,
+      SELECT d, v, CASE WHEN v IS NOT NULL THEN now() + make_interval(secs => vt) END,
         c, CASE WHEN c IS NOT NULL THEN now() + make_interval(secs => ${ttl}) END
       FROM unnest(${sql.param(domains.map(([d]) => d))}::text[],
         ${sql.param(domains.map(([, f]) => (f.verdict ? JSON.stringify(f.verdict) : null)))}::jsonb[],
-        ${sql.param(domains.map(([, f]) => f.catchAll ?? null))}::bool[]) AS x(d, v, c)
+        ${sql.param(domains.map(([, f]) => f.catchAll ?? null))}::bool[],
+        ${sql.param(verdictTtl)}::int[]) AS x(d, v, c, vt)
       ON CONFLICT (domain) DO UPDATE SET
         verdict = COALESCE(excluded.verdict, domain_facts.verdict),
         verdict_expires_at = COALESCE(excluded.verdict_expires_at, domain_facts.verdict_expires_at),

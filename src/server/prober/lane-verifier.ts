@@ -11,15 +11,21 @@ import { engineLogger, processVerifier } from './process-verifier';
  * verdicts) on either database, and fleet-wide connection slots on PostgreSQL, where other
  * processes probe too. The embedded database belongs to one process: its limits stay in memory.
  */
-export function laneVerifier(ctx: Pick<JobContext, 'config' | 'database' | 'log'>): Verifier {
-  return databaseVerifier(ctx.config, ctx.database, ctx.log);
+export function laneVerifier(ctx: Pick<JobContext, 'config' | 'database' | 'log' | 'sleep'>): Verifier {
+  return databaseVerifier(ctx.config, ctx.database, ctx.log, ctx.sleep);
 }
 
-export function databaseVerifier(config: Config, database: Database, log: JobContext['log']): Verifier {
+function databaseVerifier(
+  config: Config,
+  database: Database,
+  log: JobContext['log'],
+  sleep: JobContext['sleep'],
+): Verifier {
   return processVerifier({
     config,
     database,
     logger: engineLogger(log),
+    sleep,
     extend: (options) => ({
       ...options,
       knowledge: new DbKnowledge(database.db, {

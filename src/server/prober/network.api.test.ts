@@ -53,9 +53,11 @@ describe('mail servers unreachable from here', () => {
       (s) => s.notice !== null,
       20_000,
     );
-    expect(paused.notice).toBe(
-      `this server cannot reach mail servers on port ${w.port}: set SMTP_PROXY or VERIFIER_API_URL`,
-    );
+    expect(paused.notice).toMatchObject({
+      kind: 'smtp',
+      message: `Our server cannot reach mail servers on port ${w.port} (set SMTP_PROXY or VERIFIER_API_URL); verification will resume by itself`,
+    });
+    expect(Date.parse(paused.notice.nextTryAt)).not.toBeNaN();
     expect(paused.status).toBe('processing');
     expect(paused.stats).toMatchObject({ total: 8, valid: 0, invalid: 0, risky: 0, pending: 8 });
 

@@ -46,6 +46,8 @@ export interface ProcessVerifierDeps {
   config: Config;
   database: Database;
   logger: EngineLogger;
+  /** How the engine waits before trying our side again (the app's injected sleep; real time without). */
+  sleep?: (ms: number) => Promise<void>;
   /** Fleet-wide parts (connection slots, shared knowledge), when the database provides them. */
   extend?: (options: VerifierOptions) => VerifierOptions;
 }
@@ -56,7 +58,7 @@ export function processVerifier(deps: ProcessVerifierDeps): Verifier {
   const key = `${deps.database.kind}:${databaseIds.get(deps.database) ?? nextId(deps.database)}:${JSON.stringify(options)}`;
   let v = verifiers.get(key);
   if (!v) {
-    const base: VerifierOptions = { ...options, logger: deps.logger, observer };
+    const base: VerifierOptions = { ...options, logger: deps.logger, observer, sleep: deps.sleep };
     v = createVerifier(deps.extend ? deps.extend(base) : base);
     verifiers.set(key, v);
   }

@@ -316,6 +316,7 @@ describe('smartlead campaigns: create, send, list', () => {
       groups: [],
       total: 0,
       risky: 0,
+      heldBack: [],
     });
     expect((await c.get(`/api/smartlead/sends/${id}`)).statusCode).toBe(200);
     const anon = new RecordingClient(t.app);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../jobs/registry';
 import { notifyCampaignSent } from '../webhooks/campaign-events';
 import { findStalledSends } from './campaigns';
+import { pollOutcomes, removeOrphanOutcomes } from './poll';
 import { runSend } from './send';
 
 export const SMARTLEAD_SEND_JOB = jobType('smartlead-send', z.object({ campaignId: z.string() }));
@@ -37,5 +38,31 @@ export const smartleadSweepJob = defineJob({
       await ctx.queue.send(SMARTLEAD_SEND_JOB, { campaignId }, { singletonKey: campaignId });
     }
     if (ids.length) ctx.log.info({ count: ids.length }, 'stalled smartlead sends queued again');
+  },
+});
+
+/** Every ten minutes: campaign statistics read for outcomes the webhook did not bring (or cannot). */
+export const smartleadOutcomePollJob = defineJob({
+  name: 'smartlead-outcome-poll',
+  payload: noPayload,
+  cron: '*/10 * * * *',
+  async handle(_data, ctx) {
+    const r = await pollOutcomes({
+      db: ctx.database.db,
+      config: ctx.config,
+      now: ctx.clock(),
+      sleep: ctx.sleep,
+    });
+    if (r.stored) ctx.log.info(r, 'smartlead outcomes polled');
+  },
+});
+
+/** Daily: outcome, suppression and hook rows of deleted workspaces are removed. */
+export const sendOutcomesCleanupJob = defineJob({
+  name: 'send-outcomes-cleanup',
+  payload: noPayload,
+  cron: '17 3 * * *',
+  async handle(_data, ctx) {
+    await removeOrphanOutcomes(ctx.database.db);
   },
 });

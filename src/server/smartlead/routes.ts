@@ -17,6 +17,7 @@ import { requirePermission, requireWorkspace } from '../workspaces';
 import { smartleadAutomationRoutes } from './automation-routes';
 import { findCampaign, sendProgress } from './campaigns';
 import { smartleadCall } from './errors';
+import { smartleadEventRoutes } from './events-routes';
 import { createRemoteCache, listCampaigns } from './list';
 import { sendableGroups } from './sendable';
 import { getSettings, saveApiKey } from './settings';
@@ -122,4 +123,5 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   await smartleadAutomationRoutes(app, deps, cache);
+  await smartleadEventRoutes(app, deps);
 }

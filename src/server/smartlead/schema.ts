@@ -61,6 +61,10 @@ export const smartleadCampaigns = pgTable(
     /** "Create and start": the campaign is started once every lead is in. */
     startRequested: boolean('start_requested').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** The campaign's webhook was registered in Smartlead (0220; only when PUBLIC_URL is set). */
+    webhookRegisteredAt: timestamp('webhook_registered_at', { withTimezone: true }),
+    /** When the outcome poll last read the campaign's statistics (0220). */
+    outcomesPolledAt: timestamp('outcomes_polled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('smartlead_campaigns_idem_idx').on(t.workspaceId, t.idempotencyKey),
@@ -116,3 +120,4 @@ export const smartleadCampaignLeads = pgTable(
     index('smartlead_campaign_leads_workspace_idx').on(t.workspaceId, t.email),
   ],
 );
+export * from './outcome-schema';

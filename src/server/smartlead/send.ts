@@ -4,10 +4,12 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Sleep } from '../retry';
+import { suppressedAmong } from '../suppressions';
 import type { PriceConfig } from '../usage/plans';
 import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } from './campaigns';
 import { createSmartleadClient, type Retries, SmartleadError } from './client';
 import { SendAbortedError } from './errors';
+import { registerOutcomeHook } from './outcome-hook';
 import { setStatus } from './remote';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
 import { loadApiKey } from './settings';
@@ -27,7 +29,7 @@ export type SendOutcome = 'completed' | 'failed' | 'busy' | 'retry';
  */
 export async function runSend(opts: {
   db: Db;
-  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'> & PriceConfig;
+  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'PUBLIC_URL'> & PriceConfig;
   clock: Clock;
   campaignId: string;
   retries?: Retries;
@@ -64,6 +66,7 @@ export async function runSend(opts: {
     const smartleadId = await ensureRemoteCampaign({ db, client, campaign, now: clock() });
     // Normally done by the request; here when that request ended before it (crash, restart).
     await applyCampaignSetup({ db, client, campaign, smartleadId, now: clock });
+    await registerOutcomeHook({ db, config: opts.config, client, campaign, smartleadId, now: clock() });
     await db
       .update(smartleadCampaigns)
       .set({ state: 'sending', error: null, updatedAt: clock() })
@@ -94,7 +97,22 @@ export async function runSend(opts: {
         .update(smartleadSendBatches)
         .set({ attempts: sql`${smartleadSendBatches.attempts} + 1` })
         .where(and(eq(smartleadSendBatches.campaignId, campaignId), eq(smartleadSendBatches.seq, seq)));
-      const result = await client.addLeads(smartleadId, batch.leads);
+      // An address suppressed since the send was recorded (a bounce in another campaign) is not sent.
+      const held = await suppressedAmong({
+        db,
+        workspaceId: campaign.workspaceId,
+        emails: batch.leads.map((l) => l.email),
+      });
+      const leads = batch.leads.filter((l) => !held.has(l.email.trim().toLowerCase()));
+      const result = leads.length
+        ? await client.addLeads(smartleadId, leads)
+        : {
+            upload_count: 0,
+            duplicate_count: 0,
+            already_added_to_campaign: 0,
+            invalid_email_count: 0,
+            total_leads: 0,
+          };
       const now = clock();
       await db.transaction(async (tx) => {
         const marked = await tx

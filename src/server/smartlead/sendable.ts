@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { mergeKey } from '../../shared/merge-fields';
 import type { SendableEmail, SendableGroup } from '../../shared/smartlead';
+import type { SuppressionReason } from '../../shared/suppressions';
 import type { Db } from '../db/client';
 import { query } from '../lists/sql';
 import { smartleadCampaignLeads, smartleadCampaigns } from './schema';
@@ -26,7 +27,8 @@ interface Row {
  * The workspace's addresses that may go to Smartlead, grouped by upload (newest first): valid rows, and
  * risky rows whose risk is a catch-all server or a role address (the send screen offers those only
  * behind an explicit "include risky" choice). Each carries its upload's other columns by merge key
- * and the campaigns it was already sent to.
+ * and the campaigns it was already sent to. Suppressed addresses are left out; `heldBack` counts them by
+ * reason (the send screen says how many and why).
  */
 export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
   const rows = await query<Row>(
@@ -44,7 +46,18 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
         coalesce(x.step2_reason, x.reason) = 'catch_all' OR x.role OR coalesce(x.step2_reason, x.reason) = 'role')))
     JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
     WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
+      AND NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.workspace_id = u.workspace_id AND s.email = lower(r.email))
     ORDER BY u.uploaded_at DESC, u.id, x.row_index`,
+  );
+  const heldBack = await query<{ reason: SuppressionReason; count: number }>(
+    opts.db,
+    sql`
+    SELECT s.reason, count(DISTINCT s.email)::int AS count
+    FROM uploads u
+    JOIN upload_rows r ON r.upload_id = u.id
+    JOIN suppressions s ON s.workspace_id = u.workspace_id AND s.email = lower(r.email)
+    WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
+    GROUP BY s.reason ORDER BY s.reason`,
   );
   const sent = await sentCampaigns(opts);
   const groups = new Map<string, SendableGroup>();
@@ -72,7 +85,12 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
       sentTo: sent.get(r.email.trim().toLowerCase()) ?? [],
     } satisfies SendableEmail);
   }
-  return { groups: [...groups.values()], total: valid, risky: rows.length - valid };
+  return {
+    groups: [...groups.values()],
+    total: valid,
+    risky: rows.length - valid,
+    heldBack: heldBack.map((h) => ({ reason: h.reason, count: Number(h.count) })),
+  };
 }
 
 function extraFields(r: Row): Record<string, string> {

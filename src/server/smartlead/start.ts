@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import type { Sleep } from '../retry';
+import { suppressedAmong } from '../suppressions';
 import type { WorkspacePlan } from '../workspaces';
 import { ensureRemoteCampaign, markFailed, recordSend, releaseLease, requeueFailed } from './campaigns';
 import { createSmartleadClient, INTERACTIVE, SmartleadError } from './client';
@@ -37,6 +38,19 @@ function idempotencyKeyOf(
   return `d:${hash.digest('hex')}`;
 }
 
+/** Suppressed addresses never go to Smartlead again; a send of nothing else is refused. */
+async function withoutSuppressed<T extends { emails: { email: string }[] }>(
+  db: Db,
+  workspaceId: string,
+  input: T,
+) {
+  const held = await suppressedAmong({ db, workspaceId, emails: input.emails.map((e) => e.email) });
+  if (!held.size) return input;
+  const emails = input.emails.filter((e) => !held.has(e.email.trim().toLowerCase()));
+  if (!emails.length) throw badRequest('Every selected address is on the suppression list.');
+  return { ...input, emails };
+}
+
 /**
  * Starts a send: records the campaign and its batches (once per idempotency key), creates the Smartlead
  * campaign and stores its id, then hands the leads to the `smartlead-send` job. A transient Smartlead
@@ -55,7 +69,7 @@ export async function startCampaignSend(opts: {
   const { db, config, workspace, clock } = opts;
   await assertHasAccess({ db, workspace, now: clock() });
   const apiKey = await loadApiKey({ db, config, workspaceId: workspace.id });
-  const input = createCampaignSchema.parse(opts.input);
+  const input = await withoutSuppressed(db, workspace.id, createCampaignSchema.parse(opts.input));
   const key = idempotencyKeyOf(workspace.id, opts.idempotencyKey, input);
   const recorded = await recordSend({
     db,

@@ -15,8 +15,22 @@ export interface DnsOptions {
   concurrency?: number;
   /** How long an answer is kept (a long-lived prober must see DNS changes); default 10 min. */
   ttlMs?: number;
+  /** Negative answers (no such name / no such record) are kept for the zone's negative TTL, at most this. */
+  negativeTtlMaxMs?: number;
+  /** … and for this long when the zone's SOA cannot be read. */
+  negativeTtlDefaultMs?: number;
   observer?: EngineObserver;
 }
+
+type CacheEntry = {
+  /** When the answer arrived (when the query was sent, while in flight). */
+  at: number;
+  expires: number;
+  negative: boolean;
+  answer: Promise<DnsAnswer<unknown>>;
+};
+
+const isNegative = (a: DnsAnswer<unknown>) => !a.ok && (a.code === 'NXDOMAIN' || a.code === 'NODATA');
 
 function failure(err: unknown): DnsAnswer<never> {
   const code = (err as NodeJS.ErrnoException)?.code ?? 'ERROR';
@@ -40,14 +54,19 @@ function failure(err: unknown): DnsAnswer<never> {
 
 /**
  * The one resolver of the engine: MX look-ups and the A/AAAA of MX hosts all go through it, so a
- * configured DNS_SERVERS is never bypassed. Answers (negative ones too) are cached for `ttlMs`
- * (the prober lives as long as the process), and concurrent look-ups of one name share one query.
+ * configured DNS_SERVERS is never bypassed. Concurrent look-ups of one name share one query.
+ * Positive answers are cached for `ttlMs` (the prober lives as long as the process); negative ones
+ * for the zone's negative TTL (its SOA), capped, and dropped at once when the resolver turns out to
+ * be lying (`forgetNegativesSince`); failures (timeouts, SERVFAIL) are not kept at all.
  */
 export class DnsClient {
   private readonly resolver: Resolver;
   private readonly limit: Semaphore;
-  private readonly cache = new Map<string, { at: number; answer: Promise<DnsAnswer<unknown>> }>();
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly soas = new Map<string, { at: number; minttl: Promise<number | null> }>();
   private readonly ttlMs: number;
+  private readonly negativeMaxMs: number;
+  private readonly negativeDefaultMs: number;
   private readonly observer?: EngineObserver;
   /** Queries actually sent (cache misses), for tests and benchmarks. */
   queries = 0;
@@ -57,6 +76,8 @@ export class DnsClient {
     if (options.servers && options.servers.length > 0) this.resolver.setServers(options.servers);
     this.limit = new Semaphore(options.concurrency ?? 64);
     this.ttlMs = options.ttlMs ?? 600_000;
+    this.negativeMaxMs = options.negativeTtlMaxMs ?? 300_000;
+    this.negativeDefaultMs = Math.min(options.negativeTtlDefaultMs ?? 60_000, this.negativeMaxMs);
     this.observer = options.observer;
   }
 
@@ -79,17 +100,64 @@ export class DnsClient {
     );
   }
 
+  /** An MX look-up that skips the cache and the concurrency limit (the resolver's health check). */
+  async freshMx(domain: string): Promise<DnsAnswer<MxRecord[]>> {
+    this.queries++;
+    this.observer?.dnsLookup('MX');
+    try {
+      return { ok: true, records: await this.resolver.resolveMx(domain) };
+    } catch (err) {
+      return failure(err);
+    }
+  }
+
+  /**
+   * How long a negative answer about `name` holds: the SOA minimum of the nearest zone that has one
+   * (RFC 2308), capped; the default when no SOA answers. SOAs are looked up once per zone.
+   */
+  async negativeTtlMs(name: string): Promise<number> {
+    const labels = name.split('.');
+    for (let i = 0; i < labels.length; i++) {
+      const minttl = await this.soaMinimum(labels.slice(i).join('.'));
+      if (minttl !== null) return Math.min(minttl * 1000, this.negativeMaxMs);
+    }
+    return this.negativeDefaultMs;
+  }
+
+  /** Negative answers that arrived after `since` (epoch ms): the resolver was lying, forget them. */
+  forgetNegativesSince(since: number): void {
+    for (const [k, v] of this.cache) if (v.negative && v.at > since) this.cache.delete(k);
+    for (const [k, v] of this.soas) if (v.at > since) this.soas.delete(k);
+  }
+
   close(): void {
     this.resolver.cancel();
+  }
+
+  private soaMinimum(zone: string): Promise<number | null> {
+    const now = Date.now();
+    const hit = this.soas.get(zone);
+    if (hit && now - hit.at < this.ttlMs) return hit.minttl;
+    const minttl = this.limit.run(async () => {
+      this.queries++;
+      this.observer?.dnsLookup('SOA');
+      try {
+        return (await this.resolver.resolveSoa(zone)).minttl;
+      } catch {
+        return null;
+      }
+    });
+    this.soas.set(zone, { at: now, minttl });
+    return minttl;
   }
 
   private cached<T>(kind: string, name: string, query: () => Promise<T>): Promise<DnsAnswer<T>> {
     const key = `${kind} ${name}`;
     const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.answer as Promise<DnsAnswer<T>>;
+    if (hit && now < hit.expires) return hit.answer as Promise<DnsAnswer<T>>;
     if (this.cache.size > 200_000) this.sweep(now);
-    const answer = this.limit.run(async () => {
+    const answer = this.limit.run(async (): Promise<DnsAnswer<T>> => {
       this.queries++;
       this.observer?.dnsLookup(kind);
       try {
@@ -98,11 +166,24 @@ export class DnsClient {
         return failure(err);
       }
     });
-    this.cache.set(key, { at: now, answer });
+    // In flight: shared by every caller until it settles.
+    const entry: CacheEntry = { at: now, expires: Number.POSITIVE_INFINITY, negative: false, answer };
+    this.cache.set(key, entry);
+    void answer.then(async (a) => {
+      entry.at = Date.now();
+      if (a.ok) entry.expires = entry.at + this.ttlMs;
+      else if (isNegative(a)) {
+        entry.negative = true;
+        entry.expires = entry.at + this.negativeDefaultMs;
+        const ttl = await this.negativeTtlMs(name);
+        entry.expires = entry.at + ttl;
+      } else if (this.cache.get(key) === entry) this.cache.delete(key);
+    });
     return answer;
   }
 
   private sweep(now: number): void {
-    for (const [k, v] of this.cache) if (now - v.at >= this.ttlMs) this.cache.delete(k);
+    for (const [k, v] of this.cache) if (now >= v.expires) this.cache.delete(k);
+    for (const [k, v] of this.soas) if (now - v.at >= this.ttlMs) this.soas.delete(k);
   }
 }

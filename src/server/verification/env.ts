@@ -8,6 +8,12 @@ export const verificationEnv = {
   DNS_TIMEOUT_MS: envInt(5000, 50),
   DNS_TRIES: envInt(2, 1, 10),
   DNS_CONCURRENCY: envInt(64, 1, 1024),
+  /** Names that must resolve: a resolver denying them is lying or down (empty: no check). */
+  DNS_CANARY_DOMAINS: z.string().default('gmail.com,outlook.com,yahoo.com'),
+  /** While the resolver fails its canaries: how often to ask again (rows stay pending meanwhile). */
+  DNS_RETRY_S: envInt(30, 1),
+  /** Longest time a "no such domain / no such record" answer is kept (the zone's SOA says less). */
+  DNS_NEGATIVE_TTL_MAX_S: envInt(300, 0),
   SMTP_PORT: envInt(25, 1, 65535),
   SMTP_HELO_NAME: envString(),
   SMTP_MAIL_FROM: envString(),

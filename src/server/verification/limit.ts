@@ -1,7 +1,13 @@
-/** A counting semaphore: at most `max` holders at once, FIFO for the waiters. */
+/** A waiter's priority, or how to read it when a slot frees (it may have changed meanwhile). */
+type Priority = number | (() => number);
+
+/**
+ * A counting semaphore: at most `max` holders at once. Waiters are served by priority (higher
+ * first, read when a slot frees), FIFO among equals (all 0 by default: plain FIFO).
+ */
 export class Semaphore {
   private active = 0;
-  private readonly waiters: Array<() => void> = [];
+  private readonly waiters: Array<{ grant: () => void; priority: Priority }> = [];
 
   constructor(private max: number) {}
 
@@ -25,9 +31,9 @@ export class Semaphore {
     return true;
   }
 
-  acquire(): Promise<void> {
+  acquire(priority: Priority = 0): Promise<void> {
     if (this.tryAcquire()) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return new Promise((grant) => this.waiters.push({ grant, priority }));
   }
 
   release(): void {
@@ -44,10 +50,25 @@ export class Semaphore {
     }
   }
 
+  /** The first waiter with the highest priority (plain FIFO when nobody gave one). */
+  private next(): { grant: () => void } {
+    let best = 0;
+    let top = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < this.waiters.length; i++) {
+      const p = this.waiters[i].priority;
+      const v = typeof p === 'function' ? p() : p;
+      if (v > top) {
+        top = v;
+        best = i;
+      }
+    }
+    return this.waiters.splice(best, 1)[0];
+  }
+
   private drain(): void {
     while (this.active < this.max && this.waiters.length > 0) {
       this.active++;
-      this.waiters.shift()!();
+      this.next().grant();
     }
   }
 }

@@ -19,7 +19,7 @@ export const DEFAULT_SMTP: SmtpSettings = {
   networkRetryMs: 30_000,
 };
 
-/** DNS_SERVERS="1.1.1.1, 127.0.0.1:5353" → ["1.1.1.1", "127.0.0.1:5353"]. */
+/** DNS_SERVERS="1.1.1.1, 127.0.0.1:5353" → ["1.1.1.1", "127.0.0.1:5353"] (any comma or space list). */
 export function parseDnsServers(value: string | undefined): string[] {
   return (value ?? '')
     .split(/[\s,]+/)
@@ -34,6 +34,9 @@ export function verifierOptionsFromEnv(env: VerificationEnv): VerifierOptions {
     dnsTimeoutMs: env.DNS_TIMEOUT_MS,
     dnsTries: env.DNS_TRIES,
     dnsConcurrency: env.DNS_CONCURRENCY,
+    dnsCanaries: parseDnsServers(env.DNS_CANARY_DOMAINS),
+    dnsRetryMs: env.DNS_RETRY_S * 1000,
+    dnsNegativeTtlMaxMs: env.DNS_NEGATIVE_TTL_MAX_S * 1000,
     disposableOverrideFile: env.DISPOSABLE_OVERRIDE_FILE,
     smtp: {
       port: env.SMTP_PORT,

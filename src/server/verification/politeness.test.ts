@@ -17,6 +17,10 @@ beforeAll(async () => {
     'drop.test': { mailboxes: range(6, (i) => `u${i}@drop.test`), dropAtRcpt: 2, dropConnections: 1 },
     'grey.test': { mailboxes: ['bob@grey.test'], greylistS: 1 },
     'plain.test': { mailboxes: ['ann@plain.test'] },
+    // Schedule for the tail: a slow banner holds the only global slot while two hosts queue.
+    'blocker.test': { mailboxes: ['ann@blocker.test'], bannerDelayMs: 300 },
+    'small.test': { mailboxes: ['u0@small.test'] },
+    'big.test': { mailboxes: range(40, (i) => `u${i}@big.test`) },
     ...Object.fromEntries(
       range(6, (i) => `g${i}.test`).map((d) => [
         d,
@@ -139,6 +143,25 @@ describe('politeness and session reuse (counted by the fake servers)', () => {
     const results = await run(range(6, (i) => `u${i}@drop.test`));
     expect(results.every((r) => r.status === 'valid')).toBe(true);
     expect(w.hosts['drop.test'].stats.connections).toBe(2);
+  });
+
+  it('when connections are short, the host with the most work left gets the next one', async () => {
+    const v = verifier({ maxConnections: 1 });
+    const order: string[] = [];
+    try {
+      const first = v.checkStep2(['ann@blocker.test']);
+      // The blocker's session holds the only global slot (its banner takes 300 ms)…
+      while (w.hosts['blocker.test'].stats.connections === 0) await new Promise((r) => setTimeout(r, 5));
+      // …while a 2-row host and a 40-row host queue for it.
+      const emails = [...range(2, (i) => `u${i}@small.test`), ...range(40, (i) => `u${i}@big.test`)];
+      const rest = v.checkStep2(emails, { onResult: (r) => order.push(r.key) });
+      await Promise.all([first, rest]);
+      const lastBig = Math.max(...order.map((k, i) => (k.endsWith('@big.test') ? i : -1)));
+      const firstSmall = order.findIndex((k) => k.endsWith('@small.test'));
+      expect(lastBig).toBeLessThan(firstSmall);
+    } finally {
+      await v.close();
+    }
   });
 
   it('greylisted addresses come back later while the rest goes on', async () => {

@@ -205,9 +205,9 @@ describe('our network down is not a verdict', () => {
     );
     try {
       for (let i = 0; i < 100 && v.health().ok; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(v.health()).toMatchObject({ ok: false });
+      expect(v.health()).toMatchObject({ ok: false, kind: 'smtp' });
       expect(v.health().message).toBe(
-        `this server cannot reach mail servers on port ${world.port}: set SMTP_PROXY or VERIFIER_API_URL`,
+        `Our server cannot reach mail servers on port ${world.port} (set SMTP_PROXY or VERIFIER_API_URL); verification will resume by itself`,
       );
       await new Promise((r) => setTimeout(r, 500)); // a few retry rounds while still down
       expect(got).toEqual([]); // nothing judged: the rows stay pending
@@ -245,7 +245,7 @@ describe('boot-time self-check', () => {
     const r = await checkReachability(options(1), ['fine.test', 'flaky.test']); // nothing listens on port 1
     expect(r.ok).toBe(false);
     expect(r.message).toBe(
-      'this server cannot reach mail servers on port 1: set SMTP_PROXY or VERIFIER_API_URL',
+      'Our server cannot reach mail servers on port 1 (set SMTP_PROXY or VERIFIER_API_URL); verification will resume by itself',
     );
   });
 });

@@ -4,9 +4,17 @@ import type { DisposableDomains } from './disposable';
 import type { DnsClient } from './dns';
 import { isFreeDomain, isRoleLocal } from './flags';
 import { lookupDomain } from './mx';
+import type { ResolverHealth } from './resolver-health';
 import { suggestDomain } from './suggest';
 import { parseAddress } from './syntax';
 import type { DomainVerdict, KnowledgeStore, Step1Result } from './types';
+
+/** Verdicts a lying or silent resolver could have caused: believed only from a healthy one. */
+const doubtful = (v: DomainVerdict) =>
+  v.kind === 'no_domain' || v.kind === 'no_mail_host' || v.kind === 'dns_error';
+
+/** A negative verdict read from shared knowledge is kept in memory this long (its row expires soon too). */
+const KNOWN_NEGATIVE_MS = 60_000;
 
 /** Rows parsed between two turns of the event loop. */
 const ROWS_PER_TURN = 500;
@@ -21,8 +29,11 @@ interface DomainFacts {
   /** The same verdict once it has arrived, for synchronous use. */
   known: DomainVerdict | null;
   settle: (v: DomainVerdict) => void;
+  fail: (err: Error) => void;
   started: boolean;
   at: number;
+  /** How long the verdict is kept once known (short for negative answers). */
+  ttlMs: number;
 }
 
 const INVALID_SYNTAX = (input: string): Step1Result => ({
@@ -53,21 +64,26 @@ function verdictStatus(v: DomainVerdict): { status: VerificationStatus; reason: 
 
 /**
  * Step 1 of VERIFICATION.md for a batch. Facts about each distinct domain (flags, suggestion, DNS
- * verdict) are computed once and kept for `ttlMs`, so later batches reuse them; with a knowledge
- * store, MX verdicts are shared across runs and processes (DNS failures never are).
+ * verdict) are computed once and kept for `ttlMs` (negative ones for the zone's negative TTL), so
+ * later batches reuse them; with a knowledge store, MX verdicts are shared across runs and
+ * processes (DNS failures never are). With a resolver health check, "no such domain", "no mail
+ * host" and DNS failures are believed only from a healthy resolver: otherwise the domain waits
+ * (its rows stay unanswered) until the resolver is healthy again and is looked up afresh.
  */
 export class Step1Checker {
   private readonly domains = new Map<string, DomainFacts>();
   private readonly ttlMs: number;
   private readonly knowledge?: KnowledgeStore;
+  private readonly health?: ResolverHealth;
 
   constructor(
     private readonly dns: DnsClient,
     private readonly disposable: DisposableDomains,
-    o: { ttlMs?: number; knowledge?: KnowledgeStore } = {},
+    o: { ttlMs?: number; knowledge?: KnowledgeStore; health?: ResolverHealth } = {},
   ) {
     this.ttlMs = o.ttlMs ?? 600_000;
     this.knowledge = o.knowledge;
+    this.health = o.health;
   }
 
   /** The cached MX verdict of a domain (step 2 uses it to route addresses). */
@@ -81,10 +97,20 @@ export class Step1Checker {
   private lookup(batch: DomainFacts[]): void {
     for (const f of batch) f.started = true;
     const viaDns = (f: DomainFacts) =>
-      lookupDomain(this.dns, f.name).then((v) => {
-        f.settle(v);
-        if (v.kind !== 'dns_error') this.knowledge?.putDomain(f.name, { verdict: v });
-      });
+      this.resolve(f.name).then(
+        async (v) => {
+          if (v.kind !== 'mx' && v.kind !== 'null_mx') f.ttlMs = await this.dns.negativeTtlMs(f.name);
+          f.settle(v);
+          if (v.kind === 'dns_error') return;
+          const negative = v.kind === 'no_domain' || v.kind === 'no_mail_host';
+          this.knowledge?.putDomain(f.name, { verdict: v, ttlS: negative ? f.ttlMs / 1000 : undefined });
+        },
+        (err: Error) => {
+          // No verdict: the next look-up of this domain starts afresh.
+          if (this.domains.get(f.name) === f) this.domains.delete(f.name);
+          f.fail(err);
+        },
+      );
     if (!this.knowledge) {
       for (const f of batch) void viaDns(f);
       return;
@@ -95,10 +121,23 @@ export class Step1Checker {
       .then((known) => {
         for (const f of batch) {
           const v = known.get(f.name)?.verdict;
-          if (v) f.settle(v);
-          else void viaDns(f);
+          if (v) {
+            if (doubtful(v)) f.ttlMs = KNOWN_NEGATIVE_MS;
+            f.settle(v);
+          } else void viaDns(f);
         }
       });
+  }
+
+  /** The domain's verdict, believed only from a healthy resolver (else asked again once it is). */
+  private async resolve(name: string): Promise<DomainVerdict> {
+    for (;;) {
+      const v = await lookupDomain(this.dns, name);
+      if (!this.health || !doubtful(v)) return v;
+      if (await this.health.confirm(Date.now())) return v;
+      await this.health.recovered();
+      if (this.health.closed) throw new Error('verification stopped while our DNS resolver was failing');
+    }
   }
 
   /**
@@ -140,27 +179,33 @@ export class Step1Checker {
   private facts(asciiDomain: string): DomainFacts {
     const now = Date.now();
     let f = this.domains.get(asciiDomain);
-    if (f && (!f.known || now - f.at < this.ttlMs)) return f;
+    if (f && (!f.known || now - f.at < f.ttlMs)) return f;
     if (this.domains.size > 200_000) {
-      for (const [k, v] of this.domains) if (v.known && now - v.at >= this.ttlMs) this.domains.delete(k);
+      for (const [k, v] of this.domains) if (v.known && now - v.at >= v.ttlMs) this.domains.delete(k);
     }
     let settle!: (v: DomainVerdict) => void;
+    let fail!: (err: Error) => void;
+    const verdict = new Promise<DomainVerdict>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
+    verdict.catch(() => {}); // awaited by the batches that need it; nobody else must see a rejection
     const facts: DomainFacts = {
       name: asciiDomain,
       free: isFreeDomain(asciiDomain),
       disposable: this.disposable.has(asciiDomain),
       suggestion: suggestDomain(asciiDomain),
-      verdict: new Promise<DomainVerdict>((resolve) => {
-        settle = resolve;
-      }),
+      verdict,
       known: null,
       settle: (v) => {
         facts.known = v;
         facts.at = Date.now();
         settle(v);
       },
+      fail,
       started: false,
       at: now,
+      ttlMs: this.ttlMs,
     };
     f = facts;
     this.domains.set(asciiDomain, f);

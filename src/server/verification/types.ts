@@ -80,12 +80,18 @@ export interface EngineObserver {
   dnsLookup(kind: string): void;
 }
 
-/** Whether this process can reach mail servers at all (our fault is never a verdict). */
+/** Which of our own services fails: the DNS resolver, the way to mail servers, the verifier API. */
+export type OurSide = 'dns' | 'smtp' | 'verifier';
+
+/** Whether our side works (the resolver, the network to mail servers): our fault is never a verdict. */
 export interface NetworkHealth {
   ok: boolean;
-  /** Set when not ok: what the operator should do. */
+  /** Set when not ok: what is wrong on our side, in words for the user. */
   message: string | null;
   since: number;
+  kind?: OurSide;
+  /** While not ok: when it is tried again (epoch ms). */
+  nextTryAt?: number | null;
 }
 
 /** Fleet-wide politeness (several processes probing the same mail servers), e.g. on PostgreSQL. */
@@ -103,6 +109,8 @@ export interface HostCoordinator {
 export interface DomainFact {
   verdict?: DomainVerdict;
   catchAll?: boolean;
+  /** How long the verdict may be shared when shorter than the store's own TTL (negative answers). */
+  ttlS?: number;
 }
 
 /**
@@ -186,6 +194,14 @@ export interface VerifierOptions {
   dnsTimeoutMs?: number;
   dnsTries?: number;
   dnsConcurrency?: number;
+  /** Names that must resolve (the resolver's health check); default gmail.com, outlook.com, yahoo.com; [] = off. */
+  dnsCanaries?: string[];
+  /** While the resolver fails its canaries: how often to ask again (default 30 s). */
+  dnsRetryMs?: number;
+  /** Longest time a negative DNS answer is kept (default 5 min; the zone's SOA may say less). */
+  dnsNegativeTtlMaxMs?: number;
+  /** How the engine waits before trying our side again (tests inject one; default: real time). */
+  sleep?: (ms: number) => Promise<void>;
   /** Extra disposable domains file (one per line; "!domain" removes a listed one). */
   disposableOverrideFile?: string;
   smtp?: Partial<SmtpSettings>;
@@ -206,8 +222,13 @@ export interface VerifierOptions {
 export interface Verifier {
   checkStep1(emails: string[]): Promise<Step1Result[]>;
   checkStep2(items: Array<Step2Item | string>, options?: Step2Options): Promise<Step2Result[]>;
-  /** Whether mail servers can be reached from here (false: step 2 waits, no verdict is made up). */
+  /**
+   * Whether our side works: the DNS resolver (its canaries), then the step-2 provider (mail servers
+   * reachable, verifier API answering). Not ok: the work waits, no verdict is made up.
+   */
   health(): NetworkHealth;
+  /** Asks the resolver's canaries now (a run's start); false when the resolver fails them. */
+  checkResolver?(): Promise<boolean>;
   /** Step 2 rows of a tenant (an upload, the CLI's run) set aside for now, and why. */
   waiting(tenant: string): WaitingGroup[];
   /** Shares what was learned so far (buffered knowledge) before a run reports completion. */

@@ -53,7 +53,7 @@ describe('invitation links and mail', () => {
   });
 
   it('shows chosen names without links or markup: the invitation link is the only address', async () => {
-    const name = `Security notice: verify at http://evil.example/x <a href=x>now</a> ${Date.now()}`;
+    const name = `${Date.now().toString(36)} Security notice: verify at http://evil.example/x <a href=x>now</a>`;
     const { c } = await owner(name.slice(0, 64));
     const res = await invite(c, 'target@example.com');
     expect(res.statusCode, res.body).toBe(201);

@@ -5,6 +5,8 @@ import { useUploads } from '../components/lists/api';
 import { ExportMenu } from '../components/lists/ExportMenu';
 import { NotStartedBadge } from '../components/lists/ResultCells';
 import { UploadStatusBadge, UploadStatusIcon } from '../components/lists/status';
+import { DeleteUploadButton } from '../components/lists/upload-actions';
+import { VerificationNotice } from '../components/lists/VerificationNotice';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
@@ -39,11 +41,12 @@ function UploadCard({ u }: { u: UploadListItem }) {
             </div>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {notStarted ? <NotStartedBadge /> : <UploadStatusBadge status={u.status} />}
+            {notStarted ? <NotStartedBadge /> : <UploadStatusBadge status={u.status} paused={!!u.notice} />}
             <ExportMenu uploadId={u.id} stats={u.stats} />
             <Button size="sm" onClick={() => navigate(`/?uploadId=${u.id}`)}>
               <Eye /> {notStarted ? 'Open to start' : 'View Results'}
             </Button>
+            <DeleteUploadButton upload={u} size="sm" />
           </div>
         </div>
         <div className="flex flex-col gap-1.5">
@@ -51,7 +54,7 @@ function UploadCard({ u }: { u: UploadListItem }) {
             <span>
               Initial check {u.processingProgress}% · Final check {u.step2Progress}%
             </span>
-            {left && (
+            {left && !u.notice && (
               <span data-testid="history-estimate">
                 {left.kind === 'measured' ? `${left.text} left` : `Estimated ${left.text}`}
               </span>
@@ -64,12 +67,21 @@ function UploadCard({ u }: { u: UploadListItem }) {
           {stat('Valid', u.stats.valid, 'text-emerald-700')}
           {stat('Invalid', u.stats.invalid, 'text-red-700')}
           {stat('Risky', u.stats.risky, 'text-amber-700')}
-          {stat('Pending', u.stats.pending, 'text-slate-600')}
+          {u.status === 'cancelled'
+            ? stat('Not checked', u.notChecked, 'text-slate-600')
+            : stat('Pending', u.stats.pending, 'text-slate-600')}
           <div>
             <p className="text-xs text-muted-foreground">Success rate</p>
             <p className="font-semibold">{successRate(u.stats.valid, u.stats.total)}</p>
           </div>
         </div>
+        {u.duplicates > 0 && (
+          <p className="text-xs text-muted-foreground">
+            {u.duplicates.toLocaleString()} duplicate{u.duplicates === 1 ? '' : 's'} merged: each address was
+            checked once and every row has its verdict.
+          </p>
+        )}
+        <VerificationNotice notice={u.notice} compact />
         {u.status === 'failed' && u.errorMessage && (
           <p className="text-sm text-destructive">{u.errorMessage}</p>
         )}

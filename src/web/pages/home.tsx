@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useSearch } from 'wouter';
 import { ActionCard } from '../components/home/ActionCard';
 import { TrialBanner } from '../components/home/TrialBanner';
+import { SingleCheck } from '../components/lists/SingleCheck';
 import { PageSkeleton } from '../components/PageSkeleton';
 import { isNewAccount, useAuth, useSubscriptionStatus } from '../hooks/use-auth';
 
@@ -69,6 +70,7 @@ export default function HomePage() {
           <ActionCard key={a.href} {...a} />
         ))}
       </div>
+      <SingleCheck />
     </div>
   );
 }

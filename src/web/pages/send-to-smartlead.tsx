@@ -7,7 +7,7 @@ import { type SendableEmail, splitName } from '../../shared/smartlead';
 import { useTemplates } from '../components/automation/api';
 import { CampaignSetupFields, type SetupChoice } from '../components/automation/CampaignSetupFields';
 import { SectionTitle } from '../components/automation/SectionTitle';
-import { AlreadySentWarning, IncludeRisky } from '../components/automation/SendChoices';
+import { AlreadySentWarning, HeldBack, IncludeRisky } from '../components/automation/SendChoices';
 import { PageHeader } from '../components/PageHeader';
 import {
   CAMPAIGNS_KEY,
@@ -185,6 +185,7 @@ export default function SendToSmartleadPage() {
               )}
               {emails.data && (
                 <>
+                  <HeldBack heldBack={emails.data.heldBack} />
                   <IncludeRisky count={emails.data.risky} checked={includeRisky} onChange={onRiskyChange} />
                   <EmailPicker
                     groups={groups}

@@ -4,7 +4,7 @@ import type { NetworkHealth } from '../types';
 export const NETWORK_DOWN_HOSTS = 3;
 
 export function networkDownMessage(port: number): string {
-  return `this server cannot reach mail servers on port ${port}: set SMTP_PROXY or VERIFIER_API_URL`;
+  return `Our server cannot reach mail servers on port ${port} (set SMTP_PROXY or VERIFIER_API_URL); verification will resume by itself`;
 }
 
 /**
@@ -16,7 +16,13 @@ export function networkDownMessage(port: number): string {
 export class NetworkMonitor {
   private failing = new Set<string>();
   private lastOkAt = 0;
-  private state: NetworkHealth = { ok: true, message: null, since: Date.now() };
+  private state: NetworkHealth = {
+    ok: true,
+    message: null,
+    since: Date.now(),
+    kind: 'smtp',
+    nextTryAt: null,
+  };
 
   constructor(
     private readonly port: number,
@@ -34,15 +40,30 @@ export class NetworkMonitor {
   ok(): void {
     this.lastOkAt = Date.now();
     this.failing.clear();
-    if (!this.state.ok) this.set({ ok: true, message: null, since: Date.now() });
+    if (!this.state.ok)
+      this.set({ ok: true, message: null, since: Date.now(), kind: 'smtp', nextTryAt: null });
   }
 
   /** A connection to `ip` failed before any SMTP reply (refused, timeout, no route). */
   failed(ip: string): void {
     this.failing.add(ip);
     if (this.state.ok && this.looksDown()) {
-      this.set({ ok: false, message: networkDownMessage(this.port), since: Date.now() });
+      this.set({
+        ok: false,
+        message: networkDownMessage(this.port),
+        since: Date.now(),
+        kind: 'smtp',
+        nextTryAt: this.nextTryAt,
+      });
     }
+  }
+
+  private nextTryAt: number | null = null;
+
+  /** The parked addresses are tried again at `at` (epoch ms): what the notice tells the user. */
+  retryingAt(at: number): void {
+    this.nextTryAt = at;
+    if (!this.state.ok) this.state = { ...this.state, nextTryAt: at };
   }
 
   /** Should an "unreachable" verdict be held back (the fault may be ours)? */

@@ -11,7 +11,7 @@ import type { Opened } from './transactions';
  */
 export async function openSession(provider: SmtpProvider, host: HostQueue): Promise<Opened | null> {
   const s = provider.settings;
-  const release = await provider.pool.acquire(host.ip);
+  const release = await provider.pool.acquire(host.ip, () => host.workLeft);
   // While we waited for a slot, the queue may have emptied or the host gone down.
   if (host.ready === 0 || host.isDown()) {
     release();
@@ -19,6 +19,7 @@ export async function openSession(provider: SmtpProvider, host: HostQueue): Prom
   }
   const observer = provider.ctx.observer;
   observer?.smtpConnection(host.ip);
+  const started = Date.now();
   try {
     const session = await SmtpSession.open({
       ip: host.ip,
@@ -34,6 +35,8 @@ export async function openSession(provider: SmtpProvider, host: HostQueue): Prom
     });
     host.failures = 0;
     host.lastGoodAt = Date.now();
+    const took = host.lastGoodAt - started;
+    host.openMs = host.openMs === 0 ? took : 0.8 * host.openMs + 0.2 * took;
     provider.pool.opened(host.ip);
     provider.network.ok();
     return { session, release, target: { ip: host.ip, exchange: host.exchange } };

@@ -69,16 +69,17 @@ export class ConnectionPool {
 
   /**
    * Waits for a slot at `ip`: the host's own first, then the global one, then the fleet's (while
-   * the fleet is full, the global slot is given back so other hosts are not held up).
+   * the fleet is full, the global slot is given back so other hosts are not held up). When global
+   * slots are short, the host with the higher `priority` (the most work left) gets the next one.
    */
-  async acquire(ip: string): Promise<() => void> {
+  async acquire(ip: string, priority: number | (() => number) = 0): Promise<() => void> {
     const h = this.host(ip);
     await h.slots.acquire();
     let fleet: (() => void) | null = null;
     for (;;) {
       // A host told us to go away: wait out its pause while holding only its own slot.
       while (Date.now() < h.pausedUntil) await sleep(h.pausedUntil - Date.now());
-      await this.global.acquire();
+      await this.global.acquire(priority);
       if (!this.coordinator) break;
       const got = await this.coordinator
         .tryAcquire(ip, h.slots.limit)

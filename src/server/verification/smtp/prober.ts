@@ -1,6 +1,7 @@
 import { CatchAllCache } from '../catchall';
 import type { DnsClient } from '../dns';
 import { type MxTarget, resolveTargets } from '../mx';
+import type { ResolverHealth } from '../resolver-health';
 import type {
   EngineLogger,
   EngineObserver,
@@ -28,12 +29,16 @@ export interface ProberContext {
   coordinator?: HostCoordinator;
   knowledge?: KnowledgeStore;
   memoryTtlMs: number;
+  /** Our resolver's health: MX hosts that do not resolve are believed only from a healthy one. */
+  resolver?: ResolverHealth;
 }
 
 interface Targets {
   at: number;
   targets: Promise<{ ok: MxTarget[]; blocked: MxTarget[] }>;
 }
+
+const routeKey = (mx: MxRecord[]) => mx.map((r) => `${r.priority}:${r.exchange}`).join(',');
 
 /** When a host that has not answered yet stalls, its second connection starts after this (or timeout/4). */
 const SECOND_CHANCE_MS = 2000;
@@ -141,6 +146,13 @@ export class SmtpProvider implements Step2Provider {
 
   private async start(job: ProviderJob, tenant: string, done: (v: ProviderVerdict) => void): Promise<void> {
     const { ok, blocked } = await this.targetsOf(job.mx);
+    const resolver = this.ctx.resolver;
+    if (ok.length + blocked.length === 0 && resolver && !(await resolver.confirm(Date.now()))) {
+      // Our resolver failed, not the domain's hosts: look them up again once it answers truly.
+      this.routes.delete(routeKey(job.mx));
+      await resolver.recovered();
+      if (!this.closed && !resolver.closed) return this.start(job, tenant, done);
+    }
     const p: Pending = {
       job,
       tenant,
@@ -162,7 +174,7 @@ export class SmtpProvider implements Step2Provider {
   }
 
   private targetsOf(mx: MxRecord[]): Targets['targets'] {
-    const key = mx.map((r) => `${r.priority}:${r.exchange}`).join(',');
+    const key = routeKey(mx);
     const hit = this.routes.get(key);
     if (hit && Date.now() - hit.at < this.ctx.memoryTtlMs) return hit.targets;
     if (this.routes.size > 100_000) this.routes.clear();
@@ -321,6 +333,7 @@ export class SmtpProvider implements Step2Provider {
         this.parkTimer = null;
         this.unpark();
       }, this.settings.networkRetryMs);
+      this.network.retryingAt(Date.now() + this.settings.networkRetryMs);
     }
   }
 
@@ -345,7 +358,7 @@ export class SmtpProvider implements Step2Provider {
       if (this.parkTimer) clearTimeout(this.parkTimer);
       this.parkTimer = null;
       this.unpark();
-    } else this.ctx.logger.error({}, h.message ?? 'mail servers unreachable');
+    } else this.ctx.logger.error({ ourSide: 'smtp' }, h.message ?? 'mail servers unreachable');
   }
 
   /** A temporary answer: greylisting waits what the server asked, other 4xx a short back-off. */

@@ -2,16 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type Plan, registerFormSchema } from '../../../shared/auth';
+import { PASSWORD_MIN, type Plan, registerFormSchema } from '../../../shared/auth';
 import { useRegister } from '../../hooks/use-auth';
-import { toast } from '../../hooks/use-toast';
 import { Button } from '../ui/button';
 import { FormField } from './FormField';
 
 type RegisterFormValues = z.input<typeof registerFormSchema>;
 
-// SPEC §5: the visible form uses native required fields and checks the password match on submit (a
-// toast); the shared schema then checks what the server will, field by field.
+// The shared schema checks what the server will, field by field; a password mismatch shows under the
+// confirmation field (issue 27: a toast alone was missed).
 export function CreateAccountForm({ plan }: { plan: Plan }) {
   const register = useRegister();
   const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
@@ -20,12 +19,8 @@ export function CreateAccountForm({ plan }: { plan: Plan }) {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(
-    ({ confirmPassword: _, ...input }) => register.mutate({ ...input, plan }),
-    (invalid) => {
-      if (invalid.confirmPassword)
-        toast({ title: 'Error', description: "Passwords don't match", variant: 'destructive' });
-    },
+  const onSubmit = form.handleSubmit(({ confirmPassword: _, ...input }) =>
+    register.mutate({ ...input, plan }),
   );
 
   return (
@@ -55,7 +50,7 @@ export function CreateAccountForm({ plan }: { plan: Plan }) {
         type="password"
         autoComplete="new-password"
         required
-        minLength={6}
+        minLength={PASSWORD_MIN}
         error={errors.password?.message}
         {...form.register('password')}
       />
@@ -65,6 +60,7 @@ export function CreateAccountForm({ plan }: { plan: Plan }) {
         type="password"
         autoComplete="new-password"
         required
+        error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={register.isPending}>

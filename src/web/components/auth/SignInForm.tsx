@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { type LoginInput, loginSchema } from '../../../shared/auth';
 import { useLogin } from '../../hooks/use-auth';
 import { Button } from '../ui/button';
@@ -17,7 +18,7 @@ export function SignInForm() {
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
       <FormField
         id="login-username"
-        label="Username"
+        label="Username or email"
         autoComplete="username"
         autoFocus
         error={errors.username?.message}
@@ -31,6 +32,12 @@ export function SignInForm() {
         error={errors.password?.message}
         {...form.register('password')}
       />
+      <Link
+        href="/forgot-password"
+        className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={login.isPending}>
         {login.isPending && <Loader2 className="animate-spin" />}
         {login.isPending ? 'Signing In...' : 'Sign In'}

@@ -1,5 +1,6 @@
-import { AlertTriangle } from 'lucide-react';
-import type { SendableEmail } from '../../../shared/smartlead';
+import { AlertTriangle, ShieldBan } from 'lucide-react';
+import { Link } from 'wouter';
+import type { SendableEmail, SendableList } from '../../../shared/smartlead';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
@@ -67,3 +68,32 @@ export function AlreadySentWarning({
     </Alert>
   );
 }
+
+/** Issue 23: suppressed addresses are never offered; the screen says how many were held back and why. */
+export function HeldBack({ heldBack }: { heldBack: SendableList['heldBack'] }) {
+  const total = heldBack.reduce((n, h) => n + h.count, 0);
+  if (total === 0) return null;
+  return (
+    <Alert variant="info" className="mb-4" data-testid="held-back">
+      <ShieldBan />
+      <AlertTitle>
+        {total.toLocaleString()} {total === 1 ? 'address is' : 'addresses are'} held back
+      </AlertTitle>
+      <AlertDescription>
+        On your{' '}
+        <Link href="/suppressions" className="underline">
+          suppression list
+        </Link>
+        , so never sent again:{' '}
+        {heldBack.map((h) => `${h.count.toLocaleString()} ${HELD_BACK_WORDS[h.reason]}`).join(', ')}.
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+const HELD_BACK_WORDS: Record<SendableList['heldBack'][number]['reason'], string> = {
+  bounced: 'bounced in a campaign',
+  unsubscribed: 'unsubscribed',
+  manual: 'added by hand',
+  imported: 'imported',
+};

@@ -39,6 +39,7 @@ const EXPORT_COLUMNS: Record<(typeof RESULT_CSV_COLUMNS)[number], string> = {
   mx_host: 'the mail server that was asked',
   smtp_code: "the server's reply code, when it answered",
   smtp_message: "the server's reply, or what went wrong connecting to it, in words",
+  provider: 'who runs the mail, recognised from the mail server (Google Workspace, Microsoft 365…)',
 };
 
 const FAQ: { q: string; a: ReactNode }[] = [

@@ -18,6 +18,10 @@ const MEANING: Record<ReasonCode, [ReasonHelp['verdict'], string]> = {
   null_mx: ['Invalid', 'The domain publishes a record saying it accepts no email at all.'],
   no_mail_host: ['Invalid', 'The domain exists but has no mail server to deliver to.'],
   rejected: ['Invalid', 'The mail server said this mailbox does not exist. Sending would bounce.'],
+  bounced: [
+    'Invalid',
+    'A campaign you sent through Smartlead bounced here. It stays invalid in every list until a fresh check finds the mailbox, and it is on your suppression list.',
+  ],
   disposable: [
     'Risky',
     'A throwaway inbox from a temporary-address provider; it usually stops working within hours.',

@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   Palette,
   Plug,
+  UserCog,
   User as UserIcon,
   Users,
 } from 'lucide-react';
@@ -45,6 +46,7 @@ interface AccountLink {
  * Account pages of the user menu, in order; a settings page joins the menu with one entry here.
  */
 export const ACCOUNT_LINKS: AccountLink[] = [
+  { label: 'Account', href: '/settings/account', icon: UserCog },
   { label: 'Team', href: '/settings/team', icon: Users },
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
   { label: 'API', href: '/settings/api', icon: KeyRound },

@@ -57,7 +57,11 @@ export function ProcessingPanel({ status }: { status: UploadStatusResponse }) {
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-4">
         <CardTitle>Processing Status</CardTitle>
-        {notStarted ? <NotStartedBadge /> : <UploadStatusBadge status={status.status} />}
+        {notStarted ? (
+          <NotStartedBadge />
+        ) : (
+          <UploadStatusBadge status={status.status} paused={!!status.notice} />
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="grid gap-4 md:grid-cols-2">
@@ -76,7 +80,12 @@ export function ProcessingPanel({ status }: { status: UploadStatusResponse }) {
             value={status.step2Progress}
           />
         </div>
-        {(processing || notStarted) && (
+        {processing && status.notice && (
+          <p className="text-sm text-muted-foreground" data-testid="eta">
+            Paused by a problem on our side: no time estimate until verification resumes.
+          </p>
+        )}
+        {((processing && !status.notice) || notStarted) && (
           <p className="text-sm text-muted-foreground" data-testid="eta">
             {notStarted && 'Not started yet. '}
             {processing && status.rate !== null && `${status.rate.toLocaleString()} emails/s · `}

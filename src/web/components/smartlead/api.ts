@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   Campaign,
   CreateCampaignInput,
-  SendableGroup,
+  SendableList,
   SendProgress,
   SmartleadSettings,
 } from '../../../shared/smartlead';
@@ -18,7 +18,7 @@ export function useSmartleadSettings() {
 }
 
 export function useVerifiedEmails(enabled: boolean) {
-  return useQuery<{ groups: SendableGroup[]; total: number; risky: number }>({
+  return useQuery<SendableList>({
     queryKey: VERIFIED_KEY,
     enabled,
   });

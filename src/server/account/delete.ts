@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { verifyPassword } from '../auth/password';
+import type { UserRow } from '../auth/users';
+import type { Db } from '../db/client';
+import { badRequest, conflict } from '../http/errors';
+
+// Deleting an account (issue 24): confirmed by password; a workspace shared with others must first be
+// handed over or deleted by its owner. What goes: the account and everything that cascades from it
+// (sessions, tokens, memberships, avatar, sign-in history), the personal workspace and any workspace the
+// account owns alone (with all their data), invitations addressed to or accepted by it, and the
+// person's name and address in other workspaces' activity logs. Work done in a shared workspace stays
+// there (it is the workspace's), no longer linked to anyone.
+
+interface Owned extends Record<string, unknown> {
+  id: string;
+  name: string;
+  others: number;
+  live_subscription: boolean;
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+export async function deleteAccount(opts: { db: Db; user: UserRow; password: string }) {
+  const { db, user } = opts;
+  if (!(await verifyPassword(user.passwordHash, opts.password))) {
+    throw badRequest('That is not your password.', { field: 'password' });
+  }
+  const owned = rowsOf<Owned>(
+    await db.execute(sql`
+      SELECT w.id, w.name,
+             (SELECT count(*)::int FROM workspace_members o
+               WHERE o.workspace_id = w.id AND o.user_id <> ${user.id}) AS others,
+             EXISTS (SELECT 1 FROM subscriptions s
+               WHERE s.workspace_id = w.id AND s.status_rank = 1 AND NOT s.cancel_at_period_end) AS live_subscription
+      FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id
+      WHERE m.user_id = ${user.id} AND m.role = 'owner'`),
+  );
+  // A workspace with other members (the personal one included) is not the account's alone to delete.
+  const shared = owned.filter((w) => w.others > 0);
+  if (shared.length) {
+    throw conflict(
+      `You own ${shared.map((w) => `"${w.name}"`).join(', ')}, shared with other members. Transfer ownership, delete ${shared.length === 1 ? 'it' : 'them'} or remove the members first (Settings → Team).`,
+    );
+  }
+  if (owned.some((w) => w.live_subscription)) {
+    throw conflict(
+      'Your subscription is still active. Cancel it first (Settings → Billing), then delete the account.',
+    );
+  }
+  const ids = owned.map((w) => w.id);
+  await db.transaction(async (tx) => {
+    // Others' logs: entries about this person keep what happened, not who it was.
+    await tx.execute(sql`
+      UPDATE activity_log SET detail = '{}'::jsonb
+      WHERE (target = ${user.id} OR user_id = ${user.id}) AND action LIKE 'members.%'`);
+    await tx.execute(sql`
+      DELETE FROM workspace_invitations
+      WHERE lower(email) = lower(${user.email}) OR accepted_by = ${user.id}`);
+    for (const id of ids) await tx.execute(sql`DELETE FROM workspaces WHERE id = ${id}`);
+    await tx.execute(sql`DELETE FROM users WHERE id = ${user.id}`);
+  });
+}

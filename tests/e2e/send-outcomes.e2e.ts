@@ -1,0 +1,170 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type FakeSmartlead, startFakeSmartlead } from '../fakes/smartlead';
+import { startWorld, type World } from '../fakes/smtp-world';
+import { checkA11y } from './axe';
+import {
+  apiPost,
+  chromiumAvailable,
+  completeOnboardingViaApi,
+  freePort,
+  signUpViaUi,
+  useE2E,
+} from './harness';
+
+// Issue 23 journey: a list verified by the real engine (loopback DNS/SMTP) is sent to the fake Smartlead;
+// Smartlead bounces three leads through the webhook registered on the campaign (PUBLIC_URL is this server);
+// the results show them invalid (`bounced`) and suppressed, the suppression list has them, and the next
+// send holds them back and says why. Also: the single-address check on the home screen.
+const LEADS = ['ann', 'bo', 'cy', 'dee', 'eve'].map((n) => `${n}@acme.test`);
+const BOUNCED = LEADS.slice(0, 3);
+const PROFILE = {
+  businessType: 'agency',
+  targetAudience: 'B2B Decision Makers',
+  primaryGoal: 'outreach',
+  experienceLevel: 'beginner',
+};
+
+describe.skipIf(!chromiumAvailable())('send outcomes', () => {
+  let fake: FakeSmartlead;
+  let world: World;
+  const apiKey = `sl_e2e_${Math.random().toString(36).slice(2)}_${Date.now()}`;
+
+  const e2e = useE2E(async () => {
+    fake = await startFakeSmartlead({ apiKeys: [apiKey] });
+    world = await startWorld({ 'acme.test': { mailboxes: LEADS } });
+    const port = await freePort();
+    return {
+      port,
+      env: { SMARTLEAD_API_URL: fake.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...world.env() },
+    };
+  });
+
+  afterAll(async () => {
+    await fake?.close();
+    await world?.close();
+  });
+
+  async function verifiedUpload(page: Page) {
+    const csv = `name,email\n${LEADS.map((e) => `${e.split('@')[0]},${e}`).join('\n')}\n`;
+    const up = await apiPost(page, '/api/upload', undefined, {
+      multipart: { csvFile: { name: 'outcomes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
+    expect(up.status(), await up.text()).toBeLessThan(300);
+    const { uploadId } = await up.json();
+    expect((await apiPost(page, `/api/verify/${uploadId}`)).status()).toBeLessThan(300);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const status = await (await page.request.get(`/api/upload/${uploadId}/status`)).json();
+      if (status.stats?.pending === 0) return { uploadId: uploadId as string, stats: status.stats };
+      if (Date.now() > deadline) throw new Error(`verification did not finish: ${JSON.stringify(status)}`);
+      await page.waitForTimeout(250);
+    }
+  }
+
+  async function waitUntil<T>(what: string, fn: () => T | undefined) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const v = fn();
+      if (v !== undefined) return v;
+      if (Date.now() > deadline) throw new Error(`${what} did not happen`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('learns three bounces: invalid and suppressed in the results, held back from the next send', async () => {
+    const page = await e2e.newPage({ bypassCSP: true });
+    await signUpViaUi(page, 'outcomes');
+    await completeOnboardingViaApi(page, PROFILE);
+    expect((await apiPost(page, '/api/smartlead/settings', { apiKey })).status()).toBe(200);
+    const { uploadId, stats } = await verifiedUpload(page);
+    expect(stats).toMatchObject({ valid: 5, invalid: 0 });
+
+    // Send all five through the screen.
+    await page.goto('/send-to-smartlead');
+    await page.getByTestId('selected-counter').getByText('0 of 5 selected').waitFor();
+    await page.getByRole('button', { name: 'Select all', exact: true }).first().click();
+    const name = `Outcomes ${Date.now()}`;
+    await page.getByLabel('Campaign Name').fill(name);
+    await page.getByRole('button', { name: 'Send 5 emails to Smartlead' }).click();
+    await page.waitForURL((u) => u.pathname === '/smartlead/campaigns');
+    const remote = await waitUntil('campaign', () => fake.campaignsNamed(name)[0]);
+    // The send registers this server's signed events URL on the campaign.
+    const hook = await waitUntil('webhook', () => fake.webhooks.get(remote.id));
+    expect(hook.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/smartlead\/events\//);
+    await waitUntil('leads', () => (remote.leads.size === 5 ? true : undefined));
+
+    // Smartlead sends all five; three bounce.
+    for (const email of LEADS) expect(await fake.leadEvent(remote.id, email, 'EMAIL_SENT')).toBe(200);
+    for (const email of BOUNCED) expect(await fake.leadEvent(remote.id, email, 'EMAIL_BOUNCE')).toBe(200);
+
+    // Results: the three are invalid (bounced) and suppressed; the others stay valid.
+    await page.goto(`/?uploadId=${uploadId}`);
+    const table = page.getByTestId('results-table');
+    await table.getByText('ann@acme.test').waitFor();
+    for (const email of BOUNCED) {
+      const row = table.locator('tr').filter({ hasText: email });
+      await row.getByTestId('final-status').getByText('Invalid').waitFor();
+      await row.getByTestId('suppressed-badge').waitFor();
+      await row.getByText('Bounced when one of your campaigns sent to it').waitFor();
+    }
+    const dee = table.locator('tr').filter({ hasText: 'dee@acme.test' });
+    await dee.getByTestId('final-status').getByText('Valid').waitFor();
+    expect(await dee.getByTestId('suppressed-badge').count()).toBe(0);
+    await checkA11y(page, 'results with bounced rows');
+    await page.getByRole('button', { name: 'Why? Details for ann@acme.test' }).click();
+    const detail = page.getByTestId('row-detail');
+    await detail.getByText('On the list: never sent to Smartlead again').waitFor();
+    await checkA11y(page, 'row detail of a bounced row');
+    await page.keyboard.press('Escape');
+
+    // The suppression list has them, with the reason.
+    await page.goto('/suppressions');
+    await page.getByTestId('suppression-row').first().waitFor();
+    expect(await page.getByTestId('suppression-row').count()).toBe(3);
+    expect(await page.getByText('Bounced in a campaign').count()).toBe(3);
+    await checkA11y(page, 'suppression list');
+
+    // The next send holds them back and says why.
+    await page.goto('/send-to-smartlead');
+    await page.getByTestId('held-back').getByText('3 addresses are held back').waitFor();
+    await page
+      .getByTestId('held-back')
+      .getByText(/3 bounced in a campaign/)
+      .waitFor();
+    await page.getByTestId('selected-counter').getByText('0 of 2 selected').waitFor();
+    expect(await page.getByText('ann@acme.test').count()).toBe(0);
+    await checkA11y(page, 'send screen with held-back addresses');
+
+    // Home: one address checked on the spot, with the suppression shown.
+    await page.goto('/');
+    await page.getByLabel('Email address').fill('bo@acme.test');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    const result = page.getByTestId('single-check-result');
+    await result.getByTestId('suppressed-badge').waitFor({ timeout: 30_000 });
+    await result.getByText('Mail provider:').waitFor();
+    await checkA11y(page, 'home single check');
+    await page.context().close();
+  });
+
+  it('works at 390 px: suppression list add, search and remove by keyboard', async () => {
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    await signUpViaUi(page, 'narrow');
+    await completeOnboardingViaApi(page, PROFILE);
+    await page.goto('/suppressions');
+    await page.getByText('No address is suppressed yet.').waitFor();
+    await page.getByLabel('Email address').fill('not-an-address');
+    await page.getByRole('button', { name: 'Add to list' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByLabel('Email address').fill('keep.out@acme.test');
+    await page.getByLabel('Email address').press('Enter');
+    await page.getByTestId('suppression-row').getByText('keep.out@acme.test').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkA11y(page, 'suppression list at 390 px');
+    await page.getByRole('button', { name: 'Remove keep.out@acme.test from the list' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText('No address is suppressed yet.').waitFor();
+    await page.context().close();
+  });
+});

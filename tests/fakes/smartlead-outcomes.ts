@@ -1,0 +1,138 @@
+import type { FakeCampaign } from './smartlead';
+
+// The fake Smartlead's send outcomes, shaped after its documentation: a campaign's webhook (POST
+// /campaigns/{id}/webhooks with `webhook_url` and `event_types`), its per-lead statistics (GET
+// /campaigns/{id}/statistics: `data[]` of `lead_email`, `sequence_number`, `sent_time`, `reply_time`,
+// `is_bounced`, `is_unsubscribed`; offset/limit), and the events themselves, POSTed to the registered
+// URL with the documented payload (`event_type`, `event_timestamp`, `to_email`, `campaign_id`, …).
+
+export interface LeadOutcome {
+  sent_time: string | null;
+  reply_time: string | null;
+  is_bounced: boolean;
+  is_unsubscribed: boolean;
+}
+
+export interface FakeWebhook {
+  url: string;
+  event_types: string[];
+}
+
+const EVENT_TYPES = new Set([
+  'EMAIL_SENT',
+  'EMAIL_OPEN',
+  'EMAIL_REPLY',
+  'EMAIL_BOUNCE',
+  'LEAD_UNSUBSCRIBED',
+  'EMAIL_LINK_CLICK',
+  'LEAD_CATEGORY_UPDATED',
+]);
+
+interface Ctx {
+  method: string;
+  path: string;
+  url: URL;
+  body: Record<string, unknown>;
+  send: (status: number, body: unknown) => void;
+  owned: (id: number) => FakeCampaign | undefined;
+  webhooks: Map<number, FakeWebhook>;
+  outcomes: Map<string, LeadOutcome>;
+}
+
+export const outcomeKey = (campaignId: number, email: string) => `${campaignId}:${email.toLowerCase()}`;
+
+export function handleOutcomes(ctx: Ctx): boolean {
+  const hook = /^\/campaigns\/(\d+)\/webhooks$/.exec(ctx.path);
+  if (ctx.method === 'POST' && hook) {
+    const c = ctx.owned(Number(hook[1]));
+    if (!c) return reply(ctx, 404, { message: 'Campaign not found' });
+    const { webhook_url: url, event_types: types, name } = ctx.body;
+    if (typeof name !== 'string' || !name) return reply(ctx, 400, { message: 'name is required' });
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url))
+      return reply(ctx, 400, { message: 'webhook_url must be a URL' });
+    if (!Array.isArray(types) || !types.length || !types.every((t) => EVENT_TYPES.has(String(t)))) {
+      return reply(ctx, 400, { message: 'event_types must list known event types' });
+    }
+    ctx.webhooks.set(c.id, { url, event_types: types.map(String) });
+    return reply(ctx, 200, { ok: true, id: c.id * 10 });
+  }
+  const stats = /^\/campaigns\/(\d+)\/statistics$/.exec(ctx.path);
+  if (ctx.method === 'GET' && stats) {
+    const c = ctx.owned(Number(stats[1]));
+    if (!c) return reply(ctx, 404, { message: 'Campaign not found' });
+    const offset = Number(ctx.url.searchParams.get('offset') ?? 0);
+    const limit = Math.min(1000, Number(ctx.url.searchParams.get('limit') ?? 100));
+    const rows = [...c.leads.values()].flatMap((lead) => {
+      const o = ctx.outcomes.get(outcomeKey(c.id, lead.email));
+      if (!o?.sent_time) return [];
+      return [
+        {
+          lead_name: [lead.first_name, lead.last_name].filter(Boolean).join(' '),
+          lead_email: lead.email,
+          lead_category: null,
+          sequence_number: 1,
+          email_subject: 'Hello',
+          sent_time: o.sent_time,
+          open_time: null,
+          click_time: null,
+          reply_time: o.reply_time,
+          open_count: 0,
+          click_count: 0,
+          is_unsubscribed: o.is_unsubscribed,
+          is_bounced: o.is_bounced,
+        },
+      ];
+    });
+    return reply(ctx, 200, {
+      total_stats: String(rows.length),
+      data: rows.slice(offset, offset + limit),
+      offset,
+      limit,
+    });
+  }
+  return false;
+}
+
+function reply(ctx: Ctx, status: number, body: unknown): true {
+  ctx.send(status, body);
+  return true;
+}
+
+/** The documented webhook payload of one event. */
+export function eventPayload(opts: {
+  campaign: FakeCampaign;
+  eventType: 'EMAIL_SENT' | 'EMAIL_BOUNCE' | 'EMAIL_REPLY' | 'LEAD_UNSUBSCRIBED';
+  email: string;
+  at: string;
+  statsId: string;
+}) {
+  const { campaign, email, at } = opts;
+  return {
+    webhook_id: campaign.id * 10,
+    webhook_name: 'Verilead send outcomes',
+    stats_id: opts.statsId,
+    event_type: opts.eventType,
+    event_timestamp: at,
+    ...(opts.eventType === 'EMAIL_SENT' ? { time_sent: at } : {}),
+    from_email: 'sender@outreach.example',
+    to_email: email,
+    lead_email: email,
+    to_name: '',
+    subject: 'Hello',
+    campaign_id: campaign.id,
+    campaign_name: campaign.name,
+    campaign_status: campaign.status,
+    sequence_number: 1,
+    sent_message: {
+      message_id: `<${opts.statsId}@fake.smartlead>`,
+      html: '<p>Hello</p>',
+      text: 'Hello',
+      time: at,
+    },
+    ...(opts.eventType === 'EMAIL_BOUNCE'
+      ? { is_bounced: true, bounce_message: { text: '550 5.1.1 The email account does not exist.' } }
+      : {}),
+    app_url: `https://app.smartlead.ai/app/email-campaign/${campaign.id}/analytics`,
+    secret_key: '',
+  };
+}
