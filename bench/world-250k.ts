@@ -8,7 +8,13 @@
 //   npm run bench:world-250k        (ROWS=250000 DOMAINS=15000 SERVERS=15 PROBE_MS=250 MAX_SECONDS=900)
 
 import { signedInClient, sleep, startBenchServer } from './lists-common';
-import { CAP, DOMAINS, LATENCY_MS, loadAverage, ROWS, SERVERS, startSharedWorld } from './shared-world';
+
+// The shared world reads its size when loaded: this bench's defaults first.
+process.env.ROWS ??= '250000';
+process.env.DOMAINS ??= '15000';
+const { CAP, DOMAINS, LATENCY_MS, loadAverage, ROWS, SERVERS, startSharedWorld } = await import(
+  './shared-world'
+);
 
 const PROBE_MS = Number(process.env.PROBE_MS ?? 250);
 const MAX_SECONDS = Number(process.env.MAX_SECONDS ?? 900);
