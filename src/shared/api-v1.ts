@@ -28,6 +28,10 @@ export const apiListSchema = z
       risky: z.number().int(),
       pending: z.number().int(),
     }),
+    /** Rows repeating an earlier row's address: verified once, each keeping the shared verdict. */
+    duplicates: z.number().int(),
+    /** Rows a stopped run (status cancelled) left without a verdict. */
+    notChecked: z.number().int(),
     progress: z.object({
       step1: z.number().int().min(0).max(100),
       step2: z.number().int().min(0).max(100),
@@ -51,6 +55,8 @@ export function toApiList(u: UploadListItem): ApiList {
     completedAt: u.completedAt,
     error: u.errorMessage,
     counts: u.stats,
+    duplicates: u.duplicates,
+    notChecked: u.notChecked,
     progress: {
       step1: u.processingProgress,
       step2: u.step2Progress,
@@ -123,7 +129,7 @@ export const _resultRowMatches = (r: ResultRow): z.infer<typeof apiResultSchema>
 
 export const resultsQuerySchemaV1 = z.object({
   verdict: z
-    .enum(resultFilters, { message: 'verdict must be all, valid, invalid or risky' })
+    .enum(resultFilters, { message: 'verdict must be all, valid, invalid, risky or not_checked' })
     .default('all')
     .describe('Only rows whose final verdict is this.'),
   cursor: z

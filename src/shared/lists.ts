@@ -11,14 +11,22 @@ export const PREVIEW_ROWS = 10;
 export const CSV_EXTENSION_MESSAGE = 'Please select a .csv file';
 export const CSV_SIZE_MESSAGE = 'File size must be less than 10MB';
 
-export const uploadStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+/**
+ * draft: a file chosen in the browser, neither started nor saved (not in the lists); cancelled: a run the
+ * user stopped, whose rows without a verdict are "not checked" until it is resumed.
+ */
+export const uploadStatuses = ['draft', 'pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type UploadStatus = (typeof uploadStatuses)[number];
 
-/** Result status of a row: pending until its step is done. */
-export const rowStatuses = ['pending', 'valid', 'invalid', 'risky'] as const;
+/**
+ * Result status of a row: pending until its step is done; not_checked when its upload's run was stopped
+ * before the step reached it (it becomes pending again when the run is resumed).
+ */
+export const rowStatuses = ['pending', 'valid', 'invalid', 'risky', 'not_checked'] as const;
 export type RowStatus = (typeof rowStatuses)[number];
 
-export const resultFilters = ['all', 'valid', 'invalid', 'risky'] as const;
+/** not_checked: rows without a final verdict (still to check in a run, not checked in a stopped one). */
+export const resultFilters = ['all', 'valid', 'invalid', 'risky', 'not_checked'] as const;
 export type ResultFilter = (typeof resultFilters)[number];
 
 export const exportTypes = ['valid', 'all', 'invalid'] as const;
@@ -46,6 +54,13 @@ export const uploadResponseSchema = z.object({
   companyColumn: z.string().nullable(),
   /** Rows without an email address, left out. */
   skippedRows: z.number().int(),
+  /**
+   * Rows repeating an earlier row's address (ignoring case and surrounding spaces): verified once, each
+   * row keeping the shared verdict in the results and the export.
+   */
+  duplicates: z.number().int(),
+  /** draft (from the web: shown nowhere until started or saved) or pending. */
+  status: z.enum(['draft', 'pending']),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
@@ -134,6 +149,11 @@ export const uploadListItemSchema = uploadProgressSchema.extend({
   /** Rows set aside for now and why (a run in progress, step 2); empty when nothing waits. */
   waiting: z.array(waitingGroupSchema).optional(),
   stats: uploadStatsSchema,
+  /** Rows sharing an earlier row's verdict (see uploadResponseSchema.duplicates). */
+  duplicates: z.number().int(),
+  /** Rows left without a verdict by a stopped run (status cancelled); 0 otherwise. */
+  notChecked: z.number().int(),
+  cancelledAt: z.string().nullable(),
 });
 export type UploadListItem = z.infer<typeof uploadListItemSchema>;
 export type UploadStatusResponse = UploadListItem;
@@ -193,7 +213,9 @@ export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
 
 export const resultsQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
-  filter: z.enum(resultFilters, { message: 'filter must be all, valid, invalid or risky' }).default('all'),
+  filter: z
+    .enum(resultFilters, { message: 'filter must be all, valid, invalid, risky or not_checked' })
+    .default('all'),
   search: z.string().trim().max(200, 'search is too long').optional().default(''),
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/client';
 import { createUploadFromRows } from '../../src/server/lists/create';
@@ -72,6 +73,8 @@ export async function seedVerifiedUpload(opts: {
     emailColumn: 'email',
   });
   const now = new Date();
+  // Verdicts are written by a run (a stopped or finished upload takes no more): one, briefly.
+  await opts.db.execute(sql`UPDATE uploads SET status = 'processing' WHERE id = ${uploadId}`);
   const base = { role: false, free: false, disposable: false, suggestion: null, mxHost: 'mx.example.com' };
   await writeStep1({
     db: opts.db,
@@ -105,5 +108,6 @@ export async function seedVerifiedUpload(opts: {
         : [],
     ),
   });
+  await opts.db.execute(sql`UPDATE uploads SET status = 'completed' WHERE id = ${uploadId}`);
   return uploadId;
 }

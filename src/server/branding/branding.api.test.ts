@@ -306,16 +306,43 @@ describe('custom domain', () => {
     expect((await c.post('/api/branding/domain/check')).json().result).toBe('unknown');
   });
 
-  it('belongs to one workspace at a time; released, another may claim it', async () => {
-    const { c: a } = await whiteLabel();
-    const { c: b } = await whiteLabel();
+  it('is not blocked by a pending claim: the first to publish its record wins, the refusal names no one', async () => {
+    const { c: squatter } = await whiteLabel();
+    const { c: owner } = await whiteLabel();
+    const { c: late } = await whiteLabel();
     const domain = domainName();
-    expect((await put(a, '/api/branding/domain', { domain })).statusCode).toBe(200);
-    const taken = await put(b, '/api/branding/domain', { domain });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toContain('already claimed');
-    expect((await a.request('DELETE', '/api/branding/domain')).json().domain).toBeNull();
-    expect((await put(b, '/api/branding/domain', { domain })).statusCode).toBe(200);
+    // Probe finding 4: the squatter's unproven claim had blocked the owner forever with a 409.
+    expect((await put(squatter, '/api/branding/domain', { domain })).statusCode).toBe(200);
+    const mine = await put(owner, '/api/branding/domain', { domain });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const state = mine.json().domain;
+    zone.set(state.txtName, { TXT: [[state.txtValue]] });
+    expect((await owner.post('/api/branding/domain/check')).json().result).toBe('verified');
+    // The squatter's claim went with the proof; a new claim on a verified name is refused, not explained.
+    expect((await squatter.get('/api/branding')).json().domain).toBeNull();
+    const refused = await put(late, '/api/branding/domain', { domain });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `${domain} cannot be used for branding here. Choose another host name, or write to support if it is yours.`,
+    );
+    expect(refused.json().message).not.toMatch(/claim|another workspace|taken/i);
+    // Released, another may claim it.
+    expect((await owner.request('DELETE', '/api/branding/domain')).json().domain).toBeNull();
+    expect((await put(late, '/api/branding/domain', { domain })).statusCode).toBe(200);
+  });
+
+  it('lapses when not verified within DOMAIN_CLAIM_TTL_HOURS (72 by default)', async () => {
+    const { c } = await whiteLabel();
+    const domain = domainName();
+    expect((await put(c, '/api/branding/domain', { domain })).statusCode).toBe(200);
+    t.clock.advance(71 * 3_600_000);
+    expect((await c.get('/api/branding')).json().domain).toMatchObject({ domain, status: 'pending' });
+    t.clock.advance(2 * 3_600_000);
+    const lapsed = await c.post('/api/branding/domain/check');
+    expect(lapsed.statusCode).toBe(410);
+    expect(lapsed.json().message).toContain('lapsed');
+    expect((await c.get('/api/branding')).json().domain).toBeNull();
+    expect((await put(c, '/api/branding/domain', { domain })).json().domain.status).toBe('pending');
   });
 });
 

@@ -15,7 +15,7 @@ import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace, type WorkspaceContext } from '../workspaces';
-import { checkDomain, claimDomain, ownHosts, releaseDomain } from './domain';
+import { checkDomain, claimDomain, lapseStaleClaim, ownHosts, releaseDomain } from './domain';
 import { deleteLogo, readLogo, saveLogo } from './logo';
 import { assertWhiteLabel, whiteLabelStatus } from './plan-gate';
 import { publicBranding } from './public';
@@ -37,6 +37,12 @@ export async function brandingRoutes(app: AppInstance, deps: AppDeps) {
     const canManage = can(w.role, 'branding:manage');
     const notice =
       plan.notice ?? (canManage ? null : `Only an admin or the owner of ${w.name} can change its branding.`);
+    await lapseStaleClaim({
+      db,
+      workspaceId: w.id,
+      now: deps.clock(),
+      ttlHours: config.DOMAIN_CLAIM_TTL_HOURS,
+    });
     return settingsView(await findBranding(db, w.id), {
       allowed: plan.allowed,
       canManage,

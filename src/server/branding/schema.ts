@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
-// 0820_branding.sql
+// 0820_branding.sql; 0811_domain_claims.sql: only a verified custom_domain is unique, claims lapse.
 export const workspaceBranding = pgTable('workspace_branding', {
   workspaceId: uuid('workspace_id')
     .primaryKey()
@@ -17,9 +17,10 @@ export const workspaceBranding = pgTable('workspace_branding', {
   supportEmail: text('support_email'),
   logo: bytea('logo'),
   logoType: text('logo_type', { enum: ['png', 'svg', 'jpeg', 'webp'] }),
-  customDomain: text('custom_domain').unique(),
+  customDomain: text('custom_domain'),
   domainToken: text('domain_token'),
   domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
+  domainClaimedAt: timestamp('domain_claimed_at', { withTimezone: true }),
   domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
   domainCheckReason: text('domain_check_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { accountEnv } from '../account/env';
 import { apiEnv } from '../api/env';
+import { brandingEnv } from '../branding/env';
 import { securityEnv } from '../http/env';
 import { listsEnv } from '../lists/env';
 import { mailEnv } from '../mail/env';
@@ -93,6 +94,7 @@ const schema = z.object({
   ...workspacesEnv,
   ...mailEnv,
   ...accountEnv,
+  ...brandingEnv,
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -28,6 +28,8 @@ export class RowWriter {
   private writing: Promise<void> = Promise.resolve();
   count = 0;
   skipped = 0;
+  /** Rows whose address (case and surrounding spaces aside) an earlier row already has. */
+  duplicates = 0;
 
   constructor(
     private readonly db: Db,
@@ -48,7 +50,7 @@ export class RowWriter {
     if (canon === undefined) {
       canon = index;
       this.firstIndexOf.set(key, index);
-    }
+    } else this.duplicates++;
     const name =
       this.columns.name
         .map((c) => (cells[c] ?? '').trim())
@@ -114,8 +116,11 @@ export async function finalizeUpload(opts: {
   db: Db;
   uploadId: string;
   total: number;
+  duplicates: number;
   /** Rows per work unit of a run (LISTS_BATCH_SIZE). */
   batchSize: number;
+  /** Stored as a draft: not listed until the user starts or saves it (see ingestCsv). */
+  draft?: boolean;
   /** The header row widened to the widest data row, when some rows had extra cells. */
   headers?: string[];
   fileSize?: number;
@@ -126,7 +131,8 @@ export async function finalizeUpload(opts: {
     SELECT ${opts.uploadId}::uuid, g, g * ${size}::int, least((g + 1) * ${size}::int, ${opts.total}::int) - 1
     FROM generate_series(0, ceil(${opts.total}::numeric / ${size}::int)::int - 1) AS g`);
   await opts.db.execute(sql`
-    UPDATE uploads SET status = 'pending', total = ${opts.total}, pending = ${opts.total},
+    UPDATE uploads SET status = ${opts.draft ? 'draft' : 'pending'}, total = ${opts.total}, pending = ${opts.total},
+      duplicates = ${opts.duplicates},
       headers = COALESCE(${opts.headers ? JSON.stringify(opts.headers) : null}::jsonb, headers),
       file_size = COALESCE(${opts.fileSize ?? null}::int, file_size)
     WHERE id = ${opts.uploadId}`);
@@ -194,6 +200,7 @@ export async function createUploadFromRows(opts: {
       db: opts.db,
       uploadId,
       total: writer.count,
+      duplicates: writer.duplicates,
       batchSize: (opts.settings ?? LISTS_DEFAULTS).LISTS_BATCH_SIZE,
     });
     return { uploadId, totalEmails: writer.count };

@@ -12,6 +12,7 @@ import { query } from './sql';
 import { findOwnUpload } from './start';
 
 const CHUNK = 2000;
+const NOT_CHECKED_TEXT = 'Not checked: the verification was stopped before this row';
 
 type ExportRow = {
   row_index: number;
@@ -64,15 +65,19 @@ export async function exportUpload(opts: {
     headers: string[] | string;
     total: number;
     email_column: number;
+    status: string;
   }>(
     db,
-    sql`SELECT original_name, uploaded_at, headers, total, email_column FROM uploads WHERE id = ${uploadId}`,
+    sql`SELECT original_name, uploaded_at, headers, total, email_column, status FROM uploads WHERE id = ${uploadId}`,
   );
   if (!upload) throw notFound('Upload not found');
   const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
   const total = Number(upload.total);
   const emailColumn = Number(upload.email_column);
   const fileName = exportFileName(upload.original_name, type, new Date(upload.uploaded_at));
+  // A stopped run: rows it did not reach say so, rather than "pending" (nothing is checking them).
+  const waiting = upload.status === 'cancelled' ? 'not_checked' : 'pending';
+  const status = (s: string | null) => (s === null || s === 'pending' ? waiting : s);
 
   async function* lines() {
     yield `\uFEFF${csvLine([...headers, ...RESULT_CSV_COLUMNS])}`;
@@ -105,13 +110,14 @@ export async function exportUpload(opts: {
       for (const r of rows) {
         const data: string[] = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
         const reason = r.step2_reason ?? r.reason ?? '';
+        const final = status(r.final_status);
         out.push([
           // Rows shorter than the header get empty cells, so the verification columns stay aligned.
           ...fitRow(data, headers.length),
-          r.status ?? 'pending',
-          r.final_status ?? 'pending',
+          status(r.status),
+          final,
           reason,
-          reasonText(reason),
+          final === 'not_checked' ? NOT_CHECKED_TEXT : reasonText(reason),
           r.role ?? '',
           r.free ?? '',
           r.disposable ?? '',

@@ -46,6 +46,11 @@ export async function ingestCsv(opts: {
   now: Date;
   /** LISTS_BATCH_SIZE: rows per work unit of a run. */
   batchSize: number;
+  /**
+   * The browser's upload: the file is stored (for the preview and a fast start) but listed nowhere until
+   * the user starts or saves it; an abandoned draft is dropped by the sweep (resume.ts).
+   */
+  draft?: boolean;
 }): Promise<UploadResponse> {
   const { db, stream } = opts;
   if (!/\.csv$/i.test(opts.filename.trim())) {
@@ -125,7 +130,9 @@ export async function ingestCsv(opts: {
       db,
       uploadId: w.uploadId,
       total: w.count,
+      duplicates: w.duplicates,
       batchSize: opts.batchSize,
+      draft: opts.draft,
       headers: fullHeaders.length > headers.length ? fullHeaders : undefined,
       fileSize: bytes,
     });
@@ -141,6 +148,8 @@ export async function ingestCsv(opts: {
       nameColumn: w.columns.name.length ? w.columns.name.map((c) => keys[c]).join(' + ') : null,
       companyColumn: name(w.columns.company),
       skippedRows: w.skipped,
+      duplicates: w.duplicates,
+      status: opts.draft ? 'draft' : 'pending',
     };
   } catch (err) {
     stream.resume();

@@ -21,6 +21,8 @@ type UploadDbRow = {
   status: string;
   error_message: string | null;
   notice: string | null;
+  duplicates: number;
+  cancelled_at: Date | string | null;
   waiting: WaitingGroup[] | string | null;
   total: number;
   valid: number;
@@ -111,6 +113,9 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
     notice: status === 'processing' ? readNotice(u.notice) : null,
     waiting: status === 'processing' ? waitingOf(u.waiting) : [],
     stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
+    duplicates: n(u.duplicates),
+    notChecked: status === 'cancelled' ? n(u.pending) : 0,
+    cancelledAt: iso(u.cancelled_at),
     processingProgress: pct(s1, total),
     step2Progress: step1Done ? (s2Total === 0 ? 100 : pct(s2, s2Total)) : pct(s2, Math.max(1, s2Total)),
     step1Done,
@@ -124,7 +129,7 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
 }
 
 const UPLOAD_COLUMNS =
-  sql.raw(`id, original_name, file_size, status, error_message, notice, waiting, total, valid, invalid, risky,
+  sql.raw(`id, original_name, file_size, status, error_message, notice, waiting, duplicates, cancelled_at, total, valid, invalid, risky,
   pending, step1_count, step2_total, step2_count, run_started_at, run_step1_base, run_step2_base,
   step1_finished_at, step2_started_at, started_at, completed_at, uploaded_at`);
 
@@ -136,7 +141,7 @@ export async function listUploads(opts: {
   const rows = await query<UploadDbRow>(
     opts.db,
     sql`SELECT ${UPLOAD_COLUMNS} FROM uploads
-        WHERE workspace_id = ${opts.workspaceId} AND status <> 'uploading' ORDER BY uploaded_at DESC, id LIMIT 500`,
+        WHERE workspace_id = ${opts.workspaceId} AND status NOT IN ('uploading', 'draft') ORDER BY uploaded_at DESC, id LIMIT 500`,
   );
   return rows.map((r) => toListItem(r, opts.now));
 }

@@ -14,6 +14,14 @@ const returningWritten = sql`RETURNING u.run_id AS "runId", u.step1_count AS "st
   u.step2_count AS "step2Count", c.n, c.rows, c.statuses`;
 
 /**
+ * The upload, locked, while its run is going: a write whose upload was stopped (or deleted) meanwhile
+ * writes nothing, so a stopped run's counts and export never move afterwards. The lock is the one the
+ * counters' UPDATE takes anyway, taken first: a stop waits for a write under way, or the write sees it.
+ */
+const running = (uploadId: string) => sql`
+  live AS (SELECT id FROM uploads WHERE id = ${uploadId} AND status = 'processing' FOR UPDATE)`;
+
+/**
  * Step 2's answers (`a`) with the workspace's bounces applied (issue 23): an address that bounced in one
  * of the workspace's campaigns stays invalid (`bounced`) unless this fresh SMTP answer says the mailbox
  * exists (valid). A risky answer (catch-all, unreachable…) says nothing against the bounce.
@@ -82,12 +90,13 @@ async function writeStep1Statement(opts: WriteOptions<Step1Result>): Promise<voi
   const [written] = await query<WrittenStatuses>(
     opts.db,
     sql`
-    WITH v AS (
+    WITH ${running(uploadId)}, v AS (
       SELECT * FROM unnest(
         ${sql.param(items.map((i) => i.rowIndex))}::int[], ${col((r) => r.status)}::text[],
         ${col((r) => r.reason)}::text[], ${col((r) => r.role)}::bool[], ${col((r) => r.free)}::bool[],
         ${col((r) => r.disposable)}::bool[], ${col((r) => r.suggestion)}::text[], ${col((r) => r.mxHost)}::text[]
       ) AS v(idx, status, reason, role, free, disposable, suggestion, mx_host)
+      WHERE EXISTS (SELECT 1 FROM live)
     ), ${withDuplicates(uploadId)},
     ins AS (
       INSERT INTO upload_results (upload_id, row_index, status, reason, role, free, disposable, suggestion,
@@ -123,12 +132,13 @@ async function writeStep2Statement(opts: WriteOptions<Step2Result>): Promise<voi
   const [written] = await query<WrittenStatuses>(
     opts.db,
     sql`
-    WITH a AS (
+    WITH ${running(uploadId)}, a AS (
       SELECT * FROM unnest(
         ${sql.param(items.map((i) => i.rowIndex))}::int[], ${col((r) => r.status)}::text[],
         ${col((r) => r.reason)}::text[], ${col((r) => r.smtpCode)}::int[], ${col((r) => r.smtpMessage)}::text[],
         ${col((r) => r.mxHost)}::text[]
       ) AS a(idx, status, reason, smtp_code, smtp_message, mx_host)
+      WHERE EXISTS (SELECT 1 FROM live)
     ), v AS (${afterBounces(uploadId)}), ${withDuplicates(uploadId)},
     upd AS (
       UPDATE upload_results x SET step2_status = t.status, step2_reason = t.reason, smtp_code = t.smtp_code,

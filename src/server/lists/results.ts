@@ -43,24 +43,35 @@ type ResultDbRow = {
   suppressed: boolean | null;
 };
 
-type PageDbRow = ResultDbRow & { u_total: number; u_valid: number; u_invalid: number; u_risky: number };
+type PageDbRow = ResultDbRow & {
+  u_total: number;
+  u_valid: number;
+  u_invalid: number;
+  u_risky: number;
+  u_pending: number;
+  u_status: string;
+};
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function toResultRow(r: ResultDbRow): ResultRow {
-  const status = (r.status ?? 'pending') as RowStatus;
-  const step2 = status === 'valid' ? ((r.step2_status ?? 'pending') as RowStatus) : null;
-  const finalStatus = (r.final_status ?? 'pending') as RowStatus;
+/** `stopped`: the upload's run was cancelled, so what is still pending will not be checked (for now). */
+function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
+  const waiting = (s: string | null): RowStatus =>
+    s === null || s === 'pending' ? 'pending' : (s as RowStatus);
+  const status = waiting(r.status);
+  const step2 = status === 'valid' ? waiting(r.step2_status) : null;
+  const finalStatus = waiting(r.final_status);
   const quality = (s: RowStatus) => (s === 'valid' ? 'good' : s === 'invalid' ? 'bad' : 'risky');
   const isFinal = status !== 'pending' && (status !== 'valid' || step2 !== 'pending');
+  const shown = (s: RowStatus): RowStatus => (stopped && s === 'pending' ? 'not_checked' : s);
   return {
     id: Number(r.id),
     emailId: Number(r.id),
     rowIndex: Number(r.row_index),
     email: { email: r.email, name: r.name, company: r.company },
-    status,
+    status: shown(status),
     verifiedAt: iso(r.verified_at),
-    fourthVerificationStatus: step2,
+    fourthVerificationStatus: step2 && shown(step2),
     fourthVerificationDetails:
       step2 && step2 !== 'pending'
         ? {
@@ -72,7 +83,7 @@ function toResultRow(r: ResultDbRow): ResultRow {
           }
         : null,
     fourthVerifiedAt: iso(r.step2_verified_at),
-    finalStatus,
+    finalStatus: shown(finalStatus),
     isFinal,
     reason: step2 && step2 !== 'pending' ? r.step2_reason : r.reason,
     role: Boolean(r.role),
@@ -103,7 +114,8 @@ async function pageWithCounters(opts: {
   const { uploadId } = opts;
   const rows = await query<PageDbRow>(
     opts.db,
-    sql`SELECT u.total AS u_total, u.valid AS u_valid, u.invalid AS u_invalid, u.risky AS u_risky, p.*
+    sql`SELECT u.total AS u_total, u.valid AS u_valid, u.invalid AS u_invalid, u.risky AS u_risky,
+        u.pending AS u_pending, u.status AS u_status, p.*
       FROM uploads u
       LEFT JOIN LATERAL (
         SELECT ${RESULT_COLUMNS}, EXISTS (SELECT 1 FROM suppressions s
@@ -139,20 +151,32 @@ export async function getResultsPage(opts: {
   const offset = (opts.page - 1) * limit;
   let rows: ResultDbRow[];
   let total: number;
+  let stopped: boolean;
   if (!opts.search) {
     // Without search: rows are numbered 0..total-1 without gaps, so an unfiltered page is an index
-    // range, not an OFFSET scan; a filtered page walks (upload_id, final_status, row_index).
+    // range, not an OFFSET scan; a filtered page walks (upload_id, final_status, row_index). Rows
+    // without a verdict may have no result row yet (step 1 inserts it), hence the anti-join.
     const rowsWhere =
       filter === 'all'
         ? sql`r.row_index >= ${offset} AND r.row_index < ${offset + limit}`
-        : sql`r.row_index IN (
+        : filter === 'not_checked'
+          ? sql`r.row_index IN (
+            SELECT w.row_index FROM upload_rows w
+            WHERE w.upload_id = ${uploadId} AND NOT EXISTS (
+              SELECT 1 FROM upload_results k
+              WHERE k.upload_id = ${uploadId} AND k.row_index = w.row_index AND k.final_status <> 'pending')
+            ORDER BY w.row_index LIMIT ${limit} OFFSET ${offset})`
+          : sql`r.row_index IN (
             SELECT k.row_index FROM upload_results k
             WHERE k.upload_id = ${uploadId} AND k.final_status = ${filter}
             ORDER BY k.row_index LIMIT ${limit} OFFSET ${offset})`;
     const page = await pageWithCounters({ db, workspaceId: opts.workspaceId, uploadId, rowsWhere });
     rows = page.rows;
     const c = page.counters;
-    total = Number(filter === 'all' ? c.u_total : c[`u_${filter}` as const]);
+    stopped = c.u_status === 'cancelled';
+    total = Number(
+      filter === 'all' ? c.u_total : filter === 'not_checked' ? c.u_pending : c[`u_${filter}` as const],
+    );
   } else {
     // The index is built only for an upload the workspace owns (and that is fully stored).
     if (!hasSearchIndex(uploadId)) await findOwnUpload(opts);
@@ -171,16 +195,17 @@ export async function getResultsPage(opts: {
       rowsWhere: ids.length ? sql`r.row_index = ANY(${intArray(ids)}::int[])` : sql`false`,
     });
     rows = page.rows;
+    stopped = page.counters.u_status === 'cancelled';
   }
-  return response(opts.page, rows, total);
+  return response(opts.page, rows, total, stopped);
 }
 
-const STATUS_CODE = { pending: 0, valid: 1, invalid: 2, risky: 3 } as const;
+const STATUS_CODE = { not_checked: 0, valid: 1, invalid: 2, risky: 3 } as const;
 
-function response(page: number, rows: ResultDbRow[], total: number): ResultsResponse {
+function response(page: number, rows: ResultDbRow[], total: number, stopped: boolean): ResultsResponse {
   const limit = RESULTS_PAGE_SIZE;
   return {
-    results: rows.map(toResultRow),
+    results: rows.map((r) => toResultRow(r, stopped)),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }

@@ -35,8 +35,10 @@ export async function resumeRuns(opts: {
     sql`SELECT id, run_id FROM uploads WHERE status = 'processing' AND ${stale}`,
   );
   for (const r of runs) await sendLanes(opts.queue, r.id, Number(r.run_id), opts.settings.LISTS_LANES);
-  // A file whose upload was cut off (the server died while storing it) is dropped after an hour.
+  // A file whose upload was cut off (the server died while storing it) is dropped after an hour, and
+  // a draft (a file chosen in the browser, never started nor saved) after a day.
   await db.execute(sql`
-    DELETE FROM uploads WHERE status = 'uploading' AND uploaded_at < now() - interval '1 hour'`);
+    DELETE FROM uploads WHERE (status = 'uploading' AND uploaded_at < now() - interval '1 hour')
+      OR (status = 'draft' AND uploaded_at < now() - interval '1 day')`);
   return runs.length;
 }

@@ -15,6 +15,8 @@ import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
+import { cancelVerification, saveDraft } from './controls';
+import { deleteUpload } from './delete';
 import { sendUploadExport } from './export';
 import { ingestCsv } from './ingest';
 import { getBreakdown, getUploadStatus, listUploads } from './read';
@@ -23,6 +25,12 @@ import { resumeRuns } from './resume';
 import { startVerification } from './start';
 
 const idParams = z.object({ id: z.string().max(100) });
+const uploadQuery = z.object({
+  draft: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: keep the upload out of the lists until it is started or saved (the web app)'),
+});
 
 export async function listsRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +53,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
   };
   r.post(
     '/api/upload',
-    { schema: { tags, ...uploadDoc, response: { 201: uploadResponseSchema } } },
+    { schema: { tags, ...uploadDoc, querystring: uploadQuery, response: { 201: uploadResponseSchema } } },
     async (req, reply) => {
       const workspace = requirePermission(req, 'lists:verify');
       if (!req.isMultipart()) throw badRequest(CSV_EXTENSION_MESSAGE);
@@ -61,6 +69,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         stream: file.file,
         now: deps.clock(),
         batchSize: deps.config.LISTS_BATCH_SIZE,
+        draft: req.query.draft === 'true',
       });
       return reply.code(201).send(res);
     },
@@ -88,6 +97,51 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
       now: deps.clock(),
       pendingOnly: true,
     }),
+  );
+
+  const changed = { 200: uploadListItemSchema };
+  r.post(
+    '/api/upload/:id/cancel',
+    { schema: { tags, summary: 'Stop a running verification', params: idParams, response: changed } },
+    async (req) =>
+      cancelVerification({
+        db,
+        workspaceId: requirePermission(req, 'lists:verify').id,
+        uploadId: req.params.id,
+        now: deps.clock(),
+      }),
+  );
+
+  r.post(
+    '/api/upload/:id/save',
+    { schema: { tags, summary: 'Keep a draft upload for later', params: idParams, response: changed } },
+    async (req) =>
+      saveDraft({
+        db,
+        workspaceId: requirePermission(req, 'lists:verify').id,
+        uploadId: req.params.id,
+        now: deps.clock(),
+      }),
+  );
+
+  r.delete(
+    '/api/upload/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an upload with its rows and results',
+        params: idParams,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (req, reply) => {
+      await deleteUpload({
+        db,
+        workspaceId: requirePermission(req, 'lists:verify').id,
+        uploadId: req.params.id,
+      });
+      return reply.code(204).send(null);
+    },
   );
 
   r.get('/api/uploads', { schema: { tags, response: { 200: z.array(uploadListItemSchema) } } }, async (req) =>

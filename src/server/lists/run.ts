@@ -4,18 +4,11 @@ import type { OurSideNotice } from '../../shared/lists';
 import type { Db } from '../db/client';
 import type { JobContext } from '../jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
-import type { Step2Result, Verifier } from '../verification';
+import type { Verifier } from '../verification';
 import { notifyListFinished } from '../webhooks/list-events';
-import {
-  type ClaimedBatch,
-  claimBatch,
-  completeBatch,
-  heartbeat,
-  openBatches,
-  releaseLeases,
-} from './claims';
-import { writeStep1, writeStep2 } from './results-write';
+import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
 import { politeDb, query } from './sql';
+import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
 import { watchWaiting } from './waiting';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,29 +26,6 @@ function watchShutdown() {
     });
   }
 }
-/** Step 2 results are written as they come, at most this many per flush or this often. */
-const STEP2_FLUSH_ROWS = 200;
-const STEP2_FLUSH_MS = 500;
-/**
- * Verified rows per write statement on the embedded database (step 1, step 2). Its one connection runs
- * statements one after another: a 2,000-row step-1 write held it for 50-150 ms, and every results
- * page waited behind it; 250 step-1 rows take ~7 ms, 100 step-2 rows ~4 ms (step-2 updates touch two
- * indexes per row). PostgreSQL readers do not wait for writers: there a batch is one statement.
- */
-const PGLITE_WRITE_ROWS = { step1: 250, step2: 100 };
-
-interface Lane {
-  db: Db;
-  uploadId: string;
-  owner: string;
-  verifier: Verifier;
-  ctx: JobContext;
-  /** Rows per write statement (undefined: a whole batch or flush at once). */
-  writeRows?: { step1: number; step2: number };
-  /** Send a batch's write statements without waiting for each (the database queues them). */
-  pipelined: boolean;
-}
-
 /**
  * One lane of a run: claims batches (step 1 first, then step 2) until the upload has nothing left,
  * then marks it completed. Several lanes, in this process or others, share an upload safely.
@@ -105,7 +75,15 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
         batch = await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 2 });
       }
       if (batch) {
-        await withRetries(() => (batch.step === 1 ? runStep1(lane, batch) : runStep2(lane, batch)));
+        let finished = true;
+        await withRetries(async () => {
+          finished = batch.step === 1 ? await runStep1(lane, batch) : await runStep2(lane, batch);
+        });
+        if (!finished) {
+          // The upload was stopped or deleted during the batch: its rows stay unverified.
+          await releaseLeases({ db, uploadId, owner });
+          return;
+        }
         await completeBatch({ db, uploadId, owner, batch });
         continue;
       }
@@ -175,11 +153,6 @@ async function analyzeOnce(db: Db, uploadId: string) {
   await db.execute(sql`ANALYZE upload_results`);
 }
 
-async function uploadStatus(db: Db, uploadId: string): Promise<string | null> {
-  const rows = await query<{ status: string }>(db, sql`SELECT status FROM uploads WHERE id = ${uploadId}`);
-  return rows[0]?.status ?? null;
-}
-
 /** A transient failure (a dropped connection) retries the batch; a persistent one fails the run. */
 async function withRetries(fn: () => Promise<void>, attempts = 3): Promise<void> {
   for (let i = 1; ; i++) {
@@ -190,86 +163,6 @@ async function withRetries(fn: () => Promise<void>, attempts = 3): Promise<void>
       await sleep(500 * i);
     }
   }
-}
-
-async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<void> {
-  const { db, uploadId } = lane;
-  // Only rows without a verdict: a batch taken over after a crash resumes where it stopped.
-  const rows = await query<{ row_index: number; email: string }>(
-    db,
-    sql`
-    SELECT r.row_index, r.email FROM upload_rows r
-    WHERE r.upload_id = ${uploadId} AND r.row_index BETWEEN ${batch.lo} AND ${batch.hi}
-      AND r.canon_index = r.row_index
-      AND NOT EXISTS (SELECT 1 FROM upload_results x WHERE x.upload_id = ${uploadId} AND x.row_index = r.row_index)
-    ORDER BY r.row_index`,
-  );
-  if (rows.length === 0) return;
-  const results = await lane.verifier.checkStep1(rows.map((r) => r.email));
-  await writeStep1({
-    db,
-    uploadId,
-    items: rows.map((r, i) => ({ rowIndex: Number(r.row_index), result: results[i] })),
-    now: lane.ctx.clock(),
-    maxRowsPerStatement: lane.writeRows?.step1,
-    pipelined: lane.pipelined,
-  });
-}
-
-async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<void> {
-  const { db, uploadId } = lane;
-  const rows = await query<{ row_index: number; email: string }>(
-    db,
-    sql`
-    SELECT x.row_index, r.email FROM upload_results x
-    JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
-    WHERE x.upload_id = ${uploadId} AND x.step2_status = 'pending'
-      AND x.row_index BETWEEN ${batch.lo} AND ${batch.hi} AND r.canon_index = r.row_index
-      -- The range on both sides: without it the planner misjudged the join and read every row of
-      -- the upload (a 250k-row sequential scan, ~115 ms per batch on the embedded database).
-      AND r.row_index BETWEEN ${batch.lo} AND ${batch.hi}`,
-  );
-  if (rows.length === 0) return;
-  let buffer: { rowIndex: number; result: Step2Result }[] = [];
-  let writing = Promise.resolve();
-  let failure: unknown = null;
-  const flush = () => {
-    if (buffer.length === 0) return writing;
-    const items = buffer;
-    buffer = [];
-    writing = writing
-      .then(() =>
-        writeStep2({
-          db,
-          uploadId,
-          items,
-          now: lane.ctx.clock(),
-          maxRowsPerStatement: lane.writeRows?.step2,
-          pipelined: lane.pipelined,
-        }),
-      )
-      .catch((err) => {
-        failure = err;
-      });
-    return writing;
-  };
-  const timer = setInterval(() => void flush(), STEP2_FLUSH_MS);
-  try {
-    await lane.verifier.checkStep2(
-      rows.map((r) => ({ email: r.email, key: String(r.row_index) })),
-      {
-        tenant: uploadId,
-        onResult: (result) => {
-          buffer.push({ rowIndex: Number(result.key), result });
-          if (buffer.length >= STEP2_FLUSH_ROWS) void flush();
-        },
-      },
-    );
-  } finally {
-    clearInterval(timer);
-    await flush();
-  }
-  if (failure) throw failure;
 }
 
 /** Completes the upload when no row is pending; true when this lane has nothing left to do. */

@@ -13,7 +13,7 @@ import {
 import type { WaitingGroup } from '../../shared/lists';
 import { workspaces } from '../workspaces/schema';
 
-// Created by migrations/0100_lists.sql (indexes, the delete trigger and fillfactor live there).
+// Created by migrations/0100_lists.sql (indexes, the delete trigger and fillfactor live there), 0102, 0510.
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const uploads = pgTable('uploads', {
@@ -30,6 +30,8 @@ export const uploads = pgTable('uploads', {
   status: text('status').notNull().default('uploading'),
   errorMessage: text('error_message'),
   notice: text('notice'),
+  duplicates: integer('duplicates').notNull().default(0),
+  cancelledAt: ts('cancelled_at'),
   /** Step 2 rows set aside for now and why (lists/waiting.ts), while a run is in progress. */
   waiting: jsonb('waiting').$type<WaitingGroup[]>(),
   total: integer('total').notNull().default(0),

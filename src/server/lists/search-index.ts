@@ -136,6 +136,14 @@ export async function storedSearchText(db: Db, uploadId: string): Promise<string
   return parts.join('');
 }
 
+/** A deleted upload's index goes with it. */
+export function forgetSearchIndex(uploadId: string): void {
+  const old = entries.get(uploadId);
+  if (!old) return;
+  entries.delete(uploadId);
+  usedBytes -= old.bytes;
+}
+
 function keep(uploadId: string, index: TextIndex): Entry {
   const old = entries.get(uploadId);
   if (old) {

@@ -26,10 +26,10 @@ export const isUploadId = (id: string) =>
 /** The workspace's upload (never another workspace's: same 404 as a missing one). */
 export async function findOwnUpload(opts: { db: Db; workspaceId: string; uploadId: string }) {
   if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
-  const rows = await query<{ id: string; status: UploadStatus; pending: number }>(
+  const rows = await query<{ id: string; status: UploadStatus; pending: number; duplicates: number }>(
     opts.db,
     sql`
-    SELECT id, status, pending FROM uploads
+    SELECT id, status, pending, duplicates FROM uploads
     WHERE id = ${opts.uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'`,
   );
   const row = rows[0];
@@ -69,19 +69,21 @@ export async function startVerification(opts: {
   const upload = await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
   await assertHasAccess({ db, workspace, now });
   // A first run is one metered verification (docs/decisions/0600-api-plans-quotas.md); re-verifying
-  // the pending rows of a list already counted is not.
-  const metered = !opts.pendingOnly && upload.status === 'pending';
+  // the pending rows of a list already counted, or resuming a stopped run, is not. Its units are the
+  // distinct addresses: a duplicate shares its first row's verdict and is not charged twice.
+  const firstRun = upload.status === 'pending' || upload.status === 'draft';
+  const metered = !opts.pendingOnly && firstRun;
   const meter = {
     db,
     workspaceId: workspace.id,
     kind: 'verification' as const,
     now,
-    units: Number(upload.pending),
+    units: Math.max(0, Number(upload.pending) - Number(upload.duplicates)),
   };
   if (metered) await consumeQuota({ ...meter, config: opts.settings, workspace });
   const from = opts.pendingOnly
-    ? sql`status IN ('pending', 'completed', 'failed') AND pending > 0`
-    : sql`status = 'pending'`;
+    ? sql`status IN ('pending', 'completed', 'failed', 'cancelled') AND pending > 0`
+    : sql`status IN ('pending', 'draft')`;
   // One statement: the transition and, for a re-run, the reopening of its batches.
   const rows = await query<{
     run_id: number;
@@ -97,7 +99,7 @@ export async function startVerification(opts: {
       UPDATE uploads SET status = 'processing', run_id = run_id + 1, run_started_at = ${now},
         run_step1_base = step1_count, run_step2_base = step2_count, step2_started_at = NULL,
         step1_finished_at = NULL, started_at = COALESCE(started_at, ${now}), completed_at = NULL,
-        error_message = NULL, notice = NULL, heartbeat_at = now()
+        error_message = NULL, notice = NULL, cancelled_at = NULL, heartbeat_at = now()
       WHERE id = ${uploadId} AND workspace_id = ${workspace.id} AND ${from}
       RETURNING id, run_id, status, pending, total, step1_count, step2_count
     ), b AS (

@@ -105,6 +105,11 @@ export async function rowStatuses(opts: {
   return (await pending).codes;
 }
 
+/** A deleted upload's copy goes with it. */
+export function forgetRowStatuses(uploadId: string): void {
+  cache.delete(uploadId);
+}
+
 /**
  * A run starting on an upload with nothing verified: its copy is all pending, known without a
  * statement (the run's writes then keep it exact, see noteWrite).

@@ -88,9 +88,20 @@ function distance(a: string, b: string, max: number): number {
   return prev[b.length];
 }
 
+const POPULAR = new Set(POPULAR_DOMAINS);
+
+/**
+ * A domain that ends with a popular one (acme.com, ame.com → me.com; mygmail.com) is most likely a real,
+ * distinct domain rather than a typo: its owner added letters in front on purpose. Never corrected.
+ */
+function endsWithPopular(domain: string): boolean {
+  for (let i = 1; i < domain.length; i++) if (POPULAR.has(domain.slice(i))) return true;
+  return false;
+}
+
 /** A likely intended domain for `asciiDomain`, or null. */
 export function suggestDomain(asciiDomain: string): string | null {
-  if (BY_LENGTH.get(asciiDomain.length)?.includes(asciiDomain)) return null;
+  if (POPULAR.has(asciiDomain) || endsWithPopular(asciiDomain)) return null;
   // One edit on a short domain is too loose (me.com vs ma.com): ask for a longer match.
   const max = asciiDomain.length < 8 ? 1 : 2;
   const near = new Set<string>();

@@ -114,6 +114,10 @@ describe('typo suggestions', () => {
     ['acme.co', null],
     ['d123.test', null],
     ['my-company.io', null],
+    // Real domains that merely end like a popular one are not typos.
+    ['acme.com', null],
+    ['ame.com', null],
+    ['mygmail.com', null],
   ])('%s → %s', (domain, expected) => {
     expect(suggestDomain(domain)).toBe(expected);
   });
@@ -139,7 +143,8 @@ describe('typo suggestions', () => {
     };
     const popular = [...POPULAR_DOMAINS].sort((a, b) => a.length - b.length);
     const reference = (q: string) => {
-      if (POPULAR_DOMAINS.includes(q)) return null;
+      if (POPULAR_DOMAINS.includes(q) || POPULAR_DOMAINS.some((p) => q.length > p.length && q.endsWith(p)))
+        return null;
       const max = q.length < 8 ? 1 : 2;
       let best: string | null = null;
       let bestD = max + 1;

@@ -69,6 +69,8 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
           ...options.verifierApi,
           heloName: settings.heloName,
           mailFrom: settings.mailFrom,
+          retryMs: settings.networkRetryMs,
+          sleep,
         })
       : new SmtpProvider(settings, dns, {
           logger,

@@ -15,7 +15,7 @@ export function minutesText(minutes: number): string {
 
 /** A list that was uploaded but whose verification never started. */
 export function isNotStarted(u: Pick<UploadListItem, 'status' | 'startedAt'>): boolean {
-  return u.status === 'pending' && !u.startedAt;
+  return (u.status === 'pending' || u.status === 'draft') && !u.startedAt;
 }
 
 export interface TimeLeft {

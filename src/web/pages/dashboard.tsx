@@ -1,6 +1,6 @@
 import { BarChart3, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useBreakdown, useUploadStatus, useUploads } from '../components/lists/api';
 import { DashboardNotices } from '../components/lists/DashboardNotices';
 import { ProcessingPanel } from '../components/lists/ProcessingPanel';
@@ -21,6 +21,7 @@ import { isNotStarted } from '../lib/estimate';
 export default function DashboardPage({ uploadId }: { uploadId?: string }) {
   const uploads = useUploads();
   const [selected, setSelected] = useState<string | null>(uploadId ?? null);
+  const [, navigate] = useLocation();
   useEffect(() => {
     if (uploadId) setSelected(uploadId);
   }, [uploadId]);
@@ -91,12 +92,23 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
       {header}
       <VerificationNotice notice={s.notice} />
       <DashboardNotices status={s} />
-      <StatCards stats={s.stats} reasons={breakdown.data?.reasons} />
+      <StatCards
+        stats={s.stats}
+        reasons={breakdown.data?.reasons}
+        notChecked={s.notChecked}
+        duplicates={s.duplicates}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <ProcessingPanel status={s} />
         </div>
-        <QuickActions status={s} />
+        <QuickActions
+          status={s}
+          onDeleted={() => {
+            setSelected(null);
+            navigate('/dashboard');
+          }}
+        />
       </div>
       <ResultsCharts uploadId={s.id} stats={s.stats} processing={processing} />
       <ResultsTable

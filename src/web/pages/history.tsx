@@ -5,6 +5,7 @@ import { useUploads } from '../components/lists/api';
 import { ExportMenu } from '../components/lists/ExportMenu';
 import { NotStartedBadge } from '../components/lists/ResultCells';
 import { UploadStatusBadge, UploadStatusIcon } from '../components/lists/status';
+import { DeleteUploadButton } from '../components/lists/upload-actions';
 import { VerificationNotice } from '../components/lists/VerificationNotice';
 import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/button';
@@ -45,6 +46,7 @@ function UploadCard({ u }: { u: UploadListItem }) {
             <Button size="sm" onClick={() => navigate(`/?uploadId=${u.id}`)}>
               <Eye /> {notStarted ? 'Open to start' : 'View Results'}
             </Button>
+            <DeleteUploadButton upload={u} size="sm" />
           </div>
         </div>
         <div className="flex flex-col gap-1.5">
@@ -65,12 +67,20 @@ function UploadCard({ u }: { u: UploadListItem }) {
           {stat('Valid', u.stats.valid, 'text-emerald-700')}
           {stat('Invalid', u.stats.invalid, 'text-red-700')}
           {stat('Risky', u.stats.risky, 'text-amber-700')}
-          {stat('Pending', u.stats.pending, 'text-slate-600')}
+          {u.status === 'cancelled'
+            ? stat('Not checked', u.notChecked, 'text-slate-600')
+            : stat('Pending', u.stats.pending, 'text-slate-600')}
           <div>
             <p className="text-xs text-muted-foreground">Success rate</p>
             <p className="font-semibold">{successRate(u.stats.valid, u.stats.total)}</p>
           </div>
         </div>
+        {u.duplicates > 0 && (
+          <p className="text-xs text-muted-foreground">
+            {u.duplicates.toLocaleString()} duplicate{u.duplicates === 1 ? '' : 's'} merged: each address was
+            checked once and every row has its verdict.
+          </p>
+        )}
         <VerificationNotice notice={u.notice} compact />
         {u.status === 'failed' && u.errorMessage && (
           <p className="text-sm text-destructive">{u.errorMessage}</p>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { BookmarkPlus, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { UploadResponse } from '../../shared/lists';
 import { AccessNotice } from '../components/lists/AccessNotice';
@@ -11,29 +12,44 @@ import { PageHeader } from '../components/PageHeader';
 import { Button } from '../components/ui/button';
 import { useHasAccess } from '../hooks/use-access';
 import { toast } from '../hooks/use-toast';
-import { errorMessage, throwIfResNotOk } from '../lib/api';
+import { apiRequest, errorMessage, throwIfResNotOk } from '../lib/api';
 import { uploadFormData } from '../lib/csrf';
 
-// SPEC §2 Upload: drop zone and picker, template link, summary, preview, and two start buttons.
+/** A draft nobody started or saved is deleted when it is replaced or the page is left (else after a day). */
+function discardDraft(uploadId: string | null) {
+  if (uploadId) void apiRequest('DELETE', `/api/upload/${uploadId}`).catch(() => {});
+}
+
+// SPEC §2 Upload: drop zone and picker, template link, summary, preview, and two start buttons. The file
+// is stored as a draft for the preview: no upload appears in History until it is started or saved.
 export default function UploadPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; size: number } | null>(null);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [started, setStarted] = useState(false);
+  const [saved, setSaved] = useState(false);
+  // The draft to discard on leaving: cleared the moment it is started or saved.
+  const draft = useRef<string | null>(null);
+  useEffect(() => () => discardDraft(draft.current), []);
+  const keep = (uploadId: string) => {
+    if (draft.current === uploadId) draft.current = null;
+  };
 
   const uploadMutation = useMutation({
     mutationFn: async (f: File) => {
       const form = new FormData();
       form.append('csvFile', f);
-      const res = await uploadFormData('/api/upload', form);
+      const res = await uploadFormData('/api/upload?draft=true', form);
       await throwIfResNotOk(res);
       return (await res.json()) as UploadResponse;
     },
     onSuccess: (data) => {
+      discardDraft(draft.current);
+      draft.current = data.uploadId;
       setUpload(data);
       setStarted(false);
-      queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
+      setSaved(false);
       toast({
         title: 'File uploaded successfully',
         description: `Found ${data.totalEmails} emails in your CSV file.`,
@@ -44,6 +60,26 @@ export default function UploadPage() {
       toast({
         title: 'Upload failed',
         description: errorMessage(err, 'Failed to upload CSV file'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const save = useMutation({
+    mutationFn: async (uploadId: string) => {
+      keep(uploadId);
+      return (await apiRequest('POST', `/api/upload/${uploadId}/save`)).json();
+    },
+    onSuccess: () => {
+      setSaved(true);
+      void queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
+      toast({ title: 'Saved for later', description: 'Find it in History and start it when you are ready.' });
+    },
+    onError: (err, uploadId) => {
+      draft.current = uploadId;
+      toast({
+        title: 'Could not save',
+        description: errorMessage(err, 'Please try again.'),
         variant: 'destructive',
       });
     },
@@ -97,8 +133,28 @@ export default function UploadPage() {
             file={file}
             upload={upload}
             state={startState}
-            onStart={() => upload && startMutation.mutate(upload.uploadId)}
+            onStart={() => {
+              keep(upload.uploadId);
+              startMutation.mutate(upload.uploadId);
+            }}
           />
+          {!started && (
+            <div className="flex flex-wrap items-center justify-end gap-3 text-sm text-muted-foreground">
+              <span>
+                {saved
+                  ? 'Saved: it is in History, ready to start.'
+                  : 'Not ready to verify? Keep the list for later; otherwise it is not kept.'}
+              </span>
+              <Button
+                variant="outline"
+                disabled={saved || save.isPending || starting}
+                onClick={() => save.mutate(upload.uploadId)}
+              >
+                {save.isPending ? <Loader2 className="animate-spin" /> : <BookmarkPlus />}
+                {saved ? 'Saved' : 'Save for later'}
+              </Button>
+            </div>
+          )}
           {startState === 'blocked' && <AccessNotice />}
           {started && (
             <div className="flex items-center justify-between rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800">
@@ -111,7 +167,10 @@ export default function UploadPage() {
           <PreviewTable
             upload={upload}
             state={startState}
-            onStart={() => upload && startAndGoMutation.mutate(upload.uploadId)}
+            onStart={() => {
+              keep(upload.uploadId);
+              startAndGoMutation.mutate(upload.uploadId);
+            }}
           />
         </>
       )}

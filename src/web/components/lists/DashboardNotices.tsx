@@ -1,4 +1,4 @@
-import { Info } from 'lucide-react';
+import { Info, OctagonX } from 'lucide-react';
 import type { UploadStatusResponse } from '../../../shared/lists';
 import { useHasAccess } from '../../hooks/use-access';
 import { isNotStarted } from '../../lib/estimate';
@@ -33,6 +33,21 @@ export function DashboardNotices({ status }: { status: UploadStatusResponse }) {
         </div>
       )}
       {notStarted && !hasAccess && <AccessNotice />}
+      {status.status === 'cancelled' && (
+        <div
+          className="flex items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          data-testid="stopped-banner"
+        >
+          <OctagonX className="size-4 shrink-0" aria-hidden="true" />
+          <span>
+            Verification stopped
+            {status.cancelledAt ? ` on ${new Date(status.cancelledAt).toLocaleString()}` : ''}.{' '}
+            {(status.stats.total - status.notChecked).toLocaleString()} emails have results;{' '}
+            {status.notChecked.toLocaleString()} were not checked. Export the results so far, or resume to
+            check the rest.
+          </span>
+        </div>
+      )}
     </>
   );
 }

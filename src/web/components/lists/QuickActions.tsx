@@ -10,13 +10,22 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { listsQueries } from './api';
 import { openExport } from './ExportMenu';
+import { DeleteUploadButton, ResumeButton, StopButton } from './upload-actions';
 import { isPaymentRequired, toastPaymentRequired, useStartVerification } from './use-start-verification';
 
-export function QuickActions({ status }: { status: UploadStatusResponse }) {
+export function QuickActions({
+  status,
+  onDeleted,
+}: {
+  status: UploadStatusResponse;
+  /** The upload was deleted: the screen moves to another one. */
+  onDeleted: () => void;
+}) {
   const queryClient = useQueryClient();
   const hasAccess = useHasAccess();
   const notStarted = isNotStarted(status);
   const running = status.status === 'processing';
+  const stopped = status.status === 'cancelled';
   const reverify = useMutation({
     mutationFn: async () => (await apiRequest('POST', `/api/verify/${status.id}/pending`, {})).json(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listsQueries.upload(status.id).queryKey }),
@@ -52,6 +61,10 @@ export function QuickActions({ status }: { status: UploadStatusResponse }) {
             {start.isPending ? <Loader2 className="animate-spin" /> : <PlayCircle />}
             {startBusy ? 'Verification running' : 'Start Verification'}
           </Button>
+        ) : running ? (
+          <StopButton upload={status} />
+        ) : stopped ? (
+          <ResumeButton upload={status} disabled={!hasAccess} />
         ) : (
           <Button
             variant="outline"
@@ -76,6 +89,7 @@ export function QuickActions({ status }: { status: UploadStatusResponse }) {
             <History /> View History
           </Link>
         </Button>
+        <DeleteUploadButton upload={status} onDeleted={onDeleted} />
       </CardContent>
     </Card>
   );

@@ -7,7 +7,10 @@ import { ProcessingMarker, RowStatusBadge } from './status';
 export function rowReason(r: ResultRow, notStarted: boolean): string {
   if (r.reason) return reasonText(r.reason);
   if (r.isFinal) return '';
-  return notStarted ? 'Not checked yet' : 'Awaiting final check';
+  if (r.finalStatus === 'not_checked') return 'Not checked: the verification was stopped';
+  if (notStarted) return 'Not checked yet';
+  // Step 1 has not reached the row yet: the final check comes after it.
+  return r.status === 'pending' ? 'Awaiting initial check' : 'Awaiting final check';
 }
 
 export function NotStartedBadge() {
@@ -16,13 +19,44 @@ export function NotStartedBadge() {
 
 /** The verdict cell: final status, or where the row stands when it has none yet. */
 export function FinalStatusCell({ r, notStarted }: { r: ResultRow; notStarted: boolean }) {
-  if (r.isFinal) return <RowStatusBadge status={r.finalStatus} />;
+  if (r.isFinal || r.finalStatus === 'not_checked') return <RowStatusBadge status={r.finalStatus} />;
   return notStarted ? <NotStartedBadge /> : <ProcessingMarker />;
 }
 
 export function InitialStatusCell({ r, notStarted }: { r: ResultRow; notStarted: boolean }) {
   if (r.status !== 'pending') return <RowStatusBadge status={r.status} />;
   return notStarted ? <NotStartedBadge /> : <ProcessingMarker />;
+}
+
+/**
+ * An address shown whole: it may wrap after the @ and before a dot of the domain (never in the middle
+ * of a word unless one part alone is wider than the space, e.g. a 40-letter local part on a phone).
+ */
+export function EmailText({ email, className = '' }: { email: string; className?: string }) {
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at);
+  const domain = at < 0 ? [] : email.slice(at + 1).split('.');
+  return (
+    <span className={`block [overflow-wrap:anywhere] ${className}`} data-testid="email-text">
+      {local}
+      {at >= 0 && (
+        <>
+          <wbr />@
+          {domain.map((part, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+            <span key={i}>
+              {i > 0 && (
+                <>
+                  <wbr />.
+                </>
+              )}
+              {part}
+            </span>
+          ))}
+        </>
+      )}
+    </span>
+  );
 }
 
 /**

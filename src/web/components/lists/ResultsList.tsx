@@ -2,7 +2,7 @@ import type { ResultRow } from '../../../shared/lists';
 import { Checkbox } from '../ui/checkbox';
 import { Skeleton } from '../ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
-import { Cut, FinalStatusCell, InitialStatusCell, rowReason } from './ResultCells';
+import { Cut, EmailText, FinalStatusCell, InitialStatusCell, rowReason } from './ResultCells';
 import { RowDetail, SuppressedBadge } from './RowDetail';
 
 export interface ResultsViewProps {
@@ -31,8 +31,8 @@ export function ResultsTableView(p: ResultsViewProps) {
         <col className="hidden w-[15%] lg:table-column" />
         <col className="hidden w-[14%] lg:table-column" />
         <col className="hidden w-28 lg:table-column" />
-        <col className="w-28" />
-        <col className="w-[24%]" />
+        <col className="w-36" />
+        <col className="w-[20%]" />
       </colgroup>
       <TableHeader className="sticky top-0 z-10 bg-card">
         <TableRow>
@@ -78,7 +78,7 @@ export function ResultsTableView(p: ResultsViewProps) {
               />
             </TableCell>
             <TableCell className="font-medium">
-              <Cut text={r.email.email} />
+              <EmailText email={r.email.email} />
               {r.suggestion && (
                 <Cut text={`Did you mean ${r.suggestion}?`} className="text-xs text-muted-foreground" />
               )}
@@ -127,7 +127,7 @@ export function ResultsCardsView(p: ResultsViewProps) {
               aria-label={`Select ${r.email.email}`}
             />
             <div className="min-w-0 flex-1">
-              <p className="break-all font-medium">{r.email.email}</p>
+              <EmailText email={r.email.email} className="font-medium" />
               {details && <p className="truncate text-xs text-muted-foreground">{details}</p>}
               {reason && <p className="text-xs text-muted-foreground">{reason}</p>}
               {r.suggestion && <p className="text-xs text-muted-foreground">Did you mean {r.suggestion}?</p>}

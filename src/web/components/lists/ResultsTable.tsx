@@ -15,6 +15,7 @@ const FILTER_LABELS: Record<ResultFilter, string> = {
   valid: 'Valid',
   invalid: 'Invalid',
   risky: 'Risky',
+  not_checked: 'Not checked',
 };
 
 export function ResultsTable({

@@ -33,9 +33,10 @@ export function riskySummary(risky: number, reasons: ReasonCount[] | undefined):
   const own = (reasons ?? []).filter((r) => RISKY_REASONS.has(r.reason as ReasonCode) && r.count > 0);
   if (own.length === 0) return 'Could not be confirmed';
   const total = own.reduce((n, r) => n + r.count, 0);
+  // "Mail server…" → "mail server…", but an acronym keeps its case ("DNS lookup failed", not "dNS").
   const lower = (code: string) => {
     const t = reasonText(code);
-    return t[0].toLowerCase() + t.slice(1);
+    return /^[A-Z]{2}/.test(t) ? t : t[0].toLowerCase() + t.slice(1);
   };
   if (own[0].count / total >= 0.8) return `Mostly: ${lower(own[0].reason)}`;
   return own
@@ -44,9 +45,27 @@ export function riskySummary(risky: number, reasons: ReasonCount[] | undefined):
     .join(' · ');
 }
 
-export function StatCards({ stats, reasons }: { stats: UploadStats; reasons?: ReasonCount[] }) {
+/** Under the total: what is left (pending, or not checked in a stopped run) and the duplicates merged. */
+export function totalNote(stats: UploadStats, notChecked = 0, duplicates = 0): string {
+  const left =
+    notChecked > 0
+      ? `${notChecked.toLocaleString()} not checked`
+      : `${stats.pending.toLocaleString()} pending`;
+  if (duplicates === 0) return left;
+  return `${left} · ${duplicates.toLocaleString()} duplicate${duplicates === 1 ? '' : 's'} merged`;
+}
+
+export function StatCards(props: {
+  stats: UploadStats;
+  reasons?: ReasonCount[];
+  /** Rows a stopped run did not check. */
+  notChecked?: number;
+  /** Rows sharing an earlier row's address (verified once). */
+  duplicates?: number;
+}) {
+  const { stats, reasons } = props;
   const sub: Record<(typeof CARDS)[number]['key'], string> = {
-    total: `${stats.pending.toLocaleString()} pending`,
+    total: totalNote(stats, props.notChecked, props.duplicates),
     valid: `${successRate(stats.valid, stats.total)} success rate`,
     invalid: 'Will bounce: do not send',
     risky: riskySummary(stats.risky, reasons),

@@ -40,6 +40,14 @@ export function UploadSummary(props: {
             <dd className="font-semibold" data-testid="emails-detected">
               {upload.totalEmails.toLocaleString()}
             </dd>
+            {upload.duplicates > 0 && (
+              <>
+                <dt className="text-muted-foreground">Duplicates merged</dt>
+                <dd data-testid="duplicates-merged">
+                  {upload.duplicates.toLocaleString()}: checked once, every row keeps the verdict
+                </dd>
+              </>
+            )}
           </dl>
         </div>
         <Button onClick={props.onStart} disabled={props.state !== 'ready'} size="lg" variant="gradient">

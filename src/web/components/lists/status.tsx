@@ -1,12 +1,14 @@
-import { CheckCircle2, Clock, Loader2, PauseCircle, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Loader2, OctagonX, PauseCircle, XCircle } from 'lucide-react';
 import { normalizeUploadStatus, type RowStatus } from '../../../shared/lists';
 import { Badge } from '../ui/badge';
 
 const UPLOAD_STATUS = {
+  draft: { label: 'Not started', variant: 'secondary', Icon: Clock },
   pending: { label: 'Pending', variant: 'secondary', Icon: Clock },
   processing: { label: 'Processing', variant: 'info', Icon: Loader2 },
   completed: { label: 'Completed', variant: 'success', Icon: CheckCircle2 },
   failed: { label: 'Failed', variant: 'destructive', Icon: XCircle },
+  cancelled: { label: 'Stopped', variant: 'warning', Icon: OctagonX },
 } as const;
 
 /** A run waiting on our side (its notice): not "Processing" with a spinner that never moves. */
@@ -36,7 +38,9 @@ export function UploadStatusIcon({ status }: { status: string }) {
   const key = normalizeUploadStatus(status);
   const s = UPLOAD_STATUS[key];
   const tone = {
+    draft: 'bg-slate-100 text-slate-600',
     pending: 'bg-slate-100 text-slate-600',
+    cancelled: 'bg-amber-100 text-amber-700',
     processing: 'bg-sky-100 text-sky-600',
     completed: 'bg-emerald-100 text-emerald-600',
     failed: 'bg-red-100 text-red-600',
@@ -56,6 +60,7 @@ const ROW_STATUS: Record<
   invalid: { label: 'Invalid', variant: 'destructive' },
   risky: { label: 'Risky', variant: 'warning' },
   pending: { label: 'Pending', variant: 'secondary' },
+  not_checked: { label: 'Not checked', variant: 'secondary' },
 };
 
 export function RowStatusBadge({ status }: { status: RowStatus }) {
@@ -65,7 +70,7 @@ export function RowStatusBadge({ status }: { status: RowStatus }) {
 
 export function ProcessingMarker() {
   return (
-    <Badge variant="info" className="tracking-wide">
+    <Badge variant="info" className="whitespace-nowrap">
       <Loader2 className="animate-spin" aria-hidden />
       PROCESSING
     </Badge>
