@@ -16,6 +16,7 @@ beforeAll(async () => {
   w = await startWorld({
     'acme.test': { mailboxes: ['jane@acme.test', 'sales@acme.test'] },
     'wild.test': { catchAll: true },
+    'grey.test': { mailboxes: ['ann@grey.test'], greylistS: 3 },
   });
   dir = mkdtempSync(join(tmpdir(), 'verify-cli-'));
 });
@@ -80,6 +81,8 @@ describe('npm run verify (child process against loopback fakes)', () => {
       'smtp_code',
       'smtp_message',
       'provider',
+      'checked_at',
+      'score',
     ]);
     const by = (email: string) => rows.find((r) => r['E-mail'] === email)!;
     expect(by('jane@acme.test')).toMatchObject({
@@ -87,6 +90,7 @@ describe('npm run verify (child process against loopback fakes)', () => {
       reason: 'accepted',
       reason_text: 'Mailbox accepted',
       smtp_code: '250',
+      score: '97',
     });
     expect(rows[0].Notes).toBe('likes commas, and "quotes"');
     expect(by('ghost@acme.test')).toMatchObject({
@@ -178,6 +182,15 @@ describe('npm run verify (child process against loopback fakes)', () => {
       final_status: 'invalid',
       reason: 'no_domain',
     });
+  });
+
+  it('says on stderr what the rows still out are waiting for, then gives their verdicts', async () => {
+    const input = join(dir, 'grey.csv');
+    const output = join(dir, 'grey-out.csv');
+    writeFileSync(input, ['email', 'ann@grey.test', 'bob@grey.test'].join('\n'));
+    const { stderr } = await cli([input, '--out', output]);
+    expect(stderr).toMatch(/waiting: 2 rows: greylisted \(mx\.grey\.test\), retry at \d\d:\d\d:\d\d/);
+    expect(readCsv(output).map((r) => r.final_status)).toEqual(['valid', 'invalid']);
   });
 
   it('exits non-zero with a usage message on bad arguments', async () => {
