@@ -51,6 +51,9 @@ describe('profile', () => {
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.headers['cache-control']).toBe('private, max-age=300');
     expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);
+    // Someone who shares no workspace with this person: the same 404 as no picture.
+    const stranger = await person();
+    expect((await stranger.c.get(url)).statusCode).toBe(404);
     const svg = multipartBody('me.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'avatar');
     const refused = await c.request('POST', '/api/account/avatar', svg.payload, svg.headers);
     expect(refused.statusCode).toBe(400);
@@ -131,6 +134,23 @@ describe('password and sessions', () => {
     expect(res.json().signedOut).toBe(1);
     expect((await c.get('/api/user')).statusCode).toBe(200);
     expect((await other.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('limits password checks per account across the routes that make them', async () => {
+    const { c, me } = await person();
+    for (let i = 0; i < 10; i++) {
+      const route = ['/api/account/password', '/api/account/email', '/api/account/delete'][i % 3];
+      const body =
+        route === '/api/account/password'
+          ? { currentPassword: 'wrong-guess', newPassword: 'long enough now' }
+          : { password: 'wrong-guess', email: `x${i}-${me.email}` };
+      expect((await c.post(route, body)).statusCode, route).toBe(400);
+    }
+    const limited = await c.post('/api/account/delete', { password: me.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many attempts with your password/);
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await c.get('/api/user')).statusCode).toBe(200);
   });
 
   it('lists the sessions, ends one, and ends them all; another account cannot end mine', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
@@ -52,9 +52,20 @@ export async function avatarUrlOf(db: Db, userId: string): Promise<string | null
   return row ? avatarPath(userId, row.at) : null;
 }
 
-export async function readAvatar(db: Db, userId: string) {
+/** A person's picture, for themselves and the people they share a workspace with (others: 404). */
+export async function readAvatar(db: Db, viewerId: string, userId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) throw notFound('No picture');
-  const [row] = await db.select().from(userAvatars).where(eq(userAvatars.userId, userId));
+  const [row] = await db
+    .select({ image: userAvatars.image, imageType: userAvatars.imageType })
+    .from(userAvatars)
+    .where(
+      and(
+        eq(userAvatars.userId, userId),
+        sql`(${userId}::uuid = ${viewerId}::uuid OR EXISTS (
+          SELECT 1 FROM workspace_members a JOIN workspace_members b ON a.workspace_id = b.workspace_id
+          WHERE a.user_id = ${viewerId}::uuid AND b.user_id = ${userId}::uuid))`,
+      ),
+    );
   if (!row) throw notFound('No picture');
   return {
     bytes: row.image,

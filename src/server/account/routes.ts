@@ -22,6 +22,7 @@ import { readUpload } from '../branding/upload';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import { linkOrigin } from '../http/public-origin';
+import { rateLimited } from '../http/rate-limit';
 import type { AppInstance } from '../http/types';
 import { AVATAR_MAX_BYTES, avatarUrlOf, deleteAvatar, readAvatar, saveAvatar } from './avatar';
 import { changePassword, confirmEmailChange, pendingEmailOf, startEmailChange } from './credentials';
@@ -57,6 +58,16 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
   };
   const signOutHere = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
   const token = (req: FastifyRequest) => req.cookies[SESSION_COOKIE];
+  // Each of these checks the current password (an argon2 hash): a stolen session must not be a way to
+  // guess it. One count per account across the three routes.
+  const passwordChecked = rateLimited({
+    max: 10,
+    windowMs: 15 * 60_000,
+    hook: 'preHandler',
+    groupId: 'account-password-check',
+    keyGenerator: (req) => `account:${req.user?.id ?? req.ip}`,
+    message: 'Too many attempts with your password.',
+  });
 
   r.get('/api/account', { schema: { tags, response: ok } }, async (req) => view(requireUser(req)));
 
@@ -101,15 +112,17 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      requireUser(req);
-      const avatar = await readAvatar(db, req.params.userId);
+      const avatar = await readAvatar(db, requireUser(req).id, req.params.userId);
       return reply.headers(avatar.headers).send(avatar.bytes as never);
     },
   );
 
   r.post(
     '/api/account/email',
-    { schema: { tags, body: changeEmailSchema, response: { 200: changeEmailResultSchema } } },
+    {
+      config: passwordChecked,
+      schema: { tags, body: changeEmailSchema, response: { 200: changeEmailResultSchema } },
+    },
     async (req) => {
       const user = requireUser(req);
       const { token: secret, expiresAt } = await startEmailChange({
@@ -156,7 +169,10 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post(
     '/api/account/password',
-    { schema: { tags, body: changePasswordSchema, response: { 200: signedOutSchema } } },
+    {
+      config: passwordChecked,
+      schema: { tags, body: changePasswordSchema, response: { 200: signedOutSchema } },
+    },
     async (req) => ({
       signedOut: await changePassword({
         db,
@@ -194,7 +210,10 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post(
     '/api/account/delete',
-    { schema: { tags, body: deleteAccountSchema, response: { 200: messageSchema } } },
+    {
+      config: passwordChecked,
+      schema: { tags, body: deleteAccountSchema, response: { 200: messageSchema } },
+    },
     async (req, reply) => {
       await deleteAccount({ db, user: requireUser(req), password: req.body.password });
       signOutHere(reply);

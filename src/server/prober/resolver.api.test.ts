@@ -40,7 +40,8 @@ beforeAll(async () => {
     },
     env: {
       ...w.env(),
-      DNS_TIMEOUT_MS: '1000',
+      // Long enough that a busy machine never turns the fake's NXDOMAIN answers into silence.
+      DNS_TIMEOUT_MS: '2000',
       DNS_TRIES: '1',
       LISTS_BATCH_SIZE: '2',
       VERIFICATION_DOMAIN_TTL_S: '3600',

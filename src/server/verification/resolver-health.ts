@@ -117,8 +117,9 @@ export class ResolverHealth {
     const answers = await Promise.all(this.o.canaries.map((d) => this.dns.freshMx(d)));
     const good = answers.filter((a) => a.ok && a.records.length > 0).length;
     if (good * 2 > answers.length) return 'ok';
-    const denied = answers.filter((a) => a.ok || a.code === 'NXDOMAIN' || a.code === 'NODATA').length;
-    return denied * 2 > answers.length - good ? 'lying' : 'silent';
+    // A truthful resolver never denies these names: one denial means it lies (others may time out).
+    const denied = answers.some((a) => a.ok || a.code === 'NXDOMAIN' || a.code === 'NODATA');
+    return denied ? 'lying' : 'silent';
   }
 
   private set(h: NetworkHealth): void {

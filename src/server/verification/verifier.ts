@@ -9,11 +9,15 @@ import { Step1Checker } from './step1';
 import { runStep2 } from './step2';
 import type { EngineLogger, SmtpSettings, Step2Provider, Verifier, VerifierOptions } from './types';
 
-/** Without a logger: warnings and errors go to stderr (the CLI shows them), info is dropped. */
+/**
+ * Without a logger: warnings and errors go to stderr (the CLI shows them), info is dropped. Our side
+ * failing (`ourSide` in the log object) is left to the caller, which reports it in its own words.
+ */
 const stderrLogger: EngineLogger = {
   info() {},
   warn: (_obj, msg) => process.stderr.write(`verification: ${msg ?? 'warning'}\n`),
   error: (obj, msg) =>
+    !('ourSide' in obj) &&
     process.stderr.write(
       `verification: ${msg ?? 'error'}${'err' in obj ? `: ${(obj as { err: Error }).err?.message}` : ''}\n`,
     ),
@@ -53,8 +57,8 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
     sleep,
     onChange: (h) =>
       h.ok
-        ? logger.info({}, 'the DNS resolver answers truly again; verification resumes')
-        : logger.error({}, h.message ?? 'the DNS resolver fails its canaries'),
+        ? logger.info({ ourSide: 'dns' }, 'the DNS resolver answers truly again; verification resumes')
+        : logger.error({ ourSide: 'dns' }, h.message ?? 'the DNS resolver fails its canaries'),
   });
   const step1 = new Step1Checker(
     dns,
@@ -69,6 +73,8 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
           ...options.verifierApi,
           heloName: settings.heloName,
           mailFrom: settings.mailFrom,
+          retryMs: settings.networkRetryMs,
+          sleep,
         })
       : new SmtpProvider(settings, dns, {
           logger,

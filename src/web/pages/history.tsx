@@ -54,7 +54,7 @@ function UploadCard({ u }: { u: UploadListItem }) {
             <span>
               Initial check {u.processingProgress}% · Final check {u.step2Progress}%
             </span>
-            {left && (
+            {left && !u.notice && (
               <span data-testid="history-estimate">
                 {left.kind === 'measured' ? `${left.text} left` : `Estimated ${left.text}`}
               </span>

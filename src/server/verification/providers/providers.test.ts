@@ -9,6 +9,8 @@ let w: World;
 let api: http.Server;
 let apiUrl: string;
 const apiCalls: Array<{ auth: string | undefined; body: Record<string, string> }> = [];
+/** While set, the API answers every request with this (an outage, a rate limit, a refused key). */
+let outage: { status: number; headers?: Record<string, string> } | null = null;
 
 // Reacher-shaped answers by address (POST /v0/check_email).
 const ANSWERS: Record<string, object> = {
@@ -38,8 +40,8 @@ beforeAll(async () => {
         res.writeHead(404).end();
         return;
       }
-      if (parsed.to_email === 'boom@acme.test') {
-        res.writeHead(500).end('{}');
+      if (outage) {
+        res.writeHead(outage.status, outage.headers).end('{}');
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -61,7 +63,7 @@ describe('verifier API provider (Reacher-compatible, fake on loopback)', () => {
       smtp: { mailFrom: 'bounce@verilead.test', heloName: 'probe.test' },
       verifierApi: { url: apiUrl, key: 'secret-key' },
     });
-    const emails = Object.keys(ANSWERS).concat(['boom@acme.test', 'x@nowhere.test']);
+    const emails = Object.keys(ANSWERS).concat(['x@nowhere.test']);
     const results = await v.checkStep2(emails);
     await v.close();
     const by = Object.fromEntries(results.map((r) => [r.key, [r.status, r.reason]]));
@@ -72,7 +74,6 @@ describe('verifier API provider (Reacher-compatible, fake on loopback)', () => {
       'any@acme.test': ['risky', 'catch_all'],
       'down@acme.test': ['risky', 'unreachable'],
       'sales@acme.test': ['risky', 'role'],
-      'boom@acme.test': ['risky', 'temp_failure'],
       'x@nowhere.test': ['invalid', 'no_domain'],
     });
     expect(apiCalls.every((c) => c.auth === 'secret-key')).toBe(true);
@@ -83,6 +84,56 @@ describe('verifier API provider (Reacher-compatible, fake on loopback)', () => {
     expect(apiCalls.some((c) => c.body.to_email === 'x@nowhere.test')).toBe(false);
     expect(w.hosts['acme.test'].stats.connections).toBe(0); // no SMTP of our own
   });
+});
+
+describe('the verifier API failing is our side, never a verdict', () => {
+  it.each([
+    [503, {}, /is failing \(HTTP 503\)/, 30_000],
+    [429, { 'retry-after': '120' }, /is limiting our requests \(HTTP 429\)/, 120_000],
+    [401, {}, /refuses our key \(HTTP 401\): check VERIFIER_API_KEY/, 30_000],
+  ])(
+    'HTTP %s: the addresses wait with the reason, then get the true verdicts',
+    async (status, headers, message, wait) => {
+      outage = { status, headers };
+      const asked: number[] = [];
+      let release = () => {};
+      const v = createVerifier({
+        dnsServers: [w.dns.server],
+        verifierApi: { url: apiUrl },
+        smtp: { networkRetryMs: 30_000 },
+        sleep: (ms) => {
+          asked.push(ms);
+          return new Promise((r) => {
+            release = r;
+          });
+        },
+      });
+      try {
+        const got: string[] = [];
+        const run = v.checkStep2(['ok@acme.test', 'gone@acme.test'], { onResult: (r) => got.push(r.key) });
+        for (let i = 0; i < 200 && v.health().ok; i++) await new Promise((r) => setTimeout(r, 10));
+        expect(v.health()).toMatchObject({
+          ok: false,
+          kind: 'verifier',
+          message: expect.stringMatching(message),
+        });
+        expect(v.health().message).toMatch(/verification will resume by itself/);
+        expect(asked).toEqual([wait]);
+        expect(got).toEqual([]);
+        outage = null;
+        release();
+        const results = await run;
+        expect(results.map((r) => [r.key, r.status, r.reason])).toEqual([
+          ['ok@acme.test', 'valid', 'accepted'],
+          ['gone@acme.test', 'invalid', 'rejected'],
+        ]);
+        expect(v.health().ok).toBe(true);
+      } finally {
+        outage = null;
+        await v.close();
+      }
+    },
+  );
 });
 
 describe('SMTP through a SOCKS5 proxy (SMTP_PROXY)', () => {

@@ -1,6 +1,6 @@
 import { acceptedVerdict } from '../classify';
 import { Semaphore } from '../limit';
-import type { ProviderJob, ProviderVerdict, Step2Provider } from '../types';
+import type { NetworkHealth, ProviderJob, ProviderVerdict, Step2Provider } from '../types';
 
 /** The parts of Reacher's `POST /v0/check_email` answer we use (check-if-email-exists JSON output). */
 interface ReacherOutput {
@@ -25,6 +25,24 @@ export interface VerifierApiOptions {
   heloName?: string;
   mailFrom?: string;
   timeoutMs?: number;
+  /** While the API is down or refusing us: how long before trying again (its Retry-After when longer). */
+  retryMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** The API failing is our side's problem (an outage, a rate limit, our key), never the address's. */
+type Call = { verdict: ProviderVerdict } | { problem: string; retryAfterMs: number | null };
+
+const SERVICE = 'The verification service (VERIFIER_API_URL)';
+const RESUMES = 'verification will resume by itself';
+const MAX_RETRY_AFTER_MS = 600_000;
+
+function problemOf(status: number): string {
+  if (status === 429) return `${SERVICE} is limiting our requests (HTTP 429); ${RESUMES}`;
+  if (status === 401 || status === 403) {
+    return `${SERVICE} refuses our key (HTTP ${status}): check VERIFIER_API_KEY; ${RESUMES} once it is accepted`;
+  }
+  return `${SERVICE} is failing (HTTP ${status}); ${RESUMES}`;
 }
 
 /** Maps Reacher's verdict onto our reason codes (same table as our own SMTP prober). */
@@ -50,9 +68,23 @@ export class VerifierApiProvider implements Step2Provider {
   readonly name = 'verifier-api';
   private readonly limit: Semaphore;
   private readonly controller = new AbortController();
+  private state: NetworkHealth = {
+    ok: true,
+    message: null,
+    since: Date.now(),
+    kind: 'verifier',
+    nextTryAt: null,
+  };
+  /** While the API is down: every address waits for this before asking again. */
+  private gate: Promise<void> | null = null;
+  private closed = false;
 
   constructor(private readonly o: VerifierApiOptions) {
     this.limit = new Semaphore(o.concurrency ?? 8);
+  }
+
+  health(): NetworkHealth {
+    return this.state;
   }
 
   async verify(
@@ -60,15 +92,43 @@ export class VerifierApiProvider implements Step2Provider {
     onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
   ): Promise<void> {
     await Promise.all(
-      jobs.map((job) =>
-        this.limit.run(async () => {
-          onVerdict(job, await this.check(job));
-        }),
-      ),
+      jobs.map(async (job) => {
+        const v = await this.check(job);
+        if (v) onVerdict(job, v);
+      }),
     );
   }
 
-  private async check(job: ProviderJob): Promise<ProviderVerdict> {
+  /** The API's verdict; while it fails (outage, 429, 5xx, our key refused) the address waits. */
+  private async check(job: ProviderJob): Promise<ProviderVerdict | null> {
+    for (;;) {
+      if (this.gate) await this.gate;
+      if (this.closed) return null;
+      const r = await this.limit.run(() => this.call(job));
+      if ('verdict' in r) {
+        if (!this.state.ok) this.state = { ok: true, message: null, since: Date.now(), kind: 'verifier' };
+        return r.verdict;
+      }
+      if (this.closed) return null;
+      this.down(r.problem, r.retryAfterMs);
+    }
+  }
+
+  private down(message: string, retryAfterMs: number | null): void {
+    if (this.gate) return;
+    const wait = Math.min(Math.max(retryAfterMs ?? 0, this.o.retryMs ?? 30_000), MAX_RETRY_AFTER_MS);
+    const since = this.state.ok ? Date.now() : this.state.since;
+    this.state = { ok: false, message, since, kind: 'verifier', nextTryAt: Date.now() + wait };
+    const sleep = this.o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    this.gate = Promise.race([
+      sleep(wait),
+      new Promise<void>((r) => this.controller.signal.addEventListener('abort', () => r())),
+    ]).then(() => {
+      this.gate = null;
+    });
+  }
+
+  private async call(job: ProviderJob): Promise<Call> {
     const base = { mxHost: job.mx[0]?.exchange ?? null, smtpCode: null, attempts: 1 };
     try {
       const res = await fetch(new URL('/v0/check_email', this.o.url), {
@@ -84,31 +144,33 @@ export class VerifierApiProvider implements Step2Provider {
         }),
         signal: AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.o.timeoutMs ?? 60_000)]),
       });
+      if (res.status === 429 || res.status === 401 || res.status === 403 || res.status >= 500) {
+        await res.body?.cancel();
+        const after = Number(res.headers.get('retry-after'));
+        return { problem: problemOf(res.status), retryAfterMs: after > 0 ? after * 1000 : null };
+      }
       if (!res.ok) {
-        return {
-          ...base,
-          status: 'risky',
-          reason: 'temp_failure',
-          smtpMessage: `verifier API: HTTP ${res.status}`,
-        };
+        // A refusal of this one request (e.g. 400 on an address it cannot parse): about the address.
+        await res.body?.cancel();
+        const smtpMessage = `verifier API: HTTP ${res.status}`;
+        return { verdict: { ...base, status: 'risky', reason: 'temp_failure', smtpMessage } };
       }
       const out = (await res.json()) as ReacherOutput;
       return {
-        ...base,
-        ...mapReacher(out, job.role),
-        smtpMessage: `verifier API: ${out.is_reachable ?? 'unknown'}`,
+        verdict: {
+          ...base,
+          ...mapReacher(out, job.role),
+          smtpMessage: `verifier API: ${out.is_reachable ?? 'unknown'}`,
+        },
       };
     } catch (err) {
-      return {
-        ...base,
-        status: 'risky',
-        reason: 'temp_failure',
-        smtpMessage: `verifier API: ${(err as Error).message}`,
-      };
+      const why = (err as Error).name === 'TimeoutError' ? 'no answer in time' : (err as Error).message;
+      return { problem: `${SERVICE} cannot be reached (${why}); ${RESUMES}`, retryAfterMs: null };
     }
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.controller.abort();
   }
 }

@@ -358,7 +358,7 @@ export class SmtpProvider implements Step2Provider {
       if (this.parkTimer) clearTimeout(this.parkTimer);
       this.parkTimer = null;
       this.unpark();
-    } else this.ctx.logger.error({}, h.message ?? 'mail servers unreachable');
+    } else this.ctx.logger.error({ ourSide: 'smtp' }, h.message ?? 'mail servers unreachable');
   }
 
   /** A temporary answer: greylisting waits what the server asked, other 4xx a short back-off. */

@@ -94,7 +94,12 @@ export function ProcessingPanel({ status }: { status: UploadStatusResponse }) {
             value={status.step2Progress}
           />
         </div>
-        {(processing || notStarted) && (
+        {processing && status.notice && (
+          <p className="text-sm text-muted-foreground" data-testid="eta">
+            Paused by a problem on our side: no time estimate until verification resumes.
+          </p>
+        )}
+        {((processing && !status.notice) || notStarted) && (
           <p className="text-sm text-muted-foreground" data-testid="eta">
             {notStarted && 'Not started yet. '}
             {processing && status.rate !== null && `${status.rate.toLocaleString()} emails/s · `}
