@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmtp, startFakeSmtp } from '../../../tests/fakes/smtp';
 import { TestClient } from '../../../tests/helpers/client';
-import { multipartBody } from '../../../tests/helpers/lists';
+import { multipartBody, waitFor } from '../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { SESSION_COOKIE } from '../auth/sessions';
 
@@ -85,6 +85,12 @@ describe('email change', () => {
     const done = await c.post('/api/account/email/confirm', { token });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ email: next, pendingEmail: null });
+    // The old address hears of it.
+    await waitFor(
+      async () => relay.stats.messages.filter((m) => m.to.includes(me.email)),
+      (m) =>
+        m.some((x) => x.text.includes('Your Verilead email address was changed') && x.text.includes(next)),
+    );
     expect((await c.post('/api/account/email/confirm', { token })).statusCode).toBe(410);
   });
 
@@ -133,6 +139,10 @@ describe('password and sessions', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().signedOut).toBe(1);
     expect((await c.get('/api/user')).statusCode).toBe(200);
+    await waitFor(
+      async () => relay.stats.messages.filter((m) => m.to.includes(me.email)),
+      (m) => m.some((x) => x.text.includes('Your Verilead password was changed')),
+    );
     expect((await other.get('/api/user')).statusCode).toBe(401);
   });
 

@@ -36,6 +36,25 @@ export function emailChangeMail(link: string, expiresAt: Date) {
   };
 }
 
+/** A change the owner should hear about at the address they know (a stranger's change would show). */
+export function securityNoticeMail(change: 'password' | 'email', newEmail?: string) {
+  const what =
+    change === 'password'
+      ? 'The password of the Verilead account that uses this address was changed.'
+      : `The Verilead account that used this address now uses ${newEmail} instead.`;
+  return {
+    subject:
+      change === 'password'
+        ? 'Your Verilead password was changed'
+        : 'Your Verilead email address was changed',
+    text: [
+      what,
+      '',
+      'If this was you, nothing more to do. If not, reset your password at once and write to support.',
+    ].join('\n'),
+  };
+}
+
 /** Sends one account mail; false (logged by the caller) when the relay refuses or is unreachable. */
 export async function sendAccountMail(opts: {
   config: MailConfig;

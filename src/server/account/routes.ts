@@ -27,7 +27,7 @@ import type { AppInstance } from '../http/types';
 import { AVATAR_MAX_BYTES, avatarUrlOf, deleteAvatar, readAvatar, saveAvatar } from './avatar';
 import { changePassword, confirmEmailChange, pendingEmailOf, startEmailChange } from './credentials';
 import { deleteAccount } from './delete';
-import { emailChangeMail, sendAccountMail } from './mail';
+import { emailChangeMail, securityNoticeMail, sendAccountMail } from './mail';
 import { passwordResetRoutes } from './reset-routes';
 import { endSession, listSessions } from './session-list';
 
@@ -55,6 +55,11 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
   const reload = async (id: string) => {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return view(row);
+  };
+  // Notices go out after the answer; a relay that refuses is logged, the change stands.
+  const notify = (req: FastifyRequest, to: string, mail: { subject: string; text: string }) => {
+    if (!config.SMTP_RELAY_URL) return;
+    sendAccountMail({ config, to, mail }).catch((err) => req.log.warn({ err }, 'account notice not sent'));
   };
   const signOutHere = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
   const token = (req: FastifyRequest) => req.cookies[SESSION_COOKIE];
@@ -162,7 +167,8 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
     { schema: { tags, body: resetTokenSchema, response: ok } },
     async (req) => {
       const user = requireUser(req);
-      await confirmEmailChange({ db, user, token: req.body.token, now: clock() });
+      const email = await confirmEmailChange({ db, user, token: req.body.token, now: clock() });
+      notify(req, user.email, securityNoticeMail('email', email));
       return reload(user.id);
     },
   );
@@ -173,15 +179,18 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
       config: passwordChecked,
       schema: { tags, body: changePasswordSchema, response: { 200: signedOutSchema } },
     },
-    async (req) => ({
-      signedOut: await changePassword({
+    async (req) => {
+      const user = requireUser(req);
+      const signedOut = await changePassword({
         db,
-        user: requireUser(req),
+        user,
         currentPassword: req.body.currentPassword,
         newPassword: req.body.newPassword,
         keepToken: token(req),
-      }),
-    }),
+      });
+      notify(req, user.email, securityNoticeMail('password'));
+      return { signedOut };
+    },
   );
 
   r.get('/api/account/sessions', { schema: { tags, response: { 200: sessionListSchema } } }, async (req) =>
