@@ -11,12 +11,9 @@ import {
   readCsv,
   widenHeaders,
 } from '../shared/csv';
-import {
-  providerColumn,
-  RESULT_CSV_COLUMNS as RESULT_COLUMNS,
-  reasonText,
-  smtpMessageText,
-} from '../shared/verification';
+import { providerOf } from '../shared/mail-providers';
+import { scoreOf } from '../shared/score';
+import { RESULT_CSV_COLUMNS as RESULT_COLUMNS, reasonText, smtpMessageText } from '../shared/verification';
 
 export interface Progress {
   rows: number;
@@ -115,6 +112,16 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
   return progress;
 }
 
+/** provider, checked_at and score: the score from its priors (no send history outside the app). */
+function evidence(
+  email: string,
+  r: { status: 'valid' | 'invalid' | 'risky'; reason: string | null; mxHost: string | null },
+): CsvCell[] {
+  const provider = providerOf(r.mxHost, email.split('@').pop());
+  const score = scoreOf({ finalStatus: r.status, reason: r.reason, provider });
+  return [provider?.name ?? '', new Date().toISOString(), score ?? ''];
+}
+
 async function processBatch(
   o: VerifyCsvOptions,
   rows: string[][],
@@ -140,7 +147,7 @@ async function processBatch(
         r.mxHost,
         '',
         '',
-        providerColumn(emails[i], r.mxHost),
+        ...evidence(emails[i], r),
       ]);
     }
   } else {
@@ -157,7 +164,7 @@ async function processBatch(
         r.mxHost,
         r.smtpCode,
         smtpMessageText(r.smtpMessage, r.smtpCode),
-        providerColumn(emails[i], r.mxHost),
+        ...evidence(emails[i], r),
       ]);
     }
   }

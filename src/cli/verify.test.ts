@@ -80,6 +80,8 @@ describe('npm run verify (child process against loopback fakes)', () => {
       'smtp_code',
       'smtp_message',
       'provider',
+      'checked_at',
+      'score',
     ]);
     const by = (email: string) => rows.find((r) => r['E-mail'] === email)!;
     expect(by('jane@acme.test')).toMatchObject({
@@ -87,6 +89,7 @@ describe('npm run verify (child process against loopback fakes)', () => {
       reason: 'accepted',
       reason_text: 'Mailbox accepted',
       smtp_code: '250',
+      score: '97',
     });
     expect(rows[0].Notes).toBe('likes commas, and "quotes"');
     expect(by('ghost@acme.test')).toMatchObject({

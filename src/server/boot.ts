@@ -73,12 +73,23 @@ export async function bootRuntime(
     clock,
     metrics,
     log,
-    async shutdown() {
+    // Once only: Ctrl-C under `npm start` reaches the server twice (from the terminal and relayed by
+    // tsx), and a second pass closed the database again ("database close failed: PGlite is closed").
+    shutdown: once(async () => {
       await queue.stop().catch((err) => log.error({ err }, 'queue stop failed'));
       // Open SMTP sessions say QUIT; addresses still pending go back unjudged (resumed after restart).
       await closeProcessVerifiers().catch((err) => log.error({ err }, 'verifier close failed'));
       await database.close().catch((err) => log.error({ err }, 'database close failed'));
       release();
-    },
+    }),
+  };
+}
+
+/** `fn` runs on the first call; later calls get the same promise. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= fn();
+    return running;
   };
 }

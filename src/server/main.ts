@@ -12,12 +12,15 @@ async function main() {
   let runtime: Runtime | undefined;
   let app: FastifyInstance | undefined;
   let stopRequested = false;
+  let stopping = false;
 
   const stop = async (signal: string) => {
     // A signal during boot is honoured once boot finishes: aborting PGlite mid-start corrupts nothing
     // only if we let it reach a consistent state first.
     stopRequested = true;
-    if (!runtime) return;
+    if (!runtime || stopping) return;
+    // One shutdown: a second signal (Ctrl-C reaches us from the terminal and again through tsx) waits.
+    stopping = true;
     runtime.log.info({ signal }, 'shutting down');
     await app?.close().catch(() => {});
     await runtime.shutdown();

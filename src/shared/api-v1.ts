@@ -120,6 +120,13 @@ export const apiResultSchema = z
       .describe(
         'On the workspace suppression list (bounced, unsubscribed or added): never sent to Smartlead.',
       ),
+    score: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Confidence 0–100: the estimated chance a message is delivered; catch-all rows are calibrated by the workspace send outcomes. Null until final.',
+      ),
   })
   .describe('One verified address: the same row the web results table shows.');
 

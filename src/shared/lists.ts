@@ -196,6 +196,8 @@ const resultRowSchema = z.object({
     .default(null),
   /** On the workspace's suppression list (bounced, unsubscribed, added by hand): never sent to Smartlead. */
   suppressed: z.boolean().default(false),
+  /** 0–100: the estimated chance a message to it is delivered (shared/score.ts); null until final. */
+  score: z.number().int().nullable().default(null),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 

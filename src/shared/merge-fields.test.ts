@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsIn, leadValues, mergeKey, missingFields, renderMerge, spamHints } from './merge-fields';
+import {
+  fieldsIn,
+  leadValues,
+  mergeKey,
+  mergeParts,
+  missingFields,
+  renderMerge,
+  SAMPLE_VALUES,
+  spamHints,
+} from './merge-fields';
 
 describe('merge fields', () => {
   it('names uploaded columns as Smartlead custom field keys', () => {
@@ -30,5 +39,19 @@ describe('merge fields', () => {
     ]);
     expect(spamHints('A freelance CEO at a B2B SaaS firm.')).toEqual([]);
     expect(spamHints('http://a http://b https://c')).toEqual([{ kind: 'links', text: '3 links' }]);
+  });
+
+  // The composer's preview (issue 27): sample values before the first verified lead, gaps marked.
+  it('cuts a text into filled values and marked gaps', () => {
+    expect(mergeParts('Hi {{first_name}} at {{company_name}}, {{city}}!', { first_name: 'Ann' })).toEqual([
+      { text: 'Hi Ann at ' },
+      { text: '{{company_name}}', missing: 'company_name' },
+      { text: ', ' },
+      { text: '{{city}}', missing: 'city' },
+      { text: '!' },
+    ]);
+    expect(mergeParts('Quick question about {{company_name}}', SAMPLE_VALUES)).toEqual([
+      { text: 'Quick question about Acme Inc' },
+    ]);
   });
 });

@@ -31,6 +31,38 @@ export function renderMerge(text: string, values: Record<string, string>): strin
   });
 }
 
+/** The text cut where merge fields are: values filled in, fields without one kept apart (`missing`). */
+export function mergeParts(
+  text: string,
+  values: Record<string, string>,
+): { text: string; missing?: string }[] {
+  const parts: { text: string; missing?: string }[] = [];
+  let plain = '';
+  let at = 0;
+  for (const m of text.matchAll(FIELD_RE)) {
+    const v = values[m[1]!];
+    plain += text.slice(at, m.index);
+    at = m.index + m[0].length;
+    if (v?.trim()) {
+      plain += v;
+      continue;
+    }
+    if (plain) parts.push({ text: plain });
+    parts.push({ text: m[0], missing: m[1] });
+    plain = '';
+  }
+  plain += text.slice(at);
+  if (plain) parts.push({ text: plain });
+  return parts;
+}
+
+/** Values the preview uses before the user has a verified lead of their own. */
+export const SAMPLE_VALUES: Record<string, string> = {
+  first_name: 'Alex',
+  last_name: 'Morgan',
+  company_name: 'Acme Inc',
+};
+
 /** Fields the text uses that this lead has no value for. */
 export function missingFields(text: string, values: Record<string, string>): string[] {
   return fieldsIn(text).filter((f) => !values[f]?.trim());

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { providerOf } from './mail-providers';
 
 // Verdicts and reason codes of VERIFICATION.md, shared by the engine, the server and the web.
 export const verificationStatuses = ['valid', 'invalid', 'risky'] as const;
@@ -120,9 +119,6 @@ export const RESULT_CSV_COLUMNS = [
   'smtp_code',
   'smtp_message',
   'provider',
+  'checked_at',
+  'score',
 ] as const;
-
-/** The `provider` column: who runs the address's mail, from its MX host (empty when unknown). */
-export function providerColumn(email: string, mxHost: string | null | undefined): string {
-  return providerOf(mxHost, email.split('@').pop())?.name ?? '';
-}

@@ -1,11 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkA11y, screenshot } from './axe';
-import { chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
+import {
+  chromiumAvailable,
+  completeOnboardingViaApi,
+  signUpViaUi,
+  submitCreateAccount,
+  useE2E,
+} from './harness';
 
 // Navigation where every entry names one thing (issue 27): campaigns once, the Smartlead key under
 // Settings → Integrations, tokens and webhooks under Settings → API, old addresses redirecting, and a
-// not-found page inside the layout. Each changed screen is checked with axe at desktop and 390 px.
+// not-found page inside the layout; the composer's and branding's kit controls. Each changed screen is checked with axe at desktop and 390 px.
 
 const DESKTOP = { viewport: { width: 1440, height: 900 }, bypassCSP: true };
 const PHONE = { width: 390, height: 844 };
@@ -108,6 +114,47 @@ describe.skipIf(!chromiumAvailable())('navigation', () => {
     await fitsPhone(page, 'not-found-signed-in');
     await page.getByTestId('not-found').getByRole('link', { name: 'Go to Home' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    await page.context().close();
+  });
+
+  // Composer and Branding use the kit's Select and a styled file picker; the offline draft reads as
+  // English and the preview shows sample values before the first verified lead.
+  it('drafts and previews in the composer with kit controls, and picks a logo file', async () => {
+    const page = await e2e.newPage(DESKTOP);
+    await page.goto('/auth?plan=whitelabel');
+    await submitCreateAccount(page, 'kit');
+    await completeOnboardingViaApi(page, {
+      businessType: 'agency',
+      targetAudience: 'B2B Decision Makers',
+      primaryGoal: 'outreach',
+      experienceLevel: 'beginner',
+    });
+    await page.goto('/email-composer');
+    await page.getByRole('combobox', { name: 'Saved sequences' }).waitFor();
+    await page.getByLabel('What should Email 1 say?').fill('offer a free audit');
+    await page.getByRole('button', { name: 'Draft', exact: true }).first().click();
+    await page.getByTestId('toast').getByText('Draft ready').waitFor();
+    const preview = page.getByTestId('sequence-preview');
+    await preview.getByText("I'd like to offer a free audit.", { exact: false }).waitFor();
+    await preview.getByText('Quick question about Acme Inc').first().waitFor();
+    expect(await preview.innerText()).not.toContain('{{');
+    await checkA11y(page, '/email-composer (sample preview)');
+    await fitsPhone(page, 'composer-sample-preview');
+
+    await page.goto('/settings/branding');
+    const file = page.getByLabel('Choose an image');
+    await file.waitFor({ state: 'attached' });
+    await page.getByText('No file chosen').waitFor();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('logo.png').waitFor();
+    await page.getByAltText('Preview of the chosen logo').waitFor();
+    await screenshot(page, 'branding-file-picker');
+    await checkA11y(page, '/settings/branding (file chosen)');
+    await fitsPhone(page, 'branding-file-picker');
     await page.context().close();
   });
 });

@@ -153,7 +153,7 @@ describe.skipIf(!chromiumAvailable())('one price story', () => {
     await expect.poll(() => page.getByTestId('meter-verification').textContent()).toMatch(/0\s*\/\s*20/);
     await agreesWithTable(page, 'usage');
 
-    await page.goto('/settings/api-tokens');
+    await page.goto('/settings/api');
     const note = page.getByTestId('api-access-note');
     await note.waitFor();
     await expect.poll(() => note.textContent()).toContain('does not include the API');

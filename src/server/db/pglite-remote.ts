@@ -287,11 +287,16 @@ export class RemotePglite {
     return this.enqueue({ op: 'memory' });
   }
 
-  async close(): Promise<void> {
-    if (this.failure) return;
-    await this.enqueue({ op: 'close' });
-    this.closing = true;
-    await this.worker.terminate();
+  private closed?: Promise<void>;
+  /** Closes PGlite and ends the thread; calling it again waits for the same close (never a second one). */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      if (this.failure) return;
+      await this.enqueue({ op: 'close' });
+      this.closing = true;
+      await this.worker.terminate();
+    })();
+    return this.closed;
   }
 
   private enqueue<R>(msg: Record<string, unknown>): Promise<R> {

@@ -4,6 +4,7 @@ import { draftRequestSchema } from '../../shared/email-automation';
 import { BUILTIN_FIELDS, spamHints } from '../../shared/merge-fields';
 import { modelFromConfig, structuredChat } from '../ai/client';
 import type { Config } from '../config';
+import { openingLine } from './opening';
 
 // Drafting and rewriting sequence emails. With a configured OpenAI-compatible model the model writes;
 // without one (or when it fails) offline templates and rules do, so the composer always helps.
@@ -52,19 +53,13 @@ export async function draftEmail(opts: { config: Config; input: DraftInput }): P
 }
 
 function templateDraft(input: z.output<typeof draftRequestSchema>) {
-  const about = input.brief
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[.!?]$/, '');
   if (input.stepIndex === 0) {
     return {
       subject: 'Quick question about {{company_name}}',
       body: [
         'Hi {{first_name}},',
         '',
-        about
-          ? `I'm reaching out because ${about.charAt(0).toLowerCase()}${about.slice(1)}.`
-          : 'I came across {{company_name}} and had a quick idea I wanted to share.',
+        openingLine(input.brief) ?? 'I came across {{company_name}} and had a quick idea I wanted to share.',
         '',
         'Would it be worth a 15-minute call next week to see if it fits {{company_name}}?',
         '',

@@ -3,11 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { type CsvCell, csvLine, csvRows, fitRow } from '../../shared/csv';
 import type { ExportType } from '../../shared/lists';
-import { providerColumn, RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
+import { providerOf } from '../../shared/mail-providers';
+import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../shared/verification';
 import { brandedFileName } from '../branding';
 import type { Db } from '../db/client';
 import { sendCsv } from '../http/csv-response';
 import { notFound } from '../http/errors';
+import { type ScoredRow, scoresOf } from './score';
 import { query } from './sql';
 import { findOwnUpload } from './start';
 
@@ -29,6 +31,8 @@ type ExportRow = {
   step2_mx_host: string | null;
   smtp_code: number | null;
   smtp_message: string | null;
+  verified_at: string | Date | null;
+  step2_verified_at: string | Date | null;
 };
 
 /** "Leads Q3.csv", 2025-01-31, valid → "Leads Q3-valid-2025-01-31.csv". */
@@ -87,13 +91,15 @@ export async function exportUpload(opts: {
         db,
         type === 'all'
           ? sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
-                x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message
+                x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message,
+                x.verified_at, x.step2_verified_at
               FROM upload_rows r
               LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
               WHERE r.upload_id = ${uploadId} AND r.row_index > ${after} AND r.row_index <= ${after + CHUNK}
               ORDER BY r.row_index`
           : sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
-                x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message
+                x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message,
+                x.verified_at, x.step2_verified_at
               FROM upload_results x
               JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
               WHERE x.upload_id = ${uploadId} AND x.final_status = ${type} AND x.row_index > ${after}
@@ -107,9 +113,26 @@ export async function exportUpload(opts: {
       }
       // One papaparse call per chunk: its per-call set-up is a large share of a single row's cost.
       const out: CsvCell[][] = [];
-      for (const r of rows) {
+      const parsed = rows.map((r) => {
         const data: string[] = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
+        const email = data[emailColumn] ?? '';
+        const mx = r.step2_mx_host ?? r.mx_host;
+        return { data, email, provider: providerOf(mx, email.split('@').pop()) };
+      });
+      const scores = await scoresOf(
+        db,
+        opts.workspaceId,
+        rows.map((r, i) => ({
+          email: parsed[i].email,
+          finalStatus: (r.final_status ?? 'pending') as ScoredRow['finalStatus'],
+          reason: r.step2_reason ?? r.reason,
+          provider: parsed[i].provider,
+        })),
+      );
+      for (const [i, r] of rows.entries()) {
+        const { data, provider } = parsed[i];
         const reason = r.step2_reason ?? r.reason ?? '';
+        const checkedAt = r.step2_verified_at ?? r.verified_at;
         const final = status(r.final_status);
         out.push([
           // Rows shorter than the header get empty cells, so the verification columns stay aligned.
@@ -125,7 +148,9 @@ export async function exportUpload(opts: {
           r.step2_mx_host ?? r.mx_host ?? '',
           r.smtp_code ?? '',
           smtpMessageText(r.smtp_message, r.smtp_code),
-          providerColumn(data[emailColumn] ?? '', r.step2_mx_host ?? r.mx_host),
+          provider?.name ?? '',
+          checkedAt ? new Date(checkedAt).toISOString() : '',
+          scores[i] ?? '',
         ]);
       }
       yield csvRows(out);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SendHistory } from '../../shared/score';
 import type { Db } from '../db/client';
 import { query } from './sql';
 import { forgetStatuses } from './status-cache';
@@ -49,4 +50,60 @@ export async function applyBounce(opts: {
   // bounce does not move: drop it so the next filtered search reads the new statuses.
   for (const u of changed) forgetStatuses(u.id);
   return changed.reduce((n, u) => n + Number(u.n), 0);
+}
+
+/**
+ * What the workspace's lists last said about an address (its most recent SMTP verdict): the reason and
+ * the mail server asked. Read before a bounce rewrites the reason, for the score's calibration.
+ */
+export async function latestVerdict(opts: {
+  db: Db;
+  workspaceId: string;
+  email: string;
+}): Promise<{ reason: string | null; mxHost: string | null } | null> {
+  const [row] = await query<{ reason: string | null; mx_host: string | null }>(
+    opts.db,
+    sql`
+    SELECT coalesce(x.step2_reason, x.reason) AS reason, coalesce(x.step2_mx_host, x.mx_host) AS mx_host
+    FROM uploads u
+    JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ${opts.email.toLowerCase()}
+    JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
+    WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading' AND x.final_status <> 'pending'
+    ORDER BY coalesce(x.step2_verified_at, x.verified_at) DESC
+    LIMIT 1`,
+  );
+  return row ? { reason: row.reason, mxHost: row.mx_host } : null;
+}
+
+/** Sent catch-all rows and their bounces, per domain and per provider (the score's calibration). */
+export async function catchAllHistory(opts: {
+  db: Db;
+  workspaceId: string;
+  domains: string[];
+  providers: string[];
+}) {
+  const domains = new Map<string, SendHistory>();
+  const providers = new Map<string, SendHistory>();
+  if (opts.domains.length) {
+    const rows = await query<{ k: string; sent: number; bounced: number }>(
+      opts.db,
+      sql`SELECT split_part(email, '@', 2) AS k, count(*)::int AS sent, count(bounced_at)::int AS bounced
+        FROM send_outcomes
+        WHERE workspace_id = ${opts.workspaceId} AND catch_all
+          AND split_part(email, '@', 2) = ANY(${sql.param(opts.domains)}::text[])
+        GROUP BY 1`,
+    );
+    for (const r of rows) domains.set(r.k, { sent: Number(r.sent), bounced: Number(r.bounced) });
+  }
+  if (opts.providers.length) {
+    const rows = await query<{ k: string; sent: number; bounced: number }>(
+      opts.db,
+      sql`SELECT provider AS k, count(*)::int AS sent, count(bounced_at)::int AS bounced
+        FROM send_outcomes
+        WHERE workspace_id = ${opts.workspaceId} AND catch_all AND provider = ANY(${sql.param(opts.providers)}::text[])
+        GROUP BY 1`,
+    );
+    for (const r of rows) providers.set(r.k, { sent: Number(r.sent), bounced: Number(r.bounced) });
+  }
+  return { domains, providers };
 }

@@ -9,6 +9,7 @@ import {
 import { providerOf } from '../../shared/mail-providers';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
+import { scoresOf } from './score';
 import { hasSearchIndex, searchRows } from './search-index';
 import { query } from './sql';
 import { findOwnUpload, isUploadId } from './start';
@@ -92,6 +93,7 @@ function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
     suggestion: r.suggestion,
     provider: providerOf(r.step2_mx_host ?? r.mx_host, r.email.split('@').pop()),
     suppressed: Boolean(r.suppressed),
+    score: null,
   };
 }
 
@@ -197,15 +199,31 @@ export async function getResultsPage(opts: {
     rows = page.rows;
     stopped = page.counters.u_status === 'cancelled';
   }
-  return response(opts.page, rows, total, stopped);
+  const results = rows.map((r) => toResultRow(r, stopped));
+  return response(opts.page, await withScores(db, opts.workspaceId, results), total);
 }
 
 const STATUS_CODE = { not_checked: 0, valid: 1, invalid: 2, risky: 3 } as const;
 
-function response(page: number, rows: ResultDbRow[], total: number, stopped: boolean): ResultsResponse {
+/** Each row's confidence score (lists/score.ts). */
+async function withScores(db: Db, workspaceId: string, rows: ResultRow[]): Promise<ResultRow[]> {
+  const scores = await scoresOf(
+    db,
+    workspaceId,
+    rows.map((r) => ({
+      email: r.email.email,
+      finalStatus: r.isFinal && r.finalStatus !== 'not_checked' ? r.finalStatus : 'pending',
+      reason: r.reason,
+      provider: r.provider,
+    })),
+  );
+  return rows.map((r, i) => ({ ...r, score: scores[i] }));
+}
+
+function response(page: number, rows: ResultRow[], total: number): ResultsResponse {
   const limit = RESULTS_PAGE_SIZE;
   return {
-    results: rows.map((r) => toResultRow(r, stopped)),
+    results: rows,
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }

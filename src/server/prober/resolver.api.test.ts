@@ -107,6 +107,15 @@ describe('a broken DNS resolver pauses the run instead of judging the rows', () 
       const second = await waitFor(again.status, (s) => s.status !== 'processing', 30_000);
       expect(second.stats).toEqual(TRUE_STATS);
       expect((await factsOf(p)).map((f) => f.kind).sort()).toEqual(['mx', 'mx', 'no_domain']);
+      // "No such domain" is shared for the zone's negative TTL at most DNS_NEGATIVE_TTL_MAX_S (300 s; the
+      // fake zone has no SOA, so the 60 s default), not for VERIFICATION_DOMAIN_TTL_S (an hour here).
+      const [negative] = await t.database.raw.query<{ left_s: number }>(
+        `SELECT extract(epoch FROM verdict_expires_at - now())::float8 AS left_s FROM domain_facts
+       WHERE domain = $1`,
+        [`${p}-gone-${TAG}.test`],
+      );
+      expect(Number(negative.left_s)).toBeLessThanOrEqual(60);
+      expect(Number(negative.left_s)).toBeGreaterThan(0);
     },
     90_000,
   );

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { providerOf } from '../../shared/mail-providers';
 import {
   EVENT_KIND,
   type EventAnswer,
@@ -6,7 +7,7 @@ import {
   type SmartleadEvent,
 } from '../../shared/send-outcomes';
 import type { Db } from '../db/client';
-import { applyBounce } from '../lists/outcomes';
+import { applyBounce, latestVerdict } from '../lists/outcomes';
 import { suppress } from '../suppressions';
 import { sendEvents, sendOutcomes } from './outcome-schema';
 import { smartleadCampaigns } from './schema';
@@ -110,6 +111,7 @@ export async function takeInEvent(opts: {
       });
     // In the same transaction: an event stored is an event learned from (a retry would be a duplicate).
     const db = tx as unknown as Db;
+    await noteVerdict({ db, workspaceId, email: e.email });
     if (e.kind === 'bounced' || e.kind === 'unsubscribed') {
       await suppress({ db, workspaceId, emails: [e.email], reason: e.kind, now });
     }
@@ -117,4 +119,26 @@ export async function takeInEvent(opts: {
     return true;
   });
   return stored ? { status: 'stored' } : { status: 'duplicate' };
+}
+
+/**
+ * The first outcome of an address records what the lists said about it then (catch-all or not, and its
+ * provider), before a bounce rewrites its reason: the confidence score is calibrated on these.
+ */
+async function noteVerdict(opts: { db: Db; workspaceId: string; email: string }) {
+  const v = await latestVerdict(opts);
+  if (!v) return;
+  await opts.db
+    .update(sendOutcomes)
+    .set({
+      catchAll: v.reason === 'catch_all',
+      provider: providerOf(v.mxHost, opts.email.split('@').pop())?.id ?? null,
+    })
+    .where(
+      and(
+        eq(sendOutcomes.workspaceId, opts.workspaceId),
+        eq(sendOutcomes.email, opts.email),
+        isNull(sendOutcomes.catchAll),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { smartleadCampaigns } from './schema';
 
 // Created by migrations/0220_send_outcomes.sql. Re-exported from schema.ts.
@@ -43,6 +43,9 @@ export const sendOutcomes = pgTable(
     repliedAt: ts('replied_at'),
     unsubscribedAt: ts('unsubscribed_at'),
     updatedAt: ts('updated_at').notNull(),
+    /** What the lists said when the first outcome arrived (0221): a catch-all server, and its provider id. */
+    catchAll: boolean('catch_all'),
+    provider: text('provider'),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.email] })],
 );

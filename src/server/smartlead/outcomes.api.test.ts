@@ -245,6 +245,42 @@ describe('smartlead send outcomes', () => {
     expect(stats).toMatchObject({ valid: 1, invalid: 1, risky: 0, pending: 0 });
   });
 
+  it('scores catch-all rows of a domain whose sends bounced 40% lower than those of a domain with 2%', async () => {
+    const tag = Date.now().toString(36);
+    const bad = `bad-${tag}.test`;
+    const good = `good-${tag}.test`;
+    const leadsOf = (domain: string) =>
+      Array.from({ length: 50 }, (_, i) => ({ email: `p${i}@${domain}`, verdict: 'catch_all' as const }));
+    const s = await sentCampaign([...leadsOf(bad), ...leadsOf(good)]);
+    for (const [i, l] of leadsOf(bad).entries()) {
+      await fake.leadEvent(
+        s.smartleadId,
+        l.email,
+        i < 20 ? 'EMAIL_BOUNCE' : 'EMAIL_SENT',
+        undefined,
+        deliver,
+      );
+    }
+    for (const [i, l] of leadsOf(good).entries()) {
+      await fake.leadEvent(s.smartleadId, l.email, i < 1 ? 'EMAIL_BOUNCE' : 'EMAIL_SENT', undefined, deliver);
+    }
+    const next = await seedVerifiedUpload({
+      db: t.database.db,
+      workspaceId: s.user.id,
+      name: 'next.csv',
+      rows: [
+        { email: `new@${bad}`, name: 'N', company: 'B', valid: true, verdict: 'catch_all' },
+        { email: `new@${good}`, name: 'N', company: 'G', valid: true, verdict: 'catch_all' },
+        { email: `new@other-${tag}.test`, name: 'N', company: 'O', valid: true, verdict: 'catch_all' },
+      ],
+    });
+    const rows = (await s.c.get(`/api/upload/${next}/results`)).json().results;
+    // (75·20 + 100·30) / 70 ≈ 64, (75·20 + 100·49) / 70 ≈ 91, and the prior for a domain never sent to.
+    expect(rows.map((r: { score: number }) => r.score)).toEqual([64, 91, 75]);
+    const csv = (await s.c.get(`/api/upload/${next}/export?type=all`)).body.trim().split('\r\n');
+    expect(csv.slice(1).map((l) => l.split(',').pop())).toEqual(['64', '91', '75']);
+  });
+
   it('never sends a suppressed address to Smartlead again', async () => {
     const tag = Date.now().toString(36);
     const gone = `gone.${tag}@acme.com`;

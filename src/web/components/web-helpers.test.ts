@@ -46,7 +46,10 @@ describe('navGroups (SPEC §2 side bar, derived from the route table)', () => {
     const groups = navGroups().map((g) => [g.label, g.items.map((i) => i.label)]);
     expect(groups).toEqual([
       ['Main', ['Home', 'Upload CSV', 'Dashboard', 'History', 'Instagram Scraper']],
-      ['Email Automation', ['Send to Smartlead', 'Email Campaigns', 'Email Composer', 'Email Accounts']],
+      [
+        'Email Automation',
+        ['Send to Smartlead', 'Email Campaigns', 'Email Composer', 'Email Accounts', 'Suppression List'],
+      ],
       ['Support', ['Help Center']],
     ]);
   });

@@ -19,6 +19,7 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../hooks/use-toast';
 import { errorMessage } from '../lib/api';
@@ -144,19 +145,22 @@ export default function EmailComposerPage() {
                 {templates.isLoading ? (
                   <Skeleton className="h-10" />
                 ) : (
-                  <select
-                    id="saved-sequences"
-                    className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+                  <Select
                     value={templateId ?? NEW}
-                    onChange={(e) => (e.target.value === NEW ? startNew() : setTemplateId(e.target.value))}
+                    onValueChange={(v) => (v === NEW ? startNew() : setTemplateId(v))}
                   >
-                    <option value={NEW}>New sequence</option>
-                    {(templates.data ?? []).map((t) => (
-                      <option key={t.id} value={t.id}>
-                        {t.name} ({t.steps.length} email{t.steps.length === 1 ? '' : 's'})
-                      </option>
-                    ))}
-                  </select>
+                    <SelectTrigger id="saved-sequences">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={NEW}>New sequence</SelectItem>
+                      {(templates.data ?? []).map((t) => (
+                        <SelectItem key={t.id} value={t.id}>
+                          {t.name} ({t.steps.length} email{t.steps.length === 1 ? '' : 's'})
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
                 )}
               </div>
               <div className="flex flex-1 flex-col gap-1.5">

@@ -7,9 +7,13 @@ import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
 import { Checkbox } from '../ui/checkbox';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { Skeleton } from '../ui/skeleton';
 import { useEmailAccounts, useTemplates } from './api';
 import { SectionTitle } from './SectionTitle';
+
+// Radix Select has no empty value: the "no sequence" choice has its own.
+const NONE = '__none__';
 
 // The choices that make a Smartlead campaign able to send: the sequence (a saved template), the sending
 // accounts and the schedule (time zone, days, hours, pace, daily cap).
@@ -62,19 +66,22 @@ export function CampaignSetupFields({
           {templates.isLoading ? (
             <Skeleton className="h-10" />
           ) : (
-            <select
-              id="sequence"
-              className="h-10 rounded-md border border-input bg-card px-3 text-sm"
-              value={value.templateId ?? ''}
-              onChange={(e) => onChange({ ...value, templateId: e.target.value || null })}
+            <Select
+              value={value.templateId ?? NONE}
+              onValueChange={(v) => onChange({ ...value, templateId: v === NONE ? null : v })}
             >
-              <option value="">No sequence (empty draft)</option>
-              {(templates.data ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} ({t.steps.length} email{t.steps.length === 1 ? '' : 's'})
-                </option>
-              ))}
-            </select>
+              <SelectTrigger id="sequence">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NONE}>No sequence (empty draft)</SelectItem>
+                {(templates.data ?? []).map((t) => (
+                  <SelectItem key={t.id} value={t.id}>
+                    {t.name} ({t.steps.length} email{t.steps.length === 1 ? '' : 's'})
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           )}
           {chosen && (
             <p className="text-xs text-muted-foreground">
@@ -143,18 +150,18 @@ export function CampaignSetupFields({
           <legend className="mb-2 text-sm font-medium">Schedule</legend>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="timezone">Time zone</Label>
-            <select
-              id="timezone"
-              className="h-10 rounded-md border border-input bg-card px-3 text-sm"
-              value={s.timezone}
-              onChange={(e) => setSchedule({ timezone: e.target.value })}
-            >
-              {(ZONES.includes(s.timezone) ? ZONES : [s.timezone, ...ZONES]).map((z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </select>
+            <Select value={s.timezone} onValueChange={(z) => setSchedule({ timezone: z })}>
+              <SelectTrigger id="timezone">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {(ZONES.includes(s.timezone) ? ZONES : [s.timezone, ...ZONES]).map((z) => (
+                  <SelectItem key={z} value={z}>
+                    {z}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           </div>
           <fieldset className="flex flex-wrap gap-1">
             <legend className="sr-only">Sending days</legend>

@@ -4,14 +4,16 @@ import { type Step, VARIANT_LABELS } from '../../../shared/email-automation';
 import {
   fieldsIn,
   leadValues,
+  mergeParts,
   missingFields,
-  renderMerge,
+  SAMPLE_VALUES,
   spamHintLabel,
   spamHints,
 } from '../../../shared/merge-fields';
 import type { SendableEmail } from '../../../shared/smartlead';
 import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
 import { Label } from '../ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { SectionTitle } from './SectionTitle';
 
 // The sequence as one real lead of the user's verified lists would receive it, with warnings: merge
@@ -31,7 +33,8 @@ export function SequencePreview({
   onLeadChange: (id: string) => void;
 }) {
   const lead = leads.find((l) => l.id === leadId) ?? leads[0] ?? null;
-  const values = useMemo(() => (lead ? leadValues(lead) : {}), [lead]);
+  // Before the first verified lead, sample values stand in: a preview of raw {{company_name}} read as a bug.
+  const values = useMemo(() => (lead ? leadValues(lead) : SAMPLE_VALUES), [lead]);
   const allText = steps.flatMap((s) => s.variants.flatMap((v) => [v.subject, v.body])).join('\n');
   const used = fieldsIn(allText);
   const lacking = useMemo(
@@ -48,38 +51,40 @@ export function SequencePreview({
         <SectionTitle className="flex items-center gap-2 text-lg">
           <Eye className="size-5" /> Preview
         </SectionTitle>
-        <CardDescription>Rendered with a real lead from your verified lists.</CardDescription>
+        <CardDescription>
+          {lead
+            ? 'Rendered with a real lead from your verified lists; a highlighted field is empty for this lead.'
+            : `Rendered with sample values (${SAMPLE_VALUES.first_name} ${SAMPLE_VALUES.last_name} at ${SAMPLE_VALUES.company_name}).`}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {leads.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No verified leads yet: upload and verify a list to preview with real data.
+            No verified leads yet: upload and verify a list to preview with your own data.
           </p>
         ) : (
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="preview-lead">Preview lead</Label>
-            <select
-              id="preview-lead"
-              className="h-10 rounded-md border border-input bg-card px-3 text-sm"
-              value={lead?.id ?? ''}
-              onChange={(e) => onLeadChange(e.target.value)}
-            >
-              {leads.slice(0, 500).map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.email}
-                  {l.name ? ` — ${l.name}` : ''}
-                </option>
-              ))}
-            </select>
+            <Select value={lead?.id ?? ''} onValueChange={onLeadChange}>
+              <SelectTrigger id="preview-lead" className="min-w-0 [&>span]:truncate">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {leads.slice(0, 500).map((l) => (
+                  <SelectItem key={l.id} value={l.id}>
+                    {l.email}
+                    {l.name ? ` — ${l.name}` : ''}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           </div>
         )}
         <div className="flex flex-col gap-3" data-testid="sequence-preview">
           {steps.map((s, i) => {
             const v = s.variants[Math.min(active[i] ?? 0, s.variants.length - 1)]!;
-            const subject =
-              i > 0 && !v.subject.trim()
-                ? `Re: ${renderMerge(steps[0]!.variants[0]!.subject, values)}`
-                : renderMerge(v.subject, values);
+            const reply = i > 0 && !v.subject.trim();
+            const subject = reply ? steps[0]!.variants[0]!.subject : v.subject;
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a step's identity is its position
               <div key={i} className="rounded-lg border bg-muted/30 p-3 text-sm">
@@ -90,9 +95,18 @@ export function SequencePreview({
                   </span>
                   <span>Email {i + 1}</span>
                 </div>
-                <p className="font-semibold break-words">{subject || '(no subject)'}</p>
+                <p className="font-semibold break-words">
+                  {subject.trim() ? (
+                    <>
+                      {reply && 'Re: '}
+                      <Merged text={subject} values={values} />
+                    </>
+                  ) : (
+                    '(no subject)'
+                  )}
+                </p>
                 <p className="mt-2 whitespace-pre-wrap break-words text-muted-foreground">
-                  {renderMerge(v.body, values) || '(empty)'}
+                  {v.body.trim() ? <Merged text={v.body} values={values} /> : '(empty)'}
                 </p>
               </div>
             );
@@ -102,6 +116,27 @@ export function SequencePreview({
       </CardContent>
     </Card>
   );
+}
+
+/** A text as the lead receives it; a field without a value stays visible (as sent) and is marked. */
+function Merged({ text, values }: { text: string; values: Record<string, string> }) {
+  // Each part is keyed by where it starts in the rendered text.
+  let at = 0;
+  return mergeParts(text, values).map((p) => {
+    const key = at;
+    at += p.text.length;
+    return p.missing ? (
+      <mark
+        key={key}
+        className="rounded bg-amber-100 px-0.5 text-amber-900"
+        title={`No ${p.missing} for this lead`}
+      >
+        {p.text}
+      </mark>
+    ) : (
+      <span key={key}>{p.text}</span>
+    );
+  });
 }
 
 function Warnings(props: {

@@ -5,6 +5,7 @@ import { apiRequest, throwIfResNotOk } from '../../lib/api';
 import { uploadFormData } from '../../lib/csrf';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { FilePicker } from '../ui/file-picker';
 import { Label } from '../ui/label';
 import { useBrandingChange } from './api';
 
@@ -77,15 +78,15 @@ export function LogoCard({ settings, editable }: { settings: BrandingSettings; e
         </div>
         <div className="grid flex-1 gap-2">
           <Label htmlFor="logo-file">Choose an image</Label>
-          <input
+          <FilePicker
             id="logo-file"
-            ref={input}
-            type="file"
+            inputRef={input}
             accept={ACCEPT}
             disabled={!editable}
             onChange={choose}
-            aria-describedby={problem ? 'logo-problem' : undefined}
-            className="text-sm file:mr-3 file:rounded-md file:border file:bg-card file:px-3 file:py-1.5 file:text-sm"
+            fileName={file?.name ?? null}
+            describedBy={problem ? 'logo-problem' : undefined}
+            buttonText="Choose image"
           />
           {problem && (
             <p id="logo-problem" className="text-sm text-destructive">

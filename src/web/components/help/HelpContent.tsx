@@ -40,6 +40,9 @@ const EXPORT_COLUMNS: Record<(typeof RESULT_CSV_COLUMNS)[number], string> = {
   smtp_code: "the server's reply code, when it answered",
   smtp_message: "the server's reply, or what went wrong connecting to it, in words",
   provider: 'who runs the mail, recognised from the mail server (Google Workspace, Microsoft 365…)',
+  checked_at: 'when the address was last checked (UTC)',
+  score:
+    'confidence 0–100: the estimated chance a message is delivered; catch-all rows learn from your own sends',
 };
 
 const FAQ: { q: string; a: ReactNode }[] = [

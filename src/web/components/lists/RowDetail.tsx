@@ -36,6 +36,7 @@ export function RowDetail({ r }: { r: ResultRow }) {
   const items: [string, ReactNode][] = [
     ['Verdict', r.isFinal ? <RowStatusBadge key="verdict" status={r.finalStatus} /> : 'Not final yet'],
     ['Reason', reasonText(r.reason) || '—'],
+    ['Confidence', r.score === null ? '—' : `${r.score} / 100 (estimated chance of delivery)`],
     [
       'Mail provider',
       r.provider

@@ -85,6 +85,7 @@ export function SingleCheck() {
               </div>
               {r.reason && <p>{reasonText(r.reason)}</p>}
               <p className="text-muted-foreground">Mail provider: {r.provider?.name ?? 'not recognised'}</p>
+              {r.score !== null && <p className="text-muted-foreground">Confidence: {r.score} / 100</p>}
               {r.suggestion && (
                 <p>
                   Did you mean <strong>{r.suggestion}</strong>?

@@ -21,6 +21,7 @@ const row = (over: Partial<ResultRow>): ResultRow => ({
   suggestion: null,
   provider: null,
   suppressed: false,
+  score: null,
   ...over,
 });
 

@@ -1,0 +1,35 @@
+import type { MailProvider } from '../../shared/mail-providers';
+import { scoreOf } from '../../shared/score';
+import type { Db } from '../db/client';
+import { catchAllHistory } from './outcomes';
+
+export interface ScoredRow {
+  email: string;
+  finalStatus: 'valid' | 'invalid' | 'risky' | 'pending';
+  reason: string | null;
+  provider: MailProvider | null;
+}
+
+/**
+ * The confidence score of each row (shared/score.ts), catch-all rows calibrated by the workspace's sends
+ * to the same domain or provider: one look-up per call for the rows' catch-all domains and providers.
+ */
+export async function scoresOf(db: Db, workspaceId: string, rows: ScoredRow[]): Promise<(number | null)[]> {
+  const domainOf = (r: ScoredRow) => r.email.split('@').pop()?.toLowerCase() ?? '';
+  const catchAll = rows.filter((r) => r.reason === 'catch_all');
+  const history = catchAll.length
+    ? await catchAllHistory({
+        db,
+        workspaceId,
+        domains: [...new Set(catchAll.map(domainOf))],
+        providers: [...new Set(catchAll.flatMap((r) => (r.provider ? [r.provider.id] : [])))],
+      })
+    : null;
+  return rows.map((r) =>
+    scoreOf({
+      ...r,
+      domainHistory: history?.domains.get(domainOf(r)),
+      providerHistory: r.provider ? history?.providers.get(r.provider.id) : null,
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+// The confidence score (issue 23, docs/decisions/0221-confidence-score.md): 0–100, the estimated chance
+// that a message to the address is delivered. It starts from a prior per verdict and reason (and, for a
+// catch-all server, its kind of provider), and for catch-all rows it is calibrated by what the
+// workspace's own sends to the same domain, else the same provider, did.
+
+import type { MailProvider } from './mail-providers';
+
+/** Delivery chance (%) before any send history, per final reason. */
+const PRIOR: Record<string, number> = {
+  accepted: 97,
+  role: 85,
+  catch_all: 75,
+  greylisted: 70,
+  temp_failure: 60,
+  policy_block: 55,
+  unreachable: 50,
+  dns_error: 50,
+  mailbox_full: 30,
+  disposable: 20,
+  rejected: 2,
+  bounced: 1,
+  null_mx: 0,
+  no_mail_host: 0,
+  no_domain: 0,
+  syntax: 0,
+};
+const BY_STATUS = { valid: 95, risky: 60, invalid: 2 } as const;
+/** A gateway in front of a catch-all answer hides the mailbox entirely: less is known. */
+const GATEWAY_CATCH_ALL = 65;
+/** How many sends the prior is worth: history outweighs it once a domain has more sends than this. */
+export const PRIOR_WEIGHT = 20;
+
+/** Sent catch-all rows of one domain or provider, and how many of them bounced. */
+export interface SendHistory {
+  sent: number;
+  bounced: number;
+}
+
+export interface ScoreInput {
+  finalStatus: 'valid' | 'invalid' | 'risky' | 'pending';
+  reason: string | null;
+  provider: MailProvider | null;
+  /** The workspace's sends to catch-all rows of this domain / of this provider. */
+  domainHistory?: SendHistory | null;
+  providerHistory?: SendHistory | null;
+}
+
+/** Prior blended with observed delivery (a beta-binomial mean: PRIOR_WEIGHT pseudo-sends at the prior). */
+export function calibrated(prior: number, h: SendHistory | null | undefined): number {
+  if (!h || h.sent <= 0) return prior;
+  const delivered = Math.max(0, h.sent - Math.min(h.bounced, h.sent));
+  return (prior * PRIOR_WEIGHT + 100 * delivered) / (PRIOR_WEIGHT + h.sent);
+}
+
+/** The score, or null while the row has no final verdict. */
+export function scoreOf(r: ScoreInput): number | null {
+  if (r.finalStatus === 'pending') return null;
+  let prior = (r.reason ? PRIOR[r.reason] : undefined) ?? BY_STATUS[r.finalStatus];
+  if (r.reason === 'catch_all') {
+    if (r.provider?.kind === 'gateway') prior = GATEWAY_CATCH_ALL;
+    // The domain's own history when it has any, else its provider's.
+    const h = r.domainHistory?.sent ? r.domainHistory : r.providerHistory;
+    return Math.round(calibrated(prior, h));
+  }
+  return prior;
+}
