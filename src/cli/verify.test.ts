@@ -16,6 +16,7 @@ beforeAll(async () => {
   w = await startWorld({
     'acme.test': { mailboxes: ['jane@acme.test', 'sales@acme.test'] },
     'wild.test': { catchAll: true },
+    'grey.test': { mailboxes: ['ann@grey.test'], greylistS: 3 },
   });
   dir = mkdtempSync(join(tmpdir(), 'verify-cli-'));
 });
@@ -181,6 +182,15 @@ describe('npm run verify (child process against loopback fakes)', () => {
       final_status: 'invalid',
       reason: 'no_domain',
     });
+  });
+
+  it('says on stderr what the rows still out are waiting for, then gives their verdicts', async () => {
+    const input = join(dir, 'grey.csv');
+    const output = join(dir, 'grey-out.csv');
+    writeFileSync(input, ['email', 'ann@grey.test', 'bob@grey.test'].join('\n'));
+    const { stderr } = await cli([input, '--out', output]);
+    expect(stderr).toMatch(/waiting: 2 rows: greylisted \(mx\.grey\.test\), retry at \d\d:\d\d:\d\d/);
+    expect(readCsv(output).map((r) => r.final_status)).toEqual(['valid', 'invalid']);
   });
 
   it('exits non-zero with a usage message on bad arguments', async () => {

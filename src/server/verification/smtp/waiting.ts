@@ -9,9 +9,9 @@ const MAX_GROUPS = 6;
 
 /**
  * What a tenant's addresses wait for, per reason and mail server: set aside until a time
- * (greylisted, temporary failure, dropped connection), at a server that asked us to slow down, or at
- * one that has not answered yet (a stall: it gives up at the timeout). Addresses simply queued behind
- * a working session are not "waiting".
+ * (greylisted, temporary failure, dropped connection), at a server that asked us to slow down (421, a
+ * rate reply), or at one that has not answered yet (a stall: it gives up at the timeout; or the pause
+ * before its second chance). Addresses simply queued behind a working session are not "waiting".
  */
 export function waitingOf(
   hosts: Iterable<HostQueue>,
@@ -36,11 +36,14 @@ export function waitingOf(
     }
     const ready = h.readyOf(tenant);
     if (ready === 0) continue;
-    const paused = Math.max(h.pausedUntil, o.pool.state(h.ip).pausedUntil);
-    if (paused > now) add('slowed_down', h.exchange, ready, paused);
-    else if (h.sessions === 0 && h.openingSince > 0 && now - h.lastGoodAt >= o.memoryTtlMs) {
+    const silent = h.sessions === 0 && now - h.lastGoodAt >= o.memoryTtlMs;
+    const slowed = o.pool.state(h.ip).pausedUntil;
+    if (slowed > now) add('slowed_down', h.exchange, ready, slowed);
+    else if (h.pausedUntil > now) {
+      // A failed connection's short pause: a server that has not answered yet, or a hiccup.
+      add(silent ? 'no_answer_yet' : 'temporary_failure', h.exchange, ready, h.pausedUntil);
+    } else if (silent && h.openingSince > 0)
       add('no_answer_yet', h.exchange, ready, h.openingSince + o.timeoutMs);
-    }
   }
   return [...groups.values()]
     .sort((a, b) => b.rows - a.rows)
