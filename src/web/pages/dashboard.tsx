@@ -110,7 +110,12 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
           }}
         />
       </div>
-      <ResultsCharts uploadId={s.id} stats={s.stats} processing={processing} />
+      <ResultsCharts
+        uploadId={s.id}
+        stats={s.stats}
+        processing={processing}
+        stopped={s.status === 'cancelled'}
+      />
       <ResultsTable
         key={s.id}
         uploadId={s.id}
