@@ -51,7 +51,8 @@ export async function startBenchWorld() {
     if (name === 'mx.dead.test') return { A: ['127.77.200.200'] };
     return undefined;
   };
-  const dns = await startFakeDns({ resolve });
+  // DNS_DELAY_MS: answers like a real resolver's round trip (step 1 then waits on DNS, not on the CPU).
+  const dns = await startFakeDns({ resolve, delayMs: Number(process.env.DNS_DELAY_MS ?? 0) });
   return {
     env: {
       DNS_SERVERS: dns.server,

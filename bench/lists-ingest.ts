@@ -20,8 +20,15 @@ async function measure(label: string, server: BenchServer, csv: string) {
   const tUpload = performance.now();
   await client.json('POST', `/api/verify/${uploadId}`);
   let s: { step1Done: boolean; step1Count: number; status: string };
+  // How smoothly the progress moves: the largest step between two polls 100 ms apart.
+  let last = 0;
+  let maxJump = 0;
+  let polls = 0;
   for (;;) {
     s = await client.json('GET', `/api/upload/${uploadId}/status`);
+    polls++;
+    maxJump = Math.max(maxJump, s.step1Count - last);
+    last = s.step1Count;
     if (s.step1Done || s.status === 'failed') break;
     await sleep(100);
   }
@@ -32,7 +39,7 @@ async function measure(label: string, server: BenchServer, csv: string) {
     `${label.padEnd(10)} rows=${totalEmails} upload=${up.toFixed(1)}s (${Math.round(totalEmails / up)} rows/s)` +
       ` step1 done at ${total.toFixed(1)}s after upload start (run ${(total - up).toFixed(1)}s,` +
       ` ${Math.round(totalEmails / (total - up))} rows/s; end to end ${Math.round(totalEmails / total)} rows/s)` +
-      ` status=${s.status} peak RSS=${server.rss().peak} MB`,
+      ` status=${s.status} peak RSS=${server.rss().peak} MB; progress: ${polls} polls, largest step ${maxJump} rows`,
   );
 }
 

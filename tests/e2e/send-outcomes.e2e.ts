@@ -147,7 +147,7 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await page.context().close();
   });
 
-  it('works at 390 px: suppression list add, search and remove by keyboard', async () => {
+  it('works at 390 px: suppression list add, import, export and remove by keyboard', async () => {
     const page = await e2e.newPage({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     await signUpViaUi(page, 'narrow');
     await completeOnboardingViaApi(page, PROFILE);
@@ -161,10 +161,26 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await page.getByTestId('suppression-row').getByText('keep.out@acme.test').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkA11y(page, 'suppression list at 390 px');
+    // Import a file, and the export has every address.
+    await page.getByLabel('Import a CSV file of addresses').setInputFiles({
+      name: 'block.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Email\nx1@acme.test\nX2@acme.test\n'),
+    });
+    await page.getByTestId('suppression-row').getByText('x2@acme.test').waitFor();
+    const exported = await (await page.request.get('/api/suppressions/export')).text();
+    expect(
+      exported
+        .split('\r\n')
+        .slice(1, 4)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(['keep.out@acme.test', 'x1@acme.test', 'x2@acme.test']);
     await page.getByRole('button', { name: 'Remove keep.out@acme.test from the list' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
-    await page.getByText('No address is suppressed yet.').waitFor();
+    await page.getByTestId('suppression-row').getByText('keep.out@acme.test').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('suppression-row').count()).toBe(2);
     await page.context().close();
   });
 });

@@ -87,6 +87,7 @@ describe.skipIf(!chromiumAvailable())('stopping and deleting a list', () => {
       .filter({ hasText: `${stopped.notChecked.toLocaleString('en-US')} not checked` })
       .waitFor();
     await page.getByRole('button', { name: /Resume verification/ }).waitFor();
+    expect(await page.getByTestId('step-2-label').textContent()).toBe('Stopped');
     // The rows not reached say so, in the table and through the filter.
     await page.getByRole('combobox', { name: 'Filter results' }).click();
     await page.getByRole('option', { name: 'Not checked' }).click();

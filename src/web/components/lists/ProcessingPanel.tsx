@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
+import { CheckCircle2, Circle, Loader2, OctagonX } from 'lucide-react';
 import type { UploadStatusResponse } from '../../../shared/lists';
 import { isNotStarted, timeLeft } from '../../lib/estimate';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -7,7 +7,7 @@ import { NotStartedBadge } from './ResultCells';
 import { UploadStatusBadge } from './status';
 import { WaitingRows } from './WaitingRows';
 
-type StepState = 'waiting' | 'running' | 'pulsing' | 'done';
+type StepState = 'waiting' | 'running' | 'pulsing' | 'done' | 'stopped';
 
 function StepIndicator(props: { n: number; title: string; detail: string; state: StepState; value: number }) {
   const icon = {
@@ -15,10 +15,15 @@ function StepIndicator(props: { n: number; title: string; detail: string; state:
     running: <Loader2 className="size-5 animate-spin text-sky-600" />,
     pulsing: <span className="block size-3 animate-pulse rounded-full bg-sky-500 ring-4 ring-sky-200" />,
     done: <CheckCircle2 className="size-5 text-emerald-600" />,
+    stopped: <OctagonX className="size-5 text-amber-600" />,
   }[props.state];
-  const label = { waiting: 'Waiting', running: 'In progress', pulsing: 'In progress', done: 'Complete' }[
-    props.state
-  ];
+  const label = {
+    waiting: 'Waiting',
+    running: 'In progress',
+    pulsing: 'In progress',
+    done: 'Complete',
+    stopped: 'Stopped',
+  }[props.state];
   return (
     <div
       className="flex flex-col gap-2 rounded-lg border p-4"
@@ -49,8 +54,17 @@ function StepIndicator(props: { n: number; title: string; detail: string; state:
 export function ProcessingPanel({ status }: { status: UploadStatusResponse }) {
   const processing = status.status === 'processing';
   const p = status.processingProgress;
-  const step1: StepState = p >= 100 ? 'done' : processing || p > 0 ? 'running' : 'waiting';
-  const step2: StepState = status.step2Done ? 'done' : p >= 100 && processing ? 'pulsing' : 'waiting';
+  // A stopped run: the steps it left unfinished say so, rather than spinning or waiting.
+  const stopped = status.status === 'cancelled';
+  const step1: StepState =
+    p >= 100 ? 'done' : stopped ? 'stopped' : processing || p > 0 ? 'running' : 'waiting';
+  const step2: StepState = status.step2Done
+    ? 'done'
+    : stopped
+      ? 'stopped'
+      : p >= 100 && processing
+        ? 'pulsing'
+        : 'waiting';
   const notStarted = isNotStarted(status);
   const left = timeLeft(status);
   return (

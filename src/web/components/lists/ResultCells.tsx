@@ -7,7 +7,7 @@ import { ProcessingMarker, RowStatusBadge } from './status';
 export function rowReason(r: ResultRow, notStarted: boolean): string {
   if (r.reason) return reasonText(r.reason);
   if (r.isFinal) return '';
-  if (r.finalStatus === 'not_checked') return 'Not checked: the verification was stopped';
+  if (r.finalStatus === 'not_checked') return 'Not checked (stopped)';
   if (notStarted) return 'Not checked yet';
   // Step 1 has not reached the row yet: the final check comes after it.
   return r.status === 'pending' ? 'Awaiting initial check' : 'Awaiting final check';

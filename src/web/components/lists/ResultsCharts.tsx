@@ -16,17 +16,24 @@ export function ResultsCharts({
   uploadId,
   stats,
   processing,
+  stopped = false,
 }: {
   uploadId: string;
   stats: UploadStats;
   processing: boolean;
+  /** A stopped run: its rows without a verdict are "not checked", not pending. */
+  stopped?: boolean;
 }) {
   const breakdown = useBreakdown(uploadId, processing);
   const refetch = breakdown.refetch;
   useEffect(() => {
     if (!processing) void refetch();
   }, [processing, refetch]);
-  const verdicts = VERDICTS.map((v) => ({ ...v, value: stats[v.key] })).filter((v) => v.value > 0);
+  const verdicts = VERDICTS.map((v) => ({
+    ...v,
+    label: stopped && v.key === 'pending' ? 'Not checked' : v.label,
+    value: stats[v.key],
+  })).filter((v) => v.value > 0);
   const reasons = (breakdown.data?.reasons ?? [])
     .filter((r) => r.reason !== 'pending')
     .slice(0, 8)

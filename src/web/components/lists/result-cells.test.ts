@@ -40,6 +40,6 @@ describe('the reason column of a row without a verdict', () => {
       fourthVerificationStatus: 'not_checked',
       finalStatus: 'not_checked',
     });
-    expect(rowReason(stopped, false)).toBe('Not checked: the verification was stopped');
+    expect(rowReason(stopped, false)).toBe('Not checked (stopped)');
   });
 });

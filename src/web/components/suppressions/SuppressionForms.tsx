@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Download, FileUp, Loader2, Plus } from 'lucide-react';
+import { Download, Loader2, Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/suppressions';
 import { failureToast, toast } from '../../hooks/use-toast';
 import { Button } from '../ui/button';
+import { FilePicker } from '../ui/file-picker';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { addSuppression, importSuppressions, refreshSuppressions, SUPPRESSIONS_EXPORT_URL } from './api';
@@ -77,29 +78,22 @@ export function SuppressionForms() {
           {add.isPending ? <Loader2 className="animate-spin" /> : <Plus />} Add to list
         </Button>
       </form>
-      <div className="flex flex-wrap gap-2">
-        <Label htmlFor="suppress-file" className="sr-only">
-          Import a CSV file of addresses
-        </Label>
-        <input
-          id="suppress-file"
-          ref={file}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          className="sr-only"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            if (f) upload.mutate(f);
-          }}
-        />
-        <Button
-          type="button"
-          variant="outline"
-          disabled={upload.isPending}
-          onClick={() => file.current?.click()}
-        >
-          {upload.isPending ? <Loader2 className="animate-spin" /> : <FileUp />} Import CSV
-        </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0 space-y-1.5">
+          <Label htmlFor="suppress-file">Import a CSV file of addresses</Label>
+          <FilePicker
+            id="suppress-file"
+            inputRef={file}
+            accept=".csv,text/csv,text/plain"
+            disabled={upload.isPending}
+            fileName={upload.isPending ? 'Importing…' : (upload.variables?.name ?? null)}
+            buttonText="Import CSV"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) upload.mutate(f);
+            }}
+          />
+        </div>
         <Button asChild variant="outline">
           <a href={SUPPRESSIONS_EXPORT_URL} download>
             <Download /> Export CSV
