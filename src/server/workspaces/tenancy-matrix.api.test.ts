@@ -24,6 +24,11 @@ const NOT_WALKED: Record<string, string> = {
   'POST /api/apply': 'public sign-up: creates a new account and reads none',
   'POST /api/login': 'public sign-in: answers for the credentials sent, not the session',
   'POST /api/logout': "ends the caller's own session (the walk would sign the caller out)",
+  'POST /api/account/sessions/end-all': "ends every session of the caller's own (the walk would sign it out)",
+  'POST /api/password-reset': 'public: answers the same whether or not the address has an account',
+  'POST /api/password-reset/confirm': 'public: acts on the account its single-use link names',
+  'POST /api/smartlead/events/{hookId}/{signature}':
+    "Smartlead's signed event intake: no session or token, the path's signature names the workspace",
   'POST /api/workspaces/current/leave': 'takes the caller out of its own workspace; names no other',
   'GET /api/branding/logo/{workspaceId}': "public: a workspace's logo is shown on its sign-in page",
 };
@@ -132,6 +137,17 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/invitations/accept': () => ({ token: 'not-an-invitation-token' }),
   'PUT /api/branding': () => ({ productName: 'Matrix', primaryColor: '#1a73e8' }),
   'PUT /api/branding/domain': () => ({ domain: `${uniqueName('matrix')}.example.com` }),
+  'PATCH /api/account': () => ({ firstName: 'Matrix', lastName: null }),
+  'POST /api/account/email': () => ({ email: 'matrix@example.com', password: 'not the password' }),
+  'POST /api/account/email/confirm': () => ({ token: 'not-an-email-change-token' }),
+  'POST /api/account/password': () => ({
+    currentPassword: 'not the password',
+    newPassword: 'Matrix-pass-123',
+  }),
+  'POST /api/account/delete': () => ({ password: 'not the password' }),
+  'POST /api/suppressions': () => ({ email: 'someone@example.com' }),
+  'POST /api/suppressions/import': () => ({ csv: 'email\nsomeone@example.com\n' }),
+  'POST /api/verify-email': () => ({ email: 'someone@example.com' }),
 };
 /** Routes whose body names a resource (so they address the target like a path id does). */
 const BODY_ADDRESSES = new Set([
@@ -198,6 +214,8 @@ beforeAll(async () => {
       SMARTLEAD_API_URL: 'http://127.0.0.1:9',
       DNS_SERVERS: '127.0.0.1:9',
       DNS_TIMEOUT_MS: '50',
+      // The single-address check answers `pending` at once instead of waiting on the closed resolver.
+      API_VERIFY_TIMEOUT_MS: '100',
       DNS_TRIES: '1',
     },
   });

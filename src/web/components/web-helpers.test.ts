@@ -10,10 +10,10 @@ describe('trialMessage (SPEC §4)', () => {
       'Your free trial has ended. Upgrade now to continue using the service.',
     );
   });
-  it('gives the end date in the local format, or "soon" without a date', () => {
+  it('gives the end date in the app\'s one date format, or "soon" without a date', () => {
     const iso = '2030-05-17T12:00:00.000Z';
     expect(trialMessage({ trialEnded: false, trialEndDate: iso })).toBe(
-      `Your free trial ends on ${new Date(iso).toLocaleDateString()}.`,
+      'Your free trial ends on 17 May 2030.',
     );
     expect(trialMessage({ trialEnded: false, trialEndDate: null })).toBe('Your free trial ends soon.');
   });

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatKb } from './format';
+import { formatCount, formatDateTime, formatDay, formatKb, formatMonth, formatTime } from './format';
 
 describe('formatCount', () => {
   it('keeps numbers under 1,000 as they are', () => {
@@ -23,5 +26,31 @@ describe('formatCount', () => {
 describe('formatKb', () => {
   it('shows sizes in KB with one decimal', () => {
     expect(formatKb(2048)).toBe('2.0 KB');
+  });
+});
+
+// Issue 27: dates came in two formats. One module formats them; this guard keeps it that way.
+describe('dates', () => {
+  it('formats days, moments and times one way', () => {
+    expect(formatDay('2030-05-17T12:00:00.000Z')).toBe('17 May 2030');
+    expect(formatDateTime('2030-05-17T12:00:00.000Z')).toMatch(/^\d{1,2} May 2030, \d{2}:\d{2}$/);
+    expect(formatTime('2030-05-17T12:00:00.000Z')).toMatch(/^\d{2}:\d{2}$/);
+    expect(formatTime('2030-05-17T12:00:00.000Z', { seconds: true })).toMatch(/^\d{2}:\d{2}:00$/);
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+  });
+
+  it('is the only place in the web app that turns a Date into text', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const offenders = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter(
+        (f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts') && !f.endsWith(path.join('lib', 'format.ts')),
+      )
+      .filter((f) =>
+        /toLocale(Date|Time)String\(|Date\([^)]*\)\.toLocaleString\(/.test(
+          readFileSync(path.join(root, f), 'utf8'),
+        ),
+      );
+    expect(offenders).toEqual([]);
   });
 });

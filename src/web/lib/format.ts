@@ -43,3 +43,33 @@ export function formatDay(iso: string | null | undefined): string {
     timeZone: 'UTC',
   });
 }
+
+/** A moment as "24 Nov 2026, 14:05" in the reader's time zone: the one date-and-time format of the app. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** A time of day as "14:05" (or "14:05:09"), in the reader's time zone, for what happens today. */
+export function formatTime(iso: string, opts: { seconds?: boolean } = {}): string {
+  return new Date(iso).toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(opts.seconds ? { second: '2-digit' } : {}),
+  });
+}
+
+/** A calendar month "2026-11" as "Nov 2026" (the usage chart's axis). */
+export function formatMonth(ym: string): string {
+  return new Date(`${ym}-01T00:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

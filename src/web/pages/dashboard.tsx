@@ -16,6 +16,7 @@ import { Card, CardContent } from '../components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select';
 import { Skeleton } from '../components/ui/skeleton';
 import { isNotStarted } from '../lib/estimate';
+import { formatDay } from '../lib/format';
 
 // The results screen (/dashboard, and / with ?uploadId=): selector, stats, steps, actions, results.
 export default function DashboardPage({ uploadId }: { uploadId?: string }) {
@@ -45,7 +46,7 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
             <SelectContent>
               {list.map((u) => (
                 <SelectItem key={u.id} value={u.id}>
-                  {u.originalName} · {new Date(u.uploadedAt).toLocaleDateString()}
+                  {u.originalName} · {formatDay(u.uploadedAt)}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../hooks/use-toast';
 import { errorMessage } from '../lib/api';
+import { formatDay } from '../lib/format';
 
 const ACTIONS: Record<string, { action: StatusAction; label: string; icon: typeof Play }[]> = {
   DRAFTED: [{ action: 'start', label: 'Start', icon: Play }],
@@ -101,7 +102,7 @@ export default function EmailCampaignPage() {
       </Link>
       <PageHeader
         title={c.name}
-        description={`Created ${new Date(c.created_at).toLocaleDateString()}`}
+        description={`Created ${formatDay(c.created_at)}`}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={status} />

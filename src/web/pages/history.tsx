@@ -13,7 +13,7 @@ import { Card, CardContent } from '../components/ui/card';
 import { Progress } from '../components/ui/progress';
 import { Skeleton } from '../components/ui/skeleton';
 import { isNotStarted, timeLeft } from '../lib/estimate';
-import { formatKb, successRate } from '../lib/format';
+import { formatDateTime, formatKb, successRate } from '../lib/format';
 
 function UploadCard({ u }: { u: UploadListItem }) {
   const [, navigate] = useLocation();
@@ -35,7 +35,7 @@ function UploadCard({ u }: { u: UploadListItem }) {
             <div className="min-w-0">
               <h2 className="break-all font-semibold">{u.originalName}</h2>
               <p className="text-sm text-muted-foreground">
-                {new Date(u.uploadedAt).toLocaleString()}
+                {formatDateTime(u.uploadedAt)}
                 {u.fileSize > 0 ? ` · ${formatKb(u.fileSize)}` : ''}
               </p>
             </div>

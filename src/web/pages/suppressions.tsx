@@ -14,6 +14,7 @@ import { Label } from '../components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
 import { failureToast, toast } from '../hooks/use-toast';
 import { errorMessage } from '../lib/api';
+import { formatDay } from '../lib/format';
 
 /**
  * The workspace's suppression list: addresses never sent to Smartlead again (bounces and unsubscribes
@@ -111,9 +112,7 @@ export default function SuppressionsPage() {
                       <TableRow key={s.email} data-testid="suppression-row">
                         <TableCell className="break-all font-medium">{s.email}</TableCell>
                         <TableCell>{suppressionReasonLabels[s.reason]}</TableCell>
-                        <TableCell className="hidden sm:table-cell">
-                          {new Date(s.createdAt).toLocaleDateString()}
-                        </TableCell>
+                        <TableCell className="hidden sm:table-cell">{formatDay(s.createdAt)}</TableCell>
                         <TableCell className="text-right">
                           <Button
                             variant="ghost"

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { SessionInfo } from '../../../shared/account';
 import { USER_KEY } from '../../hooks/use-auth';
 import { errorMessage, queryClient } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -50,7 +51,7 @@ function SessionRow({ s }: { s: SessionInfo }) {
           {describeAgent(s.userAgent)} {s.current && <Badge variant="secondary">This browser</Badge>}
         </p>
         <p className="text-xs text-muted-foreground">
-          Signed in {new Date(s.createdAt).toLocaleString()}
+          Signed in {formatDateTime(s.createdAt)}
           {s.ip ? ` from ${s.ip}` : ''}
         </p>
       </div>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiToken, CreateApiTokenInput } from '../../../shared/api-tokens';
 import { apiRequest } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 
 export const apiTokenQueries = {
   list: () => queryOptions<ApiToken[]>({ queryKey: ['/api/api-tokens'] }),
@@ -16,4 +17,4 @@ export async function revokeApiToken(id: string): Promise<void> {
 }
 
 /** When a token was created or last used, in the browser's locale. */
-export const tokenTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+export const tokenTime = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { BrandingSettings, DomainCheck, DomainState } from '../../../shared/branding';
 import { failureToast } from '../../hooks/use-toast';
 import { apiRequest } from '../../lib/api';
+import { formatDay } from '../../lib/format';
 import { Alert, AlertDescription } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -118,9 +119,7 @@ export function DomainCard({ settings, editable }: { settings: BrandingSettings;
               {domain.domain}
             </p>
             {domain.status === 'verified' ? (
-              <p className="text-sm text-muted-foreground">
-                Verified on {new Date(domain.verifiedAt ?? '').toLocaleDateString()}.
-              </p>
+              <p className="text-sm text-muted-foreground">Verified on {formatDay(domain.verifiedAt)}.</p>
             ) : (
               <Pending domain={domain} canManage={settings.canManage} />
             )}

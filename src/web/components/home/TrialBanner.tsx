@@ -1,5 +1,6 @@
 import { Clock, Sparkles } from 'lucide-react';
 import type { SubscriptionStatus } from '../../../shared/auth';
+import { formatDay } from '../../lib/format';
 import { Button } from '../ui/button';
 
 // SPEC §4 texts; the date uses the browser's local date format.
@@ -7,7 +8,7 @@ export function trialMessage(status: Pick<SubscriptionStatus, 'trialEnded' | 'tr
   if (status.trialEnded) return 'Your free trial has ended. Upgrade now to continue using the service.';
   if (status.trialEndDate) {
     const date = new Date(status.trialEndDate);
-    if (!Number.isNaN(date.getTime())) return `Your free trial ends on ${date.toLocaleDateString()}.`;
+    if (!Number.isNaN(date.getTime())) return `Your free trial ends on ${formatDay(status.trialEndDate)}.`;
   }
   return 'Your free trial ends soon.';
 }

@@ -2,6 +2,7 @@ import { Info, OctagonX } from 'lucide-react';
 import type { UploadStatusResponse } from '../../../shared/lists';
 import { useHasAccess } from '../../hooks/use-access';
 import { isNotStarted } from '../../lib/estimate';
+import { formatDateTime } from '../../lib/format';
 import { AccessNotice } from './AccessNotice';
 
 /**
@@ -41,7 +42,7 @@ export function DashboardNotices({ status }: { status: UploadStatusResponse }) {
           <OctagonX className="size-4 shrink-0" aria-hidden="true" />
           <span>
             Verification stopped
-            {status.cancelledAt ? ` on ${new Date(status.cancelledAt).toLocaleString()}` : ''}.{' '}
+            {status.cancelledAt ? ` on ${formatDateTime(status.cancelledAt)}` : ''}.{' '}
             {(status.stats.total - status.notChecked).toLocaleString()} emails have results;{' '}
             {status.notChecked.toLocaleString()} were not checked. Export the results so far, or resume to
             check the rest.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ResultRow } from '../../../shared/lists';
 import { reasonText, smtpMessageText } from '../../../shared/verification';
+import { formatDateTime } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import {
@@ -45,7 +46,7 @@ export function RowDetail({ r }: { r: ResultRow }) {
     ],
     ['Mail server', d?.mxHost ?? '—'],
     ['Server reply', d?.smtpMessage ? smtpMessageText(d.smtpMessage, d.smtpCode) : '—'],
-    ['Checked', when ? new Date(when).toLocaleString() : 'Not yet'],
+    ['Checked', when ? formatDateTime(when) : 'Not yet'],
     ['Suppression list', r.suppressed ? 'On the list: never sent to Smartlead again' : 'Not on the list'],
   ];
   if (r.suggestion) items.splice(2, 0, ['Did you mean', r.suggestion]);

@@ -1,5 +1,6 @@
 import { Globe, PlugZap, ServerCrash } from 'lucide-react';
 import type { OurSideNotice } from '../../../shared/lists';
+import { formatTime } from '../../lib/format';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 
 const TITLE: Record<OurSideNotice['kind'], string> = {
@@ -17,7 +18,7 @@ const ICON = { dns: Globe, smtp: PlugZap, verifier: ServerCrash };
 export function VerificationNotice({ notice, compact }: { notice: OurSideNotice | null; compact?: boolean }) {
   if (!notice) return null;
   const Icon = ICON[notice.kind];
-  const next = new Date(notice.nextTryAt).toLocaleTimeString();
+  const next = formatTime(notice.nextTryAt);
   return (
     <Alert variant="warning" data-testid="verification-notice" data-kind={notice.kind}>
       <Icon aria-hidden="true" />

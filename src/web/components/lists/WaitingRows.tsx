@@ -1,8 +1,8 @@
 import { Hourglass } from 'lucide-react';
 import { describeWaiting, type WaitingGroup } from '../../../shared/lists';
+import { formatTime } from '../../lib/format';
 
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const clock = (iso: string) => formatTime(iso, { seconds: true });
 
 /**
  * Rows of a run in progress that are set aside for now, and why ("3 rows: greylisted (mx.example.com),

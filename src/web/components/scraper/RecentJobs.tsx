@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import type { ScrapeJob } from '../../../shared/scraper';
+import { formatDateTime } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { downloadJobResults } from './export-csv';
@@ -27,8 +28,7 @@ export function RecentJobs(props: {
           >
             <span className="block truncate font-medium">{job.keywords.join(', ')}</span>
             <span className="text-xs text-muted-foreground">
-              {new Date(job.createdAt).toLocaleString()} · {job.emailCount} with email / {job.results.length}{' '}
-              total
+              {formatDateTime(job.createdAt)} · {job.emailCount} with email / {job.results.length} total
             </span>
           </button>
           <Button

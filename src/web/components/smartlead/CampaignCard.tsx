@@ -1,6 +1,7 @@
 import { CalendarDays, ExternalLink, SlidersHorizontal } from 'lucide-react';
 import { Link } from 'wouter';
 import { type Campaign, campaignStatusLabel } from '../../../shared/smartlead';
+import { formatDay } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -45,7 +46,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
         </div>
         <div className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarDays className="size-4" />
-          Created {new Date(campaign.created_at).toLocaleDateString()}
+          Created {formatDay(campaign.created_at)}
         </div>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">

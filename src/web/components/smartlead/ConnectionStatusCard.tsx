@@ -1,5 +1,6 @@
 import { CheckCircle2, CircleOff, ShieldCheck } from 'lucide-react';
 import type { SmartleadSettings } from '../../../shared/smartlead';
+import { formatDateTime } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 
@@ -34,7 +35,7 @@ export function ConnectionStatusCard({ settings }: { settings: SmartleadSettings
           </Row>
           <Row label="Last tested">
             <span data-testid="smartlead-last-tested">
-              {settings.lastTested ? new Date(settings.lastTested).toLocaleString() : 'Never'}
+              {settings.lastTested ? formatDateTime(settings.lastTested) : 'Never'}
             </span>
           </Row>
           {info?.email && <Row label="Account email">{info.email}</Row>}

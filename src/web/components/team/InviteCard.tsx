@@ -1,6 +1,7 @@
 import { Link2, Loader2, Sparkles, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { CreatedInvitation, Team } from '../../../shared/workspaces';
+import { formatDateTime } from '../../lib/format';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -112,7 +113,7 @@ export function InviteCard({ team }: { team: Team }) {
                   : created.emailed === false
                     ? `The email to ${created.email} could not be sent (${created.emailError}). Send the link yourself.`
                     : 'Send it to them yourself (this server sends no email).'}{' '}
-                It expires {new Date(created.expiresAt).toLocaleString()}.
+                It expires {formatDateTime(created.expiresAt)}.
               </p>
             </AlertDescription>
           </Alert>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { ActivityPage, Invitation, Team } from '../../../shared/workspaces';
 import { failureToast, toast } from '../../hooks/use-toast';
 import { apiRequest, queryClient } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 
 export const teamQueries = {
   team: () => queryOptions<Team>({ queryKey: ['/api/workspaces/current/members'] }),
@@ -39,5 +40,4 @@ export function useTeamAction<T>(opts: {
 
 export const teamRequest = (method: string, url: string, body?: unknown) => apiRequest(method, url, body);
 
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string) => formatDateTime(iso);

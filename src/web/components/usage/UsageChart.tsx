@@ -1,18 +1,12 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UsageResponse } from '../../../shared/usage';
+import { formatMonth } from '../../lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
-
-const monthName = (ym: string) =>
-  new Date(`${ym}-01T00:00:00Z`).toLocaleDateString(undefined, {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  });
 
 /** Six months of metered usage, oldest first. */
 export function UsageChart({ history }: { history: UsageResponse['history'] }) {
   const data = history.map((h) => ({
-    month: monthName(h.month),
+    month: formatMonth(h.month),
     Verifications: h.verification,
     Scrapes: h.scrape,
   }));

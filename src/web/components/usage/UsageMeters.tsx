@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { API_RULE, listsLimitText } from '../../../shared/plans';
 import { USAGE_LABELS, type UsageResponse } from '../../../shared/usage';
+import { formatDay } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -14,7 +15,7 @@ const STATUS_TEXT = { trial: 'Free trial', active: 'Active', inactive: 'No activ
 /** The plan and this month's counters against its limits (docs/decisions/0600-api-plans-quotas.md). */
 export function UsageMeters({ usage }: { usage: UsageResponse }) {
   const { plan } = usage;
-  const resets = new Date(usage.resetsAt).toLocaleDateString();
+  const resets = formatDay(usage.resetsAt);
   const upgrade = plan.plan === 'hobbyist' ? 'professional' : 'whitelabel';
   return (
     <div className="grid gap-4 lg:grid-cols-3">
@@ -30,9 +31,9 @@ export function UsageMeters({ usage }: { usage: UsageResponse }) {
         </CardHeader>
         <CardContent className="space-y-3 text-sm text-muted-foreground">
           <p>{plan.price}</p>
-          {plan.status === 'trial' && <p>Trial ends on {new Date(plan.trialEndsAt).toLocaleDateString()}.</p>}
+          {plan.status === 'trial' && <p>Trial ends on {formatDay(plan.trialEndsAt)}.</p>}
           {plan.subscription?.cancelAtPeriodEnd && plan.subscription.currentPeriodEnd && (
-            <p>Ends on {new Date(plan.subscription.currentPeriodEnd).toLocaleDateString()}.</p>
+            <p>Ends on {formatDay(plan.subscription.currentPeriodEnd)}.</p>
           )}
           <p data-testid="plan-limits">{listsLimitText(plan.plan)}.</p>
           <p data-testid="plan-api">

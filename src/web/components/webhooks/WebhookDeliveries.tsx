@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatDateTime, formatTime } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Skeleton } from '../ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
@@ -40,10 +41,10 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
               title={d.lastError ?? undefined}
             >
               {d.lastError ?? (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : '—')}
-              {d.nextAttemptAt && ` · next try ${new Date(d.nextAttemptAt).toLocaleTimeString()}`}
+              {d.nextAttemptAt && ` · next try ${formatTime(d.nextAttemptAt)}`}
             </TableCell>
             <TableCell className="text-xs text-muted-foreground">
-              {new Date(d.deliveredAt ?? d.createdAt).toLocaleString()}
+              {formatDateTime(d.deliveredAt ?? d.createdAt)}
             </TableCell>
           </TableRow>
         ))}
