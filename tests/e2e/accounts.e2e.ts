@@ -15,6 +15,12 @@ const PROFILE = {
   experienceLevel: 'beginner',
 };
 
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The page is no wider than the viewport (nothing to scroll sideways at 390 px). */
 async function fitsWidth(page: Page) {
   const [scroll, client] = await page.evaluate(() => [
@@ -98,6 +104,14 @@ describe.skipIf(!chromiumAvailable())('accounts', () => {
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId('session-row').count()).toBe(2);
     await checkA11y(page, '/settings/account');
+
+    // Name and picture: saved, and shown in the top bar's menu.
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByText('Name saved').first().waitFor();
+    await page.setInputFiles('#avatar-file', { name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('Picture saved').first().waitFor();
+    await page.getByRole('img', { name: 'Your picture' }).waitFor();
 
     // Sessions: the other browser is signed out from here.
     await page

@@ -92,6 +92,11 @@ describe.skipIf(!chromiumAvailable())('navigation', () => {
     await openFromUserMenu(page, 'Usage', '/settings/usage');
     await page.getByTestId('plan-name').waitFor();
     expect(await page.getByRole('heading', { name: 'Webhooks' }).count()).toBe(0);
+
+    // Branding on a plan without it: the file picker is disabled, and still passes axe.
+    await page.goto('/settings/branding');
+    expect(await page.getByLabel('Choose an image').isDisabled()).toBe(true);
+    await checkA11y(page, '/settings/branding (not White Label)');
     await page.context().close();
   });
 

@@ -23,7 +23,8 @@ const LIMITS = new Set(PLAN_ROWS.flatMap((p) => [p.lists, p.scrapes]).filter((n)
 /** No price but the table's and no counted limit but the table's anywhere on the page. */
 async function agreesWithTable(page: Page, where: string) {
   // The usage chart's axis and legend ("Nov 2026 · Instagram scrapes") state no limit.
-  const text = (
+  // Lines stay apart for the limit check: "resets 1 Dec 2026" ends one card, "Instagram scrapes" opens the next.
+  const lines = (
     await page.evaluate(() => {
       const charts = [...document.querySelectorAll<HTMLElement>('.recharts-wrapper')];
       for (const c of charts) c.style.display = 'none';
@@ -31,14 +32,15 @@ async function agreesWithTable(page: Page, where: string) {
       for (const c of charts) c.style.display = '';
       return all;
     })
-  ).replace(/\s+/g, ' ');
+  ).replace(/[^\S\n]+/g, ' ');
+  const text = lines.replace(/\s+/g, ' ');
   for (const [amount] of text.matchAll(/\$\d[\d,]*(\.\d+)?/g)) {
     expect(AMOUNTS.has(amount), `${where}: ${amount} is not a price of the plan table`).toBe(true);
   }
   const counted =
     /(?<![\d/.-])\b(\d+) (?:lists?|list verifications?|email verifications?|Instagram scrapes?)\b/g;
-  for (const m of text.matchAll(counted)) {
-    const around = text.slice(Math.max(0, m.index - 60), m.index + 60);
+  for (const m of lines.matchAll(counted)) {
+    const around = lines.slice(Math.max(0, m.index - 60), m.index + 60);
     expect(LIMITS.has(Number(m[1])), `${where}: "${m[0]}" is not a limit of the plan table (${around})`).toBe(
       true,
     );
@@ -152,6 +154,12 @@ describe.skipIf(!chromiumAvailable())('one price story', () => {
     expect(await page.getByTestId('plan-api').textContent()).toContain(API_RULE);
     await expect.poll(() => page.getByTestId('meter-verification').textContent()).toMatch(/0\s*\/\s*20/);
     await agreesWithTable(page, 'usage');
+
+    // Billing (its plan list and subscription card) names prices too.
+    await page.goto('/settings/billing');
+    await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
+    await page.getByLabel('Loading billing').waitFor({ state: 'detached' });
+    await agreesWithTable(page, 'billing');
 
     await page.goto('/settings/api');
     const note = page.getByTestId('api-access-note');

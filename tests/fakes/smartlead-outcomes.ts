@@ -136,3 +136,61 @@ export function eventPayload(opts: {
     secret_key: '',
   };
 }
+
+type EventType = 'EMAIL_SENT' | 'EMAIL_BOUNCE' | 'EMAIL_REPLY' | 'LEAD_UNSUBSCRIBED';
+type Deliver = (url: string, payload: Record<string, unknown>) => Promise<number>;
+
+async function post(url: string, payload: Record<string, unknown>): Promise<number> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  await res.text();
+  return res.status;
+}
+
+/**
+ * The fake's `leadEvent`: something happened to a lead of a campaign (Smartlead sent it, it bounced,
+ * replied or unsubscribed). The statistics show it, and the campaign's registered webhook (if any) is
+ * POSTed the documented payload; answers the webhook's HTTP status (null when none is registered).
+ * `deliver` replaces the HTTP POST (API suites hand the request to their in-process app).
+ */
+export function outcomeEvents(state: {
+  campaigns: Map<number, FakeCampaign>;
+  webhooks: Map<number, FakeWebhook>;
+  outcomes: Map<string, LeadOutcome>;
+}) {
+  let nextStatsId = 1;
+  return async (
+    campaignId: number,
+    email: string,
+    eventType: EventType,
+    at = new Date().toISOString(),
+    deliver: Deliver = post,
+  ): Promise<number | null> => {
+    const campaign = state.campaigns.get(campaignId);
+    if (!campaign) throw new Error(`no campaign ${campaignId}`);
+    const key = outcomeKey(campaignId, email);
+    const o = state.outcomes.get(key) ?? {
+      sent_time: null,
+      reply_time: null,
+      is_bounced: false,
+      is_unsubscribed: false,
+    };
+    if (eventType === 'EMAIL_SENT') o.sent_time = at;
+    else {
+      o.sent_time ??= at;
+      if (eventType === 'EMAIL_BOUNCE') o.is_bounced = true;
+      if (eventType === 'EMAIL_REPLY') o.reply_time = at;
+      if (eventType === 'LEAD_UNSUBSCRIBED') o.is_unsubscribed = true;
+    }
+    state.outcomes.set(key, o);
+    const hook = state.webhooks.get(campaignId);
+    if (!hook?.event_types.includes(eventType)) return null;
+    return deliver(
+      hook.url,
+      eventPayload({ campaign, eventType, email, at, statsId: `st_${nextStatsId++}` }),
+    );
+  };
+}

@@ -1,13 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeAccount, handleAutomation } from './smartlead-automation';
-import {
-  eventPayload,
-  type FakeWebhook,
-  handleOutcomes,
-  type LeadOutcome,
-  outcomeKey,
-} from './smartlead-outcomes';
+import { type FakeWebhook, handleOutcomes, type LeadOutcome, outcomeEvents } from './smartlead-outcomes';
 
 // A fake Smartlead API on loopback, shaped after its public documentation: `api_key` query auth (401 when
 // unknown), a per-key rate limit answered with 429 + Retry-After, at most 100 leads per add-leads request
@@ -69,7 +63,6 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
   const accounts = new Map<number, FakeAccount>();
   const webhooks = new Map<number, FakeWebhook>();
   const outcomes = new Map<string, LeadOutcome>();
-  let nextStatsId = 1;
   let outage = false;
   let nextId = 1000;
   let nextAccountId = 500;
@@ -316,41 +309,7 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
       outage = on;
     },
     webhooks,
-    /**
-     * Something happened to a lead of a campaign (Smartlead sent it, it bounced, replied or unsubscribed):
-     * the statistics show it, and the campaign's registered webhook (if any) is POSTed the documented
-     * payload. Answers the webhook's HTTP status (null when none is registered).
-     */
-    async leadEvent(
-      campaignId: number,
-      email: string,
-      eventType: 'EMAIL_SENT' | 'EMAIL_BOUNCE' | 'EMAIL_REPLY' | 'LEAD_UNSUBSCRIBED',
-      at = new Date().toISOString(),
-      /** How the event reaches the URL (default: an HTTP POST; API suites hand it to their in-process app). */
-      deliver?: (url: string, payload: Record<string, unknown>) => Promise<number>,
-    ): Promise<number | null> {
-      const campaign = campaigns.get(campaignId);
-      if (!campaign) throw new Error(`no campaign ${campaignId}`);
-      const key = outcomeKey(campaignId, email);
-      const o = outcomes.get(key) ?? {
-        sent_time: null,
-        reply_time: null,
-        is_bounced: false,
-        is_unsubscribed: false,
-      };
-      if (eventType === 'EMAIL_SENT') o.sent_time = at;
-      else {
-        o.sent_time ??= at;
-        if (eventType === 'EMAIL_BOUNCE') o.is_bounced = true;
-        if (eventType === 'EMAIL_REPLY') o.reply_time = at;
-        if (eventType === 'LEAD_UNSUBSCRIBED') o.is_unsubscribed = true;
-      }
-      outcomes.set(key, o);
-      const hook = webhooks.get(campaignId);
-      if (!hook?.event_types.includes(eventType)) return null;
-      const payload = eventPayload({ campaign, eventType, email, at, statsId: `st_${nextStatsId++}` });
-      return (deliver ?? post)(hook.url, payload);
-    },
+    leadEvent: outcomeEvents({ campaigns, webhooks, outcomes }),
     campaignsNamed: (name: string) => [...campaigns.values()].filter((c) => c.name === name),
     /** Leads of one campaign that arrived more than once (should always be empty). */
     duplicatesIn(id: number) {
@@ -363,14 +322,4 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
       }),
   };
 }
-async function post(url: string, payload: Record<string, unknown>): Promise<number> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-  });
-  await res.text();
-  return res.status;
-}
-
 export type FakeSmartlead = Awaited<ReturnType<typeof startFakeSmartlead>>;

@@ -209,9 +209,15 @@ describe('account deletion', () => {
     const up = multipartBody('me.png', PNG, 'avatar');
     await c.request('POST', '/api/account/avatar', up.payload, up.headers);
     await c.post('/api/api-tokens', { name: 'script' });
+    // A failed sign-in leaves counters keyed by the username.
+    await new TestClient(t.app).post('/api/login', { username: me.username, password: 'wrong-password' });
     const res = await c.post('/api/account/delete', { password: me.password });
     expect(res.statusCode, res.body).toBe(200);
     expect((await other.get('/api/user')).statusCode).toBe(401);
+    const counters = await t.database.raw.query('SELECT key FROM login_throttle WHERE key LIKE $1', [
+      `%${me.username.toLowerCase()}%`,
+    ]);
+    expect(counters).toEqual([]);
     const left = await t.database.raw.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM users WHERE id = $1 OR lower(email) = lower($2))
             + (SELECT count(*) FROM workspaces WHERE id = $1)

@@ -3,9 +3,11 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { users } from '../auth/schema';
 import { deleteUserSessions } from '../auth/sessions';
 import type { UserRow } from '../auth/users';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, badRequest, conflict } from '../http/errors';
 import { consumeLinkToken, issueLinkToken } from './links';
+import { emailChangeMail, sendAccountMail } from './mail';
 import { accountTokens } from './schema';
 
 /** A wrong current password: a 400 on that field, so the form shows it there. */
@@ -41,7 +43,7 @@ async function assertEmailFree(db: Db, email: string, userId: string) {
 }
 
 /** Starts an address change: the new address gets a link; nothing changes until it is opened. */
-export async function startEmailChange(opts: {
+async function startEmailChange(opts: {
   db: Db;
   user: UserRow;
   email: string;
@@ -108,4 +110,45 @@ export async function confirmEmailChange(opts: { db: Db; user: UserRow; token: s
     throw err;
   }
   return row.newEmail;
+}
+
+/**
+ * Starts a change and delivers its link: with a relay, only to the new address (which proves it is
+ * theirs); without one (or without a trusted origin) the person copies it, as for invitations.
+ */
+export async function requestEmailChange(opts: {
+  db: Db;
+  config: Pick<Config, 'SMTP_RELAY_URL' | 'MAIL_FROM' | 'EMAIL_CHANGE_TTL_HOURS'>;
+  user: UserRow;
+  email: string;
+  password: string;
+  origin: string | null;
+  now: Date;
+}) {
+  const { token, expiresAt } = await startEmailChange({
+    db: opts.db,
+    user: opts.user,
+    email: opts.email,
+    password: opts.password,
+    now: opts.now,
+    ttlHours: opts.config.EMAIL_CHANGE_TTL_HOURS,
+  });
+  const path = `/settings/account/email?token=${token}`;
+  if (opts.config.SMTP_RELAY_URL && opts.origin) {
+    await sendAccountMail({
+      config: opts.config,
+      to: opts.email,
+      mail: emailChangeMail(`${opts.origin}${path}`, expiresAt),
+    });
+    return {
+      message: `We sent a confirmation link to ${opts.email}. Your address changes when you open it.`,
+      pendingEmail: opts.email,
+      link: null,
+    };
+  }
+  return {
+    message: 'This server sends no email: open the link below to confirm the new address.',
+    pendingEmail: opts.email,
+    link: `${opts.origin ?? ''}${path}`,
+  };
 }

@@ -57,6 +57,11 @@ export async function deleteAccount(opts: { db: Db; user: UserRow; password: str
       DELETE FROM workspace_invitations
       WHERE lower(email) = lower(${user.email}) OR accepted_by = ${user.id}`);
     for (const id of ids) await tx.execute(sql`DELETE FROM workspaces WHERE id = ${id}`);
+    // Sign-in counters are keyed by the username (auth/login-limit.ts), not the user id.
+    const name = user.username.trim().toLowerCase();
+    await tx.execute(sql`
+      DELETE FROM login_throttle
+      WHERE key = ${`u:${name}`} OR left(key, ${name.length + 3}) = ${`p:${name}|`}`);
     await tx.execute(sql`DELETE FROM users WHERE id = ${user.id}`);
   });
 }

@@ -80,6 +80,11 @@ describe('forgotten password', () => {
     const u = await new TestClient(t.app).register();
     const anon = new TestClient(t.app, '10.9.0.2');
     await requestReset(anon, u.email);
+    // The link is made after the answer: the second request waits for the first mail.
+    await waitFor(
+      async () => mailsTo(u.email),
+      (m) => m.length === 1,
+    );
     await requestReset(anon, u.email);
     const mails = await waitFor(
       async () => mailsTo(u.email),

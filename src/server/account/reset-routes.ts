@@ -53,7 +53,7 @@ export async function passwordResetRoutes(app: AppInstance, deps: AppDeps) {
       preHandler: perAddress,
       schema: { tags, body: forgotPasswordSchema, response: { 200: forgotPasswordResultSchema } },
     },
-    async (req) => {
+    async (req, reply) => {
       const origin = linkOrigin(req, config);
       if (!origin)
         req.log.warn('password reset requested, but no trusted origin for the link: set PUBLIC_URL');
@@ -64,8 +64,11 @@ export async function passwordResetRoutes(app: AppInstance, deps: AppDeps) {
         origin: origin ?? '',
         mailable: Boolean(origin),
         now: clock(),
+        // Once the answer has gone out, so its time says nothing about the address.
         deliver: (send) => {
-          send().catch((err) => req.log.warn({ err }, 'password reset mail not sent'));
+          reply.raw.once('finish', () => {
+            send().catch((err) => req.log.warn({ err }, 'password reset mail not sent'));
+          });
         },
       });
     },

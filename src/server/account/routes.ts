@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,19 +14,18 @@ import {
 } from '../../shared/account';
 import { messageSchema } from '../../shared/auth';
 import { requireUser } from '../auth/request-user';
-import { users } from '../auth/schema';
 import { deleteUserSessions, SESSION_COOKIE } from '../auth/sessions';
-import type { UserRow } from '../auth/users';
 import { readUpload } from '../branding/upload';
 import type { AppDeps } from '../http/deps';
 import { badRequest } from '../http/errors';
 import { linkOrigin } from '../http/public-origin';
 import { rateLimited } from '../http/rate-limit';
 import type { AppInstance } from '../http/types';
-import { AVATAR_MAX_BYTES, avatarUrlOf, deleteAvatar, readAvatar, saveAvatar } from './avatar';
-import { changePassword, confirmEmailChange, pendingEmailOf, startEmailChange } from './credentials';
+import { AVATAR_MAX_BYTES, deleteAvatar, readAvatar, saveAvatar } from './avatar';
+import { changePassword, confirmEmailChange, requestEmailChange } from './credentials';
 import { deleteAccount } from './delete';
-import { emailChangeMail, securityNoticeMail, sendAccountMail } from './mail';
+import { securityNoticeMail, sendAccountMail } from './mail';
+import { accountView, updateProfile } from './profile';
 import { passwordResetRoutes } from './reset-routes';
 import { endSession, listSessions } from './session-list';
 
@@ -42,20 +40,7 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
   const tags = ['account'];
   const ok = { 200: accountSchema };
 
-  const view = async (user: UserRow) => ({
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    avatarUrl: await avatarUrlOf(db, user.id),
-    pendingEmail: await pendingEmailOf(db, user.id, clock()),
-    mailEnabled: Boolean(config.SMTP_RELAY_URL),
-  });
-  const reload = async (id: string) => {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
-    return view(row);
-  };
+  const view = (userId: string) => accountView({ db, config, userId, now: clock() });
   // Notices go out after the answer; a relay that refuses is logged, the change stands.
   const notify = (req: FastifyRequest, to: string, mail: { subject: string; text: string }) => {
     if (!config.SMTP_RELAY_URL) return;
@@ -74,12 +59,12 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
     message: 'Too many attempts with your password.',
   });
 
-  r.get('/api/account', { schema: { tags, response: ok } }, async (req) => view(requireUser(req)));
+  r.get('/api/account', { schema: { tags, response: ok } }, async (req) => view(requireUser(req).id));
 
   r.patch('/api/account', { schema: { tags, body: updateProfileSchema, response: ok } }, async (req) => {
     const user = requireUser(req);
-    await db.update(users).set(req.body).where(eq(users.id, user.id));
-    return reload(user.id);
+    await updateProfile({ db, userId: user.id, input: req.body });
+    return view(user.id);
   });
 
   r.post(
@@ -97,14 +82,14 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
         throw badRequest(`Send the picture as multipart/form-data in the field "${AVATAR_FIELD}".`);
       const bytes = await readUpload(req, AVATAR_FIELD, AVATAR_MAX_BYTES, 'The picture');
       await saveAvatar({ db, userId: user.id, bytes, now: clock() });
-      return reload(user.id);
+      return view(user.id);
     },
   );
 
   r.delete('/api/account/avatar', { schema: { tags, response: ok } }, async (req) => {
     const user = requireUser(req);
     await deleteAvatar(db, user.id);
-    return reload(user.id);
+    return view(user.id);
   });
 
   r.get(
@@ -129,36 +114,15 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
       schema: { tags, body: changeEmailSchema, response: { 200: changeEmailResultSchema } },
     },
     async (req) => {
-      const user = requireUser(req);
-      const { token: secret, expiresAt } = await startEmailChange({
+      return requestEmailChange({
         db,
-        user,
+        config,
+        user: requireUser(req),
         email: req.body.email,
         password: req.body.password,
+        origin: linkOrigin(req, config),
         now: clock(),
-        ttlHours: config.EMAIL_CHANGE_TTL_HOURS,
       });
-      const origin = linkOrigin(req, config);
-      const path = `/settings/account/email?token=${secret}`;
-      // With a relay the link goes only to the new address (proving it is theirs); without one the
-      // person copies it, as the team screen does for invitations.
-      if (config.SMTP_RELAY_URL && origin) {
-        await sendAccountMail({
-          config,
-          to: req.body.email,
-          mail: emailChangeMail(`${origin}${path}`, expiresAt),
-        });
-        return {
-          message: `We sent a confirmation link to ${req.body.email}. Your address changes when you open it.`,
-          pendingEmail: req.body.email,
-          link: null,
-        };
-      }
-      return {
-        message: 'This server sends no email: open the link below to confirm the new address.',
-        pendingEmail: req.body.email,
-        link: `${origin ?? ''}${path}`,
-      };
     },
   );
 
@@ -169,7 +133,7 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
       const user = requireUser(req);
       const email = await confirmEmailChange({ db, user, token: req.body.token, now: clock() });
       notify(req, user.email, securityNoticeMail('email', email));
-      return reload(user.id);
+      return view(user.id);
     },
   );
 

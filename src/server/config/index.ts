@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TRIAL_DAYS as PLAN_TRIAL_DAYS } from '../../shared/plans';
 import { accountEnv } from '../account/env';
 import { apiEnv } from '../api/env';
 import { brandingEnv } from '../branding/env';
@@ -44,7 +45,8 @@ const schema = z.object({
   LOGIN_USER_WINDOW_MINUTES: envInt(60, 1),
   LOGIN_KNOWN_ADDRESS_DAYS: envInt(90, 1),
   ENCRYPTION_KEY: envString(),
-  TRIAL_DAYS: envInt(7, 0, 365),
+  // The screens say the plan table's trial (shared/plans.ts); set this only where they are changed too.
+  TRIAL_DAYS: envInt(PLAN_TRIAL_DAYS, 0, 365),
   // How often an idle job worker looks for retries and delayed jobs (new jobs wake workers at once).
   JOBS_IDLE_POLL_S: envInt(5, 1, 60),
   // How far the JavaScript heap may grow past what survived the last full collection (heap.ts); 0: V8's own.

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../tests/fakes/smartlead';
 import { eventPayload } from '../../../tests/fakes/smartlead-outcomes';
-import { TestClient } from '../../../tests/helpers/client';
-import { newApiKey, seedVerifiedUpload, TEST_ENCRYPTION_KEY } from '../../../tests/helpers/smartlead';
+import { deliverTo, rowOf, sentCampaign as sentCampaignIn } from '../../../tests/helpers/send-outcomes';
+import { TEST_ENCRYPTION_KEY } from '../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { sendEvents, sendOutcomes } from './outcome-schema';
 import { pollOutcomes } from './poll';
@@ -27,45 +27,10 @@ describe('smartlead send outcomes', () => {
     await fake?.close();
   });
 
-  /** Smartlead's POST, handed to the in-process app (the fake would POST to PUBLIC_URL's host). */
-  const deliver = async (url: string, payload: Record<string, unknown>) =>
-    (await t.app.inject({ method: 'POST', url: new URL(url).pathname, payload })).statusCode;
+  const deliver = (url: string, payload: Record<string, unknown>) => deliverTo(t)(url, payload);
   const post = (path: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: path, payload });
-
-  /** A workspace with a key, a verified list and a campaign sent from it to Smartlead. */
-  async function sentCampaign(rows: { email: string; verdict?: 'catch_all' }[]) {
-    const c = new TestClient(t.app);
-    const user = await c.register();
-    const apiKey = newApiKey();
-    fake.apiKeys.add(apiKey);
-    expect((await c.post('/api/smartlead/settings', { apiKey })).statusCode).toBe(200);
-    const uploadId = await seedVerifiedUpload({
-      db: t.database.db,
-      workspaceId: user.id,
-      name: 'leads.csv',
-      rows: rows.map((r) => ({ ...r, name: 'A Person', company: 'Acme', valid: true })),
-    });
-    const res = await c.post('/api/smartlead/create-campaign', {
-      campaignName: `Outcomes ${user.username}`,
-      emails: rows.map((r) => ({ email: r.email })),
-    });
-    expect(res.statusCode).toBe(201);
-    const { id, smartlead_id: smartleadId } = res.json();
-    expect(await runSend({ db: t.database.db, config: t.config, clock: t.clock, campaignId: id })).toBe(
-      'completed',
-    );
-    return {
-      c,
-      user,
-      uploadId,
-      smartleadId: smartleadId as number,
-      hookUrl: fake.webhooks.get(smartleadId)?.url,
-    };
-  }
-
-  const rowOf = async (c: TestClient, uploadId: string, email: string) =>
-    (await c.get(`/api/upload/${uploadId}/results?search=${encodeURIComponent(email)}`)).json().results[0];
+  const sentCampaign = (rows: { email: string; verdict?: 'catch_all' }[]) => sentCampaignIn(t, fake, rows);
 
   it('registers the signed events URL on the campaign; a bounce makes the address invalid and suppressed', async () => {
     const tag = Date.now().toString(36);
@@ -218,67 +183,6 @@ describe('smartlead send outcomes', () => {
       .where(and(eq(sendEvents.workspaceId, s.user.id), eq(sendEvents.email, seen)));
     // The bounce the webhook brought is not stored again by the poll (the poll adds its `sent`).
     expect(list.filter((e) => e.kind === 'bounced')).toEqual([{ kind: 'bounced', source: 'webhook' }]);
-  });
-
-  it('keeps a bounced address invalid in later lists until a fresh SMTP answer finds the mailbox', async () => {
-    const tag = Date.now().toString(36);
-    const risky = `later.${tag}@catchall.test`;
-    const found = `found.${tag}@acme.com`;
-    const s = await sentCampaign([{ email: risky, verdict: 'catch_all' }, { email: found }]);
-    await fake.leadEvent(s.smartleadId, risky, 'EMAIL_BOUNCE', undefined, deliver);
-    await fake.leadEvent(s.smartleadId, found, 'EMAIL_BOUNCE', undefined, deliver);
-    // The next upload: the catch-all server's yes says nothing against the bounce; a mailbox a
-    // (non catch-all) server now accepts is the fresh answer that says otherwise.
-    const next = await seedVerifiedUpload({
-      db: t.database.db,
-      workspaceId: s.user.id,
-      name: 'next.csv',
-      rows: [
-        { email: risky.toUpperCase(), name: 'L', company: 'C', valid: true, verdict: 'catch_all' },
-        { email: found, name: 'F', company: 'A', valid: true },
-      ],
-    });
-    const rows = (await s.c.get(`/api/upload/${next}/results`)).json().results;
-    expect(rows[0]).toMatchObject({ finalStatus: 'invalid', reason: 'bounced', suppressed: true });
-    expect(rows[1]).toMatchObject({ finalStatus: 'valid', reason: 'accepted', suppressed: true });
-    const stats = (await s.c.get(`/api/upload/${next}/status`)).json().stats;
-    expect(stats).toMatchObject({ valid: 1, invalid: 1, risky: 0, pending: 0 });
-  });
-
-  it('scores catch-all rows of a domain whose sends bounced 40% lower than those of a domain with 2%', async () => {
-    const tag = Date.now().toString(36);
-    const bad = `bad-${tag}.test`;
-    const good = `good-${tag}.test`;
-    const leadsOf = (domain: string) =>
-      Array.from({ length: 50 }, (_, i) => ({ email: `p${i}@${domain}`, verdict: 'catch_all' as const }));
-    const s = await sentCampaign([...leadsOf(bad), ...leadsOf(good)]);
-    for (const [i, l] of leadsOf(bad).entries()) {
-      await fake.leadEvent(
-        s.smartleadId,
-        l.email,
-        i < 20 ? 'EMAIL_BOUNCE' : 'EMAIL_SENT',
-        undefined,
-        deliver,
-      );
-    }
-    for (const [i, l] of leadsOf(good).entries()) {
-      await fake.leadEvent(s.smartleadId, l.email, i < 1 ? 'EMAIL_BOUNCE' : 'EMAIL_SENT', undefined, deliver);
-    }
-    const next = await seedVerifiedUpload({
-      db: t.database.db,
-      workspaceId: s.user.id,
-      name: 'next.csv',
-      rows: [
-        { email: `new@${bad}`, name: 'N', company: 'B', valid: true, verdict: 'catch_all' },
-        { email: `new@${good}`, name: 'N', company: 'G', valid: true, verdict: 'catch_all' },
-        { email: `new@other-${tag}.test`, name: 'N', company: 'O', valid: true, verdict: 'catch_all' },
-      ],
-    });
-    const rows = (await s.c.get(`/api/upload/${next}/results`)).json().results;
-    // (75·20 + 100·30) / 70 ≈ 64, (75·20 + 100·49) / 70 ≈ 91, and the prior for a domain never sent to.
-    expect(rows.map((r: { score: number }) => r.score)).toEqual([64, 91, 75]);
-    const csv = (await s.c.get(`/api/upload/${next}/export?type=all`)).body.trim().split('\r\n');
-    expect(csv.slice(1).map((l) => l.split(',').pop())).toEqual(['64', '91', '75']);
   });
 
   it('never sends a suppressed address to Smartlead again', async () => {

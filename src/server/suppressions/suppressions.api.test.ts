@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../tests/helpers/client';
 import { seedVerifiedUpload } from '../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { removeOrphanOutcomes } from '../smartlead/poll';
+import { suppressions } from './schema';
 
 describe('suppression list', () => {
   let t: TestApp;
@@ -103,5 +107,20 @@ describe('suppression list', () => {
     const sendable = (await c.get('/api/smartlead/verified-emails')).json();
     expect(sendable.groups[0].emails.map((e: { email: string }) => e.email)).toEqual(['keep@acme.com']);
     expect(sendable.heldBack).toEqual([{ reason: 'manual', count: 1 }]);
+  });
+
+  it("removes a deleted workspace's rows in the daily clean-up (the table cannot cascade)", async () => {
+    const { c, user: u } = await user();
+    await c.post('/api/suppressions', { email: 'kept@acme.com' });
+    const gone = randomUUID();
+    await t.database.db
+      .insert(suppressions)
+      .values({ workspaceId: gone, email: 'orphan@acme.com', reason: 'manual', createdAt: new Date() });
+    await removeOrphanOutcomes(t.database.db);
+    const left = await t.database.db
+      .select({ w: suppressions.workspaceId })
+      .from(suppressions)
+      .where(inArray(suppressions.workspaceId, [gone, u.id]));
+    expect(left).toEqual([{ w: u.id }]);
   });
 });

@@ -26,6 +26,13 @@ const TOO_MANY_TEXT = /too many recipients|recipient limit|too many rcpt/i;
 const RATE_TEXT =
   /\brate\b|rate.?limit|throttl|slow down|too many (messages|mails|emails|connections|requests)/i;
 
+const CONNECTION_LIMIT_TEXT = /too many (concurrent |simultaneous |smtp )*(connections|sessions)/i;
+
+/** A greeting that says we hold as many connections as the server allows us (Postfix, Exim, Exchange). */
+export function isConnectionLimitReply(reply: SmtpReply): boolean {
+  return reply.code >= 400 && reply.code < 500 && CONNECTION_LIMIT_TEXT.test(reply.text);
+}
+
 /** A temporary reply about how fast we ask (any command), not about the mailbox. */
 export function isRateReply(reply: SmtpReply): boolean {
   if (reply.code < 400 || reply.code >= 500) return false;

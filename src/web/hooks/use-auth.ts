@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { LoginInput, RegisterInput, SubscriptionStatus, User } from '../../shared/auth';
+import { TRIAL_DAYS } from '../../shared/plans';
 import { apiRequest, errorMessage, getQueryFn, queryClient } from '../lib/api';
 import { safeNext } from '../lib/sign-in';
 import { toast } from './use-toast';
@@ -51,7 +52,7 @@ export function useRegister() {
     onSuccess: async (user) => {
       toast({
         title: 'Account Created Successfully!',
-        description: 'Your account has been created with a 7-day free trial. Logging you in...',
+        description: `Your account has been created with a ${TRIAL_DAYS}-day free trial. Logging you in...`,
         variant: 'success',
       });
       // Home greets a first visit with "Welcome", later ones with "Welcome back".

@@ -1,4 +1,5 @@
 import { Heart, Lightbulb, ShieldCheck, Target } from 'lucide-react';
+import { TRIAL_DAYS } from '../../shared/plans';
 import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
 import { useBranding } from '../hooks/use-branding';
 
@@ -13,7 +14,7 @@ const NUMBERS = [
   { value: '99.9%', label: 'Verification accuracy' },
   { value: '99.9%', label: 'Uptime' },
   { value: '< 2h', label: 'Support response' },
-  { value: '7 days', label: 'Free trial' },
+  { value: `${TRIAL_DAYS} days`, label: 'Free trial' },
 ];
 
 export default function AboutPage() {

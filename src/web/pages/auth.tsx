@@ -2,6 +2,7 @@ import { BadgeCheck, Camera, LogIn, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { type Plan, planSchema } from '../../shared/auth';
+import { TRIAL_DAYS } from '../../shared/plans';
 import { CreateAccountForm } from '../components/auth/CreateAccountForm';
 import { PlanBanner } from '../components/auth/PlanBanner';
 import { SignInForm } from '../components/auth/SignInForm';
@@ -58,7 +59,7 @@ export default function AuthPage() {
           <h1 className="text-3xl font-bold tracking-tight">{isRegister ? 'Create Account' : 'Sign In'}</h1>
           <p className="mt-2 text-sm text-muted-foreground">
             {isRegister
-              ? 'Start your 7-day free trial. No credit card required.'
+              ? `Start your ${TRIAL_DAYS}-day free trial. No credit card required.`
               : `Welcome back to ${branding.productName}.`}
           </p>
 

@@ -123,6 +123,7 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
         processing={processing}
         notStarted={isNotStarted(s)}
         stats={s.stats}
+        stopped={s.status === 'cancelled'}
       />
       <SingleCheck />
     </div>

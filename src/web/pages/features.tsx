@@ -1,5 +1,6 @@
 import { BarChart3, Plug, ShieldCheck, Target, Users, Zap } from 'lucide-react';
 import { Link } from 'wouter';
+import { TRIAL_DAYS } from '../../shared/plans';
 import { FeatureGrid } from '../components/FeatureGrid';
 import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
 import { Button } from '../components/ui/button';
@@ -50,7 +51,7 @@ export default function FeaturesPage() {
         <FeatureGrid items={FEATURES} />
         <div className="mt-16 text-center">
           <Button asChild size="lg" variant="gradient">
-            <Link href="/auth">Start 7-Day Free Trial</Link>
+            <Link href="/auth">Start {TRIAL_DAYS}-Day Free Trial</Link>
           </Button>
         </div>
       </section>

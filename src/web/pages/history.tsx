@@ -42,7 +42,7 @@ function UploadCard({ u }: { u: UploadListItem }) {
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {notStarted ? <NotStartedBadge /> : <UploadStatusBadge status={u.status} paused={!!u.notice} />}
-            <ExportMenu uploadId={u.id} stats={u.stats} />
+            <ExportMenu uploadId={u.id} stats={u.stats} stopped={u.status === 'cancelled'} />
             <Button size="sm" onClick={() => navigate(`/?uploadId=${u.id}`)}>
               <Eye /> {notStarted ? 'Open to start' : 'View Results'}
             </Button>

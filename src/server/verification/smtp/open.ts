@@ -1,3 +1,4 @@
+import { isConnectionLimitReply } from '../classify';
 import { SmtpConnectionError } from './connection';
 import { backoff, type HostQueue } from './host';
 import type { SmtpProvider } from './prober';
@@ -34,6 +35,7 @@ export async function openSession(provider: SmtpProvider, host: HostQueue): Prom
       onTimeout: observer ? () => observer.smtpTimeout(host.ip) : undefined,
     });
     host.failures = 0;
+    host.limitHits = 0;
     host.lastGoodAt = Date.now();
     const took = host.lastGoodAt - started;
     host.openMs = host.openMs === 0 ? took : 0.8 * host.openMs + 0.2 * took;
@@ -46,6 +48,12 @@ export async function openSession(provider: SmtpProvider, host: HostQueue): Prom
     return null;
   }
 }
+
+/**
+ * "Too many connections" answers in a row before a server is judged down: with pauses growing to
+ * SMTP_BACKOFF_S, a quarter of an hour at the defaults.
+ */
+const CONNECTION_LIMIT_BUDGET = 20;
 
 function openFailed(provider: SmtpProvider, host: HostQueue, err: unknown): void {
   const s = provider.settings;
@@ -67,6 +75,12 @@ function openFailed(provider: SmtpProvider, host: HostQueue, err: unknown): void
       // session): one slot fewer and a short pause, not SMTP_BACKOFF_S (a ceiling).
       provider.pool.backOff(host.ip);
       host.lastFailure = { kind: 'retry', reply: err.reply, message: err.message };
+      if (isConnectionLimitReply(err.reply)) {
+        // Its connection limit (held by us elsewhere: another process, a close not yet read): pace,
+        // not a failure; only a server that says so for very long is given up on.
+        if (++host.limitHits >= CONNECTION_LIMIT_BUDGET) provider.hostDown(host);
+        return;
+      }
       count();
       if (host.failures >= s.greylistMaxAttempts) provider.hostDown(host);
     } else {

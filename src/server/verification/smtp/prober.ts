@@ -298,6 +298,7 @@ export class SmtpProvider implements Step2Provider {
   hostDown(host: HostQueue): void {
     host.downUntil = Date.now() + Math.max(this.settings.backoffMs, 2 * this.settings.timeoutMs);
     host.failures = 0;
+    host.limitHits = 0;
     for (const p of host.drain()) {
       p.target++;
       this.place(p, host.lastFailure);

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, User as UserIcon } from 'lucide-react';
-import { type ChangeEvent, useRef } from 'react';
+import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Account, type UpdateProfileInput, updateProfileSchema } from '../../../shared/account';
 import { FormField } from '../auth/FormField';
 import { Avatar, AvatarFallback, AvatarImage } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { FilePicker } from '../ui/file-picker';
+import { Label } from '../ui/label';
 import { accountCall, uploadAvatar, useAccountAction } from './api';
 
 /** Name and picture. */
@@ -30,7 +32,6 @@ export function ProfileCard({ account }: { account: Account }) {
     success: 'Picture removed',
     failure: 'Could not remove the picture',
   });
-  const fileInput = useRef<HTMLInputElement>(null);
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (file) upload.mutate(file);
@@ -53,25 +54,26 @@ export function ProfileCard({ account }: { account: Account }) {
               <UserIcon className="size-6" />
             </AvatarFallback>
           </Avatar>
-          <input
-            ref={fileInput}
-            id="avatar-file"
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            className="sr-only"
-            aria-label="Picture file"
-            onChange={onFile}
-          />
-          <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={upload.isPending}>
-            {upload.isPending && <Loader2 className="animate-spin" />}
-            {account.avatarUrl ? 'Change picture' : 'Upload picture'}
-          </Button>
+          <div className="grid gap-2">
+            <Label htmlFor="avatar-file">{account.avatarUrl ? 'Change picture' : 'Upload picture'}</Label>
+            <FilePicker
+              id="avatar-file"
+              accept="image/png,image/jpeg,image/webp"
+              disabled={upload.isPending}
+              fileName={upload.isPending ? 'Uploading…' : null}
+              onChange={onFile}
+              describedBy="avatar-hint"
+              buttonText="Choose picture"
+            />
+          </div>
           {account.avatarUrl && (
             <Button variant="ghost" onClick={() => remove.mutate(undefined)} disabled={remove.isPending}>
               Remove
             </Button>
           )}
-          <p className="w-full text-xs text-muted-foreground">PNG, JPEG or WebP, at most 256 KB.</p>
+          <p id="avatar-hint" className="w-full text-xs text-muted-foreground">
+            PNG, JPEG or WebP, at most 256 KB.
+          </p>
         </div>
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit((v) => save.mutate(v))}>
           <FormField

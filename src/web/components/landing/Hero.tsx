@@ -1,5 +1,6 @@
 import { ArrowRight, CheckCircle2, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
+import { TRIAL_DAYS } from '../../../shared/plans';
 import { useBranding } from '../../hooks/use-branding';
 import { Button } from '../ui/button';
 
@@ -27,7 +28,7 @@ export function Hero() {
           {/* A plain navigation: /api/login starts the sign-in flow on the server. */}
           <Button asChild size="lg" variant="gradient">
             <a href="/api/login">
-              Start 7-Day Free Trial <ArrowRight />
+              Start {TRIAL_DAYS}-Day Free Trial <ArrowRight />
             </a>
           </Button>
           <Button asChild size="lg" variant="outline">

@@ -20,9 +20,11 @@ export function exportUrl(uploadId: string, type: ExportType): string {
 }
 
 /** Why an export would hold no rows, or null when it has some. */
-export function emptyExportReason(stats: UploadStats, type: ExportType): string | null {
+export function emptyExportReason(stats: UploadStats, type: ExportType, stopped = false): string | null {
   if (type === 'all') return stats.total === 0 ? 'This list has no emails.' : null;
   if (stats[type] > 0) return null;
+  if (stats.pending > 0 && stopped)
+    return `No ${type} emails: the verification was stopped before ${stats.pending.toLocaleString()} were checked. Resume it to check them.`;
   if (stats.pending > 0)
     return `No ${type} emails yet: ${stats.pending.toLocaleString()} are still waiting to be checked.`;
   return type === 'valid'
@@ -34,8 +36,8 @@ export function emptyExportReason(stats: UploadStats, type: ExportType): string 
  * SPEC §7: each export opens in a new tab (the server streams the CSV as an attachment). An export with
  * no rows is not downloaded as a header-only file: the user is told why instead.
  */
-export function openExport(uploadId: string, type: ExportType, stats: UploadStats) {
-  const empty = emptyExportReason(stats, type);
+export function openExport(uploadId: string, type: ExportType, stats: UploadStats, stopped = false) {
+  const empty = emptyExportReason(stats, type, stopped);
   if (empty) {
     toast({ title: `Nothing to export`, description: empty });
     return;
@@ -43,7 +45,16 @@ export function openExport(uploadId: string, type: ExportType, stats: UploadStat
   window.open(exportUrl(uploadId, type), '_blank');
 }
 
-export function ExportMenu({ uploadId, stats }: { uploadId: string; stats: UploadStats }) {
+export function ExportMenu({
+  uploadId,
+  stats,
+  stopped = false,
+}: {
+  uploadId: string;
+  stats: UploadStats;
+  /** The run was stopped: rows without a verdict are not waiting for anything. */
+  stopped?: boolean;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -53,7 +64,7 @@ export function ExportMenu({ uploadId, stats }: { uploadId: string; stats: Uploa
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {ITEMS.map(([type, label]) => (
-          <DropdownMenuItem key={type} onSelect={() => openExport(uploadId, type, stats)}>
+          <DropdownMenuItem key={type} onSelect={() => openExport(uploadId, type, stats, stopped)}>
             {label}
           </DropdownMenuItem>
         ))}

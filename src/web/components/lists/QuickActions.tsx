@@ -76,7 +76,7 @@ export function QuickActions({
             {status.stats.pending > 0 ? ` (${status.stats.pending.toLocaleString()})` : ''}
           </Button>
         )}
-        <Button variant="outline" onClick={() => openExport(status.id, 'valid', status.stats)}>
+        <Button variant="outline" onClick={() => openExport(status.id, 'valid', status.stats, stopped)}>
           <Download /> Export Valid
         </Button>
         <Button asChild variant="outline">

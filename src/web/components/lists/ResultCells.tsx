@@ -28,31 +28,35 @@ export function InitialStatusCell({ r, notStarted }: { r: ResultRow; notStarted:
   return notStarted ? <NotStartedBadge /> : <ProcessingMarker />;
 }
 
+/** Text that may wrap before each dot (a line break there reads naturally in an address). */
+function DotBreaks({ text }: { text: string }) {
+  return text.split('.').map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+    <span key={i}>
+      {i > 0 && (
+        <>
+          <wbr />.
+        </>
+      )}
+      {part}
+    </span>
+  ));
+}
+
 /**
- * An address shown whole: it may wrap after the @ and before a dot of the domain (never in the middle
- * of a word unless one part alone is wider than the space, e.g. a 40-letter local part on a phone).
+ * An address shown whole: it may wrap after the @ and before a dot (never in the middle of a word
+ * unless one part alone is wider than the space, e.g. a 30-letter name on a phone).
  */
 export function EmailText({ email, className = '' }: { email: string; className?: string }) {
   const at = email.lastIndexOf('@');
-  const local = at < 0 ? email : email.slice(0, at);
-  const domain = at < 0 ? [] : email.slice(at + 1).split('.');
   return (
     <span className={`block [overflow-wrap:anywhere] ${className}`} data-testid="email-text">
-      {local}
-      {at >= 0 && (
+      {at < 0 ? (
+        email
+      ) : (
         <>
-          <wbr />@
-          {domain.map((part, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
-            <span key={i}>
-              {i > 0 && (
-                <>
-                  <wbr />.
-                </>
-              )}
-              {part}
-            </span>
-          ))}
+          <DotBreaks text={email.slice(0, at)} />
+          <wbr />@<DotBreaks text={email.slice(at + 1)} />
         </>
       )}
     </span>

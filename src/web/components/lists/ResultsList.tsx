@@ -99,7 +99,8 @@ export function ResultsTableView(p: ResultsViewProps) {
               </div>
             </TableCell>
             <TableCell className="text-sm text-muted-foreground">
-              <Cut text={rowReason(r, p.notStarted)} />
+              {/* Wraps rather than cut: the reason is the point of the row. */}
+              <span className="block break-words">{rowReason(r, p.notStarted)}</span>
               <RowDetail r={r} />
             </TableCell>
           </TableRow>

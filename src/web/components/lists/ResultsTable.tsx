@@ -23,12 +23,15 @@ export function ResultsTable({
   processing,
   notStarted,
   stats,
+  stopped = false,
 }: {
   uploadId: string;
   processing: boolean;
   /** Never started: rows say "Not started" rather than PROCESSING. */
   notStarted: boolean;
   stats: UploadStats;
+  /** The run was stopped (its rows without a verdict are not checked). */
+  stopped?: boolean;
 }) {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<ResultFilter>('all');
@@ -105,7 +108,7 @@ export function ResultsTable({
               ))}
             </SelectContent>
           </Select>
-          <ExportMenu uploadId={uploadId} stats={stats} />
+          <ExportMenu uploadId={uploadId} stats={stats} stopped={stopped} />
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">

@@ -1,6 +1,8 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ResultRow } from '../../../shared/lists';
-import { rowReason } from './ResultCells';
+import { EmailText, rowReason } from './ResultCells';
 
 const row = (over: Partial<ResultRow>): ResultRow => ({
   id: 1,
@@ -41,5 +43,14 @@ describe('the reason column of a row without a verdict', () => {
       finalStatus: 'not_checked',
     });
     expect(rowReason(stopped, false)).toBe('Not checked (stopped)');
+  });
+});
+
+describe('an address in the results', () => {
+  it('is shown whole, with line-break chances after the @ and before each dot only', () => {
+    const html = renderToStaticMarkup(createElement(EmailText, { email: 'ann.lee@mail.acme.test' }));
+    expect(html.replace(/<[^>]+>/g, '')).toBe('ann.lee@mail.acme.test');
+    const chances = html.replace(/<span[^>]*>|<\/span>/g, '').split('<wbr/>');
+    expect(chances).toEqual(['ann', '.lee', '@mail', '.acme', '.test']);
   });
 });

@@ -39,17 +39,21 @@ export function FilePicker({
         aria-describedby={[describedBy, `${id}-chosen`].filter(Boolean).join(' ')}
         className="peer sr-only"
       />
-      <span
+      {/* Out of the tab order and the accessibility tree: the input above is the control. A real
+          (disabled) button, so a disabled face is exempt from contrast rules like the kit's buttons. */}
+      <button
+        type="button"
+        tabIndex={-1}
         aria-hidden="true"
-        onClick={() => !disabled && document.getElementById(id)?.click()}
+        disabled={disabled}
+        onClick={() => document.getElementById(id)?.click()}
         className={cn(
           buttonVariants({ variant: 'outline', size: 'sm' }),
-          'shrink-0 cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2',
-          disabled && 'pointer-events-none opacity-50',
+          'shrink-0 peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2',
         )}
       >
         <FolderOpen /> {buttonText}
-      </span>
+      </button>
       <span id={`${id}-chosen`} className="min-w-0 truncate text-sm text-muted-foreground" aria-live="polite">
         {fileName ?? 'No file chosen'}
       </span>
