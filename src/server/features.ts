@@ -17,7 +17,7 @@ import { listsJobs } from './lists/jobs';
 import { listsRoutes } from './lists/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { opsRoutes } from './ops/routes';
-import { scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
+import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
 import {
   sendOutcomesCleanupJob,
@@ -61,7 +61,7 @@ export const features: Feature[] = [
   },
   { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },
-  { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeRecoverJob] },
+  { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeFullJob, scrapeRecoverJob] },
   { name: 'ai', routes: aiRoutes },
   { name: 'email-composer', routes: emailComposerRoutes },
   { name: 'api-v1', routes: apiV1Routes, jobs: [idempotencyCleanupJob] },

@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 // Contracts of the Instagram scraper (SPEC §3 scrape job, Instagram profile, cleaned data; §7 calls).
 
-export const SCRAPE_DEFAULT_LOCATION = 'United States';
 export const SCRAPE_DEFAULT_MAX_ITEMS = 50;
 export const SCRAPE_MAX_ITEMS_LIMIT = 500;
 export const SCRAPE_MAX_URLS = 200;
@@ -22,12 +21,13 @@ const lines = (max: number, label: string) =>
     .transform((xs) => xs.map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.string()).min(1, `Please enter at least one ${label}`).max(max, `At most ${max} lines`));
 
+// The search actor has no location input (docs/decisions/0300-scraper-ai.md): older clients may still
+// send one; it is accepted and ignored rather than recorded as if it had narrowed the search.
 const location = z
   .string()
-  .trim()
   .max(100)
   .optional()
-  .transform((v) => v || SCRAPE_DEFAULT_LOCATION);
+  .transform(() => '');
 
 export const keywordScrapeSchema = z.object({
   keywords: lines(50, 'search keyword'),
@@ -69,6 +69,17 @@ export const instagramProfileSchema = z.object({
 });
 export type InstagramProfile = z.infer<typeof instagramProfileSchema>;
 
+/** A background "Get Full" of one profile: queued → running → done | failed. */
+export const FULL_SCRAPE_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type FullScrapeStatus = (typeof FULL_SCRAPE_STATUSES)[number];
+
+/** A profile of a job as listed: the stored profile plus the state of its Get Full request. */
+export const jobProfileSchema = instagramProfileSchema.extend({
+  fullStatus: z.enum(FULL_SCRAPE_STATUSES).nullable(),
+  fullMessage: z.string().nullable(),
+});
+export type JobProfile = z.infer<typeof jobProfileSchema>;
+
 export const scrapeJobSchema = z.object({
   id: z.string(),
   status: z.enum(SCRAPE_STATUSES),
@@ -81,7 +92,7 @@ export const scrapeJobSchema = z.object({
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   emailCount: z.number(),
-  results: z.array(instagramProfileSchema),
+  results: z.array(jobProfileSchema),
 });
 export type ScrapeJob = z.infer<typeof scrapeJobSchema>;
 
@@ -89,12 +100,17 @@ export const scrapeProfileEmailSchema = z.object({
   profileUrl: z.string().trim().min(1).max(500),
   jobId: z.string().uuid('Unknown job'),
 });
+/** Get Full answers at once: the profile is fetched by a background job whose state the job list shows. */
 export const scrapeProfileEmailResultSchema = z.object({
   success: z.boolean(),
   username: z.string(),
+  status: z.enum(FULL_SCRAPE_STATUSES),
   message: z.string(),
-  email: z.string().optional(),
 });
+export type ScrapeProfileEmailResult = z.infer<typeof scrapeProfileEmailResultSchema>;
+
+/** Get All Full Profiles: how many partial profiles were queued now. */
+export const getFullAllResultSchema = z.object({ queued: z.number() });
 
 export const scraperConfigSchema = z.object({ configured: z.boolean(), aiConfigured: z.boolean() });
 

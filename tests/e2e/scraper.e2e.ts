@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeApify, searchProfile, startFakeApify } from '../fakes/apify';
+import { checkA11y } from './axe';
 import { chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
 // Scraper journey: keyword search → job completes → profiles with emails → Get Full → Clean Data →
@@ -53,7 +54,8 @@ describe.skipIf(!chromiumAvailable())('instagram scraper', () => {
   });
 
   it('searches, shows profiles with emails, cleans, downloads the cleaned CSV and sends to verification', async () => {
-    const page = await e2e.newPage({ acceptDownloads: true });
+    // bypassCSP: axe is injected as a script, which the app's Content-Security-Policy refuses.
+    const page = await e2e.newPage({ acceptDownloads: true, bypassCSP: true });
     await signUpViaUi(page, 'ig');
     await completeOnboardingViaApi(page, {
       businessType: 'agency',
@@ -83,12 +85,24 @@ describe.skipIf(!chromiumAvailable())('instagram scraper', () => {
     await table.getByText('2.5M').waitFor();
     expect(await page.getByTestId('scraped-count').textContent()).toBe('0 of 4 profiles scraped');
 
-    // Get Full on the profile without an email.
-    await table
-      .getByRole('row', { name: /danbaker/ })
-      .getByRole('button', { name: 'Get Full' })
-      .click();
-    await page.getByTestId('toast').getByText('Profile scraped successfully!').waitFor();
+    // No location field: the search actor has no such input (decision 0300).
+    expect(await page.getByLabel('Location').count()).toBe(0);
+
+    // Get Full on the profile without an email runs in the background: held at the provider, the row
+    // and the progress line show it under way; released, the result arrives without a reload.
+    fake.holdRuns = true;
+    const dan = table.getByRole('row', { name: /danbaker/ });
+    await dan.getByRole('button', { name: 'Get Full' }).click();
+    await page.getByTestId('toast').getByText('Getting full profile').first().waitFor();
+    await dan.getByText(/Queued|Getting full profile/).waitFor();
+    await page
+      .getByTestId('full-pending')
+      .getByText('1 full profile being fetched in the background')
+      .waitFor();
+    expect(await dan.getByRole('button', { name: 'Get Full' }).isDisabled()).toBe(true);
+    await checkA11y(page, '/instagram-scraper (Get Full in progress)');
+    fake.holdRuns = false;
+    await page.getByTestId('toast').getByText('Profile scraped successfully!').waitFor({ timeout: 30_000 });
     await table.getByRole('cell', { name: 'dan@doughbros.test', exact: true }).waitFor();
     await page.getByText('1 of 4 profiles scraped').waitFor();
 

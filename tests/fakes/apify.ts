@@ -175,7 +175,10 @@ export async function startFakeApify(opts: FakeApifyOptions = {}): Promise<FakeA
         else if (run.status === 'RUNNING') run.status = run.fail ? 'FAILED' : 'SUCCEEDED';
       }
       // waitForFinish: a real API holds the request; a short pause keeps client loops from spinning.
-      if (Number(url.searchParams.get('waitForFinish') ?? 0) > 0) await new Promise((r) => setTimeout(r, 5));
+      // A held run is held longer, as the real API does until waitForFinish runs out, so a worker polling
+      // it does not flood the machine while a test looks at the in-progress state.
+      if (Number(url.searchParams.get('waitForFinish') ?? 0) > 0)
+        await new Promise((r) => setTimeout(r, fake.holdRuns ? 100 : 5));
       return send(res, 200, { data: runView(run) });
     }
 

@@ -1,6 +1,6 @@
 import { ApifyClient } from 'apify-client';
 import type { Config } from '../config';
-import { AppError, notConfigured, upstreamFailed } from '../http/errors';
+import { notConfigured } from '../http/errors';
 import { externalCall } from '../ops/external-calls';
 
 // The one client of the scraping provider. Actor names and the API address are configuration, so tests
@@ -28,9 +28,12 @@ export function apifyClient(config: Config): ApifyClient {
   });
 }
 
-/** Input of the search actor for one keyword (users only: we want profiles, not posts). */
-export function searchInput(keyword: string, limit: number, location: string) {
-  return { search: keyword, searchType: 'user', searchLimit: limit, location };
+/**
+ * Input of the search actor for one keyword (users only: we want profiles, not posts). Only inputs the
+ * actor documents: it has no location filter (docs/decisions/0300-scraper-ai.md).
+ */
+export function searchInput(keyword: string, limit: number) {
+  return { search: keyword, searchType: 'user', searchLimit: limit };
 }
 
 /** Input of the profile actor: usernames (it accepts names or profile URLs). */
@@ -54,28 +57,6 @@ export async function runItems(client: ApifyClient, datasetId: string, limit: nu
     client.dataset(datasetId).listItems({ limit, clean: true }),
   );
   return items as Record<string, unknown>[];
-}
-
-/** Runs the profile actor for a few usernames and waits (for "Get Full" on one result). */
-export async function fetchProfiles(config: Config, usernames: string[]) {
-  try {
-    const client = apifyClient(config);
-    const run = await startRun(client, config.APIFY_PROFILE_ACTOR, profileInput(usernames));
-    let status: string = run.status;
-    let datasetId = run.datasetId;
-    // A person is waiting on the screen: at most about three minutes.
-    for (let i = 0; i < 180 && !TERMINAL.has(status); i++) {
-      const polled = await pollRun(client, run.runId, Math.max(1, config.APIFY_POLL_SECONDS));
-      status = polled.status;
-      datasetId = polled.datasetId || datasetId;
-    }
-    if (status !== 'SUCCEEDED') throw upstreamFailed(`The profile scraper run ${status.toLowerCase()}`);
-    return await runItems(client, datasetId, usernames.length * 2);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    // Provider errors carry their own status codes (a 404 for an unknown actor): never pass them through.
-    throw upstreamFailed(providerMessage(err));
-  }
 }
 
 /** A readable reason from the provider client's errors (never the token or the request URL). */

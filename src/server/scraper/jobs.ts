@@ -1,11 +1,10 @@
 import { and, inArray, isNull, lt, or } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db/client';
-import { defineJob, type JobSender, jobType, noPayload } from '../jobs/registry';
+import { defineJob, type JobSender, noPayload } from '../jobs/registry';
+import { runFullProfile, staleFullProfiles } from './get-full';
+import { SCRAPE_FULL_JOB, SCRAPE_RUN_JOB } from './job-types';
 import { LEASE_MS, runScrapeJob } from './runner';
 import { scrapeJobs } from './schema';
-
-export const SCRAPE_RUN_JOB = jobType('scrape-run', z.object({ jobId: z.string() }));
 
 export const scrapeRunJob = defineJob({
   ...SCRAPE_RUN_JOB,
@@ -18,6 +17,22 @@ export const scrapeRunJob = defineJob({
       config: ctx.config,
       clock: ctx.clock,
       jobId: data.jobId,
+      log: ctx.log,
+    });
+  },
+});
+
+export const scrapeFullJob = defineJob({
+  ...SCRAPE_FULL_JOB,
+  // One profile run is short; a failure is recorded on the row (shown on the screen), not retried blind.
+  queue: { expireInSeconds: 30 * 60, retryLimit: 2, retryDelay: 30 },
+  work: { localConcurrency: 2 },
+  async handle(data, ctx) {
+    await runFullProfile({
+      db: ctx.database.db,
+      config: ctx.config,
+      clock: ctx.clock,
+      profileId: data.profileId,
       log: ctx.log,
     });
   },
@@ -46,7 +61,11 @@ export async function resumeStaleScrapeJobs(opts: {
       ),
     );
   for (const r of rows) await opts.queue.send(SCRAPE_RUN_JOB, { jobId: r.id }, { singletonKey: r.id });
-  return rows.map((r) => r.id);
+  // Get Full requests too; the singleton key keeps a request still waiting in the queue from doubling.
+  const full = await staleFullProfiles(opts.db, opts.now);
+  for (const id of full)
+    await opts.queue.send(SCRAPE_FULL_JOB, { profileId: id }, { singletonKey: `full:${id}` });
+  return [...rows.map((r) => r.id), ...full];
 }
 
 export const scrapeRecoverJob = defineJob({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   CLEANED_TYPES,
   cleanedDataSchema,
+  getFullAllResultSchema,
   keywordScrapeSchema,
   scrapeJobSchema,
   scrapeProfileEmailResultSchema,
@@ -23,15 +24,9 @@ import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { isScraperConfigured } from './apify';
 import { cleanedCsv } from './export';
+import { requestAllFullProfiles, requestFullProfile } from './get-full';
 import { sendJobToVerification } from './send-to-verify';
-import {
-  findOwnJob,
-  jobProfiles,
-  listScrapeJobs,
-  scrapeProfileEmail,
-  startKeywordScrape,
-  startUrlScrape,
-} from './service';
+import { findOwnJob, jobProfiles, listScrapeJobs, startKeywordScrape, startUrlScrape } from './service';
 
 const idParams = z.object({ id: z.string() });
 
@@ -79,11 +74,22 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
       schema: {
         tags: ['scraper'],
         body: scrapeProfileEmailSchema,
-        response: { 200: scrapeProfileEmailResultSchema },
+        response: { 202: scrapeProfileEmailResultSchema },
       },
     },
-    async (req) =>
-      scrapeProfileEmail({ ...start(req), jobId: req.body.jobId, profileUrl: req.body.profileUrl }),
+    async (req, reply) =>
+      reply
+        .code(202)
+        .send(
+          await requestFullProfile({ ...start(req), jobId: req.body.jobId, profileUrl: req.body.profileUrl }),
+        ),
+  );
+
+  r.post(
+    '/api/scrape-job/:id/get-full-all',
+    { schema: { tags: ['scraper'], params: idParams, response: { 202: getFullAllResultSchema } } },
+    async (req, reply) =>
+      reply.code(202).send(await requestAllFullProfiles({ ...start(req), jobId: req.params.id })),
   );
 
   r.post(

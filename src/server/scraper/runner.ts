@@ -88,7 +88,7 @@ export async function runScrapeJob(opts: RunScrapeOptions): Promise<void> {
         ? job.keywords.map((k) => ({
             key: k,
             actor: config.APIFY_SEARCH_ACTOR,
-            input: searchInput(k, Math.ceil(job.maxItems / job.keywords.length), job.location),
+            input: searchInput(k, Math.ceil(job.maxItems / job.keywords.length)),
             profileScraped: false,
           }))
         : [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import type { InstagramProfile } from '../../shared/scraper';
+import type { FullScrapeStatus, InstagramProfile } from '../../shared/scraper';
 import { workspaces } from '../workspaces/schema';
 
 /** One Apify run of a job: recorded as soon as it starts, so a restart re-polls it instead of paying twice. */
@@ -11,6 +11,12 @@ export interface ScrapeRunRecord {
   datasetId: string;
   done: boolean;
   status?: string;
+}
+
+/** The Apify run of one "Get Full" request, stored as soon as it starts (see runFullProfile). */
+export interface FullRunRecord {
+  runId: string;
+  datasetId: string;
 }
 
 export interface CleanedRecord {
@@ -65,6 +71,10 @@ export const scrapeProfiles = pgTable(
     email: text('email').notNull().default(''),
     profileScraped: boolean('profile_scraped').notNull().default(false),
     cleaned: jsonb('cleaned').$type<CleanedRecord>(),
+    fullStatus: text('full_status').$type<FullScrapeStatus>(),
+    fullMessage: text('full_message'),
+    fullRun: jsonb('full_run').$type<FullRunRecord>(),
+    fullHeartbeatAt: timestamp('full_heartbeat_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

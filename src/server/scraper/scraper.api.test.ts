@@ -40,6 +40,26 @@ async function waitForJob(c: TestClient, id: string) {
   throw new Error(`job ${id} did not finish`);
 }
 
+/** The job's profile once its background Get Full has finished (done or failed). */
+async function waitForProfile(c: TestClient, jobId: string, username: string) {
+  for (let i = 0; i < 400; i++) {
+    const job = (await c.get('/api/scrape-jobs')).json().find((j: { id: string }) => j.id === jobId);
+    const p = job?.results.find((r: { username: string }) => r.username === username);
+    if (p && (p.fullStatus === 'done' || p.fullStatus === 'failed')) return { job, profile: p };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Get Full of ${username} did not finish`);
+}
+
+async function getFullAndWait(c: TestClient, jobId: string, username: string) {
+  const res = await c.post('/api/scrape-profile-email', {
+    profileUrl: `https://www.instagram.com/${username}/`,
+    jobId,
+  });
+  expect(res.statusCode).toBe(202);
+  return waitForProfile(c, jobId, username);
+}
+
 let kw = 0;
 /** A keyword of its own per test, with three profiles: bio (obfuscated), business field, website. */
 function seedKeyword() {
@@ -113,15 +133,17 @@ describe('keyword search', () => {
     expect(res.json()).toMatchObject({
       status: 'pending',
       maxItems: 50,
-      location: 'United States',
+      location: '',
       completedItems: 0,
     });
     const job = await waitForJob(c, res.json().id);
     expect(job).toMatchObject({ status: 'completed', completedItems: 4, errorMessage: null, emailCount: 3 });
     expect(fake.started.find((s) => s.input.search === seed.keyword)).toMatchObject({
       actor: 'apify/instagram-search-scraper',
-      input: { searchType: 'user', searchLimit: 50, location: 'United States' },
+      input: { searchType: 'user', searchLimit: 50 },
     });
+    // Only inputs the actor documents: it has no location filter.
+    expect(fake.started.find((s) => s.input.search === seed.keyword)?.input).not.toHaveProperty('location');
     const by = Object.fromEntries(job.results.map((p: { username: string }) => [p.username, p]));
     expect(by[seed.a]).toMatchObject({
       email: 'anna@bloom.com',
@@ -145,7 +167,7 @@ describe('keyword search', () => {
     expect(by[seed.d]).toMatchObject({ email: '', emailScraped: true });
   });
 
-  it('caps the profiles at maxItems and takes a location', async () => {
+  it('caps the profiles at maxItems; a location from an older client is ignored, not recorded', async () => {
     const c = new TestClient(t.app);
     await c.register();
     const seed = seedKeyword();
@@ -155,7 +177,8 @@ describe('keyword search', () => {
       maxItems: 2,
     });
     const job = await waitForJob(c, res.json().id);
-    expect(job).toMatchObject({ status: 'completed', completedItems: 2, maxItems: 2, location: 'Canada' });
+    expect(job).toMatchObject({ status: 'completed', completedItems: 2, maxItems: 2, location: '' });
+    expect(fake.started.at(-1)?.input).not.toHaveProperty('location');
     expect(job.results).toHaveLength(2);
   });
 
@@ -266,48 +289,12 @@ describe('URL scrape', () => {
   });
 });
 
-describe('Get Full (scrape-profile-email)', () => {
-  it('scrapes one full profile and stores it; a profile without data answers success false', async () => {
-    const c = new TestClient(t.app);
-    await c.register();
-    const { job, d, a } = await completedKeywordJob(c);
-    const res = await c.post('/api/scrape-profile-email', {
-      profileUrl: `https://www.instagram.com/${d}/`,
-      jobId: job.id,
-    });
-    expect(res.json()).toMatchObject({ success: true, username: d, email: `dan@${d}.com` });
-    const after = await waitForJob(c, job.id);
-    const p = after.results.find((r: { username: string }) => r.username === d);
-    expect(p).toMatchObject({
-      profileScraped: true,
-      email: `dan@${d}.com`,
-      followersCount: 2_500_000,
-      isVerified: true,
-    });
-    expect(after.emailCount).toBe(4);
-
-    const none = await c.post('/api/scrape-profile-email', {
-      profileUrl: `https://www.instagram.com/${a}/`,
-      jobId: job.id,
-    });
-    expect(none.json()).toEqual({ success: false, username: a, message: 'Could not get full profile data' });
-    const other = await c.post('/api/scrape-profile-email', {
-      profileUrl: 'https://www.instagram.com/nobody_here/',
-      jobId: job.id,
-    });
-    expect(other.statusCode).toBe(404);
-  });
-});
-
 describe('clean-export and downloads', () => {
   it('returns stats and the partial / full / cleaned lists, cleaned by the heuristics', async () => {
     const c = new TestClient(t.app);
     await c.register();
     const { job, d, a } = await completedKeywordJob(c);
-    await c.post('/api/scrape-profile-email', {
-      profileUrl: `https://www.instagram.com/${d}/`,
-      jobId: job.id,
-    });
+    await getFullAndWait(c, job.id, d);
     const res = await c.post(`/api/scrape-job/${job.id}/clean-export`);
     expect(res.statusCode).toBe(200);
     const data = res.json();

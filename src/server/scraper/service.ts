@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
-  instagramUsernameFromUrl,
   type KeywordScrape,
   SCRAPE_DEFAULT_MAX_ITEMS,
   type ScrapeJob,
@@ -15,10 +14,8 @@ import { badRequest, notFound } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import { consumeQuota, releaseQuota } from '../usage/quota';
 import type { WorkspacePlan } from '../workspaces';
-import { fetchProfiles, isScraperConfigured, scraperNotConfigured } from './apify';
-import { enrichEmail } from './enrich';
-import { SCRAPE_RUN_JOB } from './jobs';
-import { mergeProfiles, normaliseProfile, rawUsername } from './profile';
+import { isScraperConfigured, scraperNotConfigured } from './apify';
+import { SCRAPE_RUN_JOB } from './job-types';
 import { type ScrapeJobRow, type ScrapeProfileRow, scrapeJobs, scrapeProfiles } from './schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,7 +93,11 @@ export async function startUrlScrape(d: StartDeps & { input: UrlScrape }): Promi
 }
 
 export function toScrapeJob(job: ScrapeJobRow, profiles: ScrapeProfileRow[]): ScrapeJob {
-  const results = profiles.map((p) => p.profile);
+  const results = profiles.map((p) => ({
+    ...p.profile,
+    fullStatus: p.fullStatus,
+    fullMessage: p.fullMessage,
+  }));
   return {
     id: job.id,
     status: job.status,
@@ -164,41 +165,4 @@ export async function jobProfiles(opts: { db: Db; workspaceId: string; jobId: st
     .from(scrapeProfiles)
     .where(and(eq(scrapeProfiles.jobId, opts.jobId), eq(scrapeProfiles.workspaceId, opts.workspaceId)))
     .orderBy(asc(scrapeProfiles.position));
-}
-
-/** POST /api/scrape-profile-email: the full profile of one result (Get Full). */
-export async function scrapeProfileEmail(d: StartDeps & { jobId: string; profileUrl: string }) {
-  const job = await findOwnJob({ db: d.db, workspaceId: d.workspace.id, jobId: d.jobId });
-  const username =
-    instagramUsernameFromUrl(d.profileUrl) ??
-    (/^@?[\w.]{1,30}$/.test(d.profileUrl) ? d.profileUrl.replace('@', '').toLowerCase() : null);
-  if (!username) throw badRequest('Not an Instagram profile URL');
-  const [row] = await d.db
-    .select()
-    .from(scrapeProfiles)
-    .where(and(eq(scrapeProfiles.jobId, job.id), eq(scrapeProfiles.username, username)));
-  if (!row) throw notFound('Profile not found in this job');
-  if (!isScraperConfigured(d.config)) throw scraperNotConfigured();
-  await assertHasAccess({ db: d.db, workspace: d.workspace, now: d.now });
-
-  const items = await fetchProfiles(d.config, [username]);
-  const raw = items.find((i) => rawUsername(i) === username);
-  const full = raw && normaliseProfile(raw, { keyword: row.profile.keyword, profileScraped: true });
-  if (!full) return { success: false, username, message: 'Could not get full profile data' };
-  // A new website may hold an address the partial profile did not show.
-  const merged = mergeProfiles(row.profile, { ...full, email: full.email || row.profile.email });
-  const enriched = await enrichEmail(merged.email ? merged : { ...merged, emailScraped: false }, {
-    allowLoopback: d.config.SAFE_FETCH_ALLOW_LOOPBACK,
-  });
-  const profile = { ...enriched, profileScraped: true, emailScraped: true };
-  await d.db
-    .update(scrapeProfiles)
-    .set({ profile, email: profile.email, profileScraped: true, cleaned: null })
-    .where(eq(scrapeProfiles.id, row.id));
-  return {
-    success: true,
-    username,
-    email: profile.email || undefined,
-    message: profile.email ? `Found ${profile.email}` : 'Full profile scraped; no email address found',
-  };
 }

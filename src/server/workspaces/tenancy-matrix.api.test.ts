@@ -49,6 +49,7 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/scrape-instagram': 'scraper:run',
   'POST /api/scrape-instagram-urls': 'scraper:run',
   'POST /api/scrape-profile-email': 'scraper:run',
+  'POST /api/scrape-job/{id}/get-full-all': 'scraper:run',
   'POST /api/scrape-job/{id}/send-to-verify': 'lists:verify',
   'POST /api/scrape-job/{id}/clean-export': 'lists:export',
   'GET /api/scrape-job/{id}/download-cleaned': 'lists:export',

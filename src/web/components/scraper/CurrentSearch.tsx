@@ -4,7 +4,7 @@ import { Badge } from '../ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 
-/** Card Current Search (SPEC §2): keywords, location, completed/max profiles. */
+/** Card Current Search (SPEC §2): keywords, completed/max profiles. */
 export function CurrentSearch({ job }: { job: ScrapeJob }) {
   const pct = job.maxItems ? (job.completedItems / job.maxItems) * 100 : 0;
   return (
@@ -21,10 +21,13 @@ export function CurrentSearch({ job }: { job: ScrapeJob }) {
             <dt className="text-muted-foreground">{job.mode === 'keyword' ? 'Keywords' : 'Profiles'}</dt>
             <dd className="font-medium break-words">{job.keywords.join(', ')}</dd>
           </div>
-          <div>
-            <dt className="text-muted-foreground">Location</dt>
-            <dd className="font-medium">{job.location}</dd>
-          </div>
+          {/* Jobs from before the location field was removed (decision 0300) still show theirs. */}
+          {job.location && (
+            <div>
+              <dt className="text-muted-foreground">Location</dt>
+              <dd className="font-medium">{job.location}</dd>
+            </div>
+          )}
         </dl>
         <div className="space-y-1">
           <div className="flex justify-between text-xs text-muted-foreground">

@@ -1,18 +1,35 @@
 import { ExternalLink, Loader2 } from 'lucide-react';
-import type { InstagramProfile } from '../../../shared/scraper';
+import type { JobProfile } from '../../../shared/scraper';
 import { formatCount } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ScrollRegion } from '../ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 
+const pending = (p: JobProfile) => p.fullStatus === 'queued' || p.fullStatus === 'running';
+
+/** Partial / Complete, or the state of a background Get Full (its failure says why). */
+function FullStatus({ p }: { p: JobProfile }) {
+  if (p.profileScraped) return <Badge variant="success">Complete</Badge>;
+  if (pending(p))
+    return (
+      <Badge variant="info">
+        <Loader2 className="size-3 animate-spin" aria-hidden="true" />
+        {p.fullStatus === 'queued' ? 'Queued' : 'Getting full profile'}
+      </Badge>
+    );
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Badge variant="warning">Partial</Badge>
+      {p.fullStatus === 'failed' && (
+        <span className="text-xs text-destructive">{p.fullMessage || 'Get Full failed'}</span>
+      )}
+    </span>
+  );
+}
+
 /** The profiles of one job (SPEC §2), in a 400 px scrolling area. */
-export function ProfilesTable(props: {
-  profiles: InstagramProfile[];
-  busyUsername: string | null;
-  massRunning: boolean;
-  onGetFull: (p: InstagramProfile) => void;
-}) {
+export function ProfilesTable(props: { profiles: JobProfile[]; onGetFull: (p: JobProfile) => void }) {
   return (
     <ScrollRegion label="Profiles" className="h-[400px] rounded-lg border" data-testid="profiles-table">
       <Table bare>
@@ -51,20 +68,16 @@ export function ProfilesTable(props: {
                 {p.email || <span className="text-muted-foreground">—</span>}
               </TableCell>
               <TableCell>
-                {p.profileScraped ? (
-                  <Badge variant="success">Complete</Badge>
-                ) : (
-                  <Badge variant="warning">Partial</Badge>
-                )}
+                <FullStatus p={p} />
               </TableCell>
               <TableCell className="text-right">
                 <Button
                   size="sm"
                   variant="outline"
-                  disabled={p.profileScraped || props.massRunning || props.busyUsername !== null}
+                  disabled={p.profileScraped || pending(p)}
                   onClick={() => props.onGetFull(p)}
                 >
-                  {props.busyUsername === p.username && <Loader2 className="animate-spin" />}
+                  {pending(p) && <Loader2 className="animate-spin" />}
                   Get Full
                 </Button>
               </TableCell>

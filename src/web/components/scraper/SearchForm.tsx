@@ -3,7 +3,6 @@ import { Link as LinkIcon, Loader2, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import {
   instagramUsernameFromUrl,
-  SCRAPE_DEFAULT_LOCATION,
   SCRAPE_DEFAULT_MAX_ITEMS,
   type ScrapeJob,
   type UrlScrapeStarted,
@@ -42,7 +41,6 @@ export function SearchForm(props: {
   const [mode, setMode] = useState<Mode>('keyword');
   const [keywords, setKeywords] = useState('');
   const [urls, setUrls] = useState('');
-  const [location, setLocation] = useState(SCRAPE_DEFAULT_LOCATION);
   const [maxItems, setMaxItems] = useState(String(SCRAPE_DEFAULT_MAX_ITEMS));
 
   const start = useMutation({
@@ -85,7 +83,6 @@ export function SearchForm(props: {
       const n = Number(maxItems);
       start.mutate({
         keywords: ks,
-        location: location.trim() || SCRAPE_DEFAULT_LOCATION,
         maxItems: Number.isInteger(n) && n > 0 ? n : SCRAPE_DEFAULT_MAX_ITEMS,
         mode,
       });
@@ -101,7 +98,6 @@ export function SearchForm(props: {
       }
       start.mutate({
         urls: us,
-        location: location.trim() || SCRAPE_DEFAULT_LOCATION,
         maxItems: us.length,
         mode,
       });
@@ -149,22 +145,17 @@ export function SearchForm(props: {
                 onApply={setKeywords}
                 disabled={busy}
               />
-              <div className="grid gap-3 sm:grid-cols-2">
-                <div className="space-y-1.5">
-                  <Label htmlFor="location">Location</Label>
-                  <Input id="location" value={location} onChange={(e) => setLocation(e.target.value)} />
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="maxItems">Max profiles</Label>
-                  <Input
-                    id="maxItems"
-                    type="number"
-                    min={1}
-                    max={500}
-                    value={maxItems}
-                    onChange={(e) => setMaxItems(e.target.value)}
-                  />
-                </div>
+              {/* No location field: the search actor has no such input (decision 0300). */}
+              <div className="space-y-1.5 sm:max-w-[50%]">
+                <Label htmlFor="maxItems">Max profiles</Label>
+                <Input
+                  id="maxItems"
+                  type="number"
+                  min={1}
+                  max={500}
+                  value={maxItems}
+                  onChange={(e) => setMaxItems(e.target.value)}
+                />
               </div>
             </TabsContent>
             <TabsContent value="url" className="space-y-1.5">
