@@ -21,6 +21,7 @@ const FEATURES = [
   'lists',
   'mail',
   'onboarding',
+  'retention',
   'scraper',
   'smartlead',
   'suppressions',

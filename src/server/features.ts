@@ -17,6 +17,7 @@ import { listsJobs } from './lists/jobs';
 import { listsRoutes } from './lists/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { opsRoutes } from './ops/routes';
+import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
 import {
@@ -68,6 +69,7 @@ export const features: Feature[] = [
   { name: 'single-check', routes: singleCheckRoutes },
   { name: 'usage', routes: usageRoutes },
   { name: 'webhooks', routes: webhookRoutes, jobs: webhookJobs },
+  { name: 'retention', jobs: [retentionSweepJob] },
 ];
 
 export const allJobs = () => features.flatMap((f) => f.jobs ?? []);
