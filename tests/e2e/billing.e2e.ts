@@ -56,6 +56,15 @@ describe.skipIf(!chromiumAvailable())('billing screen', () => {
     const subId = (await sub.json()).subscriptionId;
     await deliver('customer.subscription.updated', fake.setStatus(subId, 'active'));
 
+    // An upgrade link (/subscribe?plan=) for a paying user prices the change first too.
+    await page.goto('/subscribe?plan=whitelabel');
+    await page.getByRole('button', { name: 'Change to White Label' }).click();
+    await page
+      .getByRole('dialog', { name: 'Change to White Label?' })
+      .getByText(/costs \$\d+/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Keep my plan' }).click();
+
     await page.goto('/');
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await page.getByRole('menuitem', { name: 'Manage Subscription' }).click();
