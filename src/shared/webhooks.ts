@@ -14,6 +14,15 @@ export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], strin
 export const SIGNATURE_HEADER = 'verilead-signature';
 export const EVENT_HEADER = 'verilead-event';
 export const DELIVERY_HEADER = 'verilead-delivery';
+/**
+ * The same three under names without a product name, as the webhooks card documents them (White Label
+ * workspaces show no product name of ours). The verilead-* names stay for receivers built against them.
+ */
+export const NEUTRAL_HEADERS = {
+  signature: 'webhook-signature',
+  event: 'webhook-event',
+  delivery: 'webhook-delivery',
+} as const;
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 export const createWebhookSchema = z.object({

@@ -130,6 +130,41 @@ describe.skipIf(!chromiumAvailable())('branding on a custom domain', () => {
     await context.close();
   });
 
+  it(`shows no default product name on the pages ${HOST}'s visitors and members read`, async () => {
+    const context = await browser.newContext({ ...DESKTOP, baseURL: `http://${HOST}:${server.port}` });
+    const page = await context.newPage();
+    // The whole rendered text once the page's own content is there and the branding has arrived.
+    const text = async (path: string, ready: string | RegExp) => {
+      await page.goto(path);
+      await page.getByText(ready).first().waitFor();
+      await poll(() => page.getByTestId('brand-name').first().textContent()).toBe(PRODUCT);
+      return ((await page.locator('body').textContent()) ?? '') + (await page.title());
+    };
+    // Visitors: the public pricing and terms pages name the workspace's product.
+    const pricing = await text('/pricing', 'Can I get a refund?');
+    expect(pricing).toContain(`If ${PRODUCT} is not right for you`);
+    expect(pricing).not.toMatch(/verilead/i);
+    const terms = await text('/terms', 'Acceptance of terms');
+    expect(terms).toContain(`using ${PRODUCT} you agree`);
+    expect(terms).not.toMatch(/verilead/i);
+
+    // Members: signed in on the custom domain, the webhooks card, the integrations and a campaign page.
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign In' }).click();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    const api = await text('/settings/api', 'Webhook-Signature');
+    expect(api).not.toMatch(/verilead/i);
+    const integrations = await text('/settings/integrations', `Services ${PRODUCT} connects to`);
+    expect(integrations).not.toMatch(/verilead/i);
+    const campaign = await text('/smartlead/campaigns/00000000-0000-4000-8000-000000000000', /not found/i);
+    expect(campaign).not.toMatch(/verilead/i);
+    await checkA11y(page, `/settings/api on ${HOST}`);
+    await context.close();
+  });
+
   it('keeps the default branding on the service’s own address for a visitor', async () => {
     const context = await browser.newContext({ ...DESKTOP, baseURL: server.baseUrl });
     const page = await context.newPage();

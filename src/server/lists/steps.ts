@@ -44,7 +44,11 @@ export async function uploadStatus(db: Db, uploadId: string): Promise<string | n
   return rows[0]?.status ?? null;
 }
 
-/** Verifies a batch's rows; true when done (step 1 always finishes its batch). */
+/**
+ * Verifies a batch's rows; false when the upload was stopped or deleted meanwhile (the batch is given
+ * up). A stop must not wait for step 1: while our resolver is unhealthy its look-ups are held until it
+ * recovers (decision 0007), which may be never on a broken network.
+ */
 export async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<boolean> {
   const { db, uploadId } = lane;
   // Only rows without a verdict: a batch taken over after a crash resumes where it stopped.
@@ -59,9 +63,14 @@ export async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<boolean
   );
   const slices: (typeof rows)[] = [];
   for (let i = 0; i < rows.length; i += STEP1_SLICE_ROWS) slices.push(rows.slice(i, i + STEP1_SLICE_ROWS));
-  const done = await Promise.allSettled(
+  let stopped = false;
+  const stop = stopSignal(db, uploadId, () => {
+    stopped = true;
+  });
+  const work = Promise.allSettled(
     slices.map(async (slice) => {
       const results = await lane.verifier.checkStep1(slice.map((r) => r.email));
+      if (stopped) return;
       await writeStep1({
         db,
         uploadId,
@@ -72,9 +81,16 @@ export async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<boolean
       });
     }),
   );
+  let done: Awaited<typeof work> | null;
+  try {
+    done = await Promise.race([work, stop.stopped.then(() => null)]);
+  } finally {
+    stop.end();
+  }
+  if (!done) return false;
   const failed = done.find((d) => d.status === 'rejected');
   if (failed) throw (failed as PromiseRejectedResult).reason;
-  return true;
+  return !stopped;
 }
 
 /** Verifies a batch's rows; false when the upload was stopped or deleted meanwhile (the batch is given up). */

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 // Knowledge is kept in the database, which outlives a run of this suite on PostgreSQL: fresh names.
 const TAG = Math.random().toString(36).slice(2, 8);
 const domainsOf = (p: string) => [`${p}1-${TAG}.test`, `${p}2-${TAG}.test`];
-const SCENARIOS = ['lie', 'silent', 'mid'];
+const SCENARIOS = ['lie', 'silent', 'mid', 'stop'];
 /** Two real domains with one real mailbox each, and a domain that does not exist. */
 const listOf = (p: string) => {
   const [d1, d2] = domainsOf(p);
@@ -119,6 +119,20 @@ describe('a broken DNS resolver pauses the run instead of judging the rows', () 
     },
     90_000,
   );
+
+  it('a run stopped while the resolver lies lets its batches go at once (nothing waits for the resolver)', async () => {
+    w.dns.setMode('nxdomain');
+    const run = await start('stop');
+    await waitFor(run.status, (s) => s.notice !== null, 20_000);
+    const stopped = (await run.c.post(`/api/upload/${run.uploadId}/cancel`)).json();
+    expect(stopped).toMatchObject({ status: 'cancelled', notChecked: 5 });
+    const held = () =>
+      t.database.raw.query('SELECT 1 FROM upload_batches WHERE upload_id = $1 AND lease_owner IS NOT NULL', [
+        run.uploadId,
+      ]);
+    await waitFor(held, (rows) => rows.length === 0, 20_000);
+    expect((await run.status()).stats).toEqual({ total: 5, valid: 0, invalid: 0, risky: 0, pending: 5 });
+  });
 
   it('a resolver that starts lying mid-run: the rows it lied about wait, then get their true verdicts', async () => {
     const [, d2] = domainsOf('mid');

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER } from '../../shared/webhooks';
+import { DELIVERY_HEADER, EVENT_HEADER, NEUTRAL_HEADERS, SIGNATURE_HEADER } from '../../shared/webhooks';
 import { userAgentName } from '../branding';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -66,6 +66,11 @@ export async function deliverWebhook(opts: {
   const body = JSON.stringify(claimed.payload);
   // A White Label workspace's receivers see its product name, not ours.
   const agent = await userAgentName({ db, config, now, workspaceId: endpoint.workspaceId });
+  const signed = signature({
+    secret: openSecret({ config, endpoint }),
+    timestamp: Math.floor(Date.now() / 1000),
+    body,
+  });
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
@@ -80,13 +85,12 @@ export async function deliverWebhook(opts: {
         'content-type': 'application/json',
         'user-agent': `${agent}-Webhooks/1.0`,
         accept: '*/*',
-        [SIGNATURE_HEADER]: signature({
-          secret: openSecret({ config, endpoint }),
-          timestamp: Math.floor(Date.now() / 1000),
-          body,
-        }),
+        [SIGNATURE_HEADER]: signed,
         [EVENT_HEADER]: claimed.type,
         [DELIVERY_HEADER]: claimed.id,
+        [NEUTRAL_HEADERS.signature]: signed,
+        [NEUTRAL_HEADERS.event]: claimed.type,
+        [NEUTRAL_HEADERS.delivery]: claimed.id,
       },
     });
     statusCode = res.status;

@@ -79,6 +79,8 @@ export async function sendTestEvent(opts: {
   queue: JobSender;
   workspaceId: string;
   endpointId: string;
+  /** The workspace's product name (White Label): the receiver is its customer's system. */
+  productName: string;
 }) {
   const endpoint = await findOwnEndpoint(opts);
   const now = new Date();
@@ -86,7 +88,7 @@ export async function sendTestEvent(opts: {
     id: eventId(),
     type: 'test',
     createdAt: now.toISOString(),
-    data: { message: 'This is a test event from Verilead.' },
+    data: { message: `This is a test event from ${opts.productName}.` },
   };
   const [row] = await opts.db
     .insert(webhookDeliveries)

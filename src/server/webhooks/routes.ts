@@ -6,6 +6,7 @@ import {
   webhookDeliverySchema,
   webhookEndpointSchema,
 } from '../../shared/webhooks';
+import { productNameFor } from '../branding';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
@@ -65,11 +66,13 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
     '/api/webhooks/:id/test',
     { schema: { tags, params: idParams, response: { 202: webhookDeliverySchema } } },
     async (req, reply) => {
+      const workspaceId = requirePermission(req, 'keys:manage').id;
       const row = await sendTestEvent({
         db,
         queue: deps.queue,
-        workspaceId: requirePermission(req, 'keys:manage').id,
+        workspaceId,
         endpointId: req.params.id,
+        productName: await productNameFor({ db, config: deps.config, now: deps.clock(), workspaceId }),
       });
       return reply.code(202).send(toDelivery(row));
     },

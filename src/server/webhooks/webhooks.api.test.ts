@@ -121,7 +121,7 @@ describe('webhook endpoints', () => {
 });
 
 describe('deliveries', () => {
-  it("names a White Label workspace's product in the User-Agent", async () => {
+  it("names a White Label workspace's product in the User-Agent and the test event", async () => {
     const c = new TestClient(t.app);
     await c.register({ plan: 'whitelabel' });
     expect((await c.request('PUT', '/api/branding', { productName: 'Acme Leads' })).statusCode).toBe(200);
@@ -129,7 +129,9 @@ describe('deliveries', () => {
     rx.answer(200);
     const sent = await c.post(`/api/webhooks/${ep.id}/test`);
     await settled(c, ep.id);
-    expect(receivedFor(sent.json().id)[0].headers['user-agent']).toBe('Acme-Leads-Webhooks/1.0');
+    const [hook] = receivedFor(sent.json().id);
+    expect(hook.headers['user-agent']).toBe('Acme-Leads-Webhooks/1.0');
+    expect(JSON.parse(hook.body).data.message).toBe('This is a test event from Acme Leads.');
   });
 
   it('signs the test event so the receiver can verify it (and detect tampering or replay)', async () => {
@@ -156,7 +158,15 @@ describe('deliveries', () => {
     expect(verifyWebhookSignature({ secret: ep.secret, header, body: hook.body, nowSeconds: later })).toBe(
       false,
     );
-    expect(JSON.parse(hook.body)).toMatchObject({ id: log.eventId, type: 'test' });
+    expect(JSON.parse(hook.body)).toMatchObject({
+      id: log.eventId,
+      type: 'test',
+      data: { message: 'This is a test event from Verilead.' },
+    });
+    // The names the webhooks card documents (no product name, for White Label workspaces) carry the same.
+    expect(hook.headers['webhook-signature']).toBe(header);
+    expect(hook.headers['webhook-event']).toBe('test');
+    expect(hook.headers['webhook-delivery']).toBe(hook.headers['verilead-delivery']);
   });
 
   it('retries after 500s with back-off until the receiver accepts', async () => {

@@ -14,6 +14,7 @@ import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
+import { useBranding } from '../hooks/use-branding';
 import { toast } from '../hooks/use-toast';
 import { errorMessage } from '../lib/api';
 import { formatDay } from '../lib/format';
@@ -55,6 +56,7 @@ export default function EmailCampaignPage() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<StatusAction | null>(null);
   const d = detail.data;
+  const { productName } = useBranding();
   const status = d?.remote?.status ?? d?.campaign.status ?? 'DRAFTED';
 
   const act = async (action: StatusAction) => {
@@ -123,7 +125,7 @@ export default function EmailCampaignPage() {
       {d.remoteError && (
         <Alert variant="warning">
           <AlertDescription>
-            {d.remoteError} Showing what Verilead knows; this page retries every 30 seconds.
+            {d.remoteError} Showing what {productName} knows; this page retries every 30 seconds.
           </AlertDescription>
         </Alert>
       )}

@@ -4,15 +4,17 @@ import { useSmartleadSettings } from '../components/smartlead/api';
 import { ConnectionStatusCard } from '../components/smartlead/ConnectionStatusCard';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Skeleton } from '../components/ui/skeleton';
+import { useBranding } from '../hooks/use-branding';
 import { errorMessage } from '../lib/api';
 
 // Settings → Integrations: the services Verilead connects to. Today Smartlead: its key (masked once
 // saved) and the connection status (SPEC §2 "API Settings", moved here by issue 27).
 export default function IntegrationsPage() {
   const settings = useSmartleadSettings();
+  const { productName } = useBranding();
   return (
     <div className="mx-auto max-w-5xl space-y-4">
-      <PageHeader title="Integrations" description="Services Verilead connects to on your behalf" />
+      <PageHeader title="Integrations" description={`Services ${productName} connects to on your behalf`} />
       <section aria-labelledby="smartlead-heading" className="space-y-4">
         <div>
           <h2 id="smartlead-heading" className="text-lg font-semibold">

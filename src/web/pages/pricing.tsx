@@ -1,10 +1,12 @@
 import { API_RULE, TRIAL_TEXT } from '../../shared/plans';
 import { PlanGrid } from '../components/landing/Plans';
 import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
+import { useBranding } from '../hooks/use-branding';
 
 // The same three plans as the landing page, from the shared plan table (issue 27: one price story).
 
-const FAQ = [
+// The product's name is the workspace's (White Label): its customers never read ours.
+const faq = (product: string) => [
   {
     q: 'Is there a free trial?',
     a: `Yes. Every account starts with a ${TRIAL_TEXT}, on the plan you pick.`,
@@ -16,7 +18,7 @@ const FAQ = [
   { q: 'Which plans include the API?', a: API_RULE },
   {
     q: 'Can I get a refund?',
-    a: 'We offer a 30-day money-back guarantee. If Verilead is not right for you, contact us within 30 days.',
+    a: `We offer a 30-day money-back guarantee. If ${product} is not right for you, contact us within 30 days.`,
   },
   {
     q: 'Can I cancel anytime?',
@@ -26,6 +28,7 @@ const FAQ = [
 ];
 
 export default function PricingPage() {
+  const { productName } = useBranding();
   return (
     <PublicLayout>
       <PageHero
@@ -39,7 +42,7 @@ export default function PricingPage() {
       <section className="mx-auto max-w-3xl px-4 pb-20">
         <h2 className="mb-6 text-2xl font-bold tracking-tight">Frequently asked questions</h2>
         <dl className="grid gap-4">
-          {FAQ.map(({ q, a }) => (
+          {faq(productName).map(({ q, a }) => (
             <div key={q} className="rounded-xl border bg-card p-5">
               <dt className="font-semibold">{q}</dt>
               <dd className="mt-1 text-sm text-muted-foreground">{a}</dd>

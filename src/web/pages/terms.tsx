@@ -1,12 +1,14 @@
 import { PLAN_ROWS, planPrice, TRIAL_DAYS } from '../../shared/plans';
 import { LegalPage } from '../components/layout/LegalPage';
+import { useBranding } from '../hooks/use-branding';
 
 // Figures from SPEC §9 (non-refundable fees, 30 days notice, minimum age 18); the plans and prices come
 // from the shared plan table, as on the pricing page.
-const SECTIONS = [
+// The product's name is the workspace's (White Label): its customers never read ours.
+const sections = (product: string) => [
   {
     title: 'Acceptance of terms',
-    body: <p>By creating an account or using Verilead you agree to these Terms of Service.</p>,
+    body: <p>By creating an account or using {product} you agree to these Terms of Service.</p>,
   },
   { title: 'Eligibility', body: <p>You must be at least 18 years old to use the service.</p> },
   {
@@ -60,5 +62,6 @@ const SECTIONS = [
 ];
 
 export default function TermsPage() {
-  return <LegalPage title="Terms of Service" updated="January 1, 2025" sections={SECTIONS} />;
+  const { productName } = useBranding();
+  return <LegalPage title="Terms of Service" updated="January 1, 2025" sections={sections(productName)} />;
 }

@@ -78,7 +78,7 @@ export function WebhooksCard() {
           <Webhook className="size-5" aria-hidden="true" /> Webhooks
         </CardTitle>
         <CardDescription>
-          We POST signed JSON events to your URL (header Verilead-Signature: t=…,v1=HMAC-SHA256 of “t.body”)
+          We POST signed JSON events to your URL (header Webhook-Signature: t=…,v1=HMAC-SHA256 of “t.body”)
           and retry failed deliveries with back-off.
         </CardDescription>
       </CardHeader>
@@ -173,7 +173,7 @@ export function WebhooksCard() {
           <DialogHeader>
             <DialogTitle>Signing secret</DialogTitle>
             <DialogDescription>
-              Copy it now: it is shown only once. Use it to check the Verilead-Signature header.
+              Copy it now: it is shown only once. Use it to check the Webhook-Signature header.
             </DialogDescription>
           </DialogHeader>
           <code className="block break-all rounded bg-muted p-3 text-sm" data-testid="webhook-secret">
