@@ -17,6 +17,7 @@ const FEATURES = [
   'auth',
   'billing',
   'branding',
+  'data-export',
   'email-composer',
   'lists',
   'mail',

@@ -9,6 +9,8 @@ import { sessionCleanupJob } from './auth/jobs';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import { brandingRoutes } from './branding/routes';
+import { dataExportCleanupJob, dataExportJob } from './data-export/jobs';
+import { dataExportRoutes } from './data-export/routes';
 import { emailComposerRoutes } from './email-composer/routes';
 import type { AppDeps } from './http/deps';
 import type { AppInstance } from './http/types';
@@ -70,6 +72,7 @@ export const features: Feature[] = [
   { name: 'usage', routes: usageRoutes },
   { name: 'webhooks', routes: webhookRoutes, jobs: webhookJobs },
   { name: 'retention', jobs: [retentionSweepJob] },
+  { name: 'data-export', routes: dataExportRoutes, jobs: [dataExportJob, dataExportCleanupJob] },
 ];
 
 export const allJobs = () => features.flatMap((f) => f.jobs ?? []);

@@ -21,6 +21,7 @@ const WORKSPACE_TABLES = [
   'api_idempotency_keys',
   'usage_counters',
   'activity_log',
+  'data_exports',
 ];
 
 /**
