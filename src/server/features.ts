@@ -9,6 +9,8 @@ import { sessionCleanupJob } from './auth/jobs';
 import { authRoutes } from './auth/routes';
 import { billingRoutes } from './billing/routes';
 import { brandingRoutes } from './branding/routes';
+import { dataExportCleanupJob, dataExportJob } from './data-export/jobs';
+import { dataExportRoutes } from './data-export/routes';
 import { emailComposerRoutes } from './email-composer/routes';
 import type { AppDeps } from './http/deps';
 import type { AppInstance } from './http/types';
@@ -17,6 +19,7 @@ import { listsJobs } from './lists/jobs';
 import { listsRoutes } from './lists/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { opsRoutes } from './ops/routes';
+import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
 import {
@@ -68,6 +71,8 @@ export const features: Feature[] = [
   { name: 'single-check', routes: singleCheckRoutes },
   { name: 'usage', routes: usageRoutes },
   { name: 'webhooks', routes: webhookRoutes, jobs: webhookJobs },
+  { name: 'retention', jobs: [retentionSweepJob] },
+  { name: 'data-export', routes: dataExportRoutes, jobs: [dataExportJob, dataExportCleanupJob] },
 ];
 
 export const allJobs = () => features.flatMap((f) => f.jobs ?? []);

@@ -63,6 +63,8 @@ export const subscriptionStatusSchema = z.object({
   hasAccess: z.boolean(),
   trialEnded: z.boolean(),
   trialEndDate: z.string().nullable(),
+  /** Present while a renewal has failed: work stays open until graceEndsAt, then it is read-only. */
+  paymentIssue: z.object({ graceEndsAt: z.string(), readOnly: z.boolean() }).optional(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

@@ -27,16 +27,10 @@ describe.skipIf(!chromiumAvailable())('billing screen', () => {
     await fake?.close();
   });
 
-  /** Stripe telling the server the first invoice was paid. */
-  async function activate(subId: string) {
+  /** Stripe telling the server about a subscription (`type` with `object`, signed as Stripe does). */
+  async function deliver(type: string, object: unknown) {
     const created = Math.floor(Date.now() / 1000);
-    const payload = JSON.stringify(
-      stripeEvent({
-        type: 'customer.subscription.updated',
-        object: fake.setStatus(subId, 'active'),
-        created,
-      }),
-    );
+    const payload = JSON.stringify(stripeEvent({ type, object, created }));
     const res = await fetch(`${e2e.server.baseUrl}/api/stripe/webhook`, {
       method: 'POST',
       body: payload,
@@ -59,7 +53,17 @@ describe.skipIf(!chromiumAvailable())('billing screen', () => {
     });
     const sub = await apiPost(page, '/api/create-subscription', { plan: 'hobbyist' });
     expect(sub.status()).toBe(200);
-    await activate((await sub.json()).subscriptionId);
+    const subId = (await sub.json()).subscriptionId;
+    await deliver('customer.subscription.updated', fake.setStatus(subId, 'active'));
+
+    // An upgrade link (/subscribe?plan=) for a paying user prices the change first too.
+    await page.goto('/subscribe?plan=whitelabel');
+    await page.getByRole('button', { name: 'Change to White Label' }).click();
+    await page
+      .getByRole('dialog', { name: 'Change to White Label?' })
+      .getByText(/costs \$\d+/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Keep my plan' }).click();
 
     await page.goto('/');
     await page.getByRole('button', { name: 'Open user menu' }).click();
@@ -102,5 +106,15 @@ describe.skipIf(!chromiumAvailable())('billing screen', () => {
     await page.getByRole('link', { name: 'Return to the app' }).click();
     await page.waitForURL((url) => url.pathname === '/settings/billing');
     await page.getByRole('heading', { name: 'Professional plan' }).waitFor();
+
+    // A renewal fails: every screen shows the grace period and the way to the card.
+    await deliver('invoice.payment_failed', fake.failRenewal(subId));
+    await page.goto('/');
+    const banner = page.getByTestId('payment-issue');
+    await banner.getByText('Your last payment failed').waitFor();
+    await checkA11y(page, '/ (payment failed banner)');
+    await banner.getByRole('link', { name: 'Update your card in Billing' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings/billing');
+    await page.getByRole('heading', { name: 'Your last payment failed' }).first().waitFor();
   });
 });

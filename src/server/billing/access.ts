@@ -49,14 +49,43 @@ export async function accessStatus(opts: {
   now: Date;
 }): Promise<SubscriptionStatus> {
   const trial = trialStatus(opts.workspace, opts.now);
-  if (trial.hasAccess) return trial;
-  const paid = await hasPaidSubscription({ db: opts.db, workspaceId: opts.workspace.id, now: opts.now });
-  return { ...trial, hasAccess: paid };
+  // A failed renewal is said even during the trial (the card needs updating either way).
+  const since = await pastDueSince({ db: opts.db, workspaceId: opts.workspace.id });
+  const paid =
+    trial.hasAccess ||
+    (await hasPaidSubscription({ db: opts.db, workspaceId: opts.workspace.id, now: opts.now }));
+  if (!since) return { ...trial, hasAccess: paid };
+  const ends = graceEndsAt(since);
+  return {
+    ...trial,
+    hasAccess: paid,
+    paymentIssue: { graceEndsAt: ends.toISOString(), readOnly: !paid },
+  };
+}
+
+/** When the workspace's renewal failed, unless another subscription of it is active. */
+async function pastDueSince(opts: { db: Db; workspaceId: string }): Promise<Date | null> {
+  const rows = await opts.db
+    .select({ status: subscriptions.status, since: subscriptions.pastDueSince })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.workspaceId, opts.workspaceId),
+        inArray(subscriptions.status, [...ACCESS_STATUSES, 'past_due']),
+      ),
+    );
+  if (rows.some((r) => r.status !== 'past_due')) return null;
+  return rows.find((r) => r.since)?.since ?? null;
 }
 
 /** Guard for starting verifications, scrapes and sends: a clear 402 with the upgrade path. */
 export async function assertHasAccess(opts: { db: Db; workspace: WorkspacePlan; now: Date }): Promise<void> {
   const status = await accessStatus(opts);
+  if (!status.hasAccess && status.paymentIssue) {
+    throw paymentRequired(
+      'Your last payment failed and the grace period is over, so your workspace is read-only. Update your card in Billing to start new work; your existing results stay available to view and export.',
+    );
+  }
   if (!status.hasAccess) {
     throw paymentRequired(
       'Your free trial has ended. Upgrade to the Pro plan to start new work; your existing results stay available to view and export.',

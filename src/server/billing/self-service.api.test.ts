@@ -220,6 +220,10 @@ describe('a failed renewal', () => {
       graceEndsAt: new Date(since + 7 * DAY).toISOString(),
     });
     expect(await hasAccess(c)).toBe(true);
+    expect((await c.get('/api/subscription-status')).json().paymentIssue).toEqual({
+      graceEndsAt: o.pastDue.graceEndsAt,
+      readOnly: false,
+    });
     // Stripe retries and fails again: the grace period still counts from the first failure.
     t.clock.advance(3 * DAY);
     await deliver('invoice.payment_failed', invoice);
@@ -228,11 +232,21 @@ describe('a failed renewal', () => {
     o = await overview(c);
     expect(o.pastDue.readOnly).toBe(true);
     expect(await hasAccess(c)).toBe(false);
+    expect((await c.get('/api/subscription-status')).json().paymentIssue.readOnly).toBe(true);
+    // Paid work answers 402 with the reason and the way out; reading stays open.
+    const send = await c.post('/api/smartlead/create-campaign', {
+      campaignName: 'Launch',
+      emails: [{ email: 'lead@example.com', first_name: 'Lee', last_name: 'Ad', company_name: 'Acme' }],
+    });
+    expect(send.statusCode).toBe(402);
+    expect(send.json().message).toContain('Update your card in Billing');
+    expect((await c.get('/api/smartlead/settings')).statusCode).toBe(200);
     expect(o.invoices.map((i: { status: string }) => i.status)).toEqual(['open', 'paid']);
     // Paying (new card in the portal) ends it.
     fake.setStatus(subId, 'active');
     await deliver('invoice.paid', invoice);
     expect((await overview(c)).pastDue).toBeNull();
     expect(await hasAccess(c)).toBe(true);
+    expect((await c.get('/api/subscription-status')).json().paymentIssue).toBeUndefined();
   });
 });

@@ -87,7 +87,7 @@ export async function setCancelAtPeriodEnd(opts: {
       workspaceId: opts.workspaceId,
       subscription: updated,
       // Stripe's answer is newer than any event applied so far, whatever the clocks say.
-      sourceCreated: Math.max(Math.floor(opts.now.getTime() / 1000), sub.sourceCreated + 1),
+      sourceCreated: Math.max(Math.floor(opts.now.getTime() / 1000), sub.sourceCreated),
     });
   } catch (err) {
     throw providerError(err, opts.log);

@@ -8,6 +8,7 @@ import { securityEnv } from '../http/env';
 import { listsEnv } from '../lists/env';
 import { mailEnv } from '../mail/env';
 import { proberEnv } from '../prober/env';
+import { retentionEnv } from '../retention/env';
 import { scraperEnv } from '../scraper/env';
 import { verificationEnv } from '../verification/env';
 import { workspacesEnv } from '../workspaces/env';
@@ -90,6 +91,7 @@ const schema = z.object({
   ...verificationEnv,
   ...scraperEnv,
   ...listsEnv,
+  ...retentionEnv,
   ...securityEnv,
   ...proberEnv,
   ...apiEnv,

@@ -6,6 +6,7 @@ export * from '../api/schema';
 export * from '../auth/schema';
 export * from '../billing/schema';
 export * from '../branding/schema';
+export * from '../data-export/schema';
 export * from '../email-composer/schema';
 export * from '../lists/schema';
 export * from '../scraper/schema';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Loader2 } from 'lucide-react';
+import { Link } from 'wouter';
 import { CANCELED_DATA_DAYS, PAYMENT_GRACE_DAYS } from '../../shared/billing';
 import { billingQueries } from '../components/billing/api';
 import { InvoicesCard } from '../components/billing/InvoicesCard';
@@ -78,7 +79,10 @@ export default function BillingPage() {
             <AlertDescription>
               {o.dataDeletedAt
                 ? `Your subscription has ended. Your data stays downloadable until ${formatDay(o.dataDeletedAt)}, then it is deleted.`
-                : `If you cancel, your data stays downloadable for ${CANCELED_DATA_DAYS} days after the subscription ends, then it is deleted.`}
+                : `If you cancel, your data stays downloadable for ${CANCELED_DATA_DAYS} days after the subscription ends, then it is deleted.`}{' '}
+              <Link href="/settings/data" className="font-medium underline underline-offset-4">
+                Download your data
+              </Link>
             </AlertDescription>
           </Alert>
         </>

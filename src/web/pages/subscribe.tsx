@@ -5,8 +5,8 @@ import { Link } from 'wouter';
 import { PLANS, type Plan } from '../../shared/auth';
 import { PLAN_TABLE, planAmount, planFeatures } from '../../shared/plans';
 import { billingQueries } from '../components/billing/api';
-import { ChangePlanCard } from '../components/billing/ChangePlanCard';
 import { PaymentForm } from '../components/billing/PaymentForm';
+import { PlanChangeCard } from '../components/billing/PlanChangeCard';
 import { usePaymentSetup } from '../components/billing/use-payment-setup';
 import { MinimalHeader } from '../components/layout/MinimalHeader';
 import { Button } from '../components/ui/button';
@@ -18,7 +18,8 @@ const pickedPlan = (): Plan | null => {
 };
 
 // SPEC §2 /subscribe: setup spinner, then the error card or the payment form. Reached by a full page
-// load (avatar menu, trial banner, usage screen), signed in or out. A paying user changes plan here instead.
+// load (avatar menu, trial banner, usage screen), signed in or out. A paying user changes plan here instead,
+// with Stripe's proration shown before confirming (as on /settings/billing).
 export default function SubscribePage() {
   const picked = pickedPlan();
   const state = useQuery(billingQueries.plan());
@@ -26,7 +27,7 @@ export default function SubscribePage() {
   if (state.data?.status === 'active') {
     return (
       <Shell>
-        <ChangePlanCard state={state.data} picked={picked} />
+        <PlanChangeCard current={state.data.plan} picked={picked} />
       </Shell>
     );
   }

@@ -20,7 +20,7 @@ import { billingCalls } from './api';
 import { useBillingAction } from './use-billing-action';
 
 /** Other plans, each with "Change"; Stripe's proration preview is shown and confirmed before anything is billed. */
-export function PlanChangeCard({ current }: { current: Plan | null }) {
+export function PlanChangeCard({ current, picked = null }: { current: Plan | null; picked?: Plan | null }) {
   const [preview, setPreview] = useState<PlanPreview | null>(null);
   const ask = useMutation({
     mutationFn: billingCalls.previewPlan,
@@ -43,7 +43,7 @@ export function PlanChangeCard({ current }: { current: Plan | null }) {
         {PLANS.filter((p) => p !== current).map((p) => (
           <div
             key={p}
-            className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between"
+            className={`flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between ${p === picked ? 'border-primary' : ''}`}
           >
             <div>
               <p className="font-semibold">
@@ -51,7 +51,11 @@ export function PlanChangeCard({ current }: { current: Plan | null }) {
               </p>
               <p className="text-sm text-muted-foreground">{planFeatures(p).slice(0, 2).join(' · ')}</p>
             </div>
-            <Button variant="outline" disabled={ask.isPending} onClick={() => ask.mutate(p)}>
+            <Button
+              variant={p === picked ? 'default' : 'outline'}
+              disabled={ask.isPending}
+              onClick={() => ask.mutate(p)}
+            >
               {ask.isPending && ask.variables === p && <Loader2 className="animate-spin" />}
               Change to {PLAN_TABLE[p].name}
             </Button>

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { type ReactNode, useState } from 'react';
 import type { User } from '../../../shared/auth';
+import { PaymentIssueBanner } from '../billing/PaymentIssueBanner';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -25,7 +26,10 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar user={user} onOpenMenu={() => setMenuOpen(true)} />
         <main id="main" className="flex-1 px-4 py-6 md:px-8 md:py-8">
-          <div className="mx-auto w-full max-w-7xl">{children}</div>
+          <div className="mx-auto w-full max-w-7xl">
+            <PaymentIssueBanner />
+            {children}
+          </div>
         </main>
       </div>
     </div>

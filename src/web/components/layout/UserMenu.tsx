@@ -1,5 +1,6 @@
 import {
   CreditCard,
+  Download,
   Gauge,
   KeyRound,
   Loader2,
@@ -47,6 +48,7 @@ interface AccountLink {
  */
 export const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'Account', href: '/settings/account', icon: UserCog },
+  { label: 'Your data', href: '/settings/data', icon: Download },
   { label: 'Team', href: '/settings/team', icon: Users },
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
   { label: 'API', href: '/settings/api', icon: KeyRound },

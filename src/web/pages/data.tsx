@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, Loader2 } from 'lucide-react';
+import { DATA_EXPORT_KEEP_DAYS } from '../../shared/data-export';
+import { dataExportQueries, startDataExport } from '../components/data-export/api';
+import { PageHeader } from '../components/PageHeader';
+import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { Progress } from '../components/ui/progress';
+import { failureToast } from '../hooks/use-toast';
+import { errorMessage } from '../lib/api';
+import { formatDay, formatKb } from '../lib/format';
+
+/** /settings/data: one zip of everything the account and its workspace hold, built in the background. */
+export default function DataPage() {
+  const qc = useQueryClient();
+  const q = useQuery(dataExportQueries.latest());
+  const start = useMutation({
+    mutationFn: startDataExport,
+    onSuccess: (e) => qc.setQueryData(dataExportQueries.latest().queryKey, { export: e }),
+    onError: failureToast('Could not start the export'),
+  });
+  const e = q.data?.export ?? null;
+  const busy = e?.status === 'queued' || e?.status === 'running';
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Your data" description="Download everything your account and workspace hold." />
+      <Card>
+        <CardHeader>
+          <CardTitle>Download your data</CardTitle>
+          <CardDescription>
+            One zip file: your lists with their results, scrape jobs and profiles, campaigns, templates,
+            webhooks, usage and the activity log, as CSV and JSON. It stays available for{' '}
+            {DATA_EXPORT_KEEP_DAYS} days.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {q.isLoading ? (
+            <Loader2 className="size-5 animate-spin text-muted-foreground" aria-label="Loading" />
+          ) : q.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>Could not load your exports</AlertTitle>
+              <AlertDescription>{errorMessage(q.error, 'Please reload the page.')}</AlertDescription>
+            </Alert>
+          ) : (
+            <>
+              {!e && <p className="text-sm text-muted-foreground">You have not made an export yet.</p>}
+              {busy && e && (
+                <div className="grid gap-2" aria-live="polite">
+                  <p className="text-sm">Building your export… {e.progress}%</p>
+                  <Progress value={e.progress} aria-label="Export progress" />
+                </div>
+              )}
+              {e?.status === 'failed' && (
+                <Alert variant="destructive">
+                  <AlertTitle>The export failed</AlertTitle>
+                  <AlertDescription>{e.error ?? 'Please try again.'}</AlertDescription>
+                </Alert>
+              )}
+              {e?.status === 'ready' && e.downloadUrl && (
+                <div className="flex flex-wrap items-center gap-3">
+                  <Button asChild>
+                    <a href={e.downloadUrl} download>
+                      <Download aria-hidden="true" /> Download zip
+                    </a>
+                  </Button>
+                  <span className="text-sm text-muted-foreground">
+                    {formatKb(e.sizeBytes ?? 0)}, made {formatDay(e.createdAt)}, available until{' '}
+                    {formatDay(e.expiresAt)}
+                  </span>
+                </div>
+              )}
+              <div>
+                <Button
+                  variant={e?.status === 'ready' ? 'outline' : 'default'}
+                  onClick={() => start.mutate()}
+                  disabled={busy || start.isPending}
+                >
+                  {(busy || start.isPending) && <Loader2 className="animate-spin" />}
+                  {e ? 'Make a new export' : 'Export my data'}
+                </Button>
+              </div>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
