@@ -101,6 +101,12 @@ describe.skipIf(!chromiumAvailable())('instagram scraper', () => {
       .waitFor();
     expect(await dan.getByRole('button', { name: 'Get Full' }).isDisabled()).toBe(true);
     await checkA11y(page, '/instagram-scraper (Get Full in progress)');
+    // On a phone the page does not scroll sideways (the table scrolls in its own region).
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('full-pending').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (desktop) await page.setViewportSize(desktop);
     fake.holdRuns = false;
     await page.getByTestId('toast').getByText('Profile scraped successfully!').waitFor({ timeout: 30_000 });
     await table.getByRole('cell', { name: 'dan@doughbros.test', exact: true }).waitFor();
