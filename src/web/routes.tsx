@@ -148,6 +148,12 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/settings/team', access: 'app', page: page(() => import('./pages/team')), label: 'Team' },
   { path: '/settings/billing', access: 'app', page: page(() => import('./pages/billing')), label: 'Billing' },
+  {
+    path: '/settings/security',
+    access: 'app',
+    page: page(() => import('./pages/security')),
+    label: 'Security',
+  },
   { path: '/settings/data', access: 'app', page: page(() => import('./pages/data')), label: 'Your data' },
   // Email Automation (SPEC §2 navigation targets, built out: sending, campaigns, composer, accounts).
   {

@@ -1,8 +1,12 @@
 import { defineJob, noPayload } from '../jobs/registry';
 import { deleteStaleLoginState, loginLimitsOf } from './login-limit';
 import { deleteExpiredSessions } from './sessions';
+import { deleteExpiredChallenges } from './two-factor-challenge';
 
-/** Scheduled every 15 minutes: expired sessions, old sign-in counters and unused known addresses are removed. */
+/**
+ * Scheduled every 15 minutes: expired sessions, old sign-in counters, unused known addresses and unfinished
+ * two-factor sign-ins are removed.
+ */
 export const sessionCleanupJob = defineJob({
   name: 'session-cleanup',
   payload: noPayload,
@@ -11,6 +15,7 @@ export const sessionCleanupJob = defineJob({
     const now = ctx.clock();
     const removed = await deleteExpiredSessions({ db: ctx.database.db, now });
     await deleteStaleLoginState({ db: ctx.database.db, now, limits: loginLimitsOf(ctx.config) });
+    await deleteExpiredChallenges({ db: ctx.database.db, now });
     ctx.log.info({ removed }, 'expired sessions removed');
   },
 });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, messageSchema, registerSchema, userSchema } from '../../shared/auth';
+import { twoFactorRequiredSchema } from '../../shared/two-factor';
 import type { AppDeps } from '../http/deps';
 import { unauthorized } from '../http/errors';
 import { rateLimited } from '../http/rate-limit';
@@ -13,6 +14,9 @@ import {
 } from './login-limit';
 import { requireUser } from './request-user';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
+import { isTwoFactorEnabled } from './two-factor';
+import { beginSecondFactor } from './two-factor-challenge';
+import { twoFactorRoutes } from './two-factor-routes';
 import { authenticate, registerUser, signInName, toPublicUser, type UserRow } from './users';
 
 export async function authRoutes(app: AppInstance, deps: AppDeps) {
@@ -77,7 +81,14 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post(
     '/api/login',
-    { config: loginLimit, schema: { tags: ['auth'], body: loginSchema, response: { 200: userSchema } } },
+    {
+      config: loginLimit,
+      schema: {
+        tags: ['auth'],
+        body: loginSchema,
+        response: { 200: userSchema.or(twoFactorRequiredSchema) },
+      },
+    },
     async (req, reply) => {
       const username = await signInName(db, req.body.username);
       const ticket = await reserveLoginAttempt({
@@ -90,6 +101,19 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
       const user = await authenticate({ db, input: { ...req.body, username } });
       // A wrong password keeps its reservation: that is the recorded failure.
       if (!user) throw unauthorized('Invalid username or password');
+      // Two-factor accounts: the reservation stays until the code is right too (two-factor-routes.ts).
+      if (await isTwoFactorEnabled({ db, userId: user.id })) {
+        return beginSecondFactor({
+          app,
+          db,
+          req,
+          reply,
+          userId: user.id,
+          loginName: username,
+          ticket,
+          now: deps.clock(),
+        });
+      }
       await releaseLoginAttempt({ db, ticket });
       await signIn(req, reply, user);
       return toPublicUser(user);
@@ -109,6 +133,8 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
       return { message: 'Logged out' };
     },
   );
+
+  await twoFactorRoutes(app, deps, { signIn, limit: loginLimit });
 
   r.get('/api/user', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (req) =>
     toPublicUser(requireUser(req)),

@@ -91,3 +91,6 @@ export const apiTokens = pgTable(
   },
   (t) => [index('api_tokens_user_idx').on(t.userId), index('api_tokens_workspace_idx').on(t.workspaceId)],
 );
+
+// Two-factor sign-in's tables live beside, in their own file.
+export * from './two-factor-schema';

@@ -23,16 +23,18 @@ export function useSubscriptionStatus(enabled: boolean) {
   return useQuery<SubscriptionStatus>({ queryKey: ['/api/subscription-status'], enabled });
 }
 
+/** What POST /api/login answers: the user, or a request for the second factor (two-factor sign-in). */
+export type LoginResult = User | { twoFactorRequired: true };
+export const needsSecondFactor = (r: LoginResult | undefined): r is { twoFactorRequired: true } =>
+  Boolean(r && 'twoFactorRequired' in r);
+
 export function useLogin() {
-  const [, navigate] = useLocation();
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (input: LoginInput) =>
-      (await apiRequest('POST', '/api/login', input)).json() as Promise<User>,
-    onSuccess: async (user) => {
-      queryClient.setQueryData(USER_KEY, user);
-      await queryClient.invalidateQueries({ queryKey: ['/api/onboarding/status'] });
-      // Back to the screen that asked for a sign-in, if any (SPEC §2: otherwise home).
-      navigate(safeNext(window.location.search) ?? '/');
+      (await apiRequest('POST', '/api/login', input)).json() as Promise<LoginResult>,
+    onSuccess: async (result) => {
+      if (!needsSecondFactor(result)) await signedIn(result);
     },
     onError: (err) => {
       toast({
@@ -42,6 +44,26 @@ export function useLogin() {
       });
     },
   });
+}
+
+/** The second step of a two-factor sign-in: a code from the app or a recovery code. */
+export function useSecondFactor() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      (await apiRequest('POST', '/api/login/two-factor', { code })).json() as Promise<User>,
+    onSuccess: signedIn,
+  });
+}
+
+function useSignedIn() {
+  const [, navigate] = useLocation();
+  return async (user: User) => {
+    queryClient.setQueryData(USER_KEY, user);
+    await queryClient.invalidateQueries({ queryKey: ['/api/onboarding/status'] });
+    // Back to the screen that asked for a sign-in, if any (SPEC §2: otherwise home).
+    navigate(safeNext(window.location.search) ?? '/');
+  };
 }
 
 export function useRegister() {

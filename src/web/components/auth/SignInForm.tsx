@@ -3,9 +3,10 @@ import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { type LoginInput, loginSchema } from '../../../shared/auth';
-import { useLogin } from '../../hooks/use-auth';
+import { needsSecondFactor, useLogin } from '../../hooks/use-auth';
 import { Button } from '../ui/button';
 import { FormField } from './FormField';
+import { SecondFactorForm } from './SecondFactorForm';
 
 export function SignInForm() {
   const login = useLogin();
@@ -14,6 +15,7 @@ export function SignInForm() {
     defaultValues: { username: '', password: '' },
   });
   const { errors } = form.formState;
+  if (needsSecondFactor(login.data)) return <SecondFactorForm onRestart={() => login.reset()} />;
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
       <FormField

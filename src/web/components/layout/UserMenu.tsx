@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Palette,
   Plug,
+  ShieldCheck,
   UserCog,
   User as UserIcon,
   Users,
@@ -48,6 +49,7 @@ interface AccountLink {
  */
 export const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'Account', href: '/settings/account', icon: UserCog },
+  { label: 'Security', href: '/settings/security', icon: ShieldCheck },
   { label: 'Your data', href: '/settings/data', icon: Download },
   { label: 'Team', href: '/settings/team', icon: Users },
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
