@@ -18,7 +18,7 @@ export function JobResults({ job }: { job: ScrapeJob }) {
   const [, navigate] = useLocation();
   const [cleanOpen, setCleanOpen] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: scraperQueries.jobs().queryKey });
-  const { pendingCount, expect } = useFullOutcomes(job.results);
+  const { pendingCount, expect, expectBatch } = useFullOutcomes(job.results);
 
   // Get Full is a background job: the request only queues it; the polled job list shows its progress.
   const getFull = useMutation({
@@ -48,7 +48,12 @@ export function JobResults({ job }: { job: ScrapeJob }) {
         queued: number;
       },
     onSuccess: (r) => {
-      expect(job.results.filter((p) => !p.profileScraped).map((p) => p.username));
+      // The partial profiles not already on their way (those keep their own toast).
+      expectBatch(
+        job.results
+          .filter((p) => !p.profileScraped && p.fullStatus !== 'queued' && p.fullStatus !== 'running')
+          .map((p) => p.username),
+      );
       toast({
         title: 'Getting all full profiles',
         description: `${r.queued} profile${r.queued === 1 ? '' : 's'} queued; they complete in the background.`,
