@@ -24,8 +24,9 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 export const twoFactorSetupSchema = z.object({
   /** Base32, for typing into an app that cannot scan. */
   secret: z.string(),
-  /** Opens the authenticator app on a phone; the same text an app's QR scanner reads. */
   otpauthUri: z.string(),
+  /** The otpauth URI as a QR code (an SVG data URL). */
+  qrDataUrl: z.string(),
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 

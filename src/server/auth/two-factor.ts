@@ -65,7 +65,7 @@ export async function enableTwoFactor(opts: {
     ciphertext: row.secretSealed,
     context: context(userId),
   });
-  const step = matchingStep({ secret, code: opts.code, now: opts.now });
+  const step = await matchingStep({ secret, code: opts.code, now: opts.now });
   if (step === null)
     throw badRequest('That code is not right. Check the time on your phone and try the next one.');
   await db.update(twoFactor).set({ enabledAt: opts.now, lastStep: step }).where(eq(twoFactor.userId, userId));
@@ -120,7 +120,7 @@ export async function checkSecondFactor(opts: {
     ciphertext: row.secretSealed,
     context: context(userId),
   });
-  const step = matchingStep({ secret, code: opts.code, now: opts.now });
+  const step = await matchingStep({ secret, code: opts.code, now: opts.now });
   if (step !== null) {
     const spent = await db
       .update(twoFactor)

@@ -28,15 +28,14 @@ export function TwoFactorSetupForm(props: {
     >
       <ol className="grid list-decimal gap-1 pl-5 text-sm">
         <li>Open your authenticator app (Google Authenticator, 1Password, Authy…) and add an account.</li>
-        <li>Type the key below (or use the link on a phone).</li>
+        <li>Scan this code, or type the key below.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <p className="text-sm">
-        On this phone?{' '}
-        <a href={props.setup.otpauthUri} className="font-medium underline underline-offset-4">
-          Add Verilead to your authenticator app
-        </a>
-      </p>
+      <img
+        src={props.setup.qrDataUrl}
+        alt="QR code to add Verilead to your authenticator app"
+        className="size-48 rounded border bg-white p-2"
+      />
       <p className="text-sm">
         Key:{' '}
         <code className="break-all font-mono" data-testid="totp-secret">
