@@ -2,27 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../auth/schema';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
+import { rasterImageType } from '../http/image-type';
 import { userAvatars } from './schema';
 
 export const AVATAR_MAX_BYTES = 256 * 1024;
 type ImageType = 'png' | 'jpeg' | 'webp';
 const MIME: Record<ImageType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
-/** The picture's format from its first bytes (never from the file name); SVG is refused (it can hold script). */
-function sniff(bytes: Buffer): ImageType | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  return null;
-}
-
 export async function saveAvatar(opts: { db: Db; userId: string; bytes: Buffer; now: Date }) {
-  const type = sniff(opts.bytes);
+  // SVG is refused: it can hold script.
+  const type = rasterImageType(opts.bytes);
   if (!type) throw badRequest('Use a PNG, JPEG or WebP picture.');
   const values = { image: opts.bytes, imageType: type, updatedAt: opts.now };
   await opts.db

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { LOGO_MAX_BYTES, LOGO_MIME, type LogoType } from '../../shared/branding';
 import type { Db } from '../db/client';
 import { AppError, badRequest, notFound } from '../http/errors';
+import { rasterImageType } from '../http/image-type';
 import { workspaceBranding } from './schema';
 
 /**
@@ -11,14 +12,8 @@ import { workspaceBranding } from './schema';
  * Content-Security-Policy (see logoHeaders), so a script inside it cannot run on our origin.
  */
 export function sniffLogo(bytes: Buffer): LogoType | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
+  const raster = rasterImageType(bytes);
+  if (raster) return raster;
   const head = bytes
     .subarray(0, 1024)
     .toString('utf8')
