@@ -12,6 +12,7 @@ import net from 'node:net';
 import { validate } from 'deep-email-validator';
 import { Semaphore } from '../src/server/verification/limit';
 import { createVerifier } from '../src/server/verification/verifier';
+import { type Ceiling, ceilingOf, describeCeiling } from './ceiling';
 import {
   CAP,
   LATENCY_MS,
@@ -133,6 +134,9 @@ function row(
 console.log(
   `${ROWS} addresses, ${Math.ceil(ROWS / 2)} domains on ${SERVERS} servers, ${LATENCY_MS} ms per reply; ours: cap ${CAP} per server; peer: ${PEER_CONCURRENCY} addresses at a time`,
 );
+// What the servers allow a polite client at most (bench/ceiling.ts): the fakes advertise PIPELINING.
+const ceiling: Ceiling = ceilingOf(world);
+console.log(describeCeiling(ceiling));
 const rows: ReturnType<typeof row>[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   await freshWorld();
@@ -146,4 +150,7 @@ const best = (n: string, k: 'rowsPerS' | 'rightPerS') =>
 const ratio = (k: 'rowsPerS' | 'rightPerS') =>
   (best('verilead engine', k) / best('deep-email-validator', k)).toFixed(1);
 console.log(`throughput ours / peer: ${ratio('rowsPerS')}x rows/s, ${ratio('rightPerS')}x true verdicts/s`);
+console.log(
+  `ours / this world's ceiling (probing every domain): ${(best('verilead engine', 'rowsPerS') / ceiling.worldRowsPerS).toFixed(2)}; 2× the peer's rows/s would be ${((2 * best('deep-email-validator', 'rowsPerS')) / ceiling.worldRowsPerS).toFixed(1)}× the ceiling, 2× its true verdicts/s ${((2 * best('deep-email-validator', 'rightPerS')) / ceiling.worldRowsPerS).toFixed(2)}×`,
+);
 await world.close();

@@ -7,7 +7,12 @@ type Priority = number | (() => number);
  */
 export class Semaphore {
   private active = 0;
-  private readonly waiters: Array<{ grant: () => void; priority: Priority }> = [];
+  private seq = 0;
+  /** Waiters with a fixed priority: one FIFO per value (thousands of DNS look-ups wait at once). */
+  private readonly fixed = new Map<number, Array<{ grant: () => void; seq: number }>>();
+  /** Waiters whose priority is read when a slot frees (few: one per mail server waiting). */
+  private readonly dynamic: Array<{ grant: () => void; priority: () => number; seq: number }> = [];
+  private waiting = 0;
 
   constructor(private max: number) {}
 
@@ -33,7 +38,19 @@ export class Semaphore {
 
   acquire(priority: Priority = 0): Promise<void> {
     if (this.tryAcquire()) return Promise.resolve();
-    return new Promise((grant) => this.waiters.push({ grant, priority }));
+    return new Promise((grant) => {
+      const seq = this.seq++;
+      this.waiting++;
+      if (typeof priority === 'function') this.dynamic.push({ grant, priority, seq });
+      else {
+        let q = this.fixed.get(priority);
+        if (!q) {
+          q = [];
+          this.fixed.set(priority, q);
+        }
+        q.push({ grant, seq });
+      }
+    });
   }
 
   release(): void {
@@ -41,8 +58,8 @@ export class Semaphore {
     this.drain();
   }
 
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  async run<T>(fn: () => Promise<T>, priority: Priority = 0): Promise<T> {
+    await this.acquire(priority);
     try {
       return await fn();
     } finally {
@@ -51,24 +68,45 @@ export class Semaphore {
   }
 
   /** The first waiter with the highest priority (plain FIFO when nobody gave one). */
-  private next(): { grant: () => void } {
-    let best = 0;
+  private next(): () => void {
     let top = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < this.waiters.length; i++) {
-      const p = this.waiters[i].priority;
-      const v = typeof p === 'function' ? p() : p;
-      if (v > top) {
-        top = v;
-        best = i;
+    let seq = Number.POSITIVE_INFINITY;
+    let from: Array<{ grant: () => void; seq: number }> | null = null;
+    let key: number | null = null;
+    let at = 0;
+    // The first candidate always counts (a priority read as NaN must not leave a waiter stranded).
+    const better = (v: number, s: number) => from === null || v > top || (v === top && s < seq);
+    for (const [p, q] of this.fixed) {
+      if (q.length > 0 && better(p, q[0].seq)) {
+        top = p;
+        seq = q[0].seq;
+        from = q;
+        key = p;
+        at = 0;
       }
     }
-    return this.waiters.splice(best, 1)[0];
+    for (let i = 0; i < this.dynamic.length; i++) {
+      const w = this.dynamic[i];
+      const v = w.priority();
+      if (better(v, w.seq)) {
+        top = v;
+        seq = w.seq;
+        from = this.dynamic;
+        key = null;
+        at = i;
+      }
+    }
+    this.waiting--;
+    const grant = from!.splice(at, 1)[0].grant;
+    // Priorities may be many (one per batch): an emptied queue goes.
+    if (key !== null && from!.length === 0) this.fixed.delete(key);
+    return grant;
   }
 
   private drain(): void {
-    while (this.active < this.max && this.waiters.length > 0) {
+    while (this.active < this.max && this.waiting > 0) {
       this.active++;
-      this.next().grant();
+      this.next()();
     }
   }
 }

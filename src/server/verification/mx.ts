@@ -7,9 +7,10 @@ import type { DomainVerdict, MxRecord } from './types';
  * - a lone "MX 0 ." (null MX) means the domain accepts no mail;
  * - no MX record at all (NODATA) but an A/AAAA record: the domain itself is the implicit MX;
  * - NXDOMAIN means the domain does not exist; any other failure is a DNS error, never "no domain".
+ * `priority`: its MX look-up's place among those waiting (higher first; see DnsClient).
  */
-export async function lookupDomain(dns: DnsClient, domain: string): Promise<DomainVerdict> {
-  const mx = await dns.mx(domain);
+export async function lookupDomain(dns: DnsClient, domain: string, priority = 0): Promise<DomainVerdict> {
+  const mx = await dns.mx(domain, priority);
   if (mx.ok) {
     const real = mx.records.filter((r) => r.exchange !== '' && r.exchange !== '.');
     if (real.length === 0) return mx.records.length > 0 ? { kind: 'null_mx' } : { kind: 'no_mail_host' };

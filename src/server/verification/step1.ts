@@ -16,8 +16,12 @@ const doubtful = (v: DomainVerdict) =>
 /** A negative verdict read from shared knowledge is kept in memory this long (its row expires soon too). */
 const KNOWN_NEGATIVE_MS = 60_000;
 
-/** Rows parsed between two turns of the event loop. */
-const ROWS_PER_TURN = 500;
+/**
+ * Rows parsed between two turns of the event loop; the new domains among them are looked up before
+ * the turn. Several batches in flight take turns, so the first batch's look-ups (and its rows' SMTP
+ * sessions) start after ROWS_PER_TURN rows of each, not after every batch has been parsed.
+ */
+const ROWS_PER_TURN = 200;
 
 interface DomainFacts {
   name: string;
@@ -75,6 +79,8 @@ export class Step1Checker {
   private readonly ttlMs: number;
   private readonly knowledge?: KnowledgeStore;
   private readonly health?: ResolverHealth;
+  /** Batches checked so far: an earlier batch's look-ups go first (DnsClient.mx priority). */
+  private batches = 0;
 
   constructor(
     private readonly dns: DnsClient,
@@ -94,10 +100,10 @@ export class Step1Checker {
   }
 
   /** MX verdicts for new domains: one knowledge query for the batch, DNS for what it lacks. */
-  private lookup(batch: DomainFacts[]): void {
+  private lookup(batch: DomainFacts[], priority = 0): void {
     for (const f of batch) f.started = true;
     const viaDns = (f: DomainFacts) =>
-      this.resolve(f.name).then(
+      this.resolve(f.name, priority).then(
         async (v) => {
           if (v.kind !== 'mx' && v.kind !== 'null_mx') f.ttlMs = await this.dns.negativeTtlMs(f.name);
           f.settle(v);
@@ -130,9 +136,9 @@ export class Step1Checker {
   }
 
   /** The domain's verdict, believed only from a healthy resolver (else asked again once it is). */
-  private async resolve(name: string): Promise<DomainVerdict> {
+  private async resolve(name: string, priority: number): Promise<DomainVerdict> {
     for (;;) {
-      const v = await lookupDomain(this.dns, name);
+      const v = await lookupDomain(this.dns, name, priority);
       if (!this.health || !doubtful(v)) return v;
       if (await this.health.confirm(Date.now())) return v;
       await this.health.recovered();
@@ -149,20 +155,34 @@ export class Step1Checker {
     const byInput = new Map<string, Step1Result | ParsedRow>();
     const rows: Array<Step1Result | ParsedRow> = new Array(emails.length);
     const waiting = new Set<DomainFacts>();
+    let toStart: DomainFacts[] = [];
+    const priority = -++this.batches;
+    const startLookups = () => {
+      // Started meanwhile by another batch: not again.
+      const fresh = toStart.filter((f) => !f.started);
+      toStart = [];
+      if (fresh.length > 0) this.lookup(fresh, priority);
+    };
     for (let i = 0; i < emails.length; i++) {
-      // A batch's first rows bring most of its new domains (~10 µs each): let requests in between.
-      if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToEventLoop();
+      // A batch's first rows bring most of its new domains (~10 µs each): let requests in between,
+      // with the look-ups of the domains parsed so far already under way.
+      if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) {
+        startLookups();
+        await yieldToEventLoop();
+      }
       const email = emails[i];
       let row = byInput.get(email);
       if (!row) {
         row = this.parse(email);
         byInput.set(email, row);
-        if ('facts' in row && !row.facts.known) waiting.add(row.facts);
+        if ('facts' in row && !row.facts.known && !waiting.has(row.facts)) {
+          waiting.add(row.facts);
+          if (!row.facts.started) toStart.push(row.facts);
+        }
       }
       rows[i] = row;
     }
-    const toStart = [...waiting].filter((f) => !f.started);
-    if (toStart.length > 0) this.lookup(toStart);
+    startLookups();
     if (waiting.size > 0) await Promise.all([...waiting].map((f) => f.verdict));
     const done = new Map<ParsedRow, Step1Result>();
     return rows.map((row) => {

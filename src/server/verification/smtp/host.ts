@@ -57,6 +57,8 @@ export class HostQueue {
   failures = 0;
   /** "Too many connections" answers in a row (reset by a session that opens). */
   limitHits = 0;
+  /** Sessions in a row that ended before answering their first transaction (reset by an answer). */
+  unansweredDrops = 0;
   /** When the current first attempt to open a session began (0: none under way). */
   openingSince = 0;
   /** When a session last opened here: a failure soon after is transient, not "unreachable". */

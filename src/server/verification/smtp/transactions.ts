@@ -57,16 +57,28 @@ export async function runTransactions(
         pending,
         probe: provider.catchAll.claim(domain),
       }));
+      // QUIT rides in this write when the session will take nothing more: it is full, or the next
+      // address did not fit (with its domain's probe). A QUIT of its own would cost a round trip, a
+      // third of a session. With the queue empty the session stays: addresses coming back from a
+      // sibling session that dropped are then retried on this one, which works.
+      const last = sent + rcpts >= limit || cut < taken.length;
       const results = await session.transactions(
         groups.map((g) => [
           ...(g.probe ? [provider.catchAll.probeAddress(g.domain)] : []),
           ...g.pending.map((p) => p.job.address),
         ]),
-        { quit: sent + rcpts >= limit },
+        { quit: last },
       );
+      // The session died before answering anything (a server that drops some sessions right after
+      // EHLO): it said nothing about these addresses, so they spend no try and go to the next
+      // session; unless the server does so SMTP_RETRY_BUDGET times in a row (it would take them forever).
+      const answered = results.some((r) => r.mail !== null);
+      if (answered) host.unansweredDrops = 0;
+      const unanswered = sent === 0 && !answered && ++host.unansweredDrops < s.retryBudget;
       let stop = false;
       groups.forEach((g, i) => {
-        if (handle(provider, host, target, { sentBefore: sent, ...g, res: results[i] })) stop = true;
+        if (handle(provider, host, target, { sentBefore: sent, unanswered, ...g, res: results[i] }))
+          stop = true;
         sent += g.pending.length + (g.probe ? 1 : 0);
       });
       if (stop) break;
@@ -79,6 +91,8 @@ export async function runTransactions(
 
 interface Outcome {
   sentBefore: number;
+  /** The session ended before its first reply: not an attempt (see runTransactions). */
+  unanswered: boolean;
   domain: string;
   probe: boolean;
   pending: Pending[];
@@ -143,7 +157,7 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
   }
   if (!mailOk) {
     const mail = res.mail;
-    if (!mail) for (const p of batch) lost(p);
+    if (!mail) for (const p of batch) o.unanswered ? unsent(p) : lost(p);
     else if (mail.code === 421 || isRateReply(mail)) {
       slowDown();
       for (const p of batch) paced(p, mail);
