@@ -7,6 +7,7 @@ import { apiV1Routes } from './api/routes';
 import { apiTokenRoutes } from './auth/api-tokens';
 import { sessionCleanupJob } from './auth/jobs';
 import { authRoutes } from './auth/routes';
+import { stripeCustomerEraseJob } from './billing/customer-erase';
 import { billingRoutes } from './billing/routes';
 import { brandingRoutes } from './branding/routes';
 import { dataExportCleanupJob, dataExportJob } from './data-export/jobs';
@@ -54,7 +55,7 @@ export const features: Feature[] = [
   // Before the other features: its activity log hook records their routes.
   { name: 'team', routes: teamRoutes },
   { name: 'branding', routes: brandingRoutes },
-  { name: 'billing', routes: billingRoutes },
+  { name: 'billing', routes: billingRoutes, jobs: [stripeCustomerEraseJob] },
   { name: 'onboarding', routes: onboardingRoutes },
   { name: 'lists', routes: listsRoutes, jobs: listsJobs },
   {
