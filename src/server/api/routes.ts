@@ -30,6 +30,7 @@ import { getResultsPage } from '../lists/results';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { authenticateApiRequest, rateLimitKey } from './auth';
 import { decodeCursor, encodeCursor } from './cursor';
+import { apiV1ListControlRoutes } from './list-control-routes';
 import { type ApiListInput, createApiList } from './lists';
 import { verifyOne } from './verify-one';
 
@@ -253,6 +254,14 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
           return reply.code(204).send(null);
         },
       );
+
+      apiV1ListControlRoutes(scope, deps, {
+        routeConfig: config('lists:write'),
+        tags: TAGS,
+        security,
+        errors,
+        note: RATE_NOTE,
+      });
 
       r.post(
         '/verify',

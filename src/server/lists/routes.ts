@@ -106,6 +106,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     async (req) =>
       cancelVerification({
         db,
+        queue: deps.queue,
         workspaceId: requirePermission(req, 'lists:verify').id,
         uploadId: req.params.id,
         now: deps.clock(),
