@@ -23,12 +23,7 @@ import { opsRoutes } from './ops/routes';
 import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
-import {
-  sendOutcomesCleanupJob,
-  smartleadOutcomePollJob,
-  smartleadSendJob,
-  smartleadSweepJob,
-} from './smartlead/jobs';
+import { smartleadOutcomePollJob, smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
 import { smartleadRoutes } from './smartlead/routes';
 import { suppressionRoutes } from './suppressions/routes';
 import { usageRoutes } from './usage/routes';
@@ -61,7 +56,7 @@ export const features: Feature[] = [
   {
     name: 'smartlead',
     routes: smartleadRoutes,
-    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob, sendOutcomesCleanupJob],
+    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob],
   },
   { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../jobs/registry';
 import { notifyCampaignSent } from '../webhooks/campaign-events';
 import { findStalledSends } from './campaigns';
-import { pollOutcomes, removeOrphanOutcomes } from './poll';
+import { pollOutcomes } from './poll';
 import { runSend } from './send';
 
 export const SMARTLEAD_SEND_JOB = jobType('smartlead-send', z.object({ campaignId: z.string() }));
@@ -54,15 +54,5 @@ export const smartleadOutcomePollJob = defineJob({
       sleep: ctx.sleep,
     });
     if (r.stored) ctx.log.info(r, 'smartlead outcomes polled');
-  },
-});
-
-/** Daily: outcome, suppression and hook rows of deleted workspaces are removed. */
-export const sendOutcomesCleanupJob = defineJob({
-  name: 'send-outcomes-cleanup',
-  payload: noPayload,
-  cron: '17 3 * * *',
-  async handle(_data, ctx) {
-    await removeOrphanOutcomes(ctx.database.db);
   },
 });

@@ -139,12 +139,3 @@ export async function pollOutcomes(opts: {
   }
   return { campaigns: read, stored };
 }
-
-/** Rows of workspaces that no longer exist (the 0220 tables cannot cascade: see that migration). */
-export async function removeOrphanOutcomes(db: Db): Promise<void> {
-  for (const table of ['smartlead_event_hooks', 'send_outcomes', 'suppressions']) {
-    await db.execute(
-      sql`DELETE FROM ${sql.identifier(table)} t WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.id = t.workspace_id)`,
-    );
-  }
-}
