@@ -14,6 +14,8 @@ const PRIOR: Record<string, number> = {
   temp_failure: 60,
   policy_block: 55,
   unreachable: 50,
+  // 252 "cannot VRFY user, but will accept": the server takes mail for it without saying more.
+  unverifiable: 70,
   dns_error: 50,
   mailbox_full: 30,
   disposable: 20,

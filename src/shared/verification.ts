@@ -30,6 +30,7 @@ export const step2ReasonCodes = [
   'greylisted',
   'temp_failure',
   'unreachable',
+  'unverifiable',
   'disposable',
 ] as const;
 
@@ -66,6 +67,7 @@ export const reasonLabels: Record<ReasonCode, string> = {
   greylisted: 'Greylisted, did not clear in time',
   temp_failure: 'Temporary failure, did not clear in time',
   unreachable: 'Mail server could not be reached (not checked)',
+  unverifiable: 'Mail server will not say whether the mailbox exists',
   bounced: 'Bounced when one of your campaigns sent to it',
 };
 

@@ -29,6 +29,10 @@ export interface FakeSmtpOptions {
   latencyMs?: number;
   pipelining?: boolean;
   starttls?: boolean;
+  /** STARTTLS works but EHLO does not list it (a misconfigured server that still requires it). */
+  hideStarttls?: boolean;
+  /** MAIL FROM before TLS gets `530 5.7.0 Must issue a STARTTLS command first`. */
+  tlsRequired?: boolean;
   /** Beyond this many simultaneous connections: 421 and close. */
   maxConnections?: number;
   /**
@@ -258,7 +262,7 @@ class FakeSession {
       case 'EHLO': {
         const ext = ['250-mx.fake.test', '250-SIZE 35882577', '250-8BITMIME'];
         if (this.o.pipelining !== false) ext.push('250-PIPELINING');
-        if (this.o.starttls && !this.tls) ext.push('250-STARTTLS');
+        if (this.o.starttls && !this.o.hideStarttls && !this.tls) ext.push('250-STARTTLS');
         ext.push('250 ENHANCEDSTATUSCODES');
         const every = this.o.closeAfterEhloEvery;
         if (every && this.shared.connNo % every === 0) {
@@ -273,6 +277,8 @@ class FakeSession {
         this.upgrading = true;
         return this.reply('220 2.0.0 Ready to start TLS', () => this.upgrade());
       case 'MAIL':
+        if (this.o.tlsRequired && !this.tls)
+          return this.reply('530 5.7.0 Must issue a STARTTLS command first');
         this.from = line.slice(line.indexOf(':') + 1).trim();
         return this.reply(this.o.mailFromReply ?? '250 2.1.0 OK');
       case 'RCPT':

@@ -1,4 +1,5 @@
 import { CatchAllCache } from '../catchall';
+import { bannerRefusalReason } from '../classify';
 import type { DnsClient } from '../dns';
 import { type MxTarget, resolveTargets } from '../mx';
 import type { ResolverHealth } from '../resolver-health';
@@ -312,9 +313,14 @@ export class SmtpProvider implements Step2Provider {
       this.park(p);
       return;
     }
+    // A 5xx banner ("554 no SMTP service here") turns everyone away: unreachable, not a policy on us.
     const base =
       failure.kind === 'refused'
-        ? { status: 'risky' as const, reason: 'policy_block' as const }
+        ? {
+            status: 'risky' as const,
+            // A banner that turns everyone away is "unreachable"; one naming a block on us, a policy.
+            reason: failure.atBanner ? bannerRefusalReason(failure.reply) : ('policy_block' as const),
+          }
         : failure.kind === 'retry'
           ? { status: 'risky' as const, reason: 'temp_failure' as const }
           : { status: 'risky' as const, reason: 'unreachable' as const };

@@ -1,4 +1,4 @@
-import { acceptedVerdict, classifyRcpt, isRateReply } from '../classify';
+import { acceptedVerdict, classifyRcpt, isRateReply, isTlsRequiredReply } from '../classify';
 import type { MxTarget } from '../mx';
 import { backoff, type HostQueue, type Pending, verdictFrom } from './host';
 import type { SmtpProvider } from './prober';
@@ -66,7 +66,8 @@ export async function runTransactions(
       );
       let stop = false;
       groups.forEach((g, i) => {
-        if (handle(provider, host, target, { sentBefore: sent, ...g, res: results[i] })) stop = true;
+        if (handle(provider, host, target, { sentBefore: sent, tls: session.tls, ...g, res: results[i] }))
+          stop = true;
         sent += g.pending.length + (g.probe ? 1 : 0);
       });
       if (stop) break;
@@ -79,6 +80,8 @@ export async function runTransactions(
 
 interface Outcome {
   sentBefore: number;
+  /** The session runs over TLS. */
+  tls: boolean;
   domain: string;
   probe: boolean;
   pending: Pending[];
@@ -147,6 +150,13 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
     else if (mail.code === 421 || isRateReply(mail)) {
       slowDown();
       for (const p of batch) paced(p, mail);
+      return true;
+    } else if (isTlsRequiredReply(mail) && !o.tls && !host.tlsRequired) {
+      // 530 "Must issue a STARTTLS command first": the answer comes over TLS. Every later session to
+      // this host starts TLS (offered or not); these addresses are asked again there.
+      host.tlsRequired = true;
+      host.noTls = false;
+      for (const p of batch) unsent(p);
       return true;
     } else if (mail.code < 500) for (const p of batch) retry(p, 'temp_failure', mail);
     // A refused sender is about us, not the mailbox: never "invalid".

@@ -36,6 +36,10 @@ const MEANING: Record<ReasonCode, [ReasonHelp['verdict'], string]> = {
   ],
   role: ['Risky', 'A shared mailbox such as info@ or sales@: real, but rarely read by the person you want.'],
   mailbox_full: ['Risky', 'The mailbox exists but is over quota; mail bounces until it is emptied.'],
+  unverifiable: [
+    'Risky',
+    'The mail server accepts mail for the address but will not say whether the mailbox exists (a 252 reply).',
+  ],
   policy_block: [
     'Risky',
     'The mail server refused to answer our check (anti-spam policy); the address may be fine.',
