@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ResultRow, UploadListItem } from './lists';
 import { exportTypes, resultFilters, rowStatuses, uploadStatuses } from './lists';
+import { DECIDED_BY } from './verification';
 
 // Contracts of the public API v1 (/api/v1, bearer API tokens). They appear in /api/openapi.json.
 
@@ -126,6 +127,19 @@ export const apiResultSchema = z
       .nullable()
       .describe(
         'Confidence 0–100: the estimated chance a message is delivered; catch-all rows are calibrated by the workspace send outcomes. Null until final.',
+      ),
+    decidedBy: z
+      .enum(DECIDED_BY)
+      .nullable()
+      .describe(
+        'How the verdict was reached: initial_check (syntax, domain, DNS, disposable), smtp (the mail server answered), cache (its answer to a recent check of the address), verifier (third-party service) or send_outcome (a bounce in one of your campaigns). Null until final.',
+      ),
+    attempts: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Times the mail server was asked (greylisting and dropped sessions ask again); null without step 2.',
       ),
   })
   .describe('One verified address: the same row the web results table shows.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECIDED_BY } from './verification';
 
 // Contracts of the lists feature (SPEC §3, §7): uploads, their verification results and exports.
 // Used by the server routes and the web screens.
@@ -198,6 +199,10 @@ const resultRowSchema = z.object({
   suppressed: z.boolean().default(false),
   /** 0–100: the estimated chance a message to it is delivered (shared/score.ts); null until final. */
   score: z.number().int().nullable().default(null),
+  /** How the verdict was reached (shared/verification.ts DECIDED_BY); null until final or not recorded. */
+  decidedBy: z.enum(DECIDED_BY).nullable().default(null),
+  /** Times the mail server was asked in step 2 (0: answered from a recent check); null without step 2. */
+  attempts: z.number().int().nullable().default(null),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 

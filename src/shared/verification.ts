@@ -107,6 +107,22 @@ export function qualityOf(status: VerificationStatus): VerificationQuality {
   return status === 'valid' ? 'good' : status === 'invalid' ? 'bad' : 'risky';
 }
 
+/**
+ * How a row's verdict was reached (VERIFICATION.md: the evidence every row keeps): the initial check
+ * alone (syntax, domain, DNS/MX, disposable), the mail server's own answer over SMTP, an answer another
+ * list got from it recently (shared knowledge), a third-party verifier, or a bounce in one of the
+ * workspace's campaigns.
+ */
+export const DECIDED_BY = ['initial_check', 'smtp', 'cache', 'verifier', 'send_outcome'] as const;
+export type DecidedBy = (typeof DECIDED_BY)[number];
+export const DECIDED_BY_TEXT: Record<DecidedBy, string> = {
+  initial_check: 'Initial check (syntax, domain, mail servers, disposable providers)',
+  smtp: 'The mail server’s own answer (SMTP)',
+  cache: 'The mail server’s answer to a recent check of the same address',
+  verifier: 'The third-party verification service',
+  send_outcome: 'A bounce in one of your campaigns',
+};
+
 /** Columns a verified CSV adds after the user's own (VERIFICATION.md), in the CLI and in exports. */
 export const RESULT_CSV_COLUMNS = [
   'initial_status',
@@ -123,4 +139,6 @@ export const RESULT_CSV_COLUMNS = [
   'provider',
   'checked_at',
   'score',
+  'decided_by',
+  'attempts',
 ] as const;

@@ -33,6 +33,8 @@ type ExportRow = {
   smtp_message: string | null;
   verified_at: string | Date | null;
   step2_verified_at: string | Date | null;
+  decided_by: string | null;
+  step2_attempts: number | null;
 };
 
 /** "Leads Q3.csv", 2025-01-31, valid → "Leads Q3-valid-2025-01-31.csv". */
@@ -92,14 +94,14 @@ export async function exportUpload(opts: {
         type === 'all'
           ? sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
                 x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message,
-                x.verified_at, x.step2_verified_at
+                x.verified_at, x.step2_verified_at, x.decided_by, x.step2_attempts
               FROM upload_rows r
               LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
               WHERE r.upload_id = ${uploadId} AND r.row_index > ${after} AND r.row_index <= ${after + CHUNK}
               ORDER BY r.row_index`
           : sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
                 x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message,
-                x.verified_at, x.step2_verified_at
+                x.verified_at, x.step2_verified_at, x.decided_by, x.step2_attempts
               FROM upload_results x
               JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
               WHERE x.upload_id = ${uploadId} AND x.final_status = ${type} AND x.row_index > ${after}
@@ -151,6 +153,8 @@ export async function exportUpload(opts: {
           provider?.name ?? '',
           checkedAt ? new Date(checkedAt).toISOString() : '',
           scores[i] ?? '',
+          final === 'pending' || final === 'not_checked' ? '' : (r.decided_by ?? ''),
+          r.step2_attempts ?? '',
         ]);
       }
       yield csvRows(out);

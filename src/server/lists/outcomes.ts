@@ -33,7 +33,8 @@ export async function applyBounce(opts: {
         AND x.status = 'valid' AND (x.step2_status = 'risky'
           OR (x.step2_status = 'valid' AND x.step2_verified_at <= ${opts.bouncedAt}::timestamptz))
     ), upd AS (
-      UPDATE upload_results x SET step2_status = 'invalid', step2_reason = 'bounced', final_status = 'invalid'
+      UPDATE upload_results x SET step2_status = 'invalid', step2_reason = 'bounced', final_status = 'invalid',
+        decided_by = 'send_outcome'
       FROM hit
       WHERE x.upload_id = hit.upload_id AND x.row_index = hit.row_index AND x.step2_status IN ('valid', 'risky')
       RETURNING x.upload_id, hit.old

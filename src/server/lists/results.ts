@@ -7,6 +7,7 @@ import {
   type RowStatus,
 } from '../../shared/lists';
 import { providerOf } from '../../shared/mail-providers';
+import { DECIDED_BY, type DecidedBy } from '../../shared/verification';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { scoresOf } from './score';
@@ -41,6 +42,8 @@ type ResultDbRow = {
   step2_mx_host: string | null;
   step2_verified_at: Date | string | null;
   final_status: string | null;
+  decided_by: string | null;
+  step2_attempts: number | null;
   suppressed: boolean | null;
 };
 
@@ -54,6 +57,8 @@ type PageDbRow = ResultDbRow & {
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const decidedByOf = (v: string | null): DecidedBy | null =>
+  DECIDED_BY.includes(v as DecidedBy) ? (v as DecidedBy) : null;
 
 /** `stopped`: the upload's run was cancelled, so what is still pending will not be checked (for now). */
 function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
@@ -94,13 +99,15 @@ function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
     provider: providerOf(r.step2_mx_host ?? r.mx_host, r.email.split('@').pop()),
     suppressed: Boolean(r.suppressed),
     score: null,
+    decidedBy: isFinal ? decidedByOf(r.decided_by) : null,
+    attempts: r.step2_attempts === null ? null : Number(r.step2_attempts),
   };
 }
 
 const RESULT_COLUMNS =
   sql.raw(`r.id, r.row_index, r.email, r.name, r.company, x.status, x.reason, x.role, x.free,
   x.disposable, x.suggestion, x.mx_host, x.verified_at, x.step2_status, x.step2_reason, x.smtp_code,
-  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status`);
+  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status, x.decided_by, x.step2_attempts`);
 
 /**
  * The upload's counters (only if it is the workspace's and fully stored) next to a page of rows chosen by

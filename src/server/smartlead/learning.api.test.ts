@@ -47,8 +47,22 @@ describe('learning from send outcomes', () => {
       ],
     });
     const rows = (await s.c.get(`/api/upload/${next}/results`)).json().results;
-    expect(rows[0]).toMatchObject({ finalStatus: 'invalid', reason: 'bounced', suppressed: true });
-    expect(rows[1]).toMatchObject({ finalStatus: 'valid', reason: 'accepted', suppressed: true });
+    expect(rows[0]).toMatchObject({
+      finalStatus: 'invalid',
+      reason: 'bounced',
+      suppressed: true,
+      decidedBy: 'send_outcome',
+    });
+    expect(rows[1]).toMatchObject({
+      finalStatus: 'valid',
+      reason: 'accepted',
+      suppressed: true,
+      decidedBy: 'smtp',
+    });
+    // The same evidence in API v1's row schema and the CSV (decided_by column).
+    const csv = (await s.c.get(`/api/upload/${next}/export?type=all`)).body.trim().split('\r\n');
+    const decided = csv[0].split(',').indexOf('decided_by');
+    expect(csv.slice(1).map((l) => l.split(',')[decided])).toEqual(['send_outcome', 'smtp']);
     const stats = (await s.c.get(`/api/upload/${next}/status`)).json().stats;
     expect(stats).toMatchObject({ valid: 1, invalid: 1, risky: 0, pending: 0 });
   });
@@ -86,6 +100,7 @@ describe('learning from send outcomes', () => {
     // (75·20 + 100·30) / 70 ≈ 64, (75·20 + 100·49) / 70 ≈ 91, and the prior for a domain never sent to.
     expect(rows.map((r: { score: number }) => r.score)).toEqual([64, 91, 75]);
     const csv = (await s.c.get(`/api/upload/${next}/export?type=all`)).body.trim().split('\r\n');
-    expect(csv.slice(1).map((l) => l.split(',').pop())).toEqual(['64', '91', '75']);
+    const score = csv[0].split(',').indexOf('score');
+    expect(csv.slice(1).map((l) => l.split(',')[score])).toEqual(['64', '91', '75']);
   });
 });

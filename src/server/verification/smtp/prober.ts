@@ -135,7 +135,7 @@ export class SmtpProvider implements Step2Provider {
       const rest: ProviderJob[] = [];
       for (const j of jobs) {
         const v = known.get(j.address);
-        if (v) onVerdict(j, { ...v, attempts: 0 });
+        if (v) onVerdict(j, { ...v, attempts: 0, method: 'cache' });
         else rest.push(j);
       }
       return rest;
