@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ResultRow, UploadListItem } from './lists';
-import { exportTypes, resultFilters, rowStatuses, uploadStatuses } from './lists';
+import { exportTypes, minScoreSchema, resultFilters, rowStatuses, uploadStatuses } from './lists';
 import { DECIDED_BY } from './verification';
 
 // Contracts of the public API v1 (/api/v1, bearer API tokens). They appear in /api/openapi.json.
@@ -158,6 +158,7 @@ export const resultsQuerySchemaV1 = z.object({
     .max(200)
     .optional()
     .describe('nextCursor of the previous page; omit for the first page.'),
+  minScore: minScoreSchema.describe('Only rows whose confidence score is at least this (0–100).'),
 });
 
 export const resultsPageSchemaV1 = z.object({
@@ -168,6 +169,7 @@ export const resultsPageSchemaV1 = z.object({
 
 export const exportQuerySchemaV1 = z.object({
   type: z.enum(exportTypes, { message: 'type must be valid, all or invalid' }).default('all'),
+  minScore: minScoreSchema.describe('Only rows whose confidence score is at least this (0–100).'),
 });
 
 /** The screens' single-address check (POST /api/verify-email): the address only, the API's time limit. */

@@ -218,16 +218,26 @@ export const resultsResponseSchema = z.object({
 });
 export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
 
+/** "Score ≥ N" in results filters and exports (decision 0221); unset: any score. */
+export const minScoreSchema = z.coerce
+  .number({ message: 'minScore must be a number from 0 to 100' })
+  .int('minScore must be a whole number')
+  .min(0, 'minScore must be 0 to 100')
+  .max(100, 'minScore must be 0 to 100')
+  .optional();
+
 export const resultsQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
   filter: z
     .enum(resultFilters, { message: 'filter must be all, valid, invalid, risky or not_checked' })
     .default('all'),
   search: z.string().trim().max(200, 'search is too long').optional().default(''),
+  minScore: minScoreSchema,
 });
 
 export const exportQuerySchema = z.object({
   type: z.enum(exportTypes, { message: 'type must be valid, all or invalid' }).default('all'),
+  minScore: minScoreSchema,
 });
 
 const reasonCountSchema = z.object({ reason: z.string(), count: z.number().int() });

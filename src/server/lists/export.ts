@@ -38,7 +38,7 @@ type ExportRow = {
 };
 
 /** "Leads Q3.csv", 2025-01-31, valid → "Leads Q3-valid-2025-01-31.csv". */
-export function exportFileName(originalName: string, type: ExportType, uploadedAt: Date): string {
+export function exportFileName(originalName: string, type: string, uploadedAt: Date): string {
   const base =
     originalName
       .replace(/\.csv$/i, '')
@@ -62,6 +62,8 @@ export async function exportUpload(opts: {
   workspaceId: string;
   uploadId: string;
   type: ExportType;
+  /** Only rows scoring at least this (decision 0221): "valid + risky with score ≥ 70" is all + 70. */
+  minScore?: number;
 }): Promise<{ fileName: string; stream: Readable }> {
   const { db, uploadId, type } = opts;
   await findOwnUpload(opts);
@@ -80,7 +82,8 @@ export async function exportUpload(opts: {
   const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
   const total = Number(upload.total);
   const emailColumn = Number(upload.email_column);
-  const fileName = exportFileName(upload.original_name, type, new Date(upload.uploaded_at));
+  const kind = opts.minScore === undefined ? type : `${type}-score${opts.minScore}`;
+  const fileName = exportFileName(upload.original_name, kind, new Date(upload.uploaded_at));
   // A stopped run: rows it did not reach say so, rather than "pending" (nothing is checking them).
   const waiting = upload.status === 'cancelled' ? 'not_checked' : 'pending';
   const status = (s: string | null) => (s === null || s === 'pending' ? waiting : s);
@@ -132,6 +135,7 @@ export async function exportUpload(opts: {
         })),
       );
       for (const [i, r] of rows.entries()) {
+        if (opts.minScore !== undefined && (scores[i] ?? -1) < opts.minScore) continue;
         const { data, provider } = parsed[i];
         const reason = r.step2_reason ?? r.reason ?? '';
         const checkedAt = r.step2_verified_at ?? r.verified_at;

@@ -11,6 +11,7 @@ import { DECIDED_BY, type DecidedBy } from '../../shared/verification';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { scoresOf } from './score';
+import { rowsScoringAtLeast } from './score-filter';
 import { hasSearchIndex, searchRows } from './search-index';
 import { query } from './sql';
 import { findOwnUpload, isUploadId } from './start';
@@ -153,6 +154,8 @@ export async function getResultsPage(opts: {
   page: number;
   filter: ResultFilter;
   search: string;
+  /** Only rows scoring at least this (0–100); unset: any. */
+  minScore?: number;
 }): Promise<ResultsResponse> {
   const { db, uploadId, filter } = opts;
   if (!isUploadId(uploadId)) throw notFound('Upload not found');
@@ -161,7 +164,24 @@ export async function getResultsPage(opts: {
   let rows: ResultDbRow[];
   let total: number;
   let stopped: boolean;
-  if (!opts.search) {
+  if (opts.minScore !== undefined) {
+    await findOwnUpload(opts);
+    let matches = await rowsScoringAtLeast({ ...opts, minScore: opts.minScore });
+    if (opts.search) {
+      const found = new Set(await searchRows({ db, uploadId, search: opts.search }));
+      matches = matches.filter((i) => found.has(i));
+    }
+    total = matches.length;
+    const ids = matches.subarray(offset, offset + limit);
+    const page = await pageWithCounters({
+      db,
+      workspaceId: opts.workspaceId,
+      uploadId,
+      rowsWhere: ids.length ? sql`r.row_index = ANY(${intArray(ids)}::int[])` : sql`false`,
+    });
+    rows = page.rows;
+    stopped = page.counters.u_status === 'cancelled';
+  } else if (!opts.search) {
     // Without search: rows are numbered 0..total-1 without gaps, so an unfiltered page is an index
     // range, not an OFFSET scan; a filtered page walks (upload_id, final_status, row_index). Rows
     // without a verdict may have no result row yet (step 1 inserts it), hence the anti-join.

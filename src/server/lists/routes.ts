@@ -200,6 +200,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         workspaceId,
         uploadId: req.params.id,
         type: req.query.type,
+        minScore: req.query.minScore,
       });
     },
   );

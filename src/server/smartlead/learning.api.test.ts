@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../tests/fakes/smartlead';
+import { TestClient } from '../../../tests/helpers/client';
 import { deliverTo, sentCampaign as sentCampaignIn } from '../../../tests/helpers/send-outcomes';
 import { seedVerifiedUpload, TEST_ENCRYPTION_KEY } from '../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -102,5 +103,24 @@ describe('learning from send outcomes', () => {
     const csv = (await s.c.get(`/api/upload/${next}/export?type=all`)).body.trim().split('\r\n');
     const score = csv[0].split(',').indexOf('score');
     expect(csv.slice(1).map((l) => l.split(',')[score])).toEqual(['64', '91', '75']);
+
+    // "Valid + risky with score ≥ 70": the results filter and the export keep the same two rows.
+    const at70 = (await s.c.get(`/api/upload/${next}/results?minScore=70`)).json();
+    expect(at70.pagination.total).toBe(2);
+    expect(at70.results.map((r: { score: number }) => r.score)).toEqual([91, 75]);
+    const exported = (await s.c.get(`/api/upload/${next}/export?type=all&minScore=70`)).body
+      .trim()
+      .split('\r\n');
+    expect(exported.slice(1).map((l) => l.split(',')[score])).toEqual(['91', '75']);
+    expect(
+      (await s.c.get(`/api/upload/${next}/results?minScore=70&filter=risky&search=new@good`)).json()
+        .pagination.total,
+    ).toBe(1);
+    expect((await s.c.get(`/api/upload/${next}/results?minScore=101`)).statusCode).toBe(400);
+    // Another workspace: not found, with or without the filter.
+    const stranger = new TestClient(t.app);
+    await stranger.register();
+    expect((await stranger.get(`/api/upload/${next}/results?minScore=70`)).statusCode).toBe(404);
+    expect((await stranger.get(`/api/upload/${next}/export?type=all&minScore=70`)).statusCode).toBe(404);
   });
 });
