@@ -37,7 +37,19 @@ const SHARED = {
   billing: ['access', 'customer-erase'],
   ai: ['client', 'clean'],
   scraper: ['emails', 'safe-fetch'],
-  lists: ['controls', 'create', 'delete', 'export', 'ingest', 'outcomes', 'read', 'results', 'sql', 'start'],
+  lists: [
+    'controls',
+    'create',
+    'delete',
+    'export',
+    'ingest',
+    'outcomes',
+    'read',
+    'results',
+    'score',
+    'sql',
+    'start',
+  ],
 };
 const WIRING = new Set([
   'src/server/app.ts',

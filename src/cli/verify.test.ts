@@ -92,7 +92,7 @@ describe('npm run verify (child process against loopback fakes)', () => {
       reason: 'accepted',
       reason_text: 'Mailbox accepted',
       smtp_code: '250',
-      score: '97',
+      score: '99',
       decided_by: 'smtp',
       attempts: '1',
     });

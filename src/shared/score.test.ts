@@ -6,7 +6,7 @@ const proofpoint = { id: 'proofpoint', name: 'Proofpoint', kind: 'gateway' as co
 
 describe('confidence score', () => {
   it('starts from a prior per verdict and reason', () => {
-    expect(scoreOf({ finalStatus: 'valid', reason: 'accepted', provider: google })).toBe(97);
+    expect(scoreOf({ finalStatus: 'valid', reason: 'accepted', provider: google })).toBe(99);
     expect(scoreOf({ finalStatus: 'invalid', reason: 'rejected', provider: null })).toBe(2);
     expect(scoreOf({ finalStatus: 'invalid', reason: 'bounced', provider: null })).toBe(1);
     expect(scoreOf({ finalStatus: 'invalid', reason: 'syntax', provider: null })).toBe(0);

@@ -50,6 +50,13 @@ export const leadSchema = z.object({
 });
 export type LeadInput = z.input<typeof leadSchema>;
 
+/** The bounce budget of a send, in percent (shared/bounce-budget.ts); unset: the default 2%. */
+export const bounceBudgetSchema = z
+  .number()
+  .min(0.5, 'The bounce budget is at least 0.5%')
+  .max(100)
+  .optional();
+
 export const createCampaignSchema = z
   .object({
     campaignName: z
@@ -65,6 +72,11 @@ export const createCampaignSchema = z
     setup: campaignSetupSchema.optional(),
     /** Start the campaign once every lead is in ("create and start"); needs `setup`. */
     start: z.boolean().optional().default(false),
+    /**
+     * The highest projected bounce rate (percent) the user accepts when risky rows are in the send
+     * (shared/bounce-budget.ts); 100: no limit. A send of valid rows only is never held to it.
+     */
+    bounceBudget: bounceBudgetSchema,
   })
   .refine((v) => !v.start || v.setup, {
     message: 'A campaign can only start with a sequence, accounts and a schedule',
@@ -132,6 +144,8 @@ export const sendableEmailSchema = z.object({
   fields: z.record(z.string(), z.string()).default({}),
   /** Campaigns this address was already sent to. */
   sentTo: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
+  /** Confidence 0–100 (decision 0221): 100 − score is its projected bounce, for the bounce budget. */
+  score: z.number().int().nullable().default(null),
 });
 export type SendableEmail = z.infer<typeof sendableEmailSchema>;
 

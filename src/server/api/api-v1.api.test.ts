@@ -296,7 +296,7 @@ describe('reading lists', () => {
       decidedBy: 'smtp',
       attempts: 1,
     });
-    // By confidence score: the valid rows score 97, the invalid ones far less.
+    // By confidence score: the valid rows score 99, the invalid ones far less.
     const sure = (await api.get(`/api/v1/lists/${listId}/results?minScore=90`)).json();
     expect(sure.total).toBe(12);
     expect(sure.data.every((r: { score: number }) => r.score >= 90)).toBe(true);

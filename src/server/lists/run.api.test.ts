@@ -204,7 +204,7 @@ describe('verification runs', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
     expect(lines[1]).toMatch(/,valid,valid,accepted,Mailbox accepted,false,false,false,,mx\.good\.test,250,/);
     // provider (the mail server is in the address's own domain), checked_at, score, decided_by, attempts.
-    expect(lines[1]).toMatch(/,2\.1\.5 OK,Self-hosted,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,97,smtp,1$/);
+    expect(lines[1]).toMatch(/,2\.1\.5 OK,Self-hosted,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,99,smtp,1$/);
     // A row the initial check decided (no such domain): no question to a mail server.
     expect(lines.find((l) => l.includes('eve@nodomain.test'))).toMatch(/,initial_check,$/);
     expect(lines[8]).toContain(`,"'+1 555",`);

@@ -6,7 +6,7 @@ import {
   STATUS_ACTIONS,
   statusActionSchema,
 } from '../../shared/email-automation';
-import { campaignSchema, leadSchema, MAX_LEADS_PER_SEND } from '../../shared/smartlead';
+import { bounceBudgetSchema, campaignSchema, leadSchema, MAX_LEADS_PER_SEND } from '../../shared/smartlead';
 import { assertHasAccess } from '../billing/access';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
@@ -84,6 +84,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
         params,
         body: z.object({
           emails: z.array(leadSchema).min(1, 'Select at least one email').max(MAX_LEADS_PER_SEND),
+          bounceBudget: bounceBudgetSchema,
         }),
         response: { 202: z.object({ added: z.number() }) },
       },
@@ -97,6 +98,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
         workspaceId: workspace.id,
         id: req.params.id,
         emails: req.body.emails,
+        bounceBudget: req.body.bounceBudget,
         now: clock(),
       });
       cache.invalidate(workspace.id);

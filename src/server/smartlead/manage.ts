@@ -7,6 +7,7 @@ import { conflict, notFound } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import type { Sleep } from '../retry';
 import { accountView, userClient } from './accounts';
+import { assertWithinBounceBudget } from './bounce-budget';
 import { type CampaignRow, dedupeLeads, findCampaign, insertBatches } from './campaigns';
 import { SmartleadError } from './client';
 import { SMARTLEAD_SEND_JOB } from './jobs';
@@ -123,10 +124,17 @@ export async function addLeadsToCampaign(opts: {
   workspaceId: string;
   id: string;
   emails: LeadInput[];
+  bounceBudget?: number;
   now: Date;
 }): Promise<{ added: number }> {
   const row = await ownCampaign(opts);
   inSmartlead(row);
+  await assertWithinBounceBudget({
+    db: opts.db,
+    workspaceId: opts.workspaceId,
+    emails: opts.emails.map((e) => e.email),
+    budget: opts.bounceBudget,
+  });
   const leads = dedupeLeads(opts.emails.map((e) => leadSchema.parse(e)));
   const batches: (typeof leads)[] = [];
   for (let i = 0; i < leads.length; i += LEADS_PER_BATCH) batches.push(leads.slice(i, i + LEADS_PER_BATCH));

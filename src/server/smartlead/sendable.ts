@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { providerOf } from '../../shared/mail-providers';
 import { mergeKey } from '../../shared/merge-fields';
 import type { SendableEmail, SendableGroup } from '../../shared/smartlead';
 import type { SuppressionReason } from '../../shared/suppressions';
 import type { Db } from '../db/client';
+import { scoresOf } from '../lists/score';
 import { query } from '../lists/sql';
 import { smartleadCampaignLeads, smartleadCampaigns } from './schema';
 
@@ -16,6 +18,8 @@ interface Row {
   data: string[];
   final_status: 'valid' | 'risky';
   reason: string | null;
+  verdict_reason: string | null;
+  mx: string | null;
   upload_id: string;
   upload_name: string;
   uploaded_at: string | Date;
@@ -38,6 +42,7 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
       CASE WHEN x.final_status = 'risky' THEN
         CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
       END AS reason,
+      coalesce(x.step2_reason, x.reason) AS verdict_reason, coalesce(x.step2_mx_host, x.mx_host) AS mx,
       u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at, u.headers,
       (u.name_columns || jsonb_build_array(u.email_column) || coalesce(jsonb_build_array(u.company_column), '[]'::jsonb)) AS skip
     FROM uploads u
@@ -60,9 +65,20 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
     GROUP BY s.reason ORDER BY s.reason`,
   );
   const sent = await sentCampaigns(opts);
+  // Each row's confidence score, for the send screen's bounce projection (decision 0221).
+  const scores = await scoresOf(
+    opts.db,
+    opts.workspaceId,
+    rows.map((r) => ({
+      email: r.email,
+      finalStatus: r.final_status,
+      reason: r.verdict_reason,
+      provider: providerOf(r.mx, r.email.split('@').pop()),
+    })),
+  );
   const groups = new Map<string, SendableGroup>();
   let valid = 0;
-  for (const r of rows) {
+  for (const [i, r] of rows.entries()) {
     let g = groups.get(r.upload_id);
     if (!g) {
       g = {
@@ -83,6 +99,7 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
       reason: r.reason,
       fields: extraFields(r),
       sentTo: sent.get(r.email.trim().toLowerCase()) ?? [],
+      score: scores[i],
     } satisfies SendableEmail);
   }
   return {

@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Loader2, RotateCcw, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { DEFAULT_BOUNCE_BUDGET } from '../../shared/bounce-budget';
 import { type CampaignSetup, DEFAULT_SCHEDULE } from '../../shared/email-automation';
 import { type SendableEmail, splitName } from '../../shared/smartlead';
 import { useTemplates } from '../components/automation/api';
+import { BounceBudget, withinBudget } from '../components/automation/BounceBudget';
 import { CampaignSetupFields, type SetupChoice } from '../components/automation/CampaignSetupFields';
 import { SectionTitle } from '../components/automation/SectionTitle';
 import { AlreadySentWarning, HeldBack, IncludeRisky } from '../components/automation/SendChoices';
@@ -40,6 +42,7 @@ export default function SendToSmartleadPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [name, setName] = useState('');
   const [includeRisky, setIncludeRisky] = useState(false);
+  const [bounceBudget, setBounceBudget] = useState<number>(DEFAULT_BOUNCE_BUDGET);
   const [setup, setSetup] = useState<SetupChoice>({
     templateId: null,
     accountIds: [],
@@ -87,10 +90,16 @@ export default function SendToSmartleadPage() {
       });
       const campaignName = name.trim();
       const start = startNow && campaignSetup !== undefined;
-      const fingerprint = JSON.stringify([campaignName, [...selected].sort(), campaignSetup ?? null, start]);
+      const fingerprint = JSON.stringify([
+        campaignName,
+        [...selected].sort(),
+        campaignSetup ?? null,
+        start,
+        bounceBudget,
+      ]);
       if (idem.current?.fingerprint !== fingerprint) idem.current = { key: newIdempotencyKey(), fingerprint };
       const campaign = await createCampaign(
-        { campaignName, emails: leads, setup: campaignSetup, start },
+        { campaignName, emails: leads, setup: campaignSetup, start, bounceBudget },
         idem.current.key,
       );
       return { campaign, count: leads.length };
@@ -135,7 +144,9 @@ export default function SendToSmartleadPage() {
   const sending =
     create.isPending ||
     (send !== null && failure === null && (state === 'queued' || state === 'sending' || !state));
-  const canSend = !sending && selected.size > 0 && name.trim().length > 0;
+  const chosen = [...selected].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const canSend =
+    !sending && selected.size > 0 && name.trim().length > 0 && withinBudget(chosen, bounceBudget);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (canSend) create.mutate();
@@ -198,8 +209,14 @@ export default function SendToSmartleadPage() {
             </CardContent>
           </Card>
           <AlreadySentWarning
-            selected={[...selected].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))}
+            selected={chosen}
             onDeselect={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
+          />
+          <BounceBudget
+            selected={chosen}
+            budget={bounceBudget}
+            onBudgetChange={setBounceBudget}
+            onKeep={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
           />
           <CampaignSetupFields value={setup} onChange={setSetup} />
           <Card>
