@@ -101,6 +101,16 @@ export const sendProgressSchema = z.object({
   added: z.number(),
   duplicates: z.number(),
   invalid: z.number(),
+  /** Leads verified more than REVERIFY_AFTER_DAYS ago, asked again before sending (decision 0221). */
+  recheck: z
+    .object({
+      checked: z.number(),
+      /** Found invalid now: held back, never sent. */
+      heldInvalid: z.number(),
+      /** No answer in time (our side or the server's): sent on their earlier verdict. */
+      unanswered: z.number(),
+    })
+    .default({ checked: 0, heldInvalid: 0, unanswered: 0 }),
   error: z.string().nullable(),
 });
 export type SendProgress = z.infer<typeof sendProgressSchema>;

@@ -237,6 +237,11 @@ export function sendProgress(row: CampaignRow): SendProgress {
     added: row.addedCount,
     duplicates: row.duplicateCount,
     invalid: row.invalidCount,
+    recheck: {
+      checked: row.recheckedCount,
+      heldInvalid: row.recheckInvalidCount,
+      unanswered: row.recheckUnansweredCount,
+    },
     error: row.error,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../jobs/registry';
+import { laneVerifier } from '../prober/lane-verifier';
 import { notifyCampaignSent } from '../webhooks/campaign-events';
 import { findStalledSends } from './campaigns';
 import { pollOutcomes } from './poll';
@@ -19,6 +20,9 @@ export const smartleadSendJob = defineJob({
       clock: ctx.clock,
       sleep: ctx.sleep,
       campaignId: data.campaignId,
+      // Stale leads are asked again through the process's verifier (decision 0221).
+      recheck: (emails, onResult) =>
+        laneVerifier(ctx).checkStep2(emails, { tenant: `send:${data.campaignId}`, onResult }),
     });
     ctx.log.info({ campaignId: data.campaignId, outcome }, 'smartlead send');
     if (outcome === 'completed') await notifyCampaignSent({ ctx, campaignId: data.campaignId });

@@ -157,6 +157,8 @@ export async function addLeadsToCampaign(opts: {
         error: null,
         completedAt: null,
         totalLeads: sql`${smartleadCampaigns.totalLeads} + ${leads.length}`,
+        // The added leads are re-checked too before they go (decision 0221).
+        recheckDoneAt: null,
         batchCount: sql`${smartleadCampaigns.batchCount} + ${batches.length}`,
         updatedAt: opts.now,
       })

@@ -10,6 +10,7 @@ import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } 
 import { createSmartleadClient, type Retries, SmartleadError } from './client';
 import { SendAbortedError } from './errors';
 import { registerOutcomeHook } from './outcome-hook';
+import { type Recheck, recheckStale } from './recheck';
 import { setStatus } from './remote';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
 import { loadApiKey } from './settings';
@@ -29,11 +30,15 @@ export type SendOutcome = 'completed' | 'failed' | 'busy' | 'retry';
  */
 export async function runSend(opts: {
   db: Db;
-  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'PUBLIC_URL'> & PriceConfig;
+  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'PUBLIC_URL'> &
+    Partial<Pick<Config, 'REVERIFY_AFTER_DAYS' | 'REVERIFY_TIMEOUT_S'>> &
+    PriceConfig;
   clock: Clock;
   campaignId: string;
   retries?: Retries;
   sleep?: Sleep;
+  /** Asks the engine again about stale leads (the job's verifier); without it, nothing is re-checked. */
+  recheck?: Recheck;
 }): Promise<SendOutcome> {
   const { db, clock, campaignId } = opts;
   const campaign = await claimLease({ db, campaignId, now: clock() });
@@ -71,6 +76,8 @@ export async function runSend(opts: {
       .update(smartleadCampaigns)
       .set({ state: 'sending', error: null, updatedAt: clock() })
       .where(eq(smartleadCampaigns.id, campaignId));
+    if (opts.recheck && !campaign.recheckDoneAt)
+      await recheckLeads({ ...opts, recheck: opts.recheck, campaign });
 
     for (;;) {
       const [batch] = await db
@@ -187,4 +194,51 @@ export async function runSend(opts: {
     if (!known) throw err;
     return 'failed';
   }
+}
+
+/**
+ * Before the first batch: leads verified more than REVERIFY_AFTER_DAYS ago are asked again (decision
+ * 0221), all at once so the engine spreads them over their mail servers. Those now invalid are taken
+ * out of their pending batches (so a resumed send does not ask again), and the counts are kept.
+ */
+async function recheckLeads(opts: {
+  db: Db;
+  config: Partial<Pick<Config, 'REVERIFY_AFTER_DAYS' | 'REVERIFY_TIMEOUT_S'>>;
+  clock: Clock;
+  campaign: { id: string; workspaceId: string };
+  recheck: Recheck;
+}): Promise<void> {
+  const { db, campaign } = opts;
+  const pending = await db
+    .select({ seq: smartleadSendBatches.seq, leads: smartleadSendBatches.leads })
+    .from(smartleadSendBatches)
+    .where(and(eq(smartleadSendBatches.campaignId, campaign.id), eq(smartleadSendBatches.state, 'pending')));
+  const out = await recheckStale({
+    db,
+    workspaceId: campaign.workspaceId,
+    emails: pending.flatMap((b) => b.leads.map((l) => l.email)),
+    now: opts.clock(),
+    afterDays: opts.config.REVERIFY_AFTER_DAYS ?? 14,
+    timeoutMs: (opts.config.REVERIFY_TIMEOUT_S ?? 300) * 1000,
+    recheck: opts.recheck,
+  });
+  await db.transaction(async (tx) => {
+    for (const b of pending) {
+      const kept = b.leads.filter((l) => !out.invalid.has(l.email.trim().toLowerCase()));
+      if (kept.length === b.leads.length) continue;
+      await tx
+        .update(smartleadSendBatches)
+        .set({ leads: kept })
+        .where(and(eq(smartleadSendBatches.campaignId, campaign.id), eq(smartleadSendBatches.seq, b.seq)));
+    }
+    await tx
+      .update(smartleadCampaigns)
+      .set({
+        recheckedCount: sql`${smartleadCampaigns.recheckedCount} + ${out.checked}`,
+        recheckInvalidCount: sql`${smartleadCampaigns.recheckInvalidCount} + ${out.invalid.size}`,
+        recheckUnansweredCount: sql`${smartleadCampaigns.recheckUnansweredCount} + ${out.unanswered}`,
+        recheckDoneAt: opts.clock(),
+      })
+      .where(eq(smartleadCampaigns.id, campaign.id));
+  });
 }

@@ -6,6 +6,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
+import { RecheckSummary } from './RecheckSummary';
 
 const STATUS_VARIANT: Record<string, 'success' | 'secondary' | 'warning' | 'info' | 'destructive'> = {
   ACTIVE: 'success',
@@ -75,6 +76,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
             leads: {send.error}
           </p>
         )}
+        <RecheckSummary recheck={send.recheck} />
         {send.state === 'completed' && (send.duplicates > 0 || send.invalid > 0) && (
           <p className="text-xs text-muted-foreground">
             {send.added.toLocaleString()} added · {send.duplicates.toLocaleString()} duplicates ·{' '}

@@ -2,6 +2,7 @@ import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import type { SendProgress } from '../../../shared/smartlead';
 import { Card, CardContent } from '../ui/card';
 import { Progress } from '../ui/progress';
+import { RecheckSummary } from './RecheckSummary';
 
 /** Live state of a send: leads confirmed by Smartlead so far, and the counts it reported. */
 export function SendProgressCard({ name, progress }: { name: string; progress: SendProgress }) {
@@ -40,6 +41,7 @@ export function SendProgressCard({ name, progress }: { name: string; progress: S
             {progress.invalid.toLocaleString()} invalid
           </span>
         </div>
+        <RecheckSummary recheck={progress.recheck} />
         {progress.error && (
           <p className={failed ? 'text-sm text-destructive' : 'text-sm text-amber-700'}>{progress.error}</p>
         )}
