@@ -12,7 +12,6 @@ import { runSend } from './send';
 // mailbox closed since is held back; an answer that does not come (our network, a server that will not
 // talk) is no verdict, and that lead goes on its earlier one.
 
-const DAY = 86_400_000;
 let t: TestApp;
 let fake: FakeSmartlead;
 let w: World;
