@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../fakes/smartlead';
 import { startWorld, type World } from '../fakes/smtp-world';
-import { checkA11y } from './axe';
+import { checkA11y, screenshot } from './axe';
 import {
   apiPost,
   chromiumAvailable,
@@ -18,6 +18,9 @@ import {
 // send holds them back and says why. Also: the single-address check on the home screen.
 const LEADS = ['ann', 'bo', 'cy', 'dee', 'eve'].map((n) => `${n}@acme.test`);
 const BOUNCED = LEADS.slice(0, 3);
+/** The bounce-budget journey's list: 30 valid addresses and two on a catch-all domain. */
+const PEOPLE = Array.from({ length: 30 }, (_, i) => `p${i}@acme.test`);
+const WILD = ['x@wild.test', 'y@wild.test'];
 const PROFILE = {
   businessType: 'agency',
   targetAudience: 'B2B Decision Makers',
@@ -32,7 +35,11 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
 
   const e2e = useE2E(async () => {
     fake = await startFakeSmartlead({ apiKeys: [apiKey] });
-    world = await startWorld({ 'acme.test': { mailboxes: LEADS } });
+    world = await startWorld({
+      'acme.test': { mailboxes: [...LEADS, ...PEOPLE] },
+      // Accepts any address: its rows are risky (catch-all), scored 75.
+      'wild.test': { catchAll: true },
+    });
     const port = await freePort();
     return {
       port,
@@ -45,8 +52,8 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await world?.close();
   });
 
-  async function verifiedUpload(page: Page) {
-    const csv = `name,email\n${LEADS.map((e) => `${e.split('@')[0]},${e}`).join('\n')}\n`;
+  async function verifiedUpload(page: Page, emails = LEADS) {
+    const csv = `name,email\n${emails.map((e) => `${e.split('@')[0]},${e}`).join('\n')}\n`;
     const up = await apiPost(page, '/api/upload', undefined, {
       multipart: { csvFile: { name: 'outcomes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
     });
@@ -144,6 +151,54 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await result.getByTestId('suppressed-badge').waitFor({ timeout: 30_000 });
     await result.getByText('Mail provider:').waitFor();
     await checkA11y(page, 'home single check');
+    await page.context().close();
+  });
+
+  it('every row says how it was decided; score filter; the send keeps risky rows within the bounce budget', async () => {
+    const page = await e2e.newPage({ bypassCSP: true });
+    await signUpViaUi(page, 'budget');
+    await completeOnboardingViaApi(page, PROFILE);
+    expect((await apiPost(page, '/api/smartlead/settings', { apiKey })).status()).toBe(200);
+    const { uploadId, stats } = await verifiedUpload(page, [...PEOPLE, ...WILD]);
+    expect(stats).toMatchObject({ valid: 30, risky: 2 });
+
+    // Why? says how the verdict was reached and how often the server was asked.
+    await page.goto(`/?uploadId=${uploadId}`);
+    const table = page.getByTestId('results-table');
+    await table.getByText('p0@acme.test').waitFor();
+    await page.getByRole('button', { name: 'Why? Details for p0@acme.test' }).click();
+    const detail = page.getByTestId('row-detail');
+    await detail.getByText('The mail server’s own answer (SMTP)').waitFor();
+    await detail.getByText('1 question to the mail server').waitFor();
+    await screenshot(page, 'row-detail-evidence');
+    await page.keyboard.press('Escape');
+    // Score ≥ 90 leaves the 30 valid rows (99), not the catch-all ones (75).
+    await page.getByRole('combobox', { name: 'Filter by confidence score' }).click();
+    await page.getByRole('option', { name: 'Score ≥ 90' }).click();
+    await page.getByText('30 emails', { exact: true }).waitFor();
+    await checkA11y(page, 'results filtered by score');
+    await screenshot(page, 'results-score-filter');
+
+    // The send: with the risky rows, 2.5% projected is over the 2% budget; one of the two fits.
+    await page.goto('/send-to-smartlead');
+    await page.getByLabel('Include risky addresses').check();
+    await page.getByTestId('selected-counter').getByText('0 of 32 selected').waitFor();
+    await page.getByRole('button', { name: 'Select all', exact: true }).first().click();
+    await page.getByTestId('projected-bounce').getByText('2.5%').waitFor();
+    const over = page.getByTestId('over-budget');
+    await over.getByText(/1 of the 2 risky addresses fit/).waitFor();
+    const name = `Budget ${Date.now()}`;
+    await page.getByLabel('Campaign Name').fill(name);
+    expect(await page.getByRole('button', { name: 'Send 32 emails to Smartlead' }).isDisabled()).toBe(true);
+    await checkA11y(page, 'send screen over the bounce budget');
+    await page.getByTestId('bounce-budget').scrollIntoViewIfNeeded();
+    await screenshot(page, 'send-over-bounce-budget');
+    await over.getByRole('button', { name: 'Keep the 1 that fit' }).click();
+    await page.getByTestId('projected-bounce').getByText('1.8%').waitFor();
+    await page.getByRole('button', { name: 'Send 31 emails to Smartlead' }).click();
+    await page.waitForURL((u) => u.pathname === '/smartlead/campaigns');
+    const remote = await waitUntil('campaign', () => fake.campaignsNamed(name)[0]);
+    await waitUntil('leads', () => (remote.leads.size === 31 ? true : undefined));
     await page.context().close();
   });
 
