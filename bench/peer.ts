@@ -18,6 +18,8 @@ import {
   loadAverage,
   measure,
   ourAccuracy,
+  politeCeiling,
+  RCPT_LIMIT,
   ROWS,
   SERVERS,
   startSharedWorld,
@@ -146,4 +148,12 @@ const best = (n: string, k: 'rowsPerS' | 'rightPerS') =>
 const ratio = (k: 'rowsPerS' | 'rightPerS') =>
   (best('verilead engine', k) / best('deep-email-validator', k)).toFixed(1);
 console.log(`throughput ours / peer: ${ratio('rowsPerS')}x rows/s, ${ratio('rightPerS')}x true verdicts/s`);
+// What politeness allows at best in this world, against which both are judged (decision 0003).
+const ceiling = politeCeiling(world);
+console.log(
+  `polite ceiling: ${ceiling.rowsPerS} rows/s (busiest server ${ceiling.busiest}: ${ceiling.rcpts} RCPTs incl. catch-all probes, ` +
+    `${RCPT_LIMIT} per session, ${CAP} sessions at once, 3 round trips of ${LATENCY_MS} ms each); ` +
+    `ours reaches ${((100 * best('verilead engine', 'rowsPerS')) / ceiling.rowsPerS).toFixed(0)} % of it; ` +
+    `2x the peer would be ${2 * best('deep-email-validator', 'rowsPerS')} rows/s`,
+);
 await world.close();

@@ -203,3 +203,33 @@ export const loadAverage = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+/**
+ * The fastest any polite client could verify this world (rows/s): per server, every address plus one
+ * catch-all probe per domain is a RCPT; RCPT_LIMIT of them fit a session; a session costs three round
+ * trips of LATENCY_MS at least (banner, EHLO, then every MAIL/RCPT/RSET pipelined with QUIT riding
+ * along); CAP sessions at a time per server. The busiest server sets the end.
+ */
+export function politeCeiling(world: SharedWorld): { rowsPerS: number; busiest: string; rcpts: number } {
+  const rcpts = new Map<string, number>();
+  const domains = new Map<string, Set<string>>();
+  for (const email of world.emails) {
+    const domain = email.split('@')[1];
+    const ip = world.ipOf.get(`mx.${domain}`) ?? '';
+    rcpts.set(ip, (rcpts.get(ip) ?? 0) + 1);
+    const seen = domains.get(ip) ?? new Set<string>();
+    seen.add(domain);
+    domains.set(ip, seen);
+  }
+  let busiest = '';
+  let most = 0;
+  for (const [ip, n] of rcpts) {
+    const total = n + (domains.get(ip)?.size ?? 0);
+    if (total > most) {
+      most = total;
+      busiest = ip;
+    }
+  }
+  const seconds = (Math.ceil(most / RCPT_LIMIT) / CAP) * 3 * (LATENCY_MS / 1000);
+  return { rowsPerS: Math.round(world.emails.length / seconds), busiest, rcpts: most };
+}

@@ -143,6 +143,22 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     expect(await page.getByText('ann@acme.test').count()).toBe(0);
     await checkA11y(page, 'send screen with held-back addresses');
 
+    // Activity over time: the five sent and three bounced today, on Email Campaigns, for 7 days too.
+    await page.goto('/smartlead/campaigns');
+    const activity = page.getByTestId('activity-chart');
+    const totals = activity.getByTestId('activity-totals');
+    await totals.locator('div').filter({ hasText: 'Sent' }).getByText('5', { exact: true }).waitFor();
+    await totals.locator('div').filter({ hasText: 'Bounced' }).getByText('3', { exact: true }).waitFor();
+    await activity.getByRole('button', { name: '7 days' }).click();
+    await activity.getByRole('img', { name: /Activity per day from/ }).waitFor();
+    const csv = await (
+      await page.request.get((await activity.getByRole('link', { name: 'CSV' }).getAttribute('href')) ?? '')
+    ).text();
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('date,sent,opened,clicked,replied,bounced');
+    await activity.scrollIntoViewIfNeeded();
+    await screenshot(page, 'campaign-activity');
+    await checkA11y(page, 'email campaigns with activity over time');
+
     // Home: one address checked on the spot, with the suppression shown.
     await page.goto('/');
     await page.getByLabel('Email address').fill('bo@acme.test');

@@ -35,6 +35,10 @@ function eventsOf(row: LeadStat, smartleadCampaignId: number, now: Date): Outcom
   if (row.is_unsubscribed) out.push({ ...base, kind: 'unsubscribed', step: null, occurredAt: sent ?? now });
   const replied = at(row.reply_time);
   if (replied) out.push({ ...base, kind: 'replied', occurredAt: replied });
+  const opened = at(row.open_time);
+  if (opened) out.push({ ...base, kind: 'opened', occurredAt: opened });
+  const clicked = at(row.click_time);
+  if (clicked) out.push({ ...base, kind: 'clicked', occurredAt: clicked });
   return out;
 }
 

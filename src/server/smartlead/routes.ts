@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { activityQuerySchema, activityResponseSchema } from '../../shared/campaign-activity';
 import {
   campaignListSchema,
   campaignSchema,
@@ -10,10 +11,13 @@ import {
   settingsSchema,
   testResultSchema,
 } from '../../shared/smartlead';
+import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import { notFound } from '../http/errors';
 import type { AppInstance } from '../http/types';
+import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
+import { activityCsv, activityOverTime } from './activity';
 import { smartleadAutomationRoutes } from './automation-routes';
 import { findCampaign, sendProgress } from './campaigns';
 import { smartleadCall } from './errors';
@@ -31,6 +35,38 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const { config, clock, sleep } = deps;
   const cache = createRemoteCache();
+
+  r.get(
+    '/api/smartlead/activity',
+    {
+      schema: {
+        tags,
+        summary: 'Sent, opened, clicked, replied and bounced per day, for a campaign or the workspace',
+        querystring: activityQuerySchema,
+        response: { 200: activityResponseSchema },
+      },
+    },
+    async (req) => activityOverTime({ db, workspaceId: requireWorkspace(req).id, query: req.query }),
+  );
+
+  r.get(
+    '/api/smartlead/activity/export',
+    {
+      schema: {
+        tags,
+        querystring: activityQuerySchema,
+        response: { 200: csvFileResponse('Activity per day (UTF-8 with a BOM)') },
+      },
+    },
+    async (req, reply) => {
+      const a = await activityOverTime({ db, workspaceId: requireWorkspace(req).id, query: req.query });
+      sendCsv(reply, {
+        body: activityCsv(a),
+        disposition: contentDisposition(`campaign-activity-${a.from}-to-${a.to}.csv`),
+      });
+      return reply;
+    },
+  );
 
   r.get('/api/smartlead/settings', { schema: { tags, response: { 200: settingsSchema } } }, async (req) =>
     getSettings({ db, workspaceId: requireWorkspace(req).id }),

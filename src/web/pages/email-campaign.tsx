@@ -7,6 +7,7 @@ import { AddLeadsDialog } from '../components/automation/AddLeadsDialog';
 import { campaignKey, changeStatus, useCampaignDetail } from '../components/automation/api';
 import { SectionTitle } from '../components/automation/SectionTitle';
 import { PageHeader } from '../components/PageHeader';
+import { ActivityChart } from '../components/smartlead/ActivityChart';
 import { CAMPAIGNS_KEY } from '../components/smartlead/api';
 import { StatusBadge } from '../components/smartlead/CampaignCard';
 import { SendProgressCard } from '../components/smartlead/SendProgressCard';
@@ -136,6 +137,7 @@ export default function EmailCampaignPage() {
         <Stat label="Open rate" value={c.analytics ? `${c.analytics.open_rate.toFixed(1)}%` : '—'} />
         <Stat label="Reply rate" value={c.analytics ? `${c.analytics.reply_rate.toFixed(1)}%` : '—'} />
       </div>
+      <ActivityChart campaignId={id} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

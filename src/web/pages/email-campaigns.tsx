@@ -1,6 +1,7 @@
 import { Megaphone, PenLine, RefreshCw, Send } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageHeader } from '../components/PageHeader';
+import { ActivityChart } from '../components/smartlead/ActivityChart';
 import { useCampaigns } from '../components/smartlead/api';
 import { CampaignCard } from '../components/smartlead/CampaignCard';
 import { Alert, AlertDescription } from '../components/ui/alert';
@@ -88,10 +89,13 @@ export default function EmailCampaignsPage() {
         </Card>
       )}
       {list && list.length > 0 && (
-        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {list.map((c) => (
-            <CampaignCard key={c.id} campaign={c} />
-          ))}
+        <div className="flex flex-col gap-6">
+          <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            {list.map((c) => (
+              <CampaignCard key={c.id} campaign={c} />
+            ))}
+          </div>
+          <ActivityChart />
         </div>
       )}
     </div>
