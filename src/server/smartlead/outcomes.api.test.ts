@@ -143,7 +143,9 @@ describe('smartlead send outcomes', () => {
     // Events we do not use are acknowledged too (Smartlead would otherwise retry them); an open is kept
     // for activity over time, and teaches nothing about the address.
     const category = { ...payload, campaign_id: mine.smartleadId, event_type: 'LEAD_CATEGORY_UPDATED' };
-    expect((await post(new URL(mine.hookUrl!).pathname, category)).json()).toMatchObject({ status: 'ignored' });
+    expect((await post(new URL(mine.hookUrl!).pathname, category)).json()).toMatchObject({
+      status: 'ignored',
+    });
     const open = { ...payload, campaign_id: mine.smartleadId, event_type: 'EMAIL_OPEN' };
     expect((await post(new URL(mine.hookUrl!).pathname, open)).json()).toMatchObject({ status: 'stored' });
     expect((await mine.c.get('/api/suppressions')).json().total).toBe(0);
