@@ -159,6 +159,23 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await screenshot(page, 'campaign-activity');
     await checkA11y(page, 'email campaigns with activity over time');
 
+    // Replies: dee answers; the reply is read, categorised and answered from here.
+    expect(await fake.leadEvent(remote.id, 'dee@acme.test', 'EMAIL_REPLY')).toBe(200);
+    await page.goto('/smartlead/replies');
+    await page.getByRole('button', { name: /dee@acme\.test/ }).click();
+    const conversation = page.getByTestId('conversation');
+    await conversation.getByText('Thanks, tell me more. Next week works.').waitFor();
+    await checkA11y(page, 'replies with a conversation open');
+    await page.getByRole('combobox', { name: 'Lead category' }).click();
+    await page.getByRole('option', { name: 'Interested', exact: true }).click();
+    await page.getByText('Marked “Interested”').first().waitFor();
+    await page.getByRole('list', { name: 'Replies' }).getByText('Interested').waitFor();
+    await page.getByLabel('Your reply').fill('Great! Does Tuesday at 10 work?');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByText('Reply sent').first().waitFor();
+    await conversation.getByText('Great! Does Tuesday at 10 work?').waitFor();
+    await screenshot(page, 'replies-conversation');
+
     // Home: one address checked on the spot, with the suppression shown.
     await page.goto('/');
     await page.getByLabel('Email address').fill('bo@acme.test');

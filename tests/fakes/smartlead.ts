@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeAccount, handleAutomation } from './smartlead-automation';
+import { handleConversations, type LeadThread } from './smartlead-conversations';
 import { type FakeWebhook, handleOutcomes, type LeadOutcome, outcomeEvents } from './smartlead-outcomes';
 
 // A fake Smartlead API on loopback, shaped after its public documentation: `api_key` query auth (401 when
@@ -63,6 +64,7 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
   const accounts = new Map<number, FakeAccount>();
   const webhooks = new Map<number, FakeWebhook>();
   const outcomes = new Map<string, LeadOutcome>();
+  const threads = new Map<string, LeadThread>();
   let outage = false;
   let nextId = 1000;
   let nextAccountId = 500;
@@ -261,6 +263,10 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
       handleAutomation({ method, path, url, body, key, send: (st, b) => send(res, st, b), owned, accounts })
     )
       return;
+    if (
+      handleConversations({ method, path, body, send: (st, b) => send(res, st, b), owned, outcomes, threads })
+    )
+      return;
     return send(res, 404, { message: 'Not found' });
   });
 
@@ -272,6 +278,8 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     apiKeys,
     campaigns,
     counters,
+    /** Per campaign and lead (outcomeKey): its category, paused or unsubscribed, the replies sent to it. */
+    threads,
     /** After `after` matching requests, the next `times` fail with `status` before being processed. */
     inject(i: {
       status: number;

@@ -150,6 +150,8 @@ const remoteLeadSchema = z
     created_at: z.string().nullish(),
     lead: z
       .object({
+        /** The lead's id, used by the lead endpoints (category, message history, pause…). */
+        id: z.union([z.number(), z.string()]).nullish(),
         email: z.string(),
         first_name: z.string().nullish(),
         last_name: z.string().nullish(),

@@ -23,6 +23,7 @@ import { findCampaign, sendProgress } from './campaigns';
 import { smartleadCall } from './errors';
 import { smartleadEventRoutes } from './events-routes';
 import { createRemoteCache, listCampaigns } from './list';
+import { smartleadReplyRoutes } from './replies-routes';
 import { sendableGroups } from './sendable';
 import { getSettings, saveApiKey } from './settings';
 import { startCampaignSend } from './start';
@@ -160,4 +161,5 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
 
   await smartleadAutomationRoutes(app, deps, cache);
   await smartleadEventRoutes(app, deps);
+  await smartleadReplyRoutes(app, deps);
 }

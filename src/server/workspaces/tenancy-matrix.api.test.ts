@@ -121,6 +121,9 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/smartlead/create-campaign': () => ({ campaignName: 'Matrix', emails: [lead] }),
   'POST /api/smartlead/campaigns/{id}/status': () => ({ action: 'pause' }),
   'POST /api/smartlead/campaigns/{id}/leads': () => ({ emails: [lead] }),
+  'POST /api/smartlead/campaigns/{id}/leads/{email}/category': () => ({ categoryId: 1 }),
+  'POST /api/smartlead/campaigns/{id}/leads/{email}/action': () => ({ action: 'pause' }),
+  'POST /api/smartlead/campaigns/{id}/leads/{email}/reply': () => ({ text: 'Hello' }),
   'POST /api/api-tokens': () => ({ name: 'matrix' }),
   'POST /api/scrape-instagram': () => ({ keywords: ['coffee'], location: 'Berlin', maxItems: 5 }),
   'POST /api/scrape-instagram-urls': () => ({ urls: ['https://www.instagram.com/someone/'] }),
@@ -201,7 +204,15 @@ const bearerRoutes = new Set<string>();
 function request(route: Route, target: Target) {
   let url = route.path;
   const resource = PATH_RESOURCE.find(([re]) => re.test(route.path))?.[1];
-  url = url.replace(/\{[^}]+\}/g, (p) => (p === '{id}' && resource ? resource(target) : target.workspaceId));
+  // A campaign lead's routes take an address: one of the campaign's (B's campaign holds it too).
+  const leadRoute = route.path.includes('/leads/{email}');
+  url = url.replace(/\{[^}]+\}/g, (p) =>
+    p === '{id}' && resource
+      ? resource(target)
+      : p === '{email}' && leadRoute
+        ? encodeURIComponent(lead.email)
+        : target.workspaceId,
+  );
   url += QUERIES[route.key] ?? '';
   if (route.key === 'POST /api/upload') {
     const { payload, headers } = multipartBody('matrix.csv', 'email\nsomeone@example.com\n');
