@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeAccount, handleAutomation } from './smartlead-automation';
 import { handleConversations, type LeadThread } from './smartlead-conversations';
+import { type FakeWarmup, handleMailboxes } from './smartlead-mailboxes';
 import { type FakeWebhook, handleOutcomes, type LeadOutcome, outcomeEvents } from './smartlead-outcomes';
 
 // A fake Smartlead API on loopback, shaped after its public documentation: `api_key` query auth (401 when
@@ -65,6 +66,8 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
   const webhooks = new Map<number, FakeWebhook>();
   const outcomes = new Map<string, LeadOutcome>();
   const threads = new Map<string, LeadThread>();
+  const warmups = new Map<number, FakeWarmup>();
+  const passwords = new Map<number, string>();
   let outage = false;
   let nextId = 1000;
   let nextAccountId = 500;
@@ -267,6 +270,20 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
       handleConversations({ method, path, body, send: (st, b) => send(res, st, b), owned, outcomes, threads })
     )
       return;
+    if (
+      handleMailboxes({
+        method,
+        path,
+        body,
+        key,
+        send: (st, b) => send(res, st, b),
+        accounts,
+        warmups,
+        passwords,
+        newId: () => nextAccountId++,
+      })
+    )
+      return;
     return send(res, 404, { message: 'Not found' });
   });
 
@@ -280,6 +297,9 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     counters,
     /** Per campaign and lead (outcomeKey): its category, paused or unsubscribed, the replies sent to it. */
     threads,
+    /** Warm-up settings and mailbox passwords received, by account id. */
+    warmups,
+    passwords,
     /** After `after` matching requests, the next `times` fail with `status` before being processed. */
     inject(i: {
       status: number;

@@ -134,7 +134,7 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
   const userAgent = `${opts.product ?? 'Verilead'}/1.0`;
 
   async function request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body?: unknown,
     query: Record<string, string | number> = {},

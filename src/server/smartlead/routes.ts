@@ -23,6 +23,7 @@ import { findCampaign, sendProgress } from './campaigns';
 import { smartleadCall } from './errors';
 import { smartleadEventRoutes } from './events-routes';
 import { createRemoteCache, listCampaigns } from './list';
+import { smartleadMailboxRoutes } from './mailbox-routes';
 import { smartleadReplyRoutes } from './replies-routes';
 import { sendableGroups } from './sendable';
 import { getSettings, saveApiKey } from './settings';
@@ -162,4 +163,5 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   await smartleadAutomationRoutes(app, deps, cache);
   await smartleadEventRoutes(app, deps);
   await smartleadReplyRoutes(app, deps);
+  await smartleadMailboxRoutes(app, deps);
 }

@@ -32,6 +32,18 @@ const NOT_WALKED: Record<string, string> = {
     "Smartlead's signed event intake: no session or token, the path's signature names the workspace",
   'POST /api/workspaces/current/leave': 'takes the caller out of its own workspace; names no other',
   'GET /api/branding/logo/{workspaceId}': "public: a workspace's logo is shown on its sign-in page",
+  'POST /api/smartlead/email-accounts':
+    "connects a mailbox to the caller's own Smartlead account; reads none",
+  'POST /api/smartlead/email-accounts/{accountId}':
+    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
+  'DELETE /api/smartlead/email-accounts/{accountId}':
+    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
+  'GET /api/smartlead/email-accounts/{accountId}/health':
+    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
+  'POST /api/smartlead/email-accounts/{accountId}/warmup':
+    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
+  'GET /api/smartlead/email-accounts/{accountId}/warmup-stats':
+    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
 };
 
 /** The permission each route checks (docs/decisions/0800-workspaces.md); the others any member may call. */

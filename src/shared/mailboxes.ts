@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+// Connecting and warming sending mailboxes in Smartlead (decision 0202). The password typed here goes to
+// Smartlead and nowhere else: never stored by us, never sent back to the browser.
+
+const host = z
+  .string()
+  .trim()
+  .min(1, 'Enter the server name')
+  .max(253, 'That server name is too long')
+  .regex(/^[a-z0-9.-]+$/i, 'A server name has letters, digits, dots and dashes only');
+const port = z.coerce
+  .number()
+  .int('A port is a whole number')
+  .min(1, 'Ports are 1 to 65535')
+  .max(65535, 'Ports are 1 to 65535');
+
+export const SMTP_SECURITY = ['SSL', 'TLS', 'STARTTLS'] as const;
+
+export const connectMailboxSchema = z.object({
+  fromName: z.string().trim().min(1, 'Enter the name people see').max(100, 'That name is too long'),
+  fromEmail: z.string().trim().email('Enter the mailbox address'),
+  username: z.string().trim().min(1, 'Enter the login name (often the address itself)').max(320),
+  password: z
+    .string()
+    .min(1, 'Enter the mailbox password (or app password)')
+    .max(500, 'That password is too long'),
+  smtpHost: host,
+  smtpPort: port,
+  smtpSecurity: z.enum(SMTP_SECURITY),
+  imapHost: host,
+  imapPort: port,
+  dailyLimit: z.coerce.number().int().min(1, 'At least 1 a day').max(2000, 'At most 2,000 a day'),
+});
+export type ConnectMailboxInput = z.infer<typeof connectMailboxSchema>;
+
+export const updateMailboxSchema = z.object({
+  fromName: z.string().trim().min(1, 'Enter the name people see').max(100, 'That name is too long'),
+  dailyLimit: z.coerce.number().int().min(1, 'At least 1 a day').max(2000, 'At most 2,000 a day'),
+});
+export type UpdateMailboxInput = z.infer<typeof updateMailboxSchema>;
+
+/** Smartlead's warm-up settings: emails a day, the daily increase, and the share of them replied to. */
+export const warmupSettingsSchema = z.object({
+  enabled: z.boolean(),
+  perDay: z.coerce.number().int().min(1, 'At least 1 a day').max(100, 'At most 100 a day'),
+  rampUp: z.coerce.number().int().min(1, 'At least 1').max(20, 'At most 20 more a day'),
+  replyRate: z.coerce.number().int().min(0, '0 to 100%').max(100, '0 to 100%'),
+});
+export type WarmupSettings = z.infer<typeof warmupSettingsSchema>;
+
+export const warmupDaySchema = z.object({
+  date: z.string(),
+  sent: z.number(),
+  replied: z.number(),
+  savedFromSpam: z.number(),
+});
+export const warmupStatsSchema = z.object({
+  sent: z.number(),
+  inbox: z.number(),
+  spam: z.number(),
+  received: z.number(),
+  /** The last seven days, oldest first. */
+  days: z.array(warmupDaySchema),
+});
+export type WarmupStats = z.infer<typeof warmupStatsSchema>;
+
+/** A mailbox's connection as Smartlead last checked it. */
+export const mailboxHealthSchema = z.object({
+  id: z.number(),
+  smtpOk: z.boolean(),
+  imapOk: z.boolean(),
+  warmupStatus: z.string().nullable(),
+  warmupReputation: z.number().nullable(),
+});
+export type MailboxHealth = z.infer<typeof mailboxHealthSchema>;
+
+export const mailboxIdParamsSchema = z.object({ accountId: z.coerce.number().int().positive() });

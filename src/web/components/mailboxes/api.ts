@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ConnectMailboxInput,
+  MailboxHealth,
+  UpdateMailboxInput,
+  WarmupSettings,
+  WarmupStats,
+} from '../../../shared/mailboxes';
+import { apiRequest } from '../../lib/api';
+import { ACCOUNTS_KEY } from '../automation/api';
+
+// Connect, edit, remove and warm mailboxes (decision 0202); every change refreshes the accounts list.
+
+const base = '/api/smartlead/email-accounts';
+
+function useRefreshAccounts() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+}
+
+export function useConnectMailbox() {
+  const refresh = useRefreshAccounts();
+  return useMutation({
+    mutationFn: async (v: ConnectMailboxInput) =>
+      (await apiRequest('POST', base, v)).json() as Promise<MailboxHealth>,
+    onSuccess: refresh,
+  });
+}
+
+export function useMailboxChanges(id: number) {
+  const refresh = useRefreshAccounts();
+  const qc = useQueryClient();
+  return {
+    update: useMutation({
+      mutationFn: async (v: UpdateMailboxInput) => apiRequest('POST', `${base}/${id}`, v),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: async () => apiRequest('DELETE', `${base}/${id}`),
+      onSuccess: refresh,
+    }),
+    warmup: useMutation({
+      mutationFn: async (v: WarmupSettings) => apiRequest('POST', `${base}/${id}/warmup`, v),
+      onSuccess: () => {
+        refresh();
+        void qc.invalidateQueries({ queryKey: [`${base}/${id}/warmup-stats`] });
+      },
+    }),
+    check: useMutation({
+      mutationFn: async () =>
+        (await apiRequest('GET', `${base}/${id}/health`)).json() as Promise<MailboxHealth>,
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export function useWarmupStats(id: number) {
+  return useQuery<WarmupStats>({ queryKey: [`${base}/${id}/warmup-stats`] });
+}
