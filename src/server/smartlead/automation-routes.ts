@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { editCampaignResultSchema, editCampaignSchema } from '../../shared/campaign-edit';
 import {
   campaignDetailSchema,
   emailAccountListSchema,
@@ -12,6 +13,7 @@ import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { emailAccounts } from './accounts';
+import { editCampaign } from './campaign-edit';
 import { smartleadCall } from './errors';
 import type { RemoteCache } from './list';
 import { addLeadsToCampaign, campaignDetail, changeCampaignStatus } from './manage';
@@ -45,6 +47,28 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
       smartleadCall(reply, () =>
         campaignDetail({ db, config, workspaceId: requireWorkspace(req).id, id: req.params.id, sleep }),
       ),
+  );
+
+  r.put(
+    '/api/smartlead/campaigns/:id',
+    {
+      schema: {
+        tags,
+        params,
+        body: editCampaignSchema,
+        response: { 200: editCampaignResultSchema },
+        description:
+          'Change the sequence, schedule, settings or sending accounts of a campaign, running or not.',
+      },
+    },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const out = await smartleadCall(reply, () =>
+        editCampaign({ db, config, sleep, workspaceId: workspace.id, id: req.params.id, input: req.body }),
+      );
+      cache.invalidate(workspace.id);
+      return out;
+    },
   );
 
   r.post(
