@@ -176,6 +176,18 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await conversation.getByText('Great! Does Tuesday at 10 work?').waitFor();
     await screenshot(page, 'replies-conversation');
 
+    // The same screens at 390 px: nothing wider than the phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/smartlead/replies', '/smartlead/campaigns', '/send-to-smartlead']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(390);
+    }
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await checkA11y(page, 'send screen at 390 px');
+
     // Home: one address checked on the spot, with the suppression shown.
     await page.goto('/');
     await page.getByLabel('Email address').fill('bo@acme.test');

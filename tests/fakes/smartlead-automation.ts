@@ -104,7 +104,7 @@ export function handleAutomation(ctx: Ctx): boolean {
     return true;
   }
 
-  const m = /^\/campaigns\/(\d+)\/(sequences|email-accounts|schedule|status|leads)$/.exec(path);
+  const m = /^\/campaigns\/(\d+)\/(sequences|email-accounts|schedule|status|leads|settings)$/.exec(path);
   if (!m || (m[2] === 'leads' && method !== 'GET')) return false;
   const c = ctx.owned(Number(m[1]));
   if (!c) return reply(404, { message: 'Campaign not found' });
@@ -148,6 +148,33 @@ export function handleAutomation(ctx: Ctx): boolean {
     }
     c.emailAccountIds = [...new Set([...c.emailAccountIds, ...(ids as number[])])];
     send(200, { ok: true, result: c.emailAccountIds.map((id) => ({ email_account_id: id })) });
+    return true;
+  }
+  if (what === 'email-accounts' && method === 'DELETE') {
+    const ids = body.email_account_ids;
+    if (!Array.isArray(ids) || !ids.length) return reply(400, { message: 'email_account_ids is required' });
+    c.emailAccountIds = c.emailAccountIds.filter((id) => !(ids as number[]).includes(id));
+    send(200, { ok: true });
+    return true;
+  }
+  if (what === 'settings' && method === 'POST') {
+    const track = body.track_settings;
+    const stop = body.stop_lead_settings;
+    if (
+      !Array.isArray(track) ||
+      !track.every((t) =>
+        ['DONT_TRACK_EMAIL_OPEN', 'DONT_TRACK_LINK_CLICK', 'DONT_TRACK_REPLY_TO_AN_EMAIL'].includes(
+          String(t),
+        ),
+      )
+    ) {
+      return reply(400, { message: 'track_settings must list DONT_TRACK_* values' });
+    }
+    if (!['REPLY_TO_AN_EMAIL', 'CLICK_ON_A_LINK', 'OPEN_AN_EMAIL', 'NEVER'].includes(String(stop))) {
+      return reply(400, { message: 'Invalid stop_lead_settings' });
+    }
+    c.settings = { ...body };
+    send(200, { ok: true });
     return true;
   }
   if (what === 'email-accounts' && method === 'GET') {

@@ -36,6 +36,8 @@ export interface FakeCampaign {
   schedule: Record<string, unknown> | null;
   /** Every status accepted by POST /campaigns/{id}/status, in order. */
   statusHistory: string[];
+  /** The last settings saved (POST /campaigns/{id}/settings), as sent. */
+  settings?: Record<string, unknown>;
 }
 
 interface Injection {

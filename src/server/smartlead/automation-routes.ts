@@ -1,18 +1,28 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { editCampaignResultSchema, editCampaignSchema } from '../../shared/campaign-edit';
 import {
   campaignDetailSchema,
   emailAccountListSchema,
   STATUS_ACTIONS,
   statusActionSchema,
 } from '../../shared/email-automation';
-import { bounceBudgetSchema, campaignSchema, leadSchema, MAX_LEADS_PER_SEND } from '../../shared/smartlead';
+import {
+  bounceBudgetSchema,
+  campaignSchema,
+  importableCampaignSchema,
+  importCampaignsSchema,
+  leadSchema,
+  MAX_LEADS_PER_SEND,
+} from '../../shared/smartlead';
 import { assertHasAccess } from '../billing/access';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { emailAccounts } from './accounts';
+import { editCampaign } from './campaign-edit';
 import { smartleadCall } from './errors';
+import { importableCampaigns, importCampaigns } from './import';
 import type { RemoteCache } from './list';
 import { addLeadsToCampaign, campaignDetail, changeCampaignStatus } from './manage';
 
@@ -45,6 +55,57 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
       smartleadCall(reply, () =>
         campaignDetail({ db, config, workspaceId: requireWorkspace(req).id, id: req.params.id, sleep }),
       ),
+  );
+
+  r.get(
+    '/api/smartlead/campaigns/importable',
+    { schema: { tags, response: { 200: z.array(importableCampaignSchema) } } },
+    async (req, reply) =>
+      smartleadCall(reply, () =>
+        importableCampaigns({ db, config, sleep, workspaceId: requireWorkspace(req).id }),
+      ),
+  );
+
+  r.post(
+    '/api/smartlead/campaigns/import',
+    { schema: { tags, body: importCampaignsSchema, response: { 200: z.object({ imported: z.number() }) } } },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const out = await smartleadCall(reply, () =>
+        importCampaigns({
+          db,
+          config,
+          sleep,
+          workspaceId: workspace.id,
+          smartleadIds: req.body.smartleadIds,
+          now: clock(),
+        }),
+      );
+      cache.invalidate(workspace.id);
+      return out;
+    },
+  );
+
+  r.put(
+    '/api/smartlead/campaigns/:id',
+    {
+      schema: {
+        tags,
+        params,
+        body: editCampaignSchema,
+        response: { 200: editCampaignResultSchema },
+        description:
+          'Change the sequence, schedule, settings or sending accounts of a campaign, running or not.',
+      },
+    },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const out = await smartleadCall(reply, () =>
+        editCampaign({ db, config, sleep, workspaceId: workspace.id, id: req.params.id, input: req.body }),
+      );
+      cache.invalidate(workspace.id);
+      return out;
+    },
   );
 
   r.post(

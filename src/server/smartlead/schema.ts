@@ -55,6 +55,8 @@ export const smartleadCampaigns = pgTable(
     recheckInvalidCount: integer('recheck_invalid_count').notNull().default(0),
     recheckUnansweredCount: integer('recheck_unanswered_count').notNull().default(0),
     recheckDoneAt: timestamp('recheck_done_at', { withTimezone: true }),
+    /** Made in Smartlead's own app and imported here (0832). */
+    importedAt: timestamp('imported_at', { withTimezone: true }),
     error: text('error'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -132,6 +132,10 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/smartlead/settings': () => ({ apiKey: newApiKey() }),
   'POST /api/smartlead/create-campaign': () => ({ campaignName: 'Matrix', emails: [lead] }),
   'POST /api/smartlead/campaigns/{id}/status': () => ({ action: 'pause' }),
+  'POST /api/smartlead/campaigns/import': () => ({ smartleadIds: [1] }),
+  'PUT /api/smartlead/campaigns/{id}': () => ({
+    settings: { trackOpens: true, trackClicks: true, stopOnReply: true, plainText: false },
+  }),
   'POST /api/smartlead/campaigns/{id}/leads': () => ({ emails: [lead] }),
   'POST /api/smartlead/campaigns/{id}/leads/{email}/category': () => ({ categoryId: 1 }),
   'POST /api/smartlead/campaigns/{id}/leads/{email}/action': () => ({ action: 'pause' }),

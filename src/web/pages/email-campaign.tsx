@@ -5,6 +5,7 @@ import { Link, useParams } from 'wouter';
 import { DAY_NAMES, type StatusAction, VARIANT_LABELS } from '../../shared/email-automation';
 import { AddLeadsDialog } from '../components/automation/AddLeadsDialog';
 import { campaignKey, changeStatus, useCampaignDetail } from '../components/automation/api';
+import { EditCampaignDialog } from '../components/automation/EditCampaignDialog';
 import { SectionTitle } from '../components/automation/SectionTitle';
 import { PageHeader } from '../components/PageHeader';
 import { ActivityChart } from '../components/smartlead/ActivityChart';
@@ -119,6 +120,9 @@ export default function EmailCampaignPage() {
                 {pending === a.action ? <Loader2 className="animate-spin" /> : <a.icon />} {a.label}
               </Button>
             ))}
+            {c.smartlead_id !== null && status !== 'STOPPED' && d.remote && (
+              <EditCampaignDialog id={id} detail={d} />
+            )}
             {c.smartlead_id !== null && status !== 'STOPPED' && <AddLeadsDialog campaignId={id} />}
           </div>
         }
