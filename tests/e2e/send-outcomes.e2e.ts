@@ -122,6 +122,7 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await page.getByRole('button', { name: 'Why? Details for ann@acme.test' }).click();
     const detail = page.getByTestId('row-detail');
     await detail.getByText('On the list: never sent to Smartlead again').waitFor();
+    await detail.getByText('A bounce in one of your campaigns').waitFor();
     await checkA11y(page, 'row detail of a bounced row');
     await page.keyboard.press('Escape');
 
@@ -215,6 +216,8 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     const detail = page.getByTestId('row-detail');
     await detail.getByText('The mail server’s own answer (SMTP)').waitFor();
     await detail.getByText('1 question to the mail server').waitFor();
+    // The server's reply, code first.
+    await detail.getByText('250 2.1.5 OK', { exact: true }).waitFor();
     await screenshot(page, 'row-detail-evidence');
     await page.keyboard.press('Escape');
     // Score ≥ 90 leaves the 30 valid rows (99), not the catch-all ones (75).

@@ -6,11 +6,8 @@ import type {
   WarmupSettings,
   WarmupStats,
 } from '../../shared/mailboxes';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
-import type { Sleep } from '../retry';
-import { userClient } from './accounts';
+import { type SmartleadDeps, userClient } from './accounts';
 import { type SmartleadClient, SmartleadError } from './client';
 import { healthOf, savedId, warmupStatsOf } from './mailbox-parse';
 
@@ -19,13 +16,7 @@ import { healthOf, savedId, warmupStatsOf } from './mailbox-parse';
 // mailbox password goes straight to Smartlead in the save request: it is not stored here, not logged, and
 // never returned. Every call goes through the one Smartlead client (its limiter, Retry-After, retries).
 
-type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
-interface Deps {
-  db: Db;
-  config: SmartleadConfig;
-  workspaceId: string;
-  sleep?: Sleep;
-}
+type Deps = SmartleadDeps;
 
 const NOT_FOUND = 'This mailbox is not in your Smartlead account (it may have been removed there).';
 
