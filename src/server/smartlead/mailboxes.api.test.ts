@@ -149,10 +149,7 @@ describe('sending mailboxes', () => {
     expect(fake.accounts.size).toBe(count);
 
     const calls = fake.mailboxCalls.length;
-    const bad = await c.post(
-      '/api/smartlead/email-accounts',
-      mailbox({ smtpPort: 70000 }),
-    );
+    const bad = await c.post('/api/smartlead/email-accounts', mailbox({ smtpPort: 70000 }));
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/Ports are 1 to 65535/);
     expect(fake.mailboxCalls.length).toBe(calls);
