@@ -102,7 +102,12 @@ export const apiResultSchema = z
         mxHost: z.string().nullable(),
       })
       .nullable(),
-    fourthVerifiedAt: z.string().nullable(),
+    fourthVerifiedAt: z
+      .string()
+      .nullable()
+      .describe(
+        'When the final check (SMTP) was made, ISO 8601; the CSV checked_at column is this, else verifiedAt.',
+      ),
     finalStatus: status,
     isFinal: z.boolean(),
     reason: z.string().nullable(),
@@ -139,7 +144,7 @@ export const apiResultSchema = z
       .int()
       .nullable()
       .describe(
-        'Times the mail server was asked (greylisting and dropped sessions ask again); null without step 2.',
+        'Times the mail server was asked about the address (greylisting and dropped sessions ask again; replies asking us to slow down do not count); 0 when a recent check answered (decidedBy cache) or no mail server could be asked; null without step 2.',
       ),
   })
   .describe('One verified address: the same row the web results table shows.');

@@ -137,8 +137,22 @@ export const campaignSchema = z.object({
   analytics: z.object({ open_rate: z.number(), reply_rate: z.number() }).nullable(),
   viewUrl: z.string().nullable(),
   send: sendProgressSchema,
+  /** Made in Smartlead's own app and imported here (decision 0202). */
+  imported: z.boolean().default(false),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
+
+/** A campaign of the workspace's Smartlead account that is not here yet. */
+export const importableCampaignSchema = z.object({
+  smartleadId: z.number(),
+  name: z.string(),
+  status: z.string(),
+  createdAt: z.string().nullable(),
+});
+export type ImportableCampaign = z.infer<typeof importableCampaignSchema>;
+export const importCampaignsSchema = z.object({
+  smartleadIds: z.array(z.number().int().positive()).min(1, 'Choose at least one campaign').max(100),
+});
 
 export const campaignListSchema = z.array(campaignSchema);
 

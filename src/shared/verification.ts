@@ -103,6 +103,17 @@ export function smtpMessageText(message: string | null | undefined, smtpCode?: n
   return message;
 }
 
+/**
+ * The server's reply as a person reads it, code first ("550 5.1.1 user unknown"): the engine keeps the
+ * code and the text apart (the CSV has a column for each); a socket error of ours comes in words.
+ */
+export function smtpReplyText(code: number | null | undefined, message: string | null | undefined): string {
+  const text = smtpMessageText(message, code);
+  if (!code) return text;
+  if (!text || text.startsWith(String(code))) return text || String(code);
+  return `${code} ${text}`;
+}
+
 export function qualityOf(status: VerificationStatus): VerificationQuality {
   return status === 'valid' ? 'good' : status === 'invalid' ? 'bad' : 'risky';
 }
@@ -122,6 +133,20 @@ export const DECIDED_BY_TEXT: Record<DecidedBy, string> = {
   verifier: 'The third-party verification service',
   send_outcome: 'A bounce in one of your campaigns',
 };
+
+/**
+ * How many times the verdict's source was asked, in words: none for an answer reused from a recent
+ * check, none either when no mail server could be reached (asked is counted per RCPT TO answered, not
+ * per connection tried), else the count.
+ */
+export function attemptsText(decidedBy: DecidedBy | null, attempts: number | null): string {
+  if (attempts === null || decidedBy === 'initial_check') return '—';
+  if (decidedBy === 'cache') return 'None needed (answered by a recent check)';
+  const times = (noun: string) => `${attempts} ${noun}${attempts === 1 ? '' : 's'}`;
+  if (decidedBy === 'verifier') return `${times('request')} to the verification service`;
+  if (attempts === 0) return 'None: no mail server answered about this address';
+  return `${times('question')} to the mail server`;
+}
 
 /** Columns a verified CSV adds after the user's own (VERIFICATION.md), in the CLI and in exports. */
 export const RESULT_CSV_COLUMNS = [

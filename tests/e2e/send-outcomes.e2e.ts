@@ -122,6 +122,7 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await page.getByRole('button', { name: 'Why? Details for ann@acme.test' }).click();
     const detail = page.getByTestId('row-detail');
     await detail.getByText('On the list: never sent to Smartlead again').waitFor();
+    await detail.getByText('A bounce in one of your campaigns').waitFor();
     await checkA11y(page, 'row detail of a bounced row');
     await page.keyboard.press('Escape');
 
@@ -176,6 +177,18 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await conversation.getByText('Great! Does Tuesday at 10 work?').waitFor();
     await screenshot(page, 'replies-conversation');
 
+    // The same screens at 390 px: nothing wider than the phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/smartlead/replies', '/smartlead/campaigns', '/send-to-smartlead']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(390);
+    }
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await checkA11y(page, 'send screen at 390 px');
+
     // Home: one address checked on the spot, with the suppression shown.
     await page.goto('/');
     await page.getByLabel('Email address').fill('bo@acme.test');
@@ -203,6 +216,8 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     const detail = page.getByTestId('row-detail');
     await detail.getByText('The mail server’s own answer (SMTP)').waitFor();
     await detail.getByText('1 question to the mail server').waitFor();
+    // The server's reply, code first.
+    await detail.getByText('250 2.1.5 OK', { exact: true }).waitFor();
     await screenshot(page, 'row-detail-evidence');
     await page.keyboard.press('Escape');
     // Score ≥ 90 leaves the 30 valid rows (99), not the catch-all ones (75).

@@ -7,7 +7,14 @@ import {
   STATUS_ACTIONS,
   statusActionSchema,
 } from '../../shared/email-automation';
-import { bounceBudgetSchema, campaignSchema, leadSchema, MAX_LEADS_PER_SEND } from '../../shared/smartlead';
+import {
+  bounceBudgetSchema,
+  campaignSchema,
+  importableCampaignSchema,
+  importCampaignsSchema,
+  leadSchema,
+  MAX_LEADS_PER_SEND,
+} from '../../shared/smartlead';
 import { assertHasAccess } from '../billing/access';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
@@ -15,6 +22,7 @@ import { requirePermission, requireWorkspace } from '../workspaces';
 import { emailAccounts } from './accounts';
 import { editCampaign } from './campaign-edit';
 import { smartleadCall } from './errors';
+import { importableCampaigns, importCampaigns } from './import';
 import type { RemoteCache } from './list';
 import { addLeadsToCampaign, campaignDetail, changeCampaignStatus } from './manage';
 
@@ -47,6 +55,35 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
       smartleadCall(reply, () =>
         campaignDetail({ db, config, workspaceId: requireWorkspace(req).id, id: req.params.id, sleep }),
       ),
+  );
+
+  r.get(
+    '/api/smartlead/campaigns/importable',
+    { schema: { tags, response: { 200: z.array(importableCampaignSchema) } } },
+    async (req, reply) =>
+      smartleadCall(reply, () =>
+        importableCampaigns({ db, config, sleep, workspaceId: requireWorkspace(req).id }),
+      ),
+  );
+
+  r.post(
+    '/api/smartlead/campaigns/import',
+    { schema: { tags, body: importCampaignsSchema, response: { 200: z.object({ imported: z.number() }) } } },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const out = await smartleadCall(reply, () =>
+        importCampaigns({
+          db,
+          config,
+          sleep,
+          workspaceId: workspace.id,
+          smartleadIds: req.body.smartleadIds,
+          now: clock(),
+        }),
+      );
+      cache.invalidate(workspace.id);
+      return out;
+    },
   );
 
   r.put(

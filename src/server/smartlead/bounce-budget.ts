@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_BOUNCE_BUDGET, formatRate, projectedBounceRate } from '../../shared/bounce-budget';
-import { providerOf } from '../../shared/mail-providers';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
-import { scoresOf } from '../lists/score';
+import { scoresOfVerdicts } from '../lists/score';
 import { query } from '../lists/sql';
 
 /**
@@ -38,15 +37,10 @@ export async function assertWithinBounceBudget(opts: {
   // Valid rows alone are never held to it; anything else (risky, or an invalid address put into the
   // request by hand) is.
   if (rows.every((r) => r.final_status === 'valid')) return;
-  const scores = await scoresOf(
+  const scores = await scoresOfVerdicts(
     opts.db,
     opts.workspaceId,
-    rows.map((r) => ({
-      email: r.email,
-      finalStatus: r.final_status,
-      reason: r.reason,
-      provider: providerOf(r.mx, r.email.split('@').pop()),
-    })),
+    rows.map((r) => ({ email: r.email, finalStatus: r.final_status, reason: r.reason, mx: r.mx })),
   );
   const projected = projectedBounceRate(scores);
   if (projected > budget) {

@@ -60,6 +60,8 @@ export const smartleadCampaigns = pgTable(
     recheckWhy: text('recheck_why'),
     /** Unchecked leads the user chose to hold back. */
     recheckHeldUncheckedCount: integer('recheck_held_unchecked_count').notNull().default(0),
+    /** Made in Smartlead's own app and imported here (0832). */
+    importedAt: timestamp('imported_at', { withTimezone: true }),
     error: text('error'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -133,6 +133,7 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/smartlead/settings': () => ({ apiKey: newApiKey() }),
   'POST /api/smartlead/create-campaign': () => ({ campaignName: 'Matrix', emails: [lead] }),
   'POST /api/smartlead/campaigns/{id}/status': () => ({ action: 'pause' }),
+  'POST /api/smartlead/campaigns/import': () => ({ smartleadIds: [1] }),
   'PUT /api/smartlead/campaigns/{id}': () => ({
     settings: { trackOpens: true, trackClicks: true, stopOnReply: true, plainText: false },
   }),

@@ -4,6 +4,7 @@ import { PageHeader } from '../components/PageHeader';
 import { ActivityChart } from '../components/smartlead/ActivityChart';
 import { useCampaigns } from '../components/smartlead/api';
 import { CampaignCard } from '../components/smartlead/CampaignCard';
+import { ImportCampaignsDialog } from '../components/smartlead/ImportCampaignsDialog';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
@@ -31,6 +32,7 @@ export default function EmailCampaignsPage() {
             >
               <RefreshCw className={cn(campaigns.isFetching && 'animate-spin')} /> Refresh
             </Button>
+            <ImportCampaignsDialog />
             <Button asChild>
               <Link href="/send-to-smartlead">
                 <Send /> New campaign

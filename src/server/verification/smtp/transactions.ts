@@ -96,8 +96,19 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
   const mailOk = res.mail?.code === 250;
   const probes = o.probe ? 1 : 0;
 
+  // 530 "Must issue a STARTTLS command first" in a plain session (at MAIL FROM or at RCPT TO): the
+  // answer comes over TLS, so it is no answer about any address yet. Every later session to this host
+  // starts TLS (offered or not) and the addresses are asked again there; a second 530 is a verdict.
+  const plainAsked = !o.tls && !host.tlsRequired;
+  const needsTls = (r: SmtpReply) => plainAsked && isTlsRequiredReply(r);
+  const requireTls = () => {
+    host.tlsRequired = true;
+    host.noTls = false;
+  };
+
   if (o.probe) {
-    const r = mailOk ? res.rcpts[0] : undefined;
+    const reply = mailOk ? res.rcpts[0] : undefined;
+    const r = reply && !needsTls(reply) ? reply : undefined;
     const c = r ? classifyRcpt(r) : null;
     const answer = c?.kind === 'accepted' ? true : c?.kind === 'final' ? false : null;
     provider.catchAll.settle(o.domain, answer, r && c?.kind === 'retry' ? delayFor(s, r) : 0);
@@ -151,11 +162,8 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
       slowDown();
       for (const p of batch) paced(p, mail);
       return true;
-    } else if (isTlsRequiredReply(mail) && !o.tls && !host.tlsRequired) {
-      // 530 "Must issue a STARTTLS command first": the answer comes over TLS. Every later session to
-      // this host starts TLS (offered or not); these addresses are asked again there.
-      host.tlsRequired = true;
-      host.noTls = false;
+    } else if (needsTls(mail)) {
+      requireTls();
       for (const p of batch) unsent(p);
       return true;
     } else if (mail.code < 500) for (const p of batch) retry(p, 'temp_failure', mail);
@@ -172,6 +180,12 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
       // Lost with the connection, or never sent because the session ended.
       if (res.error) lost(p);
       else unsent(p);
+      return;
+    }
+    if (needsTls(r)) {
+      requireTls();
+      unsent(p);
+      stop = true;
       return;
     }
     const c = classifyRcpt(r);

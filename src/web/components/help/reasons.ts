@@ -48,10 +48,13 @@ const MEANING: Record<ReasonCode, [ReasonHelp['verdict'], string]> = {
     'Risky',
     'The server asked us to come back later and did not let us in before the check ended. Re-verify later.',
   ],
-  temp_failure: ['Risky', 'The server had a temporary problem during the check. Re-verify later.'],
+  temp_failure: [
+    'Risky',
+    'The server had a temporary problem, or kept asking us to slow down, until the check ended. Re-verify later.',
+  ],
   unreachable: [
     'Risky',
-    'We could not connect to any mail server of the domain, so the address was not checked. This is about the connection, not the address; see "Why is everything risky?" below.',
+    'We could not connect to any mail server of the domain, or it talks to no one ("554 no SMTP service here"), so the address was not checked. This is about the connection, not the address; see "Why is everything risky?" below.',
   ],
 };
 

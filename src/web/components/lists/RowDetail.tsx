@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ResultRow } from '../../../shared/lists';
-import { DECIDED_BY_TEXT, reasonText, smtpMessageText } from '../../../shared/verification';
+import { attemptsText, DECIDED_BY_TEXT, reasonText, smtpReplyText } from '../../../shared/verification';
 import { formatDateTime } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -45,19 +45,12 @@ export function RowDetail({ r }: { r: ResultRow }) {
         : 'Not recognised',
     ],
     ['Mail server', d?.mxHost ?? '—'],
-    ['Server reply', d?.smtpMessage ? smtpMessageText(d.smtpMessage, d.smtpCode) : '—'],
+    ['Server reply', smtpReplyText(d?.smtpCode, d?.smtpMessage) || '—'],
     [
       'How it was decided',
       r.decidedBy ? DECIDED_BY_TEXT[r.decidedBy] : r.isFinal ? 'Not recorded' : 'Not yet',
     ],
-    [
-      'Attempts',
-      r.attempts === null
-        ? '—'
-        : r.attempts === 0
-          ? 'None needed (answered by a recent check)'
-          : `${r.attempts} ${r.attempts === 1 ? 'question' : 'questions'} to the mail server`,
-    ],
+    ['Attempts', attemptsText(r.decidedBy, r.attempts)],
     ['Checked', when ? formatDateTime(when) : 'Not yet'],
     ['Suppression list', r.suppressed ? 'On the list: never sent to Smartlead again' : 'Not on the list'],
   ];

@@ -49,6 +49,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
         <div className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarDays className="size-4" />
           Created {formatDay(campaign.created_at)}
+          {campaign.imported && <span data-testid="imported">· imported from Smartlead</span>}
         </div>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
