@@ -1,17 +1,33 @@
 import { z } from 'zod';
-import { scheduleSchema, stepsSchema } from './email-automation';
+import { campaignDetailSchema, scheduleSchema, stepsSchema } from './email-automation';
+import { campaignSchema } from './smartlead';
 
-// Editing a campaign that already exists in Smartlead, running or not (decision 0202). Each part is
-// optional: the screen saves one at a time.
+// Editing a campaign that already exists in Smartlead, running or not, created here or imported
+// (decision 0202). Each part is optional: the screen saves one at a time.
+
+/** Smartlead's `stop_lead_settings` values (api.smartlead.ai, Update Campaign Settings). */
+export const STOP_LEAD_ON = ['REPLY_TO_AN_EMAIL', 'CLICK_ON_A_LINK', 'OPEN_AN_EMAIL'] as const;
+export const STOP_LEAD_LABELS: Record<(typeof STOP_LEAD_ON)[number], string> = {
+  REPLY_TO_AN_EMAIL: 'replies to an email',
+  CLICK_ON_A_LINK: 'clicks a link',
+  OPEN_AN_EMAIL: 'opens an email',
+};
 
 export const campaignSettingsSchema = z.object({
   trackOpens: z.boolean(),
   trackClicks: z.boolean(),
-  /** Stop a lead's sequence once it replies. */
-  stopOnReply: z.boolean(),
+  /** When Smartlead stops emailing a lead. */
+  stopLeadOn: z.enum(STOP_LEAD_ON, { error: 'Choose when to stop emailing a lead' }),
   plainText: z.boolean(),
 });
 export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
+
+/**
+ * Smartlead's help center: open and click tracking, and plain text ("Optimize Email Delivery"), cannot be
+ * changed once a campaign has started. We refuse such a change rather than send one Smartlead may ignore.
+ */
+export const LOCKED_AFTER_START =
+  'Tracking and plain text cannot be changed once a campaign has started (Smartlead fixes them at launch). Create a new campaign to change them.';
 
 export const editCampaignSchema = z
   .object({
@@ -28,16 +44,18 @@ export const editCampaignSchema = z
 export type EditCampaignInput = z.infer<typeof editCampaignSchema>;
 
 /**
- * What a change means for leads already in the campaign, as Smartlead documents and behaves: said on the
- * screen beside each part, and returned with the change.
+ * What a change means for leads already in the campaign: what Smartlead documents, and where it says
+ * nothing, that it says nothing. Shown beside each part on the screen and returned with the change.
  */
 export const IN_FLIGHT_EFFECT: Record<'steps' | 'schedule' | 'settings' | 'emailAccountIds', string> = {
   steps:
-    'Leads keep their place: each gets the new content from its next step on; steps already sent are not sent again. A running campaign is paused for the change and resumed right after.',
-  schedule: 'Applies from now: the next sends of every lead follow the new days, hours and pace.',
-  settings: 'Applies to emails sent from now; opens and clicks already tracked stay.',
+    'Smartlead does not accept a sequence change while a campaign runs, so a running campaign is paused for the change and resumed right after; paused, no lead is emailed. Emails already sent stay as they were. Smartlead does not document which version a lead part-way through the sequence gets for its next step.',
+  schedule:
+    'The schedule decides when the campaign’s emails go out, so the next emails of every lead follow the new days, hours, pace and daily limit. Smartlead documents nothing more specific about leads already part-way through.',
+  settings:
+    'The stop condition applies to what leads do from now on (Smartlead does not document whether earlier opens or clicks count). Tracking and plain text are fixed once the campaign has started.',
   emailAccountIds:
-    'Leads continue from the remaining accounts; a removed account sends nothing more for this campaign.',
+    'Smartlead’s help center: leads in progress that were being sent from a removed account receive no further emails from this campaign, and an added account is used for new leads, not for leads already in progress.',
 };
 
 export const editCampaignResultSchema = z.object({
@@ -48,3 +66,10 @@ export const editCampaignResultSchema = z.object({
   pausedAndResumed: z.boolean(),
 });
 export type EditCampaignResult = z.infer<typeof editCampaignResultSchema>;
+
+/** The campaign page: Smartlead's view, plus its settings read back (null when Smartlead did not answer). */
+export const campaignPageSchema = campaignDetailSchema.extend({
+  campaign: campaignSchema,
+  settings: campaignSettingsSchema.nullable(),
+});
+export type CampaignPage = z.infer<typeof campaignPageSchema>;

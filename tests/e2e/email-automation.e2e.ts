@@ -129,7 +129,7 @@ describe.skipIf(!chromiumAvailable())('email automation', () => {
     await edit.getByTestId('step-2').getByRole('spinbutton').fill('4');
     await edit
       .getByTestId('in-flight-note')
-      .getByText(/Leads keep their place/)
+      .getByText(/paused for the change and resumed right after/)
       .waitFor();
     await checkA11y(page, 'edit a running campaign');
     await edit.getByRole('button', { name: 'Save' }).click();

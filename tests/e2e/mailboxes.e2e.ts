@@ -75,34 +75,4 @@ describe.skipIf(!chromiumAvailable())('email accounts', () => {
     await row.getByText(/Warming/).waitFor();
     await page.context().close();
   });
-
-  it('imports a campaign made in Smartlead’s app, which then shows and pauses like the others', async () => {
-    const made = await (
-      await fetch(`${fake.url}/campaigns/create?api_key=${apiKey}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Spring outreach (Smartlead)' }),
-      })
-    ).json();
-    fake.campaigns.get(made.id)!.status = 'ACTIVE';
-    const page = await e2e.newPage({ bypassCSP: true });
-    await signUpViaUi(page, 'importer');
-    await completeOnboardingViaApi(page, PROFILE);
-    expect((await apiPost(page, '/api/smartlead/settings', { apiKey })).status()).toBe(200);
-    await page.goto('/smartlead/campaigns');
-    await page.getByRole('button', { name: 'Import from Smartlead' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Import Spring outreach (Smartlead)').check();
-    await checkA11y(page, 'import campaigns from Smartlead');
-    await dialog.getByRole('button', { name: /^Import/ }).click();
-    await page.getByText('1 campaign imported').first().waitFor();
-    const card = page.getByTestId('campaign-card').filter({ hasText: 'Spring outreach (Smartlead)' });
-    await card.getByTestId('imported').waitFor();
-    await card.getByText('Active').waitFor();
-    await card.getByRole('link', { name: 'Manage Spring outreach (Smartlead)' }).click();
-    await page.getByRole('button', { name: 'Pause' }).click();
-    await page.getByRole('button', { name: 'Resume' }).waitFor();
-    expect(fake.campaigns.get(made.id)!.status).toBe('PAUSED');
-    await page.context().close();
-  });
 });

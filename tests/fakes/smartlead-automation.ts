@@ -153,7 +153,12 @@ export function handleAutomation(ctx: Ctx): boolean {
   if (what === 'email-accounts' && method === 'DELETE') {
     const ids = body.email_account_ids;
     if (!Array.isArray(ids) || !ids.length) return reply(400, { message: 'email_account_ids is required' });
-    c.emailAccountIds = c.emailAccountIds.filter((id) => !(ids as number[]).includes(id));
+    const left = c.emailAccountIds.filter((id) => !(ids as number[]).includes(id));
+    // Documented: at least one account must remain while the campaign is ACTIVE.
+    if (c.status === 'ACTIVE' && !left.length) {
+      return reply(400, { message: 'An active campaign needs at least one email account' });
+    }
+    c.emailAccountIds = left;
     send(200, { ok: true });
     return true;
   }
@@ -170,7 +175,7 @@ export function handleAutomation(ctx: Ctx): boolean {
     ) {
       return reply(400, { message: 'track_settings must list DONT_TRACK_* values' });
     }
-    if (!['REPLY_TO_AN_EMAIL', 'CLICK_ON_A_LINK', 'OPEN_AN_EMAIL', 'NEVER'].includes(String(stop))) {
+    if (!['REPLY_TO_AN_EMAIL', 'CLICK_ON_A_LINK', 'OPEN_AN_EMAIL'].includes(String(stop))) {
       return reply(400, { message: 'Invalid stop_lead_settings' });
     }
     c.settings = { ...body };

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeAccount, handleAutomation } from './smartlead-automation';
 import { handleConversations, type LeadThread } from './smartlead-conversations';
+import { type AppCampaignSeed, appCampaign, campaignObject } from './smartlead-import';
 import { type FakeWarmup, handleMailboxes } from './smartlead-mailboxes';
 import { type FakeWebhook, handleOutcomes, type LeadOutcome, outcomeEvents } from './smartlead-outcomes';
 
@@ -154,7 +155,9 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
         200,
         [...campaigns.values()]
           .filter((c) => c.apiKey === key)
-          .map((c) => ({ id: c.id, name: c.name, status: c.status, created_at: c.created_at, user_id: 1 })),
+          // Newest first, as documented.
+          .sort((a, b) => b.id - a.id)
+          .map(campaignObject),
       );
     }
     if (method === 'POST' && path === '/campaigns/create') {
@@ -249,7 +252,7 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     if (method === 'GET' && campaignMatch) {
       const c = owned(Number(campaignMatch[1]));
       if (!c) return send(res, 404, { message: 'Campaign not found' });
-      return send(res, 200, { id: c.id, name: c.name, status: c.status, created_at: c.created_at });
+      return send(res, 200, campaignObject(c));
     }
     if (
       handleOutcomes({
@@ -340,6 +343,12 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     },
     webhooks,
     leadEvent: outcomeEvents({ campaigns, webhooks, outcomes }),
+    /** A campaign made in Smartlead's own app for the account behind `apiKey` (see smartlead-import.ts). */
+    seedAppCampaign(apiKey: string, seed: AppCampaignSeed) {
+      const c = appCampaign(nextId++, apiKey, seed);
+      campaigns.set(c.id, c);
+      return c;
+    },
     campaignsNamed: (name: string) => [...campaigns.values()].filter((c) => c.name === name),
     /** Leads of one campaign that arrived more than once (should always be empty). */
     duplicatesIn(id: number) {

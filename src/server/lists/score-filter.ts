@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ResultFilter } from '../../shared/lists';
-import { providerOf } from '../../shared/mail-providers';
 import type { Db } from '../db/client';
-import { scoresOf } from './score';
+import { scoresOfVerdicts } from './score';
 import { query } from './sql';
 
 // "Valid + risky with score ≥ 70" (decision 0221): the score is computed when read (its catch-all part
@@ -42,15 +41,10 @@ export async function rowsScoringAtLeast(opts: {
         ORDER BY x.row_index LIMIT ${CHUNK}`,
     );
     if (rows.length === 0) break;
-    const scores = await scoresOf(
+    const scores = await scoresOfVerdicts(
       db,
       opts.workspaceId,
-      rows.map((r) => ({
-        email: r.email,
-        finalStatus: r.final_status,
-        reason: r.reason,
-        provider: providerOf(r.mx, r.email.split('@').pop()),
-      })),
+      rows.map((r) => ({ email: r.email, finalStatus: r.final_status, reason: r.reason, mx: r.mx })),
     );
     rows.forEach((r, i) => {
       const s = scores[i];

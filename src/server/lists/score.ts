@@ -1,4 +1,4 @@
-import type { MailProvider } from '../../shared/mail-providers';
+import { type MailProvider, providerOf } from '../../shared/mail-providers';
 import { scoreOf } from '../../shared/score';
 import type { Db } from '../db/client';
 import { catchAllHistory } from './outcomes';
@@ -31,5 +31,31 @@ export async function scoresOf(db: Db, workspaceId: string, rows: ScoredRow[]): 
       domainHistory: history?.domains.get(domainOf(r)),
       providerHistory: r.provider ? history?.providers.get(r.provider.id) : null,
     }),
+  );
+}
+
+/** A stored verdict as read from upload_results: the mail server it rests on names the provider. */
+export interface StoredVerdict {
+  email: string;
+  finalStatus: ScoredRow['finalStatus'];
+  reason: string | null;
+  mx: string | null;
+}
+
+/** scoresOf for rows read from the database (the provider recognised from their mail server). */
+export function scoresOfVerdicts(
+  db: Db,
+  workspaceId: string,
+  rows: StoredVerdict[],
+): Promise<(number | null)[]> {
+  return scoresOf(
+    db,
+    workspaceId,
+    rows.map((r) => ({
+      email: r.email,
+      finalStatus: r.finalStatus,
+      reason: r.reason,
+      provider: providerOf(r.mx, r.email.split('@').pop()),
+    })),
   );
 }

@@ -1,15 +1,9 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { editCampaignResultSchema, editCampaignSchema } from '../../shared/campaign-edit';
-import {
-  campaignDetailSchema,
-  emailAccountListSchema,
-  STATUS_ACTIONS,
-  statusActionSchema,
-} from '../../shared/email-automation';
+import { campaignPageSchema, editCampaignResultSchema, editCampaignSchema } from '../../shared/campaign-edit';
+import { emailAccountListSchema, STATUS_ACTIONS, statusActionSchema } from '../../shared/email-automation';
 import {
   bounceBudgetSchema,
-  campaignSchema,
   importableCampaignSchema,
   importCampaignsSchema,
   leadSchema,
@@ -48,7 +42,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
       schema: {
         tags,
         params,
-        response: { 200: campaignDetailSchema.extend({ campaign: campaignSchema }) },
+        response: { 200: campaignPageSchema },
       },
     },
     async (req, reply) =>

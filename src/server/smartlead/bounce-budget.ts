@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_BOUNCE_BUDGET, formatRate, projectedBounceRate } from '../../shared/bounce-budget';
-import { providerOf } from '../../shared/mail-providers';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
-import { scoresOf } from '../lists/score';
+import { scoresOfVerdicts } from '../lists/score';
 import { query } from '../lists/sql';
 
 /**
@@ -36,15 +35,10 @@ export async function assertWithinBounceBudget(opts: {
       ORDER BY lower(r.email), coalesce(x.step2_verified_at, x.verified_at) DESC`,
   );
   if (!rows.some((r) => r.final_status === 'risky')) return;
-  const scores = await scoresOf(
+  const scores = await scoresOfVerdicts(
     opts.db,
     opts.workspaceId,
-    rows.map((r) => ({
-      email: r.email,
-      finalStatus: r.final_status,
-      reason: r.reason,
-      provider: providerOf(r.mx, r.email.split('@').pop()),
-    })),
+    rows.map((r) => ({ email: r.email, finalStatus: r.final_status, reason: r.reason, mx: r.mx })),
   );
   const projected = projectedBounceRate(scores);
   if (projected > budget) {

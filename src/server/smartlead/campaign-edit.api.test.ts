@@ -73,7 +73,7 @@ describe('editing a live campaign', () => {
     const res = await c.request('PUT', `/api/smartlead/campaigns/${id}`, { steps });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ changed: ['steps'], pausedAndResumed: true });
-    expect(res.json().inFlight[0]).toMatch(/Leads keep their place/);
+    expect(res.json().inFlight[0]).toMatch(/paused for the change and resumed/);
     expect(remote.statusHistory.slice(-2)).toEqual(['PAUSED', 'START']);
     expect(remote.status).toBe('ACTIVE');
     expect(remote.sequences).toHaveLength(2);
@@ -83,13 +83,33 @@ describe('editing a live campaign', () => {
     expect((await c.request('PUT', `/api/smartlead/campaigns/${id}`, { schedule })).statusCode).toBe(200);
     expect(remote.schedule).toMatchObject({ days_of_the_week: [1, 2, 3, 4, 5], max_new_leads_per_day: 80 });
 
-    const settings = { trackOpens: false, trackClicks: true, stopOnReply: true, plainText: true };
+    // Started: tracking and plain text stay as they are (Smartlead fixes them at launch); the stop
+    // condition changes, and what is sent keeps the current tracking.
+    const settings = {
+      trackOpens: false,
+      trackClicks: false,
+      stopLeadOn: 'CLICK_ON_A_LINK',
+      plainText: false,
+    };
     expect((await c.request('PUT', `/api/smartlead/campaigns/${id}`, { settings })).statusCode).toBe(200);
     expect(remote.settings).toEqual({
-      track_settings: ['DONT_TRACK_EMAIL_OPEN'],
-      stop_lead_settings: 'REPLY_TO_AN_EMAIL',
-      send_as_plain_text: true,
+      track_settings: ['DONT_TRACK_EMAIL_OPEN', 'DONT_TRACK_LINK_CLICK'],
+      stop_lead_settings: 'CLICK_ON_A_LINK',
+      send_as_plain_text: false,
     });
+    const locked = await c.request('PUT', `/api/smartlead/campaigns/${id}`, {
+      settings: { ...settings, trackOpens: true },
+    });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error).toMatch(/cannot be changed once a campaign has started/);
+    expect(remote.settings).toMatchObject({
+      track_settings: ['DONT_TRACK_EMAIL_OPEN', 'DONT_TRACK_LINK_CLICK'],
+    });
+    // A value Smartlead does not document is refused by our contract before it is sent.
+    const never = await c.request('PUT', `/api/smartlead/campaigns/${id}`, {
+      settings: { ...settings, stopLeadOn: 'NEVER' },
+    });
+    expect(never.statusCode).toBe(400);
 
     expect(
       (await c.request('PUT', `/api/smartlead/campaigns/${id}`, { emailAccountIds: [b.id] })).statusCode,
@@ -99,7 +119,8 @@ describe('editing a live campaign', () => {
 
     // The campaign page shows it as it now is.
     const detail = (await c.get(`/api/smartlead/campaigns/${id}`)).json();
-    expect(detail.schedule).toMatchObject({ maxNewLeadsPerDay: 80 });
+    expect(detail.schedule).toMatchObject({ days: [1, 2, 3, 4, 5], maxNewLeadsPerDay: 80 });
+    expect(detail.settings).toEqual({ ...settings });
   });
 
   it('refuses what it must: another workspace, nothing to change, a bad sequence, a stopped campaign', async () => {

@@ -3,6 +3,7 @@ import {
   type EditCampaignInput,
   type EditCampaignResult,
   IN_FLIGHT_EFFECT,
+  LOCKED_AFTER_START,
 } from '../../shared/campaign-edit';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -12,10 +13,11 @@ import { userClient } from './accounts';
 import { findCampaign } from './campaigns';
 import type { SmartleadClient } from './client';
 import { addEmailAccounts, campaignEmailAccounts, saveSchedule, saveSequences, setStatus } from './remote';
+import { getCampaignConfig, saveSettings } from './remote-campaign';
 import { smartleadCampaigns } from './schema';
 
 // Editing a campaign that exists in Smartlead, while it runs too (decision 0202): its sequence, schedule,
-// settings and sending accounts, each part only when given. Smartlead refuses a sequence change on a
+// settings and sending accounts, each part only when given; created here or imported alike. Smartlead refuses a sequence change on a
 // running campaign, so that change pauses it, saves, and resumes it (also when the save fails). What is
 // sent goes into the local setup as well, so the campaign page shows the campaign as it now is.
 
@@ -35,9 +37,19 @@ export async function editCampaign(opts: {
   const sid = row.smartleadId;
   const client = await userClient(opts);
   const { steps, schedule, settings, emailAccountIds } = opts.input;
-  const status = (await client.analytics(sid)).status ?? 'DRAFTED';
+  const current = await getCampaignConfig(client, sid);
+  const { status } = current;
   if (status === 'STOPPED')
     throw conflict('A stopped campaign cannot be changed: Smartlead keeps it as it ended.');
+  if (settings && status !== 'DRAFTED') {
+    const was = current.settings;
+    if (
+      settings.trackOpens !== was.trackOpens ||
+      settings.trackClicks !== was.trackClicks ||
+      settings.plainText !== was.plainText
+    )
+      throw conflict(LOCKED_AFTER_START);
+  }
   let pausedAndResumed = false;
   if (steps) {
     if (status === 'ACTIVE') {
@@ -51,16 +63,7 @@ export async function editCampaign(opts: {
     } else await saveSequences(client, sid, steps);
   }
   if (schedule) await saveSchedule(client, sid, schedule);
-  if (settings) {
-    await client.call('POST', `/campaigns/${sid}/settings`, {
-      track_settings: [
-        ...(settings.trackOpens ? [] : ['DONT_TRACK_EMAIL_OPEN']),
-        ...(settings.trackClicks ? [] : ['DONT_TRACK_LINK_CLICK']),
-      ],
-      stop_lead_settings: settings.stopOnReply ? 'REPLY_TO_AN_EMAIL' : 'NEVER',
-      send_as_plain_text: settings.plainText,
-    });
-  }
+  if (settings) await saveSettings(client, sid, settings);
   if (emailAccountIds) await replaceAccounts(client, sid, emailAccountIds);
 
   const setup = row.setup;

@@ -7,12 +7,10 @@ import type {
   RepliesQuery,
   ReplyItem,
 } from '../../shared/replies';
-import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { query } from '../lists/sql';
-import type { Sleep } from '../retry';
-import { userClient } from './accounts';
+import { type SmartleadDeps, userClient } from './accounts';
 import type { SmartleadClient } from './client';
 import { listCampaignLeads } from './remote';
 
@@ -20,13 +18,7 @@ import { listCampaignLeads } from './remote';
 // (send_events, from the webhook and the poll) with the category set here; a conversation, the category
 // list and every change go to Smartlead, whose lead ids come from the campaign's lead list.
 
-type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
-interface Deps {
-  db: Db;
-  config: SmartleadConfig;
-  workspaceId: string;
-  sleep?: Sleep;
-}
+type Deps = SmartleadDeps;
 
 /** Pages of 100 leads read at most to find one address in a campaign. */
 const MAX_LEAD_PAGES = 50;

@@ -1,10 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ImportableCampaign } from '../../shared/smartlead';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
-import type { Sleep } from '../retry';
-import { userClient } from './accounts';
+import { type SmartleadDeps, userClient } from './accounts';
 import { smartleadCampaigns } from './schema';
 
 // Campaigns made in Smartlead's own app (decision 0202): listed from the workspace's key, imported on
@@ -12,13 +9,7 @@ import { smartleadCampaigns } from './schema';
 // An imported campaign is a campaign row like ours, its send already "completed" (its leads are
 // Smartlead's), so status, analytics, pause/resume/stop, editing, replies and activity work on it the same.
 
-type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
-interface Deps {
-  db: Db;
-  config: SmartleadConfig;
-  workspaceId: string;
-  sleep?: Sleep;
-}
+type Deps = SmartleadDeps;
 
 async function knownIds(opts: Deps): Promise<Set<number>> {
   const rows = await opts.db

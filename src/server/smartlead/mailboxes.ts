@@ -6,11 +6,8 @@ import type {
   WarmupSettings,
   WarmupStats,
 } from '../../shared/mailboxes';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
-import type { Sleep } from '../retry';
-import { userClient } from './accounts';
+import { type SmartleadDeps, userClient } from './accounts';
 import { type SmartleadClient, SmartleadError } from './client';
 import { remoteAccountSchema } from './remote';
 
@@ -18,13 +15,7 @@ import { remoteAccountSchema } from './remote';
 // Smartlead last checked it, and warm-up (settings and the last seven days). The mailbox password goes
 // straight to Smartlead in the save request: it is not stored here, not logged, and never returned.
 
-type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
-interface Deps {
-  db: Db;
-  config: SmartleadConfig;
-  workspaceId: string;
-  sleep?: Sleep;
-}
+type Deps = SmartleadDeps;
 
 /** The mailbox as the workspace's key sees it; another key's mailbox is not found (Smartlead says 404). */
 async function ownMailbox(client: SmartleadClient, accountId: number) {

@@ -1,10 +1,9 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { providerOf } from '../../shared/mail-providers';
 import { mergeKey } from '../../shared/merge-fields';
 import type { SendableEmail, SendableGroup } from '../../shared/smartlead';
 import type { SuppressionReason } from '../../shared/suppressions';
 import type { Db } from '../db/client';
-import { scoresOf } from '../lists/score';
+import { scoresOfVerdicts } from '../lists/score';
 import { query } from '../lists/sql';
 import { smartleadCampaignLeads, smartleadCampaigns } from './schema';
 
@@ -66,15 +65,10 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
   );
   const sent = await sentCampaigns(opts);
   // Each row's confidence score, for the send screen's bounce projection (decision 0221).
-  const scores = await scoresOf(
+  const scores = await scoresOfVerdicts(
     opts.db,
     opts.workspaceId,
-    rows.map((r) => ({
-      email: r.email,
-      finalStatus: r.final_status,
-      reason: r.verdict_reason,
-      provider: providerOf(r.mx, r.email.split('@').pop()),
-    })),
+    rows.map((r) => ({ email: r.email, finalStatus: r.final_status, reason: r.verdict_reason, mx: r.mx })),
   );
   const groups = new Map<string, SendableGroup>();
   let valid = 0;

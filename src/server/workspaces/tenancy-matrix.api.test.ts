@@ -134,7 +134,7 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/smartlead/campaigns/{id}/status': () => ({ action: 'pause' }),
   'POST /api/smartlead/campaigns/import': () => ({ smartleadIds: [1] }),
   'PUT /api/smartlead/campaigns/{id}': () => ({
-    settings: { trackOpens: true, trackClicks: true, stopOnReply: true, plainText: false },
+    settings: { trackOpens: true, trackClicks: true, stopLeadOn: 'REPLY_TO_AN_EMAIL', plainText: false },
   }),
   'POST /api/smartlead/campaigns/{id}/leads': () => ({ emails: [lead] }),
   'POST /api/smartlead/campaigns/{id}/leads/{email}/category': () => ({ categoryId: 1 }),

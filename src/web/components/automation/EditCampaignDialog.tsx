@@ -2,18 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import {
+  type CampaignPage,
   type CampaignSettings,
   type EditCampaignInput,
   type EditCampaignResult,
   editCampaignSchema,
   IN_FLIGHT_EFFECT,
 } from '../../../shared/campaign-edit';
-import {
-  type CampaignDetail,
-  DEFAULT_SCHEDULE,
-  type Schedule,
-  type Step,
-} from '../../../shared/email-automation';
+import { DEFAULT_SCHEDULE, type Schedule, type Step } from '../../../shared/email-automation';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';
@@ -30,6 +26,7 @@ import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { campaignKey, useEmailAccounts } from './api';
+import { CampaignSettingsFields } from './CampaignSettingsFields';
 import { SequenceEditor } from './SequenceEditor';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -38,7 +35,7 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
  * Change a campaign that exists in Smartlead, running or not (decision 0202): its sequence, schedule,
  * settings and sending accounts, each saved on its own, each saying what happens to leads in flight.
  */
-export function EditCampaignDialog({ id, detail }: { id: string; detail: CampaignDetail }) {
+export function EditCampaignDialog({ id, detail }: { id: string; detail: CampaignPage }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -112,18 +109,21 @@ function Part({
   );
 }
 
-function EditTabs({ id, detail }: { id: string; detail: CampaignDetail }) {
+function EditTabs({ id, detail }: { id: string; detail: CampaignPage }) {
   const edit = useEdit(id);
   const accounts = useEmailAccounts();
   const [steps, setSteps] = useState<Step[]>(detail.remote?.steps ?? []);
   const [active, setActive] = useState<number[]>([]);
   const [schedule, setSchedule] = useState<Schedule>(detail.schedule ?? DEFAULT_SCHEDULE);
-  const [settings, setSettings] = useState<CampaignSettings>({
-    trackOpens: true,
-    trackClicks: true,
-    stopOnReply: true,
-    plainText: false,
-  });
+  // Smartlead's own settings, read back with the campaign: saving never changes what the user did not touch.
+  const [settings, setSettings] = useState<CampaignSettings>(
+    detail.settings ?? {
+      trackOpens: false,
+      trackClicks: false,
+      stopLeadOn: 'REPLY_TO_AN_EMAIL',
+      plainText: false,
+    },
+  );
   const [accountIds, setAccountIds] = useState<number[]>((detail.remote?.accounts ?? []).map((a) => a.id));
   const [problem, setProblem] = useState<string | null>(null);
   const save = (input: EditCampaignInput) => {
@@ -138,7 +138,7 @@ function EditTabs({ id, detail }: { id: string; detail: CampaignDetail }) {
   const num = (v: string) => Math.max(0, Number(v) || 0);
   return (
     <Tabs defaultValue="sequence">
-      <TabsList className="flex flex-wrap">
+      <TabsList className="flex h-auto flex-wrap">
         <TabsTrigger value="sequence">Sequence</TabsTrigger>
         <TabsTrigger value="schedule">Schedule</TabsTrigger>
         <TabsTrigger value="settings">Settings</TabsTrigger>
@@ -205,23 +205,11 @@ function EditTabs({ id, detail }: { id: string; detail: CampaignDetail }) {
       </TabsContent>
       <TabsContent value="settings">
         <Part what="settings" onSave={() => save({ settings })} busy={edit.isPending} error={problem}>
-          {(
-            [
-              ['trackOpens', 'Track opens'],
-              ['trackClicks', 'Track link clicks'],
-              ['stopOnReply', 'Stop a lead’s sequence when it replies'],
-              ['plainText', 'Send as plain text'],
-            ] as const
-          ).map(([k, label]) => (
-            <label key={k} className="flex items-center gap-2 text-sm">
-              <Checkbox
-                checked={settings[k]}
-                onCheckedChange={(on) => setSettings({ ...settings, [k]: on === true })}
-                aria-label={label}
-              />
-              {label}
-            </label>
-          ))}
+          <CampaignSettingsFields
+            value={settings}
+            onChange={setSettings}
+            started={detail.remote?.status !== 'DRAFTED'}
+          />
         </Part>
       </TabsContent>
       <TabsContent value="accounts">
