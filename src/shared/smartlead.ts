@@ -107,13 +107,24 @@ export const sendProgressSchema = z.object({
       checked: z.number(),
       /** Found invalid now: held back, never sent. */
       heldInvalid: z.number(),
-      /** No answer in time (our side or the server's): sent on their earlier verdict. */
+      /** Could not be checked (our side failing, or no answer in time): no verdict either way. */
       unanswered: z.number(),
+      /** Of those, held back at the user's choice (the others went on their earlier verdict). */
+      heldUnchecked: z.number().default(0),
+      /** Unchecked leads waiting for the user's choice (the send waits meanwhile), and why. */
+      waiting: z.object({ count: z.number(), why: z.string() }).nullable().default(null),
     })
-    .default({ checked: 0, heldInvalid: 0, unanswered: 0 }),
+    .default({ checked: 0, heldInvalid: 0, unanswered: 0, heldUnchecked: 0, waiting: null }),
   error: z.string().nullable(),
 });
 export type SendProgress = z.infer<typeof sendProgressSchema>;
+
+/** The user's choice for leads a re-check could not ask about: hold them back, or send them as they were. */
+export const uncheckedActions = ['hold', 'send'] as const;
+export type UncheckedAction = (typeof uncheckedActions)[number];
+export const uncheckedDecisionSchema = z.object({
+  action: z.enum(uncheckedActions, { message: 'action must be hold or send' }),
+});
 
 export const campaignSchema = z.object({
   id: z.string(),
@@ -170,6 +181,8 @@ export const sendableEmailSchema = z.object({
   sentTo: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
   /** Confidence 0–100 (decision 0221): 100 − score is its projected bounce, for the bounce budget. */
   score: z.number().int().nullable().default(null),
+  /** Last checked more than REVERIFY_AFTER_DAYS ago: checked again before it goes (decision 0221). */
+  stale: z.boolean().default(false),
 });
 export type SendableEmail = z.infer<typeof sendableEmailSchema>;
 
@@ -187,5 +200,7 @@ export const sendableListSchema = z.object({
   risky: z.number().default(0),
   /** Addresses of the workspace's lists left out because they are on the suppression list, by reason. */
   heldBack: z.array(z.object({ reason: z.enum(suppressionReasons), count: z.number() })).default([]),
+  /** The server's REVERIFY_AFTER_DAYS (0: stale leads are not checked again). */
+  reverifyAfterDays: z.number().default(14),
 });
 export type SendableList = z.infer<typeof sendableListSchema>;

@@ -27,6 +27,7 @@ async function workspaceWithList() {
   const tag = Date.now().toString(36);
   const valid = Array.from({ length: 30 }, (_, i) => `v${i}.${tag}@acme.com`);
   const risky = [`a.${tag}@catchall.test`, `b.${tag}@catchall.test`];
+  const invalid = `x.${tag}@gone.test`;
   await seedVerifiedUpload({
     db: t.database.db,
     workspaceId: user.id,
@@ -40,9 +41,10 @@ async function workspaceWithList() {
         valid: true,
         verdict: 'catch_all' as const,
       })),
+      { email: invalid, name: 'X', company: 'Gone', valid: false },
     ],
   });
-  return { c, valid, risky, tag };
+  return { c, valid, risky, invalid, tag };
 }
 
 const send = (c: TestClient, name: string, emails: string[], bounceBudget?: number) =>
@@ -59,6 +61,22 @@ describe('the bounce budget', () => {
     const rows = list.groups.flatMap((g: { emails: { email: string; score: number }[] }) => g.emails);
     expect(rows.find((r: { email: string }) => r.email === risky[0]).score).toBe(75);
     expect(rows.filter((r: { score: number }) => r.score === 99)).toHaveLength(30);
+    expect(list.reverifyAfterDays).toBe(14);
+    expect(rows.every((r: { stale: boolean }) => !r.stale)).toBe(true);
+  });
+
+  it('marks the rows last checked more than REVERIFY_AFTER_DAYS ago, which the send checks again', async () => {
+    const { c, risky } = await workspaceWithList();
+    await t.database.raw.query(
+      `UPDATE upload_results x SET verified_at = now() - interval '20 days', step2_verified_at = now() - interval '20 days'
+       FROM upload_rows r WHERE r.upload_id = x.upload_id AND r.row_index = x.row_index AND r.email = $1`,
+      [risky[0]],
+    );
+    const list = (await c.get('/api/smartlead/verified-emails')).json();
+    const rows = list.groups.flatMap((g: { emails: { email: string; stale: boolean }[] }) => g.emails);
+    expect(rows.filter((r: { stale: boolean }) => r.stale).map((r: { email: string }) => r.email)).toEqual([
+      risky[0],
+    ]);
   });
 
   it('refuses risky rows above the default 2%, and allows them within a budget the user picks', async () => {
@@ -75,6 +93,15 @@ describe('the bounce budget', () => {
     // Valid rows alone are never held to it; a budget below 0.5% is not one.
     expect((await send(c, `Valid ${tag}`, valid, 0.5)).statusCode).toBe(201);
     expect((await send(c, `Zero ${tag}`, valid, 0)).statusCode).toBe(400);
+  });
+
+  it('holds an invalid address edited into the request to the budget too', async () => {
+    const { c, valid, invalid, tag } = await workspaceWithList();
+    // 30 valid (1% each) + one invalid (score 2: 98%): (30 + 98) / 31 = 4.1%.
+    const res = await send(c, `Edited ${tag}`, [...valid, invalid]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/project a 4\.1% bounce rate, above your 2% budget/);
+    expect((await send(c, `Edited ${tag}`, [...valid, invalid], 5)).statusCode).toBe(201);
   });
 
   it('holds rows added to an existing campaign to the same budget', async () => {

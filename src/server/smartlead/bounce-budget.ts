@@ -6,7 +6,7 @@ import { scoresOfVerdicts } from '../lists/score';
 import { query } from '../lists/sql';
 
 /**
- * The server's side of the bounce budget (decision 0221): a send that holds risky rows is refused when
+ * The server's side of the bounce budget (decision 0221): a send that holds rows other than valid ones is refused when
  * its projected bounce rate is above the budget, whatever the client sent. Each address is judged by its
  * latest verdict in the workspace's lists; addresses never verified here are not projected.
  */
@@ -34,7 +34,9 @@ export async function assertWithinBounceBudget(opts: {
       WHERE u.workspace_id = ${opts.workspaceId} AND x.final_status IN ('valid', 'risky', 'invalid')
       ORDER BY lower(r.email), coalesce(x.step2_verified_at, x.verified_at) DESC`,
   );
-  if (!rows.some((r) => r.final_status === 'risky')) return;
+  // Valid rows alone are never held to it; anything else (risky, or an invalid address put into the
+  // request by hand) is.
+  if (rows.every((r) => r.final_status === 'valid')) return;
   const scores = await scoresOfVerdicts(
     opts.db,
     opts.workspaceId,
@@ -44,7 +46,7 @@ export async function assertWithinBounceBudget(opts: {
   if (projected > budget) {
     throw badRequest(
       `These addresses project a ${formatRate(projected)} bounce rate, above your ${formatRate(budget)} budget. ` +
-        'Leave out the lowest-scoring risky addresses, or choose a higher budget.',
+        'Leave out the lowest-scoring addresses that are not valid, or choose a higher budget.',
       { field: 'bounceBudget' },
     );
   }

@@ -21,8 +21,11 @@ export const smartleadSendJob = defineJob({
       sleep: ctx.sleep,
       campaignId: data.campaignId,
       // Stale leads are asked again through the process's verifier (decision 0221).
-      recheck: (emails, onResult) =>
-        laneVerifier(ctx).checkStep2(emails, { tenant: `send:${data.campaignId}`, onResult }),
+      recheck: {
+        ask: (emails, onResult) =>
+          laneVerifier(ctx).checkStep2(emails, { tenant: `send:${data.campaignId}`, onResult }),
+        health: () => laneVerifier(ctx).health(),
+      },
     });
     ctx.log.info({ campaignId: data.campaignId, outcome }, 'smartlead send');
     if (outcome === 'completed') await notifyCampaignSent({ ctx, campaignId: data.campaignId });

@@ -1,23 +1,34 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { query } from '../lists/sql';
-import type { Step2Result } from '../verification';
+import type { NetworkHealth, Step2Result } from '../verification';
 
 // Before leads go to Smartlead, those whose verdict is older than REVERIFY_AFTER_DAYS are asked again
 // (decision 0221): mailboxes close, and a stale "valid" is the commonest hard bounce. A fresh "invalid"
-// holds the lead back. Anything else is sent on: a fresh valid or risky answer, and above all an answer
-// that did not come (our network, a server that would not talk in time), which is never a verdict on
-// the address: it goes on its earlier one.
+// holds the lead back; a fresh valid or risky answer lets it go. A check that could not be made (our
+// resolver or network failing, a server that did not answer in time) is never a verdict on the address:
+// those leads are handed back as `unchecked`, with why, for the user to decide.
 
-/** Asks the engine (both steps) about these addresses; answers come through `onResult`. */
-export type Recheck = (emails: string[], onResult: (r: Step2Result) => void) => Promise<unknown>;
+/** The engine, asked again about stale leads. */
+export interface Recheck {
+  /** Asks the engine (both steps) about these addresses; answers come through `onResult`. */
+  ask: (emails: string[], onResult: (r: Step2Result) => void) => Promise<unknown>;
+  /** Our side's state (resolver, network): when it fails, the wait ends at once and says why. */
+  health?: () => Pick<NetworkHealth, 'ok' | 'message'>;
+}
 
 export interface RecheckOutcome {
   /** Lower-cased addresses a fresh answer found invalid, with its reason. */
   invalid: Map<string, string>;
   checked: number;
-  unanswered: number;
+  /** Lower-cased addresses that could not be checked: no verdict either way. */
+  unchecked: string[];
+  /** Why they could not be, in words for the user (null when every address was answered). */
+  why: string | null;
 }
+
+/** How often the wait looks at our side's health. */
+const HEALTH_POLL_MS = 1_000;
 
 /** Addresses of the workspace whose latest verdict is older than `before` (never verified: not stale). */
 export async function staleAmong(opts: {
@@ -51,7 +62,7 @@ export async function recheckStale(opts: {
   timeoutMs: number;
   recheck: Recheck;
 }): Promise<RecheckOutcome> {
-  const out: RecheckOutcome = { invalid: new Map(), checked: 0, unanswered: 0 };
+  const out: RecheckOutcome = { invalid: new Map(), checked: 0, unchecked: [], why: null };
   if (opts.afterDays <= 0) return out;
   const stale = await staleAmong({
     db: opts.db,
@@ -60,21 +71,42 @@ export async function recheckStale(opts: {
     before: new Date(opts.now.getTime() - opts.afterDays * 86_400_000),
   });
   if (stale.length === 0) return out;
-  const answered = new Set<string>();
-  const work = opts.recheck(stale, (r) => {
-    const email = r.input.trim().toLowerCase();
-    answered.add(email);
-    if (r.status === 'invalid') out.invalid.set(email, r.reason);
+  const answered = new Map<string, Step2Result>();
+  let open = true;
+  // Answers after the wait ended belong to no send (the engine finishes what it started).
+  const work = opts.recheck.ask(stale, (r) => {
+    if (open) answered.set(r.input.trim().toLowerCase(), r);
   });
+  let failure: string | null = null;
   let timer: NodeJS.Timeout | undefined;
+  let poll: NodeJS.Timeout | undefined;
   await Promise.race([
-    work.catch(() => {}),
+    work.catch(() => {
+      failure = 'The verification engine stopped before it answered.';
+    }),
     new Promise((resolve) => {
       timer = setTimeout(resolve, opts.timeoutMs);
+      poll = setInterval(() => {
+        const h = opts.recheck.health?.();
+        if (h && !h.ok) {
+          failure = h.message ?? 'Our side cannot reach mail servers right now.';
+          resolve(undefined);
+        }
+      }, HEALTH_POLL_MS);
     }),
   ]);
+  open = false;
   clearTimeout(timer);
+  clearInterval(poll);
+  for (const [email, r] of answered) if (r.status === 'invalid') out.invalid.set(email, r.reason);
   out.checked = answered.size;
-  out.unanswered = stale.length - answered.size;
+  out.unchecked = stale.filter((e) => !answered.has(e));
+  if (out.unchecked.length) {
+    const h = opts.recheck.health?.();
+    out.why =
+      failure ??
+      (h && !h.ok ? h.message : null) ??
+      `No answer came within ${Math.round(opts.timeoutMs / 1000)} seconds.`;
+  }
   return out;
 }

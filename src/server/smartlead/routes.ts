@@ -10,6 +10,7 @@ import {
   sendProgressSchema,
   settingsSchema,
   testResultSchema,
+  uncheckedDecisionSchema,
 } from '../../shared/smartlead';
 import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
@@ -24,6 +25,7 @@ import { smartleadCall } from './errors';
 import { smartleadEventRoutes } from './events-routes';
 import { createRemoteCache, listCampaigns } from './list';
 import { smartleadMailboxRoutes } from './mailbox-routes';
+import { decideUnchecked } from './recheck-decision';
 import { smartleadReplyRoutes } from './replies-routes';
 import { sendableGroups } from './sendable';
 import { getSettings, saveApiKey } from './settings';
@@ -98,7 +100,13 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   r.get(
     '/api/smartlead/verified-emails',
     { schema: { tags, response: { 200: sendableListSchema } } },
-    async (req) => sendableGroups({ db, workspaceId: requireWorkspace(req).id }),
+    async (req) =>
+      sendableGroups({
+        db,
+        workspaceId: requireWorkspace(req).id,
+        now: clock(),
+        reverifyAfterDays: config.REVERIFY_AFTER_DAYS,
+      }),
   );
 
   r.post(
@@ -158,6 +166,28 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
       if (!row) throw notFound('Send not found');
       return sendProgress(row);
     },
+  );
+
+  r.post(
+    '/api/smartlead/sends/:id/unchecked',
+    {
+      schema: {
+        tags,
+        summary: 'Hold back, or send on their earlier verdict, the leads a re-check could not ask about',
+        params: z.object({ id: z.string() }),
+        body: uncheckedDecisionSchema,
+        response: { 200: sendProgressSchema },
+      },
+    },
+    async (req) =>
+      decideUnchecked({
+        db,
+        queue: deps.queue,
+        clock,
+        workspaceId: requirePermission(req, 'campaigns:send').id,
+        sendId: req.params.id,
+        action: req.body.action,
+      }),
   );
 
   await smartleadAutomationRoutes(app, deps, cache);

@@ -10,7 +10,8 @@ import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } 
 import { createSmartleadClient, type Retries, SmartleadError } from './client';
 import { SendAbortedError } from './errors';
 import { registerOutcomeHook } from './outcome-hook';
-import { type Recheck, recheckStale } from './recheck';
+import type { Recheck } from './recheck';
+import { recheckLeads } from './recheck-send';
 import { setStatus } from './remote';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
 import { loadApiKey } from './settings';
@@ -19,7 +20,8 @@ import { applyCampaignSetup } from './setup';
 /** A batch that keeps failing transiently this many times ends the send as failed (the user may retry). */
 export const MAX_BATCH_ATTEMPTS = 12;
 
-export type SendOutcome = 'completed' | 'failed' | 'busy' | 'retry';
+/** `waiting`: leads the re-check could not ask about wait for the user's choice (decideUnchecked). */
+export type SendOutcome = 'completed' | 'failed' | 'busy' | 'retry' | 'waiting';
 
 /**
  * Works one send to the end: creates the Smartlead campaign if needed, then posts the pending batches in
@@ -46,6 +48,10 @@ export async function runSend(opts: {
   if (campaign.state === 'completed' || campaign.state === 'failed') {
     await releaseLease({ db, campaignId });
     return campaign.state;
+  }
+  if (campaign.recheckUnchecked) {
+    await releaseLease({ db, campaignId });
+    return 'waiting';
   }
   let seq = -1;
   try {
@@ -76,8 +82,13 @@ export async function runSend(opts: {
       .update(smartleadCampaigns)
       .set({ state: 'sending', error: null, updatedAt: clock() })
       .where(eq(smartleadCampaigns.id, campaignId));
-    if (opts.recheck && !campaign.recheckDoneAt)
-      await recheckLeads({ ...opts, recheck: opts.recheck, campaign });
+    if (opts.recheck && !campaign.recheckDoneAt) {
+      const waiting = await recheckLeads({ ...opts, recheck: opts.recheck, campaign });
+      if (waiting) {
+        await releaseLease({ db, campaignId });
+        return 'waiting';
+      }
+    }
 
     for (;;) {
       const [batch] = await db
@@ -194,51 +205,4 @@ export async function runSend(opts: {
     if (!known) throw err;
     return 'failed';
   }
-}
-
-/**
- * Before the first batch: leads verified more than REVERIFY_AFTER_DAYS ago are asked again (decision
- * 0221), all at once so the engine spreads them over their mail servers. Those now invalid are taken
- * out of their pending batches (so a resumed send does not ask again), and the counts are kept.
- */
-async function recheckLeads(opts: {
-  db: Db;
-  config: Partial<Pick<Config, 'REVERIFY_AFTER_DAYS' | 'REVERIFY_TIMEOUT_S'>>;
-  clock: Clock;
-  campaign: { id: string; workspaceId: string };
-  recheck: Recheck;
-}): Promise<void> {
-  const { db, campaign } = opts;
-  const pending = await db
-    .select({ seq: smartleadSendBatches.seq, leads: smartleadSendBatches.leads })
-    .from(smartleadSendBatches)
-    .where(and(eq(smartleadSendBatches.campaignId, campaign.id), eq(smartleadSendBatches.state, 'pending')));
-  const out = await recheckStale({
-    db,
-    workspaceId: campaign.workspaceId,
-    emails: pending.flatMap((b) => b.leads.map((l) => l.email)),
-    now: opts.clock(),
-    afterDays: opts.config.REVERIFY_AFTER_DAYS ?? 14,
-    timeoutMs: (opts.config.REVERIFY_TIMEOUT_S ?? 300) * 1000,
-    recheck: opts.recheck,
-  });
-  await db.transaction(async (tx) => {
-    for (const b of pending) {
-      const kept = b.leads.filter((l) => !out.invalid.has(l.email.trim().toLowerCase()));
-      if (kept.length === b.leads.length) continue;
-      await tx
-        .update(smartleadSendBatches)
-        .set({ leads: kept })
-        .where(and(eq(smartleadSendBatches.campaignId, campaign.id), eq(smartleadSendBatches.seq, b.seq)));
-    }
-    await tx
-      .update(smartleadCampaigns)
-      .set({
-        recheckedCount: sql`${smartleadCampaigns.recheckedCount} + ${out.checked}`,
-        recheckInvalidCount: sql`${smartleadCampaigns.recheckInvalidCount} + ${out.invalid.size}`,
-        recheckUnansweredCount: sql`${smartleadCampaigns.recheckUnansweredCount} + ${out.unanswered}`,
-        recheckDoneAt: opts.clock(),
-      })
-      .where(eq(smartleadCampaigns.id, campaign.id));
-  });
 }

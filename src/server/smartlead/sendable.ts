@@ -19,6 +19,7 @@ interface Row {
   reason: string | null;
   verdict_reason: string | null;
   mx: string | null;
+  checked_at: string | Date | null;
   upload_id: string;
   upload_name: string;
   uploaded_at: string | Date;
@@ -33,7 +34,13 @@ interface Row {
  * and the campaigns it was already sent to. Suppressed addresses are left out; `heldBack` counts them by
  * reason (the send screen says how many and why).
  */
-export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
+export async function sendableGroups(opts: {
+  db: Db;
+  workspaceId: string;
+  now: Date;
+  /** REVERIFY_AFTER_DAYS: addresses last checked longer ago are checked again before they go. */
+  reverifyAfterDays: number;
+}) {
   const rows = await query<Row>(
     opts.db,
     sql`
@@ -42,6 +49,7 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
         CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
       END AS reason,
       coalesce(x.step2_reason, x.reason) AS verdict_reason, coalesce(x.step2_mx_host, x.mx_host) AS mx,
+      coalesce(x.step2_verified_at, x.verified_at) AS checked_at,
       u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at, u.headers,
       (u.name_columns || jsonb_build_array(u.email_column) || coalesce(jsonb_build_array(u.company_column), '[]'::jsonb)) AS skip
     FROM uploads u
@@ -70,6 +78,17 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
     opts.workspaceId,
     rows.map((r) => ({ email: r.email, finalStatus: r.final_status, reason: r.verdict_reason, mx: r.mx })),
   );
+  // An address is stale when its latest check, in any list, is older than REVERIFY_AFTER_DAYS: the send
+  // will ask again before it goes (decision 0221), and the screen says so before confirming.
+  const lastChecked = new Map<string, number>();
+  for (const r of rows) {
+    const key = r.email.trim().toLowerCase();
+    const at = r.checked_at ? new Date(r.checked_at).getTime() : 0;
+    lastChecked.set(key, Math.max(lastChecked.get(key) ?? 0, at));
+  }
+  const cutoff = opts.now.getTime() - opts.reverifyAfterDays * 86_400_000;
+  const stale = (email: string) =>
+    opts.reverifyAfterDays > 0 && (lastChecked.get(email.trim().toLowerCase()) ?? 0) < cutoff;
   const groups = new Map<string, SendableGroup>();
   let valid = 0;
   for (const [i, r] of rows.entries()) {
@@ -94,6 +113,7 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
       fields: extraFields(r),
       sentTo: sent.get(r.email.trim().toLowerCase()) ?? [],
       score: scores[i],
+      stale: stale(r.email),
     } satisfies SendableEmail);
   }
   return {
@@ -101,6 +121,7 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
     total: valid,
     risky: rows.length - valid,
     heldBack: heldBack.map((h) => ({ reason: h.reason, count: Number(h.count) })),
+    reverifyAfterDays: opts.reverifyAfterDays,
   };
 }
 

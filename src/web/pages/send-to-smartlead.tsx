@@ -8,6 +8,7 @@ import { type SendableEmail, splitName } from '../../shared/smartlead';
 import { useTemplates } from '../components/automation/api';
 import { BounceBudget, withinBudget } from '../components/automation/BounceBudget';
 import { CampaignSetupFields, type SetupChoice } from '../components/automation/CampaignSetupFields';
+import { RecheckNotice } from '../components/automation/RecheckNotice';
 import { SectionTitle } from '../components/automation/SectionTitle';
 import { AlreadySentWarning, HeldBack, IncludeRisky } from '../components/automation/SendChoices';
 import { PageHeader } from '../components/PageHeader';
@@ -218,6 +219,7 @@ export default function SendToSmartleadPage() {
             onBudgetChange={setBounceBudget}
             onKeep={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
           />
+          <RecheckNotice selected={chosen} afterDays={emails.data?.reverifyAfterDays ?? 0} />
           <CampaignSetupFields value={setup} onChange={setSetup} />
           <Card>
             <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-end">

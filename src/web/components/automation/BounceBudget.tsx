@@ -74,9 +74,10 @@ export function BounceBudget({
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
-        Each address is projected to bounce at 100 minus its confidence score. Valid addresses always go;
-        risky ones only while the whole send stays within your budget, since bounces hurt your sending
-        accounts’ reputation.
+        The budget covers the whole send, valid addresses included: each is projected to bounce at 100 minus
+        its confidence score (a valid address 1 in 100, a risky one far more often). Valid addresses always
+        go; risky ones go best score first, only while the whole send stays within your budget, since bounces
+        hurt your sending accounts’ reputation.
       </p>
       {over && (
         <Alert variant="warning" data-testid="over-budget">

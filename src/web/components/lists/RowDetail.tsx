@@ -45,7 +45,11 @@ export function RowDetail({ r }: { r: ResultRow }) {
         : 'Not recognised',
     ],
     ['Mail server', d?.mxHost ?? '—'],
-    ['Server reply', smtpReplyText(d?.smtpCode, d?.smtpMessage) || '—'],
+    [
+      // A bounce overturned the check: its reply is what the server said then, not about the bounce.
+      r.decidedBy === 'send_outcome' ? 'Server reply before the bounce' : 'Server reply',
+      smtpReplyText(d?.smtpCode, d?.smtpMessage) || '—',
+    ],
     [
       'How it was decided',
       r.decidedBy ? DECIDED_BY_TEXT[r.decidedBy] : r.isFinal ? 'Not recorded' : 'Not yet',

@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 import { RecheckSummary } from './RecheckSummary';
+import { UncheckedDecision } from './UncheckedDecision';
 
 const STATUS_VARIANT: Record<string, 'success' | 'secondary' | 'warning' | 'info' | 'destructive'> = {
   ACTIVE: 'success',
@@ -78,6 +79,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
           </p>
         )}
         <RecheckSummary recheck={send.recheck} />
+        {send.recheck.waiting && <UncheckedDecision sendId={send.id} waiting={send.recheck.waiting} />}
         {send.state === 'completed' && (send.duplicates > 0 || send.invalid > 0) && (
           <p className="text-xs text-muted-foreground">
             {send.added.toLocaleString()} added · {send.duplicates.toLocaleString()} duplicates ·{' '}

@@ -1,24 +1,32 @@
 import type { SendProgress } from '../../../shared/smartlead';
 
-/**
- * What the re-check before sending did (decision 0221): leads verified long ago were asked again; the
- * ones now invalid were held back, the ones with no answer in time went on their earlier verdict.
- */
-export function RecheckSummary({ recheck }: { recheck: SendProgress['recheck'] }) {
+/** The sentence a send's re-check comes to, or null when nothing was asked again. */
+export function recheckSentence(recheck: SendProgress['recheck']): string | null {
   const asked = recheck.checked + recheck.unanswered;
   if (asked === 0) return null;
-  const parts = [
-    `${asked.toLocaleString()} ${asked === 1 ? 'address' : 'addresses'} verified a while ago checked again`,
-  ];
-  if (recheck.heldInvalid > 0)
-    parts.push(`${recheck.heldInvalid.toLocaleString()} no longer exist and were held back`);
-  if (recheck.unanswered > 0)
-    parts.push(
-      `${recheck.unanswered.toLocaleString()} could not be checked in time and were sent on their earlier verdict`,
-    );
+  const n = (x: number) => x.toLocaleString();
+  const parts = [`${n(asked)} ${asked === 1 ? 'address' : 'addresses'} verified a while ago checked again`];
+  if (recheck.heldInvalid > 0) parts.push(`${n(recheck.heldInvalid)} no longer exist and were held back`);
+  const waiting = recheck.waiting?.count ?? 0;
+  const sentAsIs = recheck.unanswered - recheck.heldUnchecked - waiting;
+  if (recheck.heldUnchecked > 0)
+    parts.push(`${n(recheck.heldUnchecked)} could not be checked and were held back, as you chose`);
+  if (sentAsIs > 0)
+    parts.push(`${n(sentAsIs)} could not be checked and went on their earlier verdict, as you chose`);
+  if (waiting > 0) parts.push(`${n(waiting)} could not be checked and wait for your choice`);
+  return `${parts.join('; ')}.`;
+}
+
+/**
+ * What the re-check before sending did (decision 0221): leads verified long ago were asked again; the
+ * ones now invalid were held back; the ones that could not be checked went or stayed as the user chose.
+ */
+export function RecheckSummary({ recheck }: { recheck: SendProgress['recheck'] }) {
+  const sentence = recheckSentence(recheck);
+  if (!sentence) return null;
   return (
     <p className="text-sm text-muted-foreground" data-testid="recheck-summary">
-      {parts.join('; ')}.
+      {sentence}
     </p>
   );
 }
