@@ -49,6 +49,7 @@ export async function connectMailbox(opts: Deps & { input: ConnectMailboxInput }
   return onMailbox(opts, async (client) => {
     const saved = await client.call('POST', '/email-accounts/save', {
       id: null,
+      type: i.type,
       from_name: i.fromName,
       from_email: i.fromEmail,
       user_name: i.username,
