@@ -57,7 +57,12 @@ describe.skipIf(!chromiumAvailable())('campaigns made in Smartlead', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await card.getByRole('link', { name: 'Manage Spring outreach (Smartlead)' }).click();
+    await page
+      .getByText(/imported from Smartlead/)
+      .first()
+      .waitFor();
     await page.getByTestId('campaign-schedule').getByText('America/Chicago').waitFor();
+    await page.getByTestId('campaign-settings').getByText('replies to an email').waitFor();
     await page.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog');
     await edit.getByRole('tab', { name: 'Settings' }).click();
@@ -84,6 +89,8 @@ describe.skipIf(!chromiumAvailable())('campaigns made in Smartlead', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Resume' }).waitFor();
     expect(made.status).toBe('PAUSED');
+    await checkA11y(page, 'imported campaign page, paused, at 390 px');
+    await screenshot(page, 'imported-campaign-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.context().close();
   });

@@ -115,7 +115,14 @@ export function handleAutomation(ctx: Ctx): boolean {
       return reply(400, { message: 'Pause the campaign before editing its sequence' });
     const err = validateSequences(body.sequences);
     if (err) return reply(422, { message: err });
-    c.sequences = (body.sequences as Record<string, unknown>[]).map((s, i) => ({ ...s, id: c.id * 100 + i }));
+    // Documented: a sequence sent with its id is updated, one with id null is created. An id that is not
+    // one of this campaign's sequences is refused.
+    const sent = body.sequences as Record<string, unknown>[];
+    const known = new Set(c.sequences.map((s) => s.id));
+    const stray = sent.find((s) => s.id !== null && s.id !== undefined && !known.has(s.id));
+    if (stray) return reply(404, { message: `Sequence ${String(stray.id)} not found in this campaign` });
+    let next = Math.max(c.id * 100 - 1, ...c.sequences.map((s) => Number(s.id))) + 1;
+    c.sequences = sent.map((s) => ({ ...s, id: s.id ?? next++ }));
     send(200, { ok: true, data: c.sequences });
     return true;
   }

@@ -95,12 +95,20 @@ describe('a campaign made in Smartlead’s app, imported', () => {
     const put = (body: unknown) => c.request('PUT', `/api/smartlead/campaigns/${mine.id}`, body);
     const steps = [
       { delayDays: 0, variants: [{ subject: 'Better question', body: 'Hello {{first_name}}' }] },
+      { delayDays: 2, variants: [{ subject: '', body: 'Following up sooner' }] },
+      { delayDays: 5, variants: [{ subject: '', body: 'Last note' }] },
     ];
     const edited = await put({ steps });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().pausedAndResumed).toBe(true);
     expect(remote.statusHistory).toEqual(['PAUSED', 'START']);
-    expect(remote.sequences).toEqual([expect.objectContaining({ subject: 'Better question' })]);
+    // The two existing steps were updated in place (sent with their ids), the third created.
+    const base = remote.id * 100;
+    expect(remote.sequences.map((s) => [s.id, s.subject, s.email_body])).toEqual([
+      [base, 'Better question', 'Hello {{first_name}}'],
+      [base + 1, '', 'Following up sooner'],
+      [base + 2, '', 'Last note'],
+    ]);
 
     const schedule = { ...detail.schedule, days: [2, 4], maxNewLeadsPerDay: 12 };
     expect((await put({ schedule })).statusCode).toBe(200);

@@ -82,3 +82,17 @@ export async function saveSettings(client: SmartleadClient, id: number, s: Campa
     send_as_plain_text: s.plainText,
   });
 }
+
+const sequenceIdSchema = z.object({ id: z.coerce.number(), seq_number: z.coerce.number() }).passthrough();
+
+/** seq_number → id of the campaign's existing sequences (GET /campaigns/{id}/sequences). */
+export async function sequenceIds(client: SmartleadClient, id: number): Promise<Map<number, number>> {
+  const data = await client.call('GET', `/campaigns/${id}/sequences`);
+  const list = Array.isArray(data) ? data : ((data as { data?: unknown })?.data ?? []);
+  const ids = new Map<number, number>();
+  for (const row of Array.isArray(list) ? list : []) {
+    const p = sequenceIdSchema.safeParse(row);
+    if (p.success) ids.set(p.data.seq_number, p.data.id);
+  }
+  return ids;
+}

@@ -5,6 +5,7 @@ import { Link, useParams } from 'wouter';
 import { DAY_NAMES, type StatusAction, VARIANT_LABELS } from '../../shared/email-automation';
 import { AddLeadsDialog } from '../components/automation/AddLeadsDialog';
 import { campaignKey, changeStatus, useCampaignDetail } from '../components/automation/api';
+import { CampaignSettingsSummary } from '../components/automation/CampaignSettingsSummary';
 import { EditCampaignDialog } from '../components/automation/EditCampaignDialog';
 import { SectionTitle } from '../components/automation/SectionTitle';
 import { PageHeader } from '../components/PageHeader';
@@ -106,7 +107,7 @@ export default function EmailCampaignPage() {
       </Link>
       <PageHeader
         title={c.name}
-        description={`Created ${formatDay(c.created_at)}`}
+        description={`Created ${formatDay(c.created_at)}${c.imported ? ' · imported from Smartlead' : ''}`}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={status} />
@@ -225,6 +226,7 @@ export default function EmailCampaignPage() {
                   This campaign was created without a schedule; Smartlead uses its defaults.
                 </p>
               )}
+              <CampaignSettingsSummary settings={d.settings} />
             </CardContent>
           </Card>
         </div>

@@ -177,6 +177,12 @@ function EditTabs({ id, detail }: { id: string; detail: CampaignPage }) {
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field
+              id="ec-tz"
+              label="Time zone (e.g. Europe/Paris)"
+              value={schedule.timezone}
+              onChange={(v) => setSchedule({ ...schedule, timezone: v })}
+            />
+            <Field
               id="ec-start"
               label="From (HH:MM)"
               value={schedule.startHour}
