@@ -40,12 +40,19 @@ export const updateMailboxSchema = z.object({
 });
 export type UpdateMailboxInput = z.infer<typeof updateMailboxSchema>;
 
-/** Smartlead's warm-up settings: emails a day, the daily increase, and the share of them replied to. */
+/**
+ * Smartlead's warm-up settings: emails a day, the daily increase, and the share of them replied to, within
+ * the limits of its warm-up reference (1–50 a day, ramp-up 5–20, reply rate 20–100 %).
+ */
 export const warmupSettingsSchema = z.object({
   enabled: z.boolean(),
-  perDay: z.coerce.number().int().min(1, 'At least 1 a day').max(100, 'At most 100 a day'),
-  rampUp: z.coerce.number().int().min(1, 'At least 1').max(20, 'At most 20 more a day'),
-  replyRate: z.coerce.number().int().min(0, '0 to 100%').max(100, '0 to 100%'),
+  perDay: z.coerce.number().int('A whole number').min(1, 'At least 1 a day').max(50, 'At most 50 a day'),
+  rampUp: z.coerce
+    .number()
+    .int('A whole number')
+    .min(5, 'At least 5 more a day')
+    .max(20, 'At most 20 more a day'),
+  replyRate: z.coerce.number().int('A whole number').min(20, '20 to 100%').max(100, '20 to 100%'),
 });
 export type WarmupSettings = z.infer<typeof warmupSettingsSchema>;
 
@@ -65,14 +72,48 @@ export const warmupStatsSchema = z.object({
 });
 export type WarmupStats = z.infer<typeof warmupStatsSchema>;
 
-/** A mailbox's connection as Smartlead last checked it. */
+/** New sign-in details for a connected mailbox: Smartlead checks them again as it saves them. */
+export const mailboxLoginSchema = connectMailboxSchema.pick({
+  username: true,
+  password: true,
+  smtpHost: true,
+  smtpPort: true,
+  smtpSecurity: true,
+  imapHost: true,
+  imapPort: true,
+});
+export type MailboxLoginInput = z.infer<typeof mailboxLoginSchema>;
+
+/**
+ * A mailbox as Smartlead last checked it: whether it can send (SMTP) and read replies (IMAP), and why not
+ * in Smartlead's words; its sign-in details without the password (which Smartlead's own answer carries and
+ * ours never does); its warm-up as Smartlead reports it.
+ */
 export const mailboxHealthSchema = z.object({
   id: z.number(),
   smtpOk: z.boolean(),
   imapOk: z.boolean(),
+  smtpError: z.string().nullable(),
+  imapError: z.string().nullable(),
   warmupStatus: z.string().nullable(),
   warmupReputation: z.number().nullable(),
+  /** Why Smartlead stopped the warm-up, when it did. */
+  warmupBlockedReason: z.string().nullable(),
+  /** The warm-up emails a day and reply rate Smartlead reports, to start the form from. */
+  warmupPerDay: z.number().nullable(),
+  warmupReplyRate: z.number().nullable(),
+  login: z.object({
+    username: z.string(),
+    smtpHost: z.string(),
+    smtpPort: z.number().nullable(),
+    smtpSecurity: z.string().nullable(),
+    imapHost: z.string(),
+    imapPort: z.number().nullable(),
+    imapSecurity: z.string().nullable(),
+  }),
 });
 export type MailboxHealth = z.infer<typeof mailboxHealthSchema>;
 
-export const mailboxIdParamsSchema = z.object({ accountId: z.coerce.number().int().positive() });
+// A string here, checked in the handler (smartlead/mailboxes.ts mailboxId): a caller without the route's
+// permission hears 403 whatever the id, and an id that names no Smartlead mailbox is 404, not 400.
+export const mailboxIdParamsSchema = z.object({ accountId: z.string() });

@@ -10,8 +10,8 @@ import {
   useE2E,
 } from './harness';
 
-// Sending mailboxes (decision 0202): connect one with its SMTP and IMAP details, turn its warm-up on and
-// see the last seven days as a chart; a refused login is said in words; all of it at 390 px too.
+// Sending mailboxes (decision 0202): connect one with its SMTP and IMAP details, see its connection, turn
+// its warm-up on and see the last seven days as a chart; refused logins are said in words; all at 390 px.
 const PROFILE = {
   businessType: 'agency',
   targetAudience: 'B2B Decision Makers',
@@ -61,14 +61,31 @@ describe.skipIf(!chromiumAvailable())('email accounts', () => {
 
     await row.getByRole('button', { name: 'Manage sarah@outreach.example' }).click();
     const manage = page.getByRole('dialog');
+    // Its connection as Smartlead last checked it, and new sign-in details refused in Smartlead's words.
+    const health = manage.getByTestId('mailbox-health');
+    await health.getByText(/Connected: Sending \(SMTP\) smtp\.outreach\.example:587/).waitFor();
+    await manage.getByRole('button', { name: 'Check connection' }).click();
+    await health.getByText(/Connected: Replies \(IMAP\)/).waitFor();
+    await manage.getByRole('button', { name: 'Change sign-in details' }).click();
+    expect(await manage.getByLabel('SMTP server').inputValue()).toBe('smtp.outreach.example');
+    await manage.getByLabel('New password').fill('wrong-again');
+    await manage.getByRole('button', { name: 'Save sign-in details' }).click();
+    await manage.getByText(/SMTP connection failed/).waitFor();
+    await manage.getByRole('button', { name: 'Cancel' }).click();
+
     await manage.getByText('No warm-up mail yet').waitFor();
     await manage.getByLabel('Warm up this mailbox').check();
     await manage.getByLabel('Warm-up emails a day').fill('20');
-    await manage.getByLabel('Ramp-up (more each day)').fill('3');
+    await manage.getByLabel('Ramp-up, more each day').fill('2');
+    await manage.getByRole('button', { name: 'Save warm-up' }).click();
+    // Below Smartlead's least ramp-up: said at the field, nothing sent.
+    await manage.getByText('At least 5 more a day').waitFor();
+    await manage.getByLabel('Ramp-up, more each day').fill('5');
     await manage.getByRole('button', { name: 'Save warm-up' }).click();
     await page.getByText('Warm-up on').first().waitFor();
     await manage.getByRole('img', { name: /Warm-up emails sent and replied per day/ }).waitFor();
-    await manage.getByText(/Last 7 days: 70 sent/).waitFor();
+    await manage.getByText(/Last 7 days: 94 sent/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkA11y(page, 'mailbox warm-up chart at 390 px');
     await screenshot(page, 'mailbox-warmup');
     await page.keyboard.press('Escape');

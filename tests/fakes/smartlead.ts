@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type FakeAccount, handleAutomation } from './smartlead-automation';
 import { handleConversations, type LeadThread } from './smartlead-conversations';
 import { type AppCampaignSeed, appCampaign, campaignObject } from './smartlead-import';
-import { type FakeWarmup, handleMailboxes } from './smartlead-mailboxes';
+import { type FakeLogin, type FakeWarmup, handleMailboxes } from './smartlead-mailboxes';
 import { type FakeWebhook, handleOutcomes, type LeadOutcome, outcomeEvents } from './smartlead-outcomes';
 
 // A fake Smartlead API on loopback, shaped after its public documentation: `api_key` query auth (401 when
@@ -71,6 +71,8 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
   const threads = new Map<string, LeadThread>();
   const warmups = new Map<number, FakeWarmup>();
   const passwords = new Map<number, string>();
+  const logins = new Map<number, FakeLogin>();
+  const mailboxCalls: { method: string; path: string; body: Record<string, unknown> }[] = [];
   let outage = false;
   let nextId = 1000;
   let nextAccountId = 500;
@@ -285,6 +287,11 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
         accounts,
         warmups,
         passwords,
+        logins,
+        calls: mailboxCalls,
+        detach: (id) => {
+          for (const c of campaigns.values()) c.emailAccountIds = c.emailAccountIds.filter((x) => x !== id);
+        },
         newId: () => nextAccountId++,
       })
     )
@@ -305,6 +312,10 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     /** Warm-up settings and mailbox passwords received, by account id. */
     warmups,
     passwords,
+    /** Sign-in details received, by account id (no password: that is in `passwords`). */
+    logins,
+    /** Every mailbox request answered (tests/fakes/smartlead-mailboxes.ts), body as sent. */
+    mailboxCalls,
     /** After `after` matching requests, the next `times` fail with `status` before being processed. */
     inject(i: {
       status: number;

@@ -4,6 +4,7 @@ import {
   connectMailboxSchema,
   mailboxHealthSchema,
   mailboxIdParamsSchema,
+  mailboxLoginSchema,
   updateMailboxSchema,
   warmupSettingsSchema,
   warmupStatsSchema,
@@ -13,8 +14,10 @@ import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { smartleadCall } from './errors';
 import {
+  changeMailboxLogin,
   connectMailbox,
   mailboxHealth,
+  mailboxId,
   removeMailbox,
   setWarmup,
   updateMailbox,
@@ -51,7 +54,16 @@ export async function smartleadMailboxRoutes(app: AppInstance, deps: AppDeps) {
     { schema: { tags, params: mailboxIdParamsSchema, body: updateMailboxSchema, response: health } },
     async (req, reply) =>
       smartleadCall(reply, () =>
-        updateMailbox({ ...manager(req), accountId: req.params.accountId, input: req.body }),
+        updateMailbox({ ...manager(req), accountId: mailboxId(req.params.accountId), input: req.body }),
+      ),
+  );
+
+  r.post(
+    '/api/smartlead/email-accounts/:accountId/login',
+    { schema: { tags, params: mailboxIdParamsSchema, body: mailboxLoginSchema, response: health } },
+    async (req, reply) =>
+      smartleadCall(reply, () =>
+        changeMailboxLogin({ ...manager(req), accountId: mailboxId(req.params.accountId), input: req.body }),
       ),
   );
 
@@ -59,7 +71,9 @@ export async function smartleadMailboxRoutes(app: AppInstance, deps: AppDeps) {
     '/api/smartlead/email-accounts/:accountId',
     { schema: { tags, params: mailboxIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (req, reply) => {
-      await smartleadCall(reply, () => removeMailbox({ ...manager(req), accountId: req.params.accountId }));
+      await smartleadCall(reply, () =>
+        removeMailbox({ ...manager(req), accountId: mailboxId(req.params.accountId) }),
+      );
       return { ok: true as const };
     },
   );
@@ -74,7 +88,7 @@ export async function smartleadMailboxRoutes(app: AppInstance, deps: AppDeps) {
           config,
           sleep,
           workspaceId: requireWorkspace(req).id,
-          accountId: req.params.accountId,
+          accountId: mailboxId(req.params.accountId),
         }),
       ),
   );
@@ -84,7 +98,7 @@ export async function smartleadMailboxRoutes(app: AppInstance, deps: AppDeps) {
     { schema: { tags, params: mailboxIdParamsSchema, body: warmupSettingsSchema, response: health } },
     async (req, reply) =>
       smartleadCall(reply, () =>
-        setWarmup({ ...manager(req), accountId: req.params.accountId, settings: req.body }),
+        setWarmup({ ...manager(req), accountId: mailboxId(req.params.accountId), settings: req.body }),
       ),
   );
 
@@ -98,7 +112,7 @@ export async function smartleadMailboxRoutes(app: AppInstance, deps: AppDeps) {
           config,
           sleep,
           workspaceId: requireWorkspace(req).id,
-          accountId: req.params.accountId,
+          accountId: mailboxId(req.params.accountId),
         }),
       ),
   );

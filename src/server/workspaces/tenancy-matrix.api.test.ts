@@ -32,18 +32,6 @@ const NOT_WALKED: Record<string, string> = {
     "Smartlead's signed event intake: no session or token, the path's signature names the workspace",
   'POST /api/workspaces/current/leave': 'takes the caller out of its own workspace; names no other',
   'GET /api/branding/logo/{workspaceId}': "public: a workspace's logo is shown on its sign-in page",
-  'POST /api/smartlead/email-accounts':
-    "connects a mailbox to the caller's own Smartlead account; reads none",
-  'POST /api/smartlead/email-accounts/{accountId}':
-    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
-  'DELETE /api/smartlead/email-accounts/{accountId}':
-    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
-  'GET /api/smartlead/email-accounts/{accountId}/health':
-    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
-  'POST /api/smartlead/email-accounts/{accountId}/warmup':
-    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
-  'GET /api/smartlead/email-accounts/{accountId}/warmup-stats':
-    "a mailbox belongs to the workspace's Smartlead account (its key), not to a row here: another key's mailbox is Smartlead's 404 (smartlead/mailboxes.api.test.ts)",
 };
 
 /** The permission each route checks (docs/decisions/0800-workspaces.md); the others any member may call. */
@@ -75,6 +63,11 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /api/email-templates/{id}': 'campaigns:send',
   'POST /api/smartlead/settings': 'keys:manage',
   'POST /api/smartlead/test': 'keys:manage',
+  'POST /api/smartlead/email-accounts': 'keys:manage',
+  'POST /api/smartlead/email-accounts/{accountId}': 'keys:manage',
+  'POST /api/smartlead/email-accounts/{accountId}/login': 'keys:manage',
+  'POST /api/smartlead/email-accounts/{accountId}/warmup': 'keys:manage',
+  'DELETE /api/smartlead/email-accounts/{accountId}': 'keys:manage',
   'POST /api/api-tokens': 'keys:manage',
   'DELETE /api/api-tokens/{id}': 'keys:manage',
   'POST /api/webhooks': 'keys:manage',
@@ -120,6 +113,17 @@ const PATH_RESOURCE: [RegExp, (r: Target) => string][] = [
 
 const template = { name: 'Matrix', steps: [{ delayDays: 0, variants: [{ subject: 'Hi', body: 'Hello' }] }] };
 const lead = { email: 'someone@example.com' };
+// A mailbox is the workspace's Smartlead account's (its key), not a row here: the walk's path id (a
+// workspace id) names no Smartlead mailbox, so it is 404 (another key's real mailbox: mailboxes.api.test.ts).
+const mailboxLogin = {
+  username: 'sender@example.com',
+  password: 'not the password',
+  smtpHost: 'smtp.example.com',
+  smtpPort: 587,
+  smtpSecurity: 'TLS',
+  imapHost: 'imap.example.com',
+  imapPort: 993,
+};
 /** Valid bodies (a rejected body would answer 400 before any tenancy or role check). */
 const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/workspaces/switch': (r) => ({ workspaceId: r.workspaceId }),
@@ -142,6 +146,20 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/smartlead/campaigns/{id}/leads/{email}/category': () => ({ categoryId: 1 }),
   'POST /api/smartlead/campaigns/{id}/leads/{email}/action': () => ({ action: 'pause' }),
   'POST /api/smartlead/campaigns/{id}/leads/{email}/reply': () => ({ text: 'Hello' }),
+  'POST /api/smartlead/email-accounts': () => ({
+    ...mailboxLogin,
+    fromName: 'Matrix',
+    fromEmail: 'sender@example.com',
+    dailyLimit: 10,
+  }),
+  'POST /api/smartlead/email-accounts/{accountId}': () => ({ fromName: 'Matrix', dailyLimit: 10 }),
+  'POST /api/smartlead/email-accounts/{accountId}/login': () => mailboxLogin,
+  'POST /api/smartlead/email-accounts/{accountId}/warmup': () => ({
+    enabled: false,
+    perDay: 10,
+    rampUp: 5,
+    replyRate: 30,
+  }),
   'POST /api/api-tokens': () => ({ name: 'matrix' }),
   'POST /api/scrape-instagram': () => ({ keywords: ['coffee'], location: 'Berlin', maxItems: 5 }),
   'POST /api/scrape-instagram-urls': () => ({ urls: ['https://www.instagram.com/someone/'] }),

@@ -1,20 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Flame, Loader2, Settings2 } from 'lucide-react';
+import { Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { EmailAccount } from '../../../shared/email-automation';
-import {
-  type UpdateMailboxInput,
-  updateMailboxSchema,
-  type WarmupSettings,
-  warmupSettingsSchema,
-} from '../../../shared/mailboxes';
+import { type UpdateMailboxInput, updateMailboxSchema } from '../../../shared/mailboxes';
 import { toast } from '../../hooks/use-toast';
 import { errorMessage } from '../../lib/api';
 import { FormField } from '../auth/FormField';
 import { Button } from '../ui/button';
-import { Checkbox } from '../ui/checkbox';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import {
   Dialog,
@@ -24,12 +17,19 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../ui/dialog';
-import { useMailboxChanges, useWarmupStats } from './api';
+import { Skeleton } from '../ui/skeleton';
+import { useMailboxChanges, useMailboxHealth } from './api';
+import { MailboxHealthPanel } from './MailboxHealthPanel';
+import { MailboxLoginForm } from './MailboxLoginForm';
+import { WarmupSection } from './WarmupSection';
 
 const failed = (title: string) => (err: unknown) =>
   toast({ title, description: errorMessage(err, 'Smartlead did not answer'), variant: 'destructive' });
 
-/** One mailbox: its details, its warm-up with the last seven days as a chart, check and remove. */
+/**
+ * One mailbox: its connection as Smartlead last checked it, its details and sign-in, its warm-up with the
+ * last seven days as a chart, and removal.
+ */
 export function MailboxDialog({ account }: { account: EmailAccount }) {
   const [open, setOpen] = useState(false);
   return (
@@ -52,17 +52,15 @@ export function MailboxDialog({ account }: { account: EmailAccount }) {
 
 function MailboxPanel({ account, onRemoved }: { account: EmailAccount; onRemoved: () => void }) {
   const change = useMailboxChanges(account.id);
+  const health = useMailboxHealth(account.id);
   const [confirming, setConfirming] = useState(false);
   const details = useForm<UpdateMailboxInput>({
     resolver: zodResolver(updateMailboxSchema) as never,
     defaultValues: { fromName: account.fromName, dailyLimit: account.dailyLimit ?? 40 },
   });
-  const warm = useForm<WarmupSettings>({
-    resolver: zodResolver(warmupSettingsSchema) as never,
-    defaultValues: { enabled: account.warmupStatus === 'ACTIVE', perDay: 20, rampUp: 2, replyRate: 30 },
-  });
   return (
     <div className="grid gap-6">
+      <MailboxHealthPanel health={health} />
       <form
         className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
         noValidate
@@ -91,85 +89,16 @@ function MailboxPanel({ account, onRemoved }: { account: EmailAccount; onRemoved
         </Button>
       </form>
 
-      <section className="grid gap-3" aria-labelledby="warmup-title">
-        <h3 id="warmup-title" className="flex items-center gap-2 font-semibold">
-          <Flame className="size-4 text-orange-600" aria-hidden /> Warm-up
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          Smartlead exchanges mail between this mailbox and its warm-up pool, growing by the ramp-up each day,
-          so providers learn to trust it before your campaigns send.
-        </p>
-        <form
-          className="grid gap-3 sm:grid-cols-3"
-          noValidate
-          onSubmit={warm.handleSubmit((v) =>
-            change.warmup.mutate(v, {
-              onSuccess: () => toast({ title: v.enabled ? 'Warm-up on' : 'Warm-up off', variant: 'success' }),
-              onError: failed('The warm-up was not changed'),
-            }),
-          )}
-        >
-          <label className="flex items-center gap-2 text-sm font-medium sm:col-span-3">
-            <Checkbox
-              checked={warm.watch('enabled')}
-              onCheckedChange={(v) => warm.setValue('enabled', v === true)}
-              aria-label="Warm up this mailbox"
-            />
-            Warm up this mailbox
-          </label>
-          <FormField
-            id="wu-per-day"
-            label="Warm-up emails a day"
-            inputMode="numeric"
-            error={warm.formState.errors.perDay?.message}
-            {...warm.register('perDay')}
-          />
-          <FormField
-            id="wu-ramp"
-            label="Ramp-up (more each day)"
-            inputMode="numeric"
-            error={warm.formState.errors.rampUp?.message}
-            {...warm.register('rampUp')}
-          />
-          <FormField
-            id="wu-reply"
-            label="Reply rate (%)"
-            inputMode="numeric"
-            error={warm.formState.errors.replyRate?.message}
-            {...warm.register('replyRate')}
-          />
-          <div className="sm:col-span-3">
-            <Button type="submit" disabled={change.warmup.isPending}>
-              {change.warmup.isPending && <Loader2 className="animate-spin" />}
-              Save warm-up
-            </Button>
-          </div>
-        </form>
-        <WarmupChart id={account.id} />
-      </section>
+      {health.data ? (
+        <>
+          <MailboxLoginForm id={account.id} health={health.data} />
+          <WarmupSection id={account.id} health={health.data} />
+        </>
+      ) : (
+        health.isLoading && <Skeleton className="h-40" />
+      )}
 
       <div className="flex flex-wrap gap-2 border-t pt-4">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={change.check.isPending}
-          onClick={() =>
-            change.check.mutate(undefined, {
-              onSuccess: (h) =>
-                toast({
-                  title: h.smtpOk && h.imapOk ? 'Connected' : 'Not connected',
-                  description:
-                    h.smtpOk && h.imapOk
-                      ? 'Smartlead can send from it and read its replies.'
-                      : `Smartlead cannot ${h.smtpOk ? 'read its replies (IMAP)' : 'send from it (SMTP)'}. Check its details with your mail provider.`,
-                  variant: h.smtpOk && h.imapOk ? 'success' : 'destructive',
-                }),
-              onError: failed('The connection could not be checked'),
-            })
-          }
-        >
-          Check connection
-        </Button>
         <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
           Remove mailbox
         </Button>
@@ -192,45 +121,6 @@ function MailboxPanel({ account, onRemoved }: { account: EmailAccount; onRemoved
           }
         />
       </div>
-    </div>
-  );
-}
-
-function WarmupChart({ id }: { id: number }) {
-  const stats = useWarmupStats(id);
-  if (stats.isLoading) return <p className="text-sm text-muted-foreground">Loading warm-up stats…</p>;
-  if (stats.isError)
-    return (
-      <p className="text-sm text-destructive">{errorMessage(stats.error, 'Warm-up stats are unavailable')}</p>
-    );
-  const s = stats.data;
-  if (!s) return null;
-  return (
-    <div className="grid gap-2" data-testid="warmup-stats">
-      <p className="text-sm">
-        Last 7 days: <strong>{s.sent}</strong> sent, <strong>{s.inbox}</strong> in the inbox,{' '}
-        <strong>{s.spam}</strong> in spam.
-      </p>
-      {s.sent === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          No warm-up mail yet: turn warm-up on and come back tomorrow.
-        </p>
-      ) : (
-        <div className="h-52" role="img" aria-label="Warm-up emails sent and replied per day, last 7 days">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={s.days} margin={{ left: -16, right: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-              <XAxis dataKey="date" tickFormatter={(d: string) => d.slice(5)} fontSize={12} />
-              <YAxis allowDecimals={false} fontSize={12} />
-              <Tooltip itemStyle={{ color: '#0f172a' }} />
-              <Legend />
-              <Bar dataKey="sent" name="Sent" fill="#4f46e5" isAnimationActive={false} />
-              <Bar dataKey="replied" name="Replied" fill="#047857" isAnimationActive={false} />
-              <Bar dataKey="savedFromSpam" name="Saved from spam" fill="#b45309" isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ConnectMailboxInput,
   MailboxHealth,
+  MailboxLoginInput,
   UpdateMailboxInput,
   WarmupSettings,
   WarmupStats,
@@ -32,26 +33,42 @@ export function useMailboxChanges(id: number) {
   const qc = useQueryClient();
   return {
     update: useMutation({
-      mutationFn: async (v: UpdateMailboxInput) => apiRequest('POST', `${base}/${id}`, v),
-      onSuccess: refresh,
+      mutationFn: async (v: UpdateMailboxInput) =>
+        (await apiRequest('POST', `${base}/${id}`, v)).json() as Promise<MailboxHealth>,
+      onSuccess: (h) => {
+        refresh();
+        qc.setQueryData(healthKey(id), h);
+      },
     }),
     remove: useMutation({
       mutationFn: async () => apiRequest('DELETE', `${base}/${id}`),
       onSuccess: refresh,
     }),
     warmup: useMutation({
-      mutationFn: async (v: WarmupSettings) => apiRequest('POST', `${base}/${id}/warmup`, v),
-      onSuccess: () => {
+      mutationFn: async (v: WarmupSettings) =>
+        (await apiRequest('POST', `${base}/${id}/warmup`, v)).json() as Promise<MailboxHealth>,
+      onSuccess: (h) => {
         refresh();
+        qc.setQueryData(healthKey(id), h);
         void qc.invalidateQueries({ queryKey: [`${base}/${id}/warmup-stats`] });
       },
     }),
-    check: useMutation({
-      mutationFn: async () =>
-        (await apiRequest('GET', `${base}/${id}/health`)).json() as Promise<MailboxHealth>,
-      onSuccess: refresh,
+    login: useMutation({
+      mutationFn: async (v: MailboxLoginInput) =>
+        (await apiRequest('POST', `${base}/${id}/login`, v)).json() as Promise<MailboxHealth>,
+      onSuccess: (h) => {
+        refresh();
+        qc.setQueryData(healthKey(id), h);
+      },
     }),
   };
+}
+
+const healthKey = (id: number) => [`${base}/${id}/health`];
+
+/** The mailbox as Smartlead last checked it; refetched by "Check connection". */
+export function useMailboxHealth(id: number) {
+  return useQuery<MailboxHealth>({ queryKey: healthKey(id) });
 }
 
 export function useWarmupStats(id: number) {
