@@ -241,6 +241,12 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await checkA11y(page, 'send screen over the bounce budget');
     await page.getByTestId('bounce-budget').scrollIntoViewIfNeeded();
     await screenshot(page, 'send-over-bounce-budget');
+    // The projection, what the budget covers and the way out, on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('bounce-budget').getByText(/The budget covers the whole send/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkA11y(page, 'send screen over the bounce budget at 390 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await over.getByRole('button', { name: 'Keep the 1 that fit' }).click();
     await page.getByTestId('projected-bounce').getByText('1.8%').waitFor();
     await page.getByRole('button', { name: 'Send 31 emails to Smartlead' }).click();

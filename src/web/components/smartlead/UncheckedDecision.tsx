@@ -43,8 +43,8 @@ export function UncheckedDecision({
       </AlertTitle>
       <AlertDescription className="flex flex-col items-start gap-2">
         <p>
-          {waiting.why} This says nothing about the {waiting.count === 1 ? 'address' : 'addresses'}{' '}
-          themselves: the send waits for your choice.
+          {/[.!?]$/.test(waiting.why) ? waiting.why : `${waiting.why}.`} This says nothing about the{' '}
+          {waiting.count === 1 ? 'address' : 'addresses'} themselves: the send waits for your choice.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate('hold')}>
