@@ -78,6 +78,7 @@ describe.skipIf(!chromiumAvailable())('email accounts', () => {
     await manage.getByLabel('New password').fill('wrong-again');
     await manage.getByRole('button', { name: 'Save sign-in details' }).click();
     await manage.getByText(/SMTP connection failed/).waitFor();
+    await checkA11y(page, 'mailbox sign-in details, refused');
     await manage.getByRole('button', { name: 'Cancel' }).click();
 
     await manage.getByText(/Smartlead is having problems right now \(HTTP 503\)/).waitFor();
