@@ -17,7 +17,43 @@ const port = z.coerce
 
 export const SMTP_SECURITY = ['SSL', 'TLS', 'STARTTLS'] as const;
 
+/** Smartlead's mailbox types (the save reference's `type`); Gmail and Outlook here sign in with an app password. */
+export const MAILBOX_TYPES = ['SMTP', 'GMAIL', 'OUTLOOK'] as const;
+export type MailboxType = (typeof MAILBOX_TYPES)[number];
+
+/** The usual servers of each provider, so the form can fill them in (every one stays editable). */
+export const PROVIDER_SERVERS: Record<
+  MailboxType,
+  {
+    label: string;
+    smtpHost: string;
+    smtpPort: number;
+    smtpSecurity: (typeof SMTP_SECURITY)[number];
+    imapHost: string;
+    imapPort: number;
+  } | null
+> = {
+  SMTP: null,
+  GMAIL: {
+    label: 'Google Workspace or Gmail',
+    smtpHost: 'smtp.gmail.com',
+    smtpPort: 587,
+    smtpSecurity: 'TLS',
+    imapHost: 'imap.gmail.com',
+    imapPort: 993,
+  },
+  OUTLOOK: {
+    label: 'Microsoft 365 or Outlook',
+    smtpHost: 'smtp.office365.com',
+    smtpPort: 587,
+    smtpSecurity: 'STARTTLS',
+    imapHost: 'outlook.office365.com',
+    imapPort: 993,
+  },
+};
+
 export const connectMailboxSchema = z.object({
+  type: z.enum(MAILBOX_TYPES).default('SMTP'),
   fromName: z.string().trim().min(1, 'Enter the name people see').max(100, 'That name is too long'),
   fromEmail: z.string().trim().email('Enter the mailbox address'),
   username: z.string().trim().min(1, 'Enter the login name (often the address itself)').max(320),

@@ -2,7 +2,7 @@ import type { FakeAccount } from './smartlead-automation';
 
 // The fake Smartlead's mailbox endpoints, shaped after its API reference ("Email Account Management"):
 // - POST /email-accounts/save: from_name, from_email, user_name, password, smtp_host, smtp_port,
-//   imap_host, imap_port and warmup_enabled are required (422 when one is missing or invalid); the SMTP
+//   imap_host, imap_port and warmup_enabled are required, `type` is GMAIL, OUTLOOK or SMTP (422 when one is missing or invalid); the SMTP
 //   and IMAP logins are checked first (a `.invalid` host, or a password starting with "wrong", fails
 //   them: 400 with Smartlead's error body); with an `id` it changes that mailbox (404 for another key's);
 // - GET /email-accounts/{id}/: the mailbox, its password included, as Smartlead answers;
@@ -62,6 +62,9 @@ function saveError(b: Record<string, unknown>): string | null {
   if (!isInt(b.smtp_port, 1, 65_535)) return 'smtp_port must be a valid port number';
   if (!isInt(b.imap_port, 1, 65_535)) return 'imap_port must be a valid port number';
   if (typeof b.warmup_enabled !== 'boolean') return 'warmup_enabled is required';
+  if (given(b.type) && !['GMAIL', 'OUTLOOK', 'SMTP'].includes(String(b.type))) {
+    return 'type must be one of GMAIL, OUTLOOK, SMTP';
+  }
   if (given(b.max_email_per_day) && !isInt(b.max_email_per_day, 1, 100_000)) {
     return 'max_email_per_day must be a positive integer';
   }
@@ -122,7 +125,7 @@ export function handleMailboxes(ctx: Ctx): boolean {
       apiKey: key,
       from_email: String(body.from_email),
       from_name: String(body.from_name),
-      type: 'SMTP',
+      type: typeof body.type === 'string' ? body.type : 'SMTP',
       message_per_day: 50,
       daily_sent_count: 0,
       is_smtp_success: true,

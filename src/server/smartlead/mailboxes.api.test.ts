@@ -103,6 +103,7 @@ describe('sending mailboxes', () => {
     });
     expect(lastCall('POST', '/email-accounts/save')).toEqual({
       id: null,
+      type: 'SMTP',
       from_name: 'Sarah Johnson',
       from_email: 'sarah@outreach.example',
       user_name: 'sarah@outreach.example',
@@ -132,6 +133,25 @@ describe('sending mailboxes', () => {
       );
       expect(Number(hit.n), `${col.table_name}.${col.column_name}`).toBe(0);
     }
+  });
+
+  it("sends the provider's type, which the list then shows", async () => {
+    const { c } = await withKey();
+    const res = await c.post(
+      '/api/smartlead/email-accounts',
+      mailbox({ type: 'GMAIL', fromEmail: 'sam@gmail-workspace.example', smtpHost: 'smtp.gmail.com' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(lastCall('POST', '/email-accounts/save')).toMatchObject({
+      type: 'GMAIL',
+      smtp_host: 'smtp.gmail.com',
+    });
+    const listed = (await c.get('/api/smartlead/email-accounts')).json() as {
+      fromEmail: string;
+      type: string;
+    }[];
+    expect(listed.find((a) => a.fromEmail === 'sam@gmail-workspace.example')?.type).toBe('GMAIL');
+    expect((await c.post('/api/smartlead/email-accounts', mailbox({ type: 'YAHOO' }))).statusCode).toBe(400);
   });
 
   it("says in Smartlead's words why it refused a mailbox, and checks the form before asking", async () => {

@@ -46,23 +46,24 @@ const read = async (client: SmartleadClient, id: number) =>
 /** POST /email-accounts/save: Smartlead checks SMTP and IMAP before it keeps the mailbox. */
 export async function connectMailbox(opts: Deps & { input: ConnectMailboxInput }): Promise<MailboxHealth> {
   const i = opts.input;
-  return onMailbox(opts, async (client) => {
-    const saved = await client.call('POST', '/email-accounts/save', {
-      id: null,
-      from_name: i.fromName,
-      from_email: i.fromEmail,
-      user_name: i.username,
-      password: i.password,
-      smtp_host: i.smtpHost,
-      smtp_port: i.smtpPort,
-      smtp_port_type: i.smtpSecurity,
-      imap_host: i.imapHost,
-      imap_port: i.imapPort,
-      max_email_per_day: i.dailyLimit,
-      warmup_enabled: false,
-    });
-    return read(client, savedId(saved));
+  // Not onMailbox: no mailbox is named yet, so a 404 here is no "mailbox not found".
+  const client = await userClient(opts);
+  const saved = await client.call('POST', '/email-accounts/save', {
+    id: null,
+    type: i.type,
+    from_name: i.fromName,
+    from_email: i.fromEmail,
+    user_name: i.username,
+    password: i.password,
+    smtp_host: i.smtpHost,
+    smtp_port: i.smtpPort,
+    smtp_port_type: i.smtpSecurity,
+    imap_host: i.imapHost,
+    imap_port: i.imapPort,
+    max_email_per_day: i.dailyLimit,
+    warmup_enabled: false,
   });
+  return read(client, savedId(saved));
 }
 
 /**

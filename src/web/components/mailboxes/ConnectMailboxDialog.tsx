@@ -2,7 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { type ConnectMailboxInput, connectMailboxSchema, SMTP_SECURITY } from '../../../shared/mailboxes';
+import {
+  type ConnectMailboxInput,
+  connectMailboxSchema,
+  MAILBOX_TYPES,
+  type MailboxType,
+  PROVIDER_SERVERS,
+  SMTP_SECURITY,
+} from '../../../shared/mailboxes';
 import { toast } from '../../hooks/use-toast';
 import { errorMessage } from '../../lib/api';
 import { FormField } from '../auth/FormField';
@@ -29,6 +36,7 @@ export function ConnectMailboxDialog() {
   const form = useForm<ConnectMailboxInput>({
     resolver: zodResolver(connectMailboxSchema) as never,
     defaultValues: {
+      type: 'SMTP',
       fromName: '',
       fromEmail: '',
       username: '',
@@ -42,6 +50,15 @@ export function ConnectMailboxDialog() {
     },
   });
   const { errors } = form.formState;
+  // Choosing a provider fills in its usual servers; each stays editable.
+  const chooseProvider = (type: MailboxType) => {
+    form.setValue('type', type);
+    const servers = PROVIDER_SERVERS[type];
+    if (!servers) return;
+    for (const f of ['smtpHost', 'smtpPort', 'smtpSecurity', 'imapHost', 'imapPort'] as const) {
+      form.setValue(f, servers[f] as never, { shouldValidate: form.formState.isSubmitted });
+    }
+  };
   const submit = form.handleSubmit((v) =>
     connect.mutate(v, {
       onSuccess: () => {
@@ -84,6 +101,21 @@ export function ConnectMailboxDialog() {
           </Alert>
         )}
         <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
+          <div className="grid gap-2 sm:col-span-2">
+            <Label htmlFor="mb-type">Provider</Label>
+            <select
+              id="mb-type"
+              className="h-9 rounded-md border bg-background px-2 text-sm"
+              value={form.watch('type')}
+              onChange={(e) => chooseProvider(e.target.value as MailboxType)}
+            >
+              {MAILBOX_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {PROVIDER_SERVERS[t]?.label ?? 'Another provider (SMTP and IMAP)'}
+                </option>
+              ))}
+            </select>
+          </div>
           <FormField
             id="mb-from-name"
             label="Sender name"
