@@ -76,6 +76,16 @@ export async function latestVerdict(opts: {
   return row ? { reason: row.reason, mxHost: row.mx_host } : null;
 }
 
+/** Sent rows the lists called "accepted", and their bounces, over the whole workspace (decision 0221). */
+export async function acceptedHistory(opts: { db: Db; workspaceId: string }): Promise<SendHistory> {
+  const [row] = await query<{ sent: number; bounced: number }>(
+    opts.db,
+    sql`SELECT count(*)::int AS sent, count(bounced_at)::int AS bounced
+      FROM send_outcomes WHERE workspace_id = ${opts.workspaceId} AND accepted`,
+  );
+  return { sent: Number(row?.sent ?? 0), bounced: Number(row?.bounced ?? 0) };
+}
+
 /** Sent catch-all rows and their bounces, per domain and per provider (the score's calibration). */
 export async function catchAllHistory(opts: {
   db: Db;

@@ -128,8 +128,8 @@ export async function takeInEvent(opts: {
 }
 
 /**
- * The first outcome of an address records what the lists said about it then (catch-all or not, and its
- * provider), before a bounce rewrites its reason: the confidence score is calibrated on these.
+ * The first outcome of an address records what the lists said about it then (catch-all, accepted, and
+ * its provider), before a bounce rewrites its reason: the confidence score is calibrated on these.
  */
 async function noteVerdict(opts: { db: Db; workspaceId: string; email: string }) {
   const v = await latestVerdict(opts);
@@ -138,6 +138,7 @@ async function noteVerdict(opts: { db: Db; workspaceId: string; email: string })
     .update(sendOutcomes)
     .set({
       catchAll: v.reason === 'catch_all',
+      accepted: v.reason === 'accepted',
       provider: providerOf(v.mxHost, opts.email.split('@').pop())?.id ?? null,
     })
     .where(

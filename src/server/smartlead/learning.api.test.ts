@@ -123,4 +123,39 @@ describe('learning from send outcomes', () => {
     expect((await stranger.get(`/api/upload/${next}/results?minScore=70`)).statusCode).toBe(404);
     expect((await stranger.get(`/api/upload/${next}/export?type=all&minScore=70`)).statusCode).toBe(404);
   });
+
+  it("calibrates valid rows by the workspace's own sends to valid rows (10% bounced → 95, not 99)", async () => {
+    const tag = Date.now().toString(36);
+    const sent = Array.from({ length: 100 }, (_, i) => ({ email: `v${i}.${tag}@acme.com` }));
+    const s = await sentCampaign(sent);
+    for (const [i, l] of sent.entries()) {
+      await fake.leadEvent(
+        s.smartleadId,
+        l.email,
+        i < 10 ? 'EMAIL_BOUNCE' : 'EMAIL_SENT',
+        undefined,
+        deliver,
+      );
+    }
+    const next = await seedVerifiedUpload({
+      db: t.database.db,
+      workspaceId: s.user.id,
+      name: 'next.csv',
+      rows: [
+        { email: `new.${tag}@acme.com`, name: 'N', company: 'A', valid: true },
+        { email: `new.${tag}@wild.test`, name: 'N', company: 'W', valid: true, verdict: 'catch_all' },
+      ],
+    });
+    const rows = (await s.c.get(`/api/upload/${next}/results`)).json().results;
+    // (99·100 + 100·90) / 200 = 94.5 → 95; the catch-all row keeps its prior (no catch-all sends).
+    expect(rows.map((r: { score: number }) => r.score)).toEqual([95, 75]);
+    // The send screen projects that valid row at 5%, as the bounce budget counts it.
+    const list = (await s.c.get('/api/smartlead/verified-emails')).json();
+    const offered = list.groups.flatMap((g: { emails: { email: string; score: number }[] }) => g.emails);
+    expect(offered.find((e: { email: string }) => e.email === `new.${tag}@acme.com`).score).toBe(95);
+    // Another workspace's valid rows are not judged by these sends.
+    const fresh = await sentCampaign([{ email: `other.${tag}@acme.com` }]);
+    const theirs = (await fresh.c.get(`/api/upload/${fresh.uploadId}/results`)).json().results;
+    expect(theirs[0].score).toBe(99);
+  });
 });

@@ -75,9 +75,9 @@ export function BounceBudget({
       </div>
       <p className="text-xs text-muted-foreground">
         The budget covers the whole send, valid addresses included: each is projected to bounce at 100 minus
-        its confidence score (a valid address 1 in 100, a risky one far more often). Valid addresses always
-        go; risky ones go best score first, only while the whole send stays within your budget, since bounces
-        hurt your sending accounts’ reputation.
+        its confidence score (a valid address about 1 in 100 until your own sends show otherwise, a risky one
+        far more often). Valid addresses always go; risky ones go best score first, only while the whole send
+        stays within your budget, since bounces hurt your sending accounts’ reputation.
       </p>
       {over && (
         <Alert variant="warning" data-testid="over-budget">
