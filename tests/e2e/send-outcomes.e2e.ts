@@ -243,7 +243,10 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await screenshot(page, 'send-over-bounce-budget');
     // The projection, what the budget covers and the way out, on a phone.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('bounce-budget').getByText(/The budget covers the whole send/).waitFor();
+    await page
+      .getByTestId('bounce-budget')
+      .getByText(/The budget covers the whole send/)
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkA11y(page, 'send screen over the bounce budget at 390 px');
     await page.setViewportSize({ width: 1280, height: 900 });
