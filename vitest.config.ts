@@ -12,8 +12,8 @@ export default defineConfig({
     pool: 'forks',
     // One worker more than cores: the suites spend much of their time waiting on sockets, child
     // processes and job polling, so a third worker on two cores fills the idle time (vitest's default
-    // of cores - 1 ran the whole suite file after file). `npm run test:pg` runs one worker: its suites
-    // share one PostgreSQL database and its job queues.
+    // of cores - 1 ran the whole suite file after file). `npm run test:pg` gives each file a PostgreSQL
+    // database of its own (tests/helpers/pg-per-file.ts).
     maxWorkers: availableParallelism() + 1,
     // A worker runs file after file with one module cache: the app's module graph is imported once per
     // worker instead of once per file (it was a third of the run). Suites keep no state in modules they
@@ -22,5 +22,7 @@ export default defineConfig({
     isolate: false,
     // One migrated embedded database per run, loaded by every API suite (tests/helpers/test-app.ts).
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // On PostgreSQL, a database of each file's own, copied from that migrated template.
+    setupFiles: ['tests/helpers/pg-per-file.ts'],
   },
 });

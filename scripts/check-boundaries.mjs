@@ -34,10 +34,22 @@ const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts
 const SHARED = {
   auth: ['users', 'request-user', 'sessions', 'tokens', 'subscription-status', 'password'],
   branding: ['upload'],
-  billing: ['access'],
+  billing: ['access', 'customer-erase'],
   ai: ['client', 'clean'],
   scraper: ['emails', 'safe-fetch'],
-  lists: ['create', 'delete', 'export', 'ingest', 'outcomes', 'read', 'results', 'sql', 'start'],
+  lists: [
+    'controls',
+    'create',
+    'delete',
+    'export',
+    'ingest',
+    'outcomes',
+    'read',
+    'results',
+    'score',
+    'sql',
+    'start',
+  ],
 };
 const WIRING = new Set([
   'src/server/app.ts',

@@ -33,11 +33,16 @@ async function createRunDatabase() {
   return { name, url: url.toString() };
 }
 
-async function dropRunDatabase(name) {
+/** Drops the run's database and any file's database (tests/helpers/pg-database.ts) a crash left behind. */
+async function dropRunDatabases(name) {
   const admin = new pg.Client({ connectionString: named });
   try {
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const { rows } = await admin.query(
+      'SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2',
+      [name, `${name}\\_f%`],
+    );
+    for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
   } catch (err) {
     console.error(`Could not drop ${name}: ${err.message}`);
   } finally {
@@ -47,10 +52,12 @@ async function dropRunDatabase(name) {
 
 const run = await createRunDatabase();
 const url = run?.url ?? named;
-// One worker: the suites share this database and its pg-boss queues, so one suite's job worker must
-// not pick up another's jobs.
-const args = ['run', ...(filters.length === 0 ? ['.api.test'] : []), '--maxWorkers=1', ...given];
+// Each file copies this database as its own (tests/helpers/pg-per-file.ts), so files may run side by side.
+const args = ['run', ...(filters.length === 0 ? ['.api.test'] : []), ...given];
 console.error(`Running the API suites on ${redact(url)}`);
-const res = spawnSync('vitest', args, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
-if (run) await dropRunDatabase(run.name);
+const res = spawnSync('vitest', args, {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url, TEST_DATABASE_TEMPLATE_URL: url },
+});
+if (run) await dropRunDatabases(run.name);
 process.exit(res.status ?? 1);

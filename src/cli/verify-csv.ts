@@ -112,14 +112,25 @@ export async function verifyCsv(o: VerifyCsvOptions): Promise<Progress> {
   return progress;
 }
 
-/** provider, checked_at and score: the score from its priors (no send history outside the app). */
+/**
+ * provider, checked_at, score, decided_by and attempts: the score from its priors (no send history
+ * outside the app); attempts only for rows a mail server was asked about.
+ */
 function evidence(
   email: string,
   r: { status: 'valid' | 'invalid' | 'risky'; reason: string | null; mxHost: string | null },
+  how: { decidedBy: string; attempts?: number },
 ): CsvCell[] {
   const provider = providerOf(r.mxHost, email.split('@').pop());
   const score = scoreOf({ finalStatus: r.status, reason: r.reason, provider });
-  return [provider?.name ?? '', new Date().toISOString(), score ?? ''];
+  const asked = how.decidedBy !== 'initial_check' && how.attempts !== undefined;
+  return [
+    provider?.name ?? '',
+    new Date().toISOString(),
+    score ?? '',
+    how.decidedBy,
+    asked ? how.attempts : '',
+  ];
 }
 
 async function processBatch(
@@ -147,7 +158,7 @@ async function processBatch(
         r.mxHost,
         '',
         '',
-        ...evidence(emails[i], r),
+        ...evidence(emails[i], r, { decidedBy: 'initial_check' }),
       ]);
     }
   } else {
@@ -164,7 +175,7 @@ async function processBatch(
         r.mxHost,
         r.smtpCode,
         smtpMessageText(r.smtpMessage, r.smtpCode),
-        ...evidence(emails[i], r),
+        ...evidence(emails[i], r, r),
       ]);
     }
   }

@@ -83,6 +83,8 @@ describe('npm run verify (child process against loopback fakes)', () => {
       'provider',
       'checked_at',
       'score',
+      'decided_by',
+      'attempts',
     ]);
     const by = (email: string) => rows.find((r) => r['E-mail'] === email)!;
     expect(by('jane@acme.test')).toMatchObject({
@@ -90,7 +92,9 @@ describe('npm run verify (child process against loopback fakes)', () => {
       reason: 'accepted',
       reason_text: 'Mailbox accepted',
       smtp_code: '250',
-      score: '97',
+      score: '99',
+      decided_by: 'smtp',
+      attempts: '1',
     });
     expect(rows[0].Notes).toBe('likes commas, and "quotes"');
     expect(by('ghost@acme.test')).toMatchObject({
@@ -110,7 +114,12 @@ describe('npm run verify (child process against loopback fakes)', () => {
       final_status: 'invalid',
       reason: 'syntax',
     });
-    expect(by('x@nowhere.test')).toMatchObject({ final_status: 'invalid', reason: 'no_domain' });
+    expect(by('x@nowhere.test')).toMatchObject({
+      final_status: 'invalid',
+      reason: 'no_domain',
+      decided_by: 'initial_check',
+      attempts: '',
+    });
     expect(rows[6]).toMatchObject({ Notes: 'duplicate', final_status: 'valid', mx_host: 'mx.acme.test' });
     // The duplicate was probed once.
     expect(w.hosts['acme.test'].stats.rcpts.filter((r) => r === 'jane@acme.test')).toHaveLength(1);

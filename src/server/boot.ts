@@ -12,6 +12,7 @@ import { createMetrics, queueDepthOf } from './ops/metrics';
 import { laneVerifier } from './prober/lane-verifier';
 import { closeProcessVerifiers, engineLogger, setVerifierObserver } from './prober/process-verifier';
 import { selfCheck } from './prober/self-check';
+import { shareFleetRateLimits } from './smartlead/fleet-rate';
 
 export interface Runtime extends AppDeps {
   log: pino.Logger;
@@ -49,6 +50,8 @@ export async function bootRuntime(
   });
   const applied = await migrate(database);
   if (applied.length) log.info({ applied }, 'database migrated');
+  // Several processes may share PostgreSQL (and so the Smartlead keys): one rate limit for them all.
+  if (database.kind === 'postgres') shareFleetRateLimits(database.db);
   const clock = opts.clock ?? systemClock;
   const metrics = createMetrics();
   setVerifierObserver(metrics.engineObserver);

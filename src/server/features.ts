@@ -7,6 +7,7 @@ import { apiV1Routes } from './api/routes';
 import { apiTokenRoutes } from './auth/api-tokens';
 import { sessionCleanupJob } from './auth/jobs';
 import { authRoutes } from './auth/routes';
+import { stripeCustomerEraseJob } from './billing/customer-erase';
 import { billingRoutes } from './billing/routes';
 import { brandingRoutes } from './branding/routes';
 import { dataExportCleanupJob, dataExportJob } from './data-export/jobs';
@@ -22,12 +23,7 @@ import { opsRoutes } from './ops/routes';
 import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
-import {
-  sendOutcomesCleanupJob,
-  smartleadOutcomePollJob,
-  smartleadSendJob,
-  smartleadSweepJob,
-} from './smartlead/jobs';
+import { smartleadOutcomePollJob, smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
 import { smartleadRoutes } from './smartlead/routes';
 import { suppressionRoutes } from './suppressions/routes';
 import { usageRoutes } from './usage/routes';
@@ -54,13 +50,13 @@ export const features: Feature[] = [
   // Before the other features: its activity log hook records their routes.
   { name: 'team', routes: teamRoutes },
   { name: 'branding', routes: brandingRoutes },
-  { name: 'billing', routes: billingRoutes },
+  { name: 'billing', routes: billingRoutes, jobs: [stripeCustomerEraseJob] },
   { name: 'onboarding', routes: onboardingRoutes },
   { name: 'lists', routes: listsRoutes, jobs: listsJobs },
   {
     name: 'smartlead',
     routes: smartleadRoutes,
-    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob, sendOutcomesCleanupJob],
+    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob],
   },
   { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ResultRow, UploadListItem } from './lists';
-import { exportTypes, resultFilters, rowStatuses, uploadStatuses } from './lists';
+import { exportTypes, minScoreSchema, resultFilters, rowStatuses, uploadStatuses } from './lists';
+import { DECIDED_BY } from './verification';
 
 // Contracts of the public API v1 (/api/v1, bearer API tokens). They appear in /api/openapi.json.
 
@@ -101,7 +102,12 @@ export const apiResultSchema = z
         mxHost: z.string().nullable(),
       })
       .nullable(),
-    fourthVerifiedAt: z.string().nullable(),
+    fourthVerifiedAt: z
+      .string()
+      .nullable()
+      .describe(
+        'When the final check (SMTP) was made, ISO 8601; the CSV checked_at column is this, else verifiedAt.',
+      ),
     finalStatus: status,
     isFinal: z.boolean(),
     reason: z.string().nullable(),
@@ -127,6 +133,19 @@ export const apiResultSchema = z
       .describe(
         'Confidence 0–100: the estimated chance a message is delivered; catch-all rows are calibrated by the workspace send outcomes. Null until final.',
       ),
+    decidedBy: z
+      .enum(DECIDED_BY)
+      .nullable()
+      .describe(
+        'How the verdict was reached: initial_check (syntax, domain, DNS, disposable), smtp (the mail server answered), cache (its answer to a recent check of the address), verifier (third-party service) or send_outcome (a bounce in one of your campaigns). Null until final.',
+      ),
+    attempts: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Times the mail server was asked about the address (greylisting and dropped sessions ask again; replies asking us to slow down do not count); 0 when a recent check answered (decidedBy cache) or no mail server could be asked; null without step 2.',
+      ),
   })
   .describe('One verified address: the same row the web results table shows.');
 
@@ -144,6 +163,7 @@ export const resultsQuerySchemaV1 = z.object({
     .max(200)
     .optional()
     .describe('nextCursor of the previous page; omit for the first page.'),
+  minScore: minScoreSchema.describe('Only rows whose confidence score is at least this (0–100).'),
 });
 
 export const resultsPageSchemaV1 = z.object({
@@ -154,6 +174,7 @@ export const resultsPageSchemaV1 = z.object({
 
 export const exportQuerySchemaV1 = z.object({
   type: z.enum(exportTypes, { message: 'type must be valid, all or invalid' }).default('all'),
+  minScore: minScoreSchema.describe('Only rows whose confidence score is at least this (0–100).'),
 });
 
 /** The screens' single-address check (POST /api/verify-email): the address only, the API's time limit. */

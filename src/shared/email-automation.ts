@@ -151,7 +151,6 @@ export const campaignDetailSchema = z.object({
   remoteError: z.string().nullable(),
   schedule: scheduleViewSchema.nullable(),
 });
-export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
 export const draftRequestSchema = z.object({
   mode: z.enum(['draft', 'rewrite']),

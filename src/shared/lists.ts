@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECIDED_BY } from './verification';
 
 // Contracts of the lists feature (SPEC §3, §7): uploads, their verification results and exports.
 // Used by the server routes and the web screens.
@@ -198,6 +199,10 @@ const resultRowSchema = z.object({
   suppressed: z.boolean().default(false),
   /** 0–100: the estimated chance a message to it is delivered (shared/score.ts); null until final. */
   score: z.number().int().nullable().default(null),
+  /** How the verdict was reached (shared/verification.ts DECIDED_BY); null until final or not recorded. */
+  decidedBy: z.enum(DECIDED_BY).nullable().default(null),
+  /** Times the mail server was asked in step 2 (0: answered from a recent check); null without step 2. */
+  attempts: z.number().int().nullable().default(null),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 
@@ -213,16 +218,26 @@ export const resultsResponseSchema = z.object({
 });
 export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
 
+/** "Score ≥ N" in results filters and exports (decision 0221); unset: any score. */
+export const minScoreSchema = z.coerce
+  .number({ message: 'minScore must be a number from 0 to 100' })
+  .int('minScore must be a whole number')
+  .min(0, 'minScore must be 0 to 100')
+  .max(100, 'minScore must be 0 to 100')
+  .optional();
+
 export const resultsQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
   filter: z
     .enum(resultFilters, { message: 'filter must be all, valid, invalid, risky or not_checked' })
     .default('all'),
   search: z.string().trim().max(200, 'search is too long').optional().default(''),
+  minScore: minScoreSchema,
 });
 
 export const exportQuerySchema = z.object({
   type: z.enum(exportTypes, { message: 'type must be valid, all or invalid' }).default('all'),
+  minScore: minScoreSchema,
 });
 
 const reasonCountSchema = z.object({ reason: z.string(), count: z.number().int() });

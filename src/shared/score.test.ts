@@ -6,7 +6,7 @@ const proofpoint = { id: 'proofpoint', name: 'Proofpoint', kind: 'gateway' as co
 
 describe('confidence score', () => {
   it('starts from a prior per verdict and reason', () => {
-    expect(scoreOf({ finalStatus: 'valid', reason: 'accepted', provider: google })).toBe(97);
+    expect(scoreOf({ finalStatus: 'valid', reason: 'accepted', provider: google })).toBe(99);
     expect(scoreOf({ finalStatus: 'invalid', reason: 'rejected', provider: null })).toBe(2);
     expect(scoreOf({ finalStatus: 'invalid', reason: 'bounced', provider: null })).toBe(1);
     expect(scoreOf({ finalStatus: 'invalid', reason: 'syntax', provider: null })).toBe(0);
@@ -45,5 +45,16 @@ describe('confidence score', () => {
     expect(calibrated(75, { sent: PRIOR_WEIGHT, bounced: PRIOR_WEIGHT })).toBe(37.5);
     expect(calibrated(75, { sent: 100_000, bounced: 100_000 })).toBeLessThan(1);
     expect(calibrated(75, { sent: 5, bounced: 9 })).toBeGreaterThanOrEqual(0);
+  });
+
+  it("calibrates accepted rows by the workspace's sends to accepted rows, the prior worth 100 sends", () => {
+    const base = { finalStatus: 'valid' as const, reason: 'accepted', provider: google };
+    expect(scoreOf(base)).toBe(99);
+    // 100 sent, 10 bounced: (99·100 + 100·90) / 200 = 94.5; 1,000 sent, none bounced: 99.9.
+    expect(scoreOf({ ...base, acceptedHistory: { sent: 100, bounced: 10 } })).toBe(95);
+    expect(scoreOf({ ...base, acceptedHistory: { sent: 1000, bounced: 0 } })).toBe(100);
+    // One unlucky bounce in ten sends barely moves it; catch-all history never touches it.
+    expect(scoreOf({ ...base, acceptedHistory: { sent: 10, bounced: 1 } })).toBe(98);
+    expect(scoreOf({ ...base, domainHistory: { sent: 50, bounced: 25 } })).toBe(99);
   });
 });

@@ -1,19 +1,23 @@
-// The confidence score (issue 23, docs/decisions/0221-confidence-score.md): 0–100, the estimated chance
-// that a message to the address is delivered. It starts from a prior per verdict and reason (and, for a
-// catch-all server, its kind of provider), and for catch-all rows it is calibrated by what the
-// workspace's own sends to the same domain, else the same provider, did.
+// The confidence score (docs/decisions/0221-confidence-score.md): 0–100, the estimated chance that a
+// message to the address is delivered. It starts from a prior per verdict and reason (and, for a
+// catch-all server, its kind of provider). Catch-all rows are calibrated by what the workspace's own
+// sends to the same domain, else the same provider, did; accepted rows by what its sends to accepted
+// rows did.
 
 import type { MailProvider } from './mail-providers';
 
 /** Delivery chance (%) before any send history, per final reason. */
 const PRIOR: Record<string, number> = {
-  accepted: 97,
+  // A mailbox its own (non catch-all) server accepted: about 1 in 100 still bounces (decision 0221).
+  accepted: 99,
   role: 85,
   catch_all: 75,
   greylisted: 70,
   temp_failure: 60,
   policy_block: 55,
   unreachable: 50,
+  // 252 "cannot VRFY user, but will accept": the server takes mail for it without saying more.
+  unverifiable: 70,
   dns_error: 50,
   mailbox_full: 30,
   disposable: 20,
@@ -29,6 +33,11 @@ const BY_STATUS = { valid: 95, risky: 60, invalid: 2 } as const;
 const GATEWAY_CATCH_ALL = 65;
 /** How many sends the prior is worth: history outweighs it once a domain has more sends than this. */
 export const PRIOR_WEIGHT = 20;
+/**
+ * The accepted prior is worth more sends: its bounces are rare (about 1 in 100), so a few dozen sends say
+ * little about them, and one unlucky bounce must not move every valid row of the workspace.
+ */
+export const ACCEPTED_PRIOR_WEIGHT = 100;
 
 /** Sent catch-all rows of one domain or provider, and how many of them bounced. */
 export interface SendHistory {
@@ -43,13 +52,15 @@ export interface ScoreInput {
   /** The workspace's sends to catch-all rows of this domain / of this provider. */
   domainHistory?: SendHistory | null;
   providerHistory?: SendHistory | null;
+  /** The workspace's sends to rows its lists called accepted. */
+  acceptedHistory?: SendHistory | null;
 }
 
-/** Prior blended with observed delivery (a beta-binomial mean: PRIOR_WEIGHT pseudo-sends at the prior). */
-export function calibrated(prior: number, h: SendHistory | null | undefined): number {
+/** Prior blended with observed delivery (a beta-binomial mean: `weight` pseudo-sends at the prior). */
+export function calibrated(prior: number, h: SendHistory | null | undefined, weight = PRIOR_WEIGHT): number {
   if (!h || h.sent <= 0) return prior;
   const delivered = Math.max(0, h.sent - Math.min(h.bounced, h.sent));
-  return (prior * PRIOR_WEIGHT + 100 * delivered) / (PRIOR_WEIGHT + h.sent);
+  return (prior * weight + 100 * delivered) / (weight + h.sent);
 }
 
 /** The score, or null while the row has no final verdict. */
@@ -62,5 +73,6 @@ export function scoreOf(r: ScoreInput): number | null {
     const h = r.domainHistory?.sent ? r.domainHistory : r.providerHistory;
     return Math.round(calibrated(prior, h));
   }
+  if (r.reason === 'accepted') return Math.round(calibrated(prior, r.acceptedHistory, ACCEPTED_PRIOR_WEIGHT));
   return prior;
 }

@@ -7,16 +7,26 @@ import { z } from 'zod';
 /** The event types Verilead registers for and learns from. */
 export const SMARTLEAD_EVENT_TYPES = [
   'EMAIL_SENT',
+  'EMAIL_OPEN',
+  'EMAIL_LINK_CLICK',
   'EMAIL_BOUNCE',
   'EMAIL_REPLY',
   'LEAD_UNSUBSCRIBED',
 ] as const;
 
+/** What a campaign's events teach about an address (kept per address, learned from). */
 export const sendOutcomeKinds = ['sent', 'bounced', 'replied', 'unsubscribed'] as const;
+/** Every kind of event kept: the outcomes plus opens and clicks (activity over time only). */
+export const sendEventKinds = [...sendOutcomeKinds, 'opened', 'clicked'] as const;
 export type SendOutcomeKind = (typeof sendOutcomeKinds)[number];
+export type SendEventKind = (typeof sendEventKinds)[number];
+export const isOutcomeKind = (k: SendEventKind): k is SendOutcomeKind =>
+  (sendOutcomeKinds as readonly string[]).includes(k);
 
-export const EVENT_KIND: Record<(typeof SMARTLEAD_EVENT_TYPES)[number], SendOutcomeKind> = {
+export const EVENT_KIND: Record<(typeof SMARTLEAD_EVENT_TYPES)[number], SendEventKind> = {
   EMAIL_SENT: 'sent',
+  EMAIL_OPEN: 'opened',
+  EMAIL_LINK_CLICK: 'clicked',
   EMAIL_BOUNCE: 'bounced',
   EMAIL_REPLY: 'replied',
   LEAD_UNSUBSCRIBED: 'unsubscribed',

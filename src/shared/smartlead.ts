@@ -50,6 +50,13 @@ export const leadSchema = z.object({
 });
 export type LeadInput = z.input<typeof leadSchema>;
 
+/** The bounce budget of a send, in percent (shared/bounce-budget.ts); unset: the default 2%. */
+export const bounceBudgetSchema = z
+  .number()
+  .min(0.5, 'The bounce budget is at least 0.5%')
+  .max(100)
+  .optional();
+
 export const createCampaignSchema = z
   .object({
     campaignName: z
@@ -65,6 +72,11 @@ export const createCampaignSchema = z
     setup: campaignSetupSchema.optional(),
     /** Start the campaign once every lead is in ("create and start"); needs `setup`. */
     start: z.boolean().optional().default(false),
+    /**
+     * The highest projected bounce rate (percent) the user accepts when risky rows are in the send
+     * (shared/bounce-budget.ts); 100: no limit. A send of valid rows only is never held to it.
+     */
+    bounceBudget: bounceBudgetSchema,
   })
   .refine((v) => !v.start || v.setup, {
     message: 'A campaign can only start with a sequence, accounts and a schedule',
@@ -89,9 +101,30 @@ export const sendProgressSchema = z.object({
   added: z.number(),
   duplicates: z.number(),
   invalid: z.number(),
+  /** Leads verified more than REVERIFY_AFTER_DAYS ago, asked again before sending (decision 0221). */
+  recheck: z
+    .object({
+      checked: z.number(),
+      /** Found invalid now: held back, never sent. */
+      heldInvalid: z.number(),
+      /** Could not be checked (our side failing, or no answer in time): no verdict either way. */
+      unanswered: z.number(),
+      /** Of those, held back at the user's choice (the others went on their earlier verdict). */
+      heldUnchecked: z.number().default(0),
+      /** Unchecked leads waiting for the user's choice (the send waits meanwhile), and why. */
+      waiting: z.object({ count: z.number(), why: z.string() }).nullable().default(null),
+    })
+    .default({ checked: 0, heldInvalid: 0, unanswered: 0, heldUnchecked: 0, waiting: null }),
   error: z.string().nullable(),
 });
 export type SendProgress = z.infer<typeof sendProgressSchema>;
+
+/** The user's choice for leads a re-check could not ask about: hold them back, or send them as they were. */
+export const uncheckedActions = ['hold', 'send'] as const;
+export type UncheckedAction = (typeof uncheckedActions)[number];
+export const uncheckedDecisionSchema = z.object({
+  action: z.enum(uncheckedActions, { message: 'action must be hold or send' }),
+});
 
 export const campaignSchema = z.object({
   id: z.string(),
@@ -104,8 +137,22 @@ export const campaignSchema = z.object({
   analytics: z.object({ open_rate: z.number(), reply_rate: z.number() }).nullable(),
   viewUrl: z.string().nullable(),
   send: sendProgressSchema,
+  /** Made in Smartlead's own app and imported here (decision 0202). */
+  imported: z.boolean().default(false),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
+
+/** A campaign of the workspace's Smartlead account that is not here yet. */
+export const importableCampaignSchema = z.object({
+  smartleadId: z.number(),
+  name: z.string(),
+  status: z.string(),
+  createdAt: z.string().nullable(),
+});
+export type ImportableCampaign = z.infer<typeof importableCampaignSchema>;
+export const importCampaignsSchema = z.object({
+  smartleadIds: z.array(z.number().int().positive()).min(1, 'Choose at least one campaign').max(100),
+});
 
 export const campaignListSchema = z.array(campaignSchema);
 
@@ -132,6 +179,10 @@ export const sendableEmailSchema = z.object({
   fields: z.record(z.string(), z.string()).default({}),
   /** Campaigns this address was already sent to. */
   sentTo: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
+  /** Confidence 0–100 (decision 0221): 100 − score is its projected bounce, for the bounce budget. */
+  score: z.number().int().nullable().default(null),
+  /** Last checked more than REVERIFY_AFTER_DAYS ago: checked again before it goes (decision 0221). */
+  stale: z.boolean().default(false),
 });
 export type SendableEmail = z.infer<typeof sendableEmailSchema>;
 
@@ -149,5 +200,7 @@ export const sendableListSchema = z.object({
   risky: z.number().default(0),
   /** Addresses of the workspace's lists left out because they are on the suppression list, by reason. */
   heldBack: z.array(z.object({ reason: z.enum(suppressionReasons), count: z.number() })).default([]),
+  /** The server's REVERIFY_AFTER_DAYS (0: stale leads are not checked again). */
+  reverifyAfterDays: z.number().default(14),
 });
 export type SendableList = z.infer<typeof sendableListSchema>;

@@ -30,6 +30,7 @@ export const step2ReasonCodes = [
   'greylisted',
   'temp_failure',
   'unreachable',
+  'unverifiable',
   'disposable',
 ] as const;
 
@@ -66,6 +67,7 @@ export const reasonLabels: Record<ReasonCode, string> = {
   greylisted: 'Greylisted, did not clear in time',
   temp_failure: 'Temporary failure, did not clear in time',
   unreachable: 'Mail server could not be reached (not checked)',
+  unverifiable: 'Mail server will not say whether the mailbox exists',
   bounced: 'Bounced when one of your campaigns sent to it',
 };
 
@@ -101,8 +103,49 @@ export function smtpMessageText(message: string | null | undefined, smtpCode?: n
   return message;
 }
 
+/**
+ * The server's reply as a person reads it, code first ("550 5.1.1 user unknown"): the engine keeps the
+ * code and the text apart (the CSV has a column for each); a socket error of ours comes in words.
+ */
+export function smtpReplyText(code: number | null | undefined, message: string | null | undefined): string {
+  const text = smtpMessageText(message, code);
+  if (!code) return text;
+  if (!text || text.startsWith(String(code))) return text || String(code);
+  return `${code} ${text}`;
+}
+
 export function qualityOf(status: VerificationStatus): VerificationQuality {
   return status === 'valid' ? 'good' : status === 'invalid' ? 'bad' : 'risky';
+}
+
+/**
+ * How a row's verdict was reached (VERIFICATION.md: the evidence every row keeps): the initial check
+ * alone (syntax, domain, DNS/MX, disposable), the mail server's own answer over SMTP, an answer another
+ * list got from it recently (shared knowledge), a third-party verifier, or a bounce in one of the
+ * workspace's campaigns.
+ */
+export const DECIDED_BY = ['initial_check', 'smtp', 'cache', 'verifier', 'send_outcome'] as const;
+export type DecidedBy = (typeof DECIDED_BY)[number];
+export const DECIDED_BY_TEXT: Record<DecidedBy, string> = {
+  initial_check: 'Initial check (syntax, domain, mail servers, disposable providers)',
+  smtp: 'The mail server’s own answer (SMTP)',
+  cache: 'The mail server’s answer to a recent check of the same address',
+  verifier: 'The third-party verification service',
+  send_outcome: 'A bounce in one of your campaigns',
+};
+
+/**
+ * How many times the verdict's source was asked, in words: none for an answer reused from a recent
+ * check, none either when no mail server could be reached (asked is counted per RCPT TO answered, not
+ * per connection tried), else the count.
+ */
+export function attemptsText(decidedBy: DecidedBy | null, attempts: number | null): string {
+  if (attempts === null || decidedBy === 'initial_check') return '—';
+  if (decidedBy === 'cache') return 'None needed (answered by a recent check)';
+  const times = (noun: string) => `${attempts} ${noun}${attempts === 1 ? '' : 's'}`;
+  if (decidedBy === 'verifier') return `${times('request')} to the verification service`;
+  if (attempts === 0) return 'None: no mail server answered about this address';
+  return `${times('question')} to the mail server`;
 }
 
 /** Columns a verified CSV adds after the user's own (VERIFICATION.md), in the CLI and in exports. */
@@ -121,4 +164,6 @@ export const RESULT_CSV_COLUMNS = [
   'provider',
   'checked_at',
   'score',
+  'decided_by',
+  'attempts',
 ] as const;

@@ -2,11 +2,12 @@ import { z } from 'zod';
 
 // Webhooks (issue 14): per-account endpoints, signed deliveries, a delivery log. Used by server and web.
 
-export const WEBHOOK_EVENTS = ['list.completed', 'list.failed', 'campaign.sent'] as const;
+export const WEBHOOK_EVENTS = ['list.completed', 'list.failed', 'list.cancelled', 'campaign.sent'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'test';
 export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'list.completed': 'A list finished verifying',
   'list.failed': 'A list verification failed',
+  'list.cancelled': 'A list verification was stopped',
   'campaign.sent': 'A campaign was sent to Smartlead',
 };
 

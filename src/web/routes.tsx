@@ -4,6 +4,7 @@ import {
   Camera,
   History,
   Home,
+  Inbox,
   LifeBuoy,
   type LucideIcon,
   Megaphone,
@@ -171,6 +172,14 @@ export const ROUTES: AppRoute[] = [
     label: 'Email Campaigns',
     section: 'Email Automation',
     nav: { group: 'Email Automation', icon: Megaphone },
+  },
+  {
+    path: '/smartlead/replies',
+    access: 'app',
+    page: page(() => import('./pages/replies')),
+    label: 'Replies',
+    section: 'Email Automation',
+    nav: { group: 'Email Automation', icon: Inbox },
   },
   {
     path: '/email-composer',

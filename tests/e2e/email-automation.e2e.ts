@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../fakes/smartlead';
 import { startWorld, type World } from '../fakes/smtp-world';
-import { screenshot } from './axe';
+import { checkA11y, screenshot } from './axe';
 import { apiPost, chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
 // Email automation journey: compose a two-step sequence with merge fields and preview it with a real
@@ -37,7 +37,7 @@ describe.skipIf(!chromiumAvailable())('email automation', () => {
   });
 
   it('composes, sends as a started campaign, pauses it; an outage shows a retry that works', async () => {
-    const page = await e2e.newPage();
+    const page = await e2e.newPage({ bypassCSP: true });
     await signUpViaUi(page, 'auto');
     await completeOnboardingViaApi(page, {
       businessType: 'agency',
@@ -122,6 +122,30 @@ describe.skipIf(!chromiumAvailable())('email automation', () => {
     await row.getByRole('link', { name: `Manage ${name}` }).click();
     await page.getByTestId('campaign-accounts').getByText('sales@verilead.test').waitFor();
     await page.getByTestId('campaign-schedule').getByText('Europe/Paris').waitFor();
+
+    // Edit it while it runs: the follow-up waits 4 days now, and Saturdays are sending days.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByTestId('step-2').getByRole('spinbutton').fill('4');
+    await edit
+      .getByTestId('in-flight-note')
+      .getByText(/paused for the change and resumed right after/)
+      .waitFor();
+    await checkA11y(page, 'edit a running campaign');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('toast').getByText('Saved (paused for the change, running again)').waitFor();
+    await edit.getByRole('tab', { name: 'Schedule' }).click();
+    await edit.getByLabel('Sat').check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('toast').getByText('Saved in Smartlead').first().waitFor();
+    await edit.getByRole('button', { name: 'Close' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByTestId('campaign-schedule').getByText(/Sat/).waitFor();
+    const edited = fake.campaignsNamed(name)[0]!;
+    expect(edited.sequences[1]).toMatchObject({ seq_delay_details: { delay_in_days: 4 } });
+    expect(edited.schedule?.days_of_the_week).toEqual([1, 2, 3, 4, 6]);
+    expect(edited.status).toBe('ACTIVE');
+
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByTestId('toast').getByText('Campaign paused').waitFor();
     await page.getByRole('button', { name: 'Resume' }).waitFor();
@@ -133,12 +157,12 @@ describe.skipIf(!chromiumAvailable())('email automation', () => {
         subject: 'Hi {{first_name}}',
         email_body: 'Hello {{first_name}} at {{company_name}}, as {{job_title}} you',
       },
-      { seq_number: 2, seq_delay_details: { delay_in_days: 2 }, email_body: 'Any thoughts, {{first_name}}?' },
+      { seq_number: 2, seq_delay_details: { delay_in_days: 4 }, email_body: 'Any thoughts, {{first_name}}?' },
     ]);
     expect(remote.emailAccountIds).toEqual([sales.id]);
     expect(remote.schedule).toEqual({
       timezone: 'Europe/Paris',
-      days_of_the_week: [1, 2, 3, 4],
+      days_of_the_week: [1, 2, 3, 4, 6],
       start_hour: '09:00',
       end_hour: '17:00',
       min_time_btw_emails: 10,
@@ -150,7 +174,7 @@ describe.skipIf(!chromiumAvailable())('email automation', () => {
       'dana@globex.test',
     ]);
     expect(remote.leads.get('ann.lee@acme.test')?.custom_fields).toEqual({ job_title: 'CTO' });
-    expect(remote.statusHistory).toEqual(['START', 'PAUSED']);
+    expect(remote.statusHistory).toEqual(['START', 'PAUSED', 'START', 'PAUSED']);
     expect(remote.status).toBe('PAUSED');
 
     // Smartlead down during a send: the SPEC error with a Retry; back up, the retry makes one campaign.

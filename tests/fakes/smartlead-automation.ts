@@ -104,7 +104,7 @@ export function handleAutomation(ctx: Ctx): boolean {
     return true;
   }
 
-  const m = /^\/campaigns\/(\d+)\/(sequences|email-accounts|schedule|status|leads)$/.exec(path);
+  const m = /^\/campaigns\/(\d+)\/(sequences|email-accounts|schedule|status|leads|settings)$/.exec(path);
   if (!m || (m[2] === 'leads' && method !== 'GET')) return false;
   const c = ctx.owned(Number(m[1]));
   if (!c) return reply(404, { message: 'Campaign not found' });
@@ -115,7 +115,14 @@ export function handleAutomation(ctx: Ctx): boolean {
       return reply(400, { message: 'Pause the campaign before editing its sequence' });
     const err = validateSequences(body.sequences);
     if (err) return reply(422, { message: err });
-    c.sequences = (body.sequences as Record<string, unknown>[]).map((s, i) => ({ ...s, id: c.id * 100 + i }));
+    // Documented: a sequence sent with its id is updated, one with id null is created. An id that is not
+    // one of this campaign's sequences is refused.
+    const sent = body.sequences as Record<string, unknown>[];
+    const known = new Set(c.sequences.map((s) => s.id));
+    const stray = sent.find((s) => s.id !== null && s.id !== undefined && !known.has(s.id));
+    if (stray) return reply(404, { message: `Sequence ${String(stray.id)} not found in this campaign` });
+    let next = Math.max(c.id * 100 - 1, ...c.sequences.map((s) => Number(s.id))) + 1;
+    c.sequences = sent.map((s) => ({ ...s, id: s.id ?? next++ }));
     send(200, { ok: true, data: c.sequences });
     return true;
   }
@@ -148,6 +155,38 @@ export function handleAutomation(ctx: Ctx): boolean {
     }
     c.emailAccountIds = [...new Set([...c.emailAccountIds, ...(ids as number[])])];
     send(200, { ok: true, result: c.emailAccountIds.map((id) => ({ email_account_id: id })) });
+    return true;
+  }
+  if (what === 'email-accounts' && method === 'DELETE') {
+    const ids = body.email_account_ids;
+    if (!Array.isArray(ids) || !ids.length) return reply(400, { message: 'email_account_ids is required' });
+    const left = c.emailAccountIds.filter((id) => !(ids as number[]).includes(id));
+    // Documented: at least one account must remain while the campaign is ACTIVE.
+    if (c.status === 'ACTIVE' && !left.length) {
+      return reply(400, { message: 'An active campaign needs at least one email account' });
+    }
+    c.emailAccountIds = left;
+    send(200, { ok: true });
+    return true;
+  }
+  if (what === 'settings' && method === 'POST') {
+    const track = body.track_settings;
+    const stop = body.stop_lead_settings;
+    if (
+      !Array.isArray(track) ||
+      !track.every((t) =>
+        ['DONT_TRACK_EMAIL_OPEN', 'DONT_TRACK_LINK_CLICK', 'DONT_TRACK_REPLY_TO_AN_EMAIL'].includes(
+          String(t),
+        ),
+      )
+    ) {
+      return reply(400, { message: 'track_settings must list DONT_TRACK_* values' });
+    }
+    if (!['REPLY_TO_AN_EMAIL', 'CLICK_ON_A_LINK', 'OPEN_AN_EMAIL'].includes(String(stop))) {
+      return reply(400, { message: 'Invalid stop_lead_settings' });
+    }
+    c.settings = { ...body };
+    send(200, { ok: true });
     return true;
   }
   if (what === 'email-accounts' && method === 'GET') {

@@ -9,6 +9,8 @@ import type { FakeCampaign } from './smartlead';
 export interface LeadOutcome {
   sent_time: string | null;
   reply_time: string | null;
+  open_time?: string | null;
+  click_time?: string | null;
   is_bounced: boolean;
   is_unsubscribed: boolean;
 }
@@ -73,8 +75,8 @@ export function handleOutcomes(ctx: Ctx): boolean {
           sequence_number: 1,
           email_subject: 'Hello',
           sent_time: o.sent_time,
-          open_time: null,
-          click_time: null,
+          open_time: o.open_time ?? null,
+          click_time: o.click_time ?? null,
           reply_time: o.reply_time,
           open_count: 0,
           click_count: 0,
@@ -101,7 +103,7 @@ function reply(ctx: Ctx, status: number, body: unknown): true {
 /** The documented webhook payload of one event. */
 export function eventPayload(opts: {
   campaign: FakeCampaign;
-  eventType: 'EMAIL_SENT' | 'EMAIL_BOUNCE' | 'EMAIL_REPLY' | 'LEAD_UNSUBSCRIBED';
+  eventType: EventType;
   email: string;
   at: string;
   statsId: string;
@@ -137,7 +139,13 @@ export function eventPayload(opts: {
   };
 }
 
-type EventType = 'EMAIL_SENT' | 'EMAIL_BOUNCE' | 'EMAIL_REPLY' | 'LEAD_UNSUBSCRIBED';
+type EventType =
+  | 'EMAIL_SENT'
+  | 'EMAIL_OPEN'
+  | 'EMAIL_LINK_CLICK'
+  | 'EMAIL_BOUNCE'
+  | 'EMAIL_REPLY'
+  | 'LEAD_UNSUBSCRIBED';
 type Deliver = (url: string, payload: Record<string, unknown>) => Promise<number>;
 
 async function post(url: string, payload: Record<string, unknown>): Promise<number> {
@@ -183,6 +191,9 @@ export function outcomeEvents(state: {
       o.sent_time ??= at;
       if (eventType === 'EMAIL_BOUNCE') o.is_bounced = true;
       if (eventType === 'EMAIL_REPLY') o.reply_time = at;
+      // The statistics show the first open and the first click.
+      if (eventType === 'EMAIL_OPEN') o.open_time ??= at;
+      if (eventType === 'EMAIL_LINK_CLICK') o.click_time ??= at;
       if (eventType === 'LEAD_UNSUBSCRIBED') o.is_unsubscribed = true;
     }
     state.outcomes.set(key, o);

@@ -1,6 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeAccount, handleAutomation } from './smartlead-automation';
+import { handleConversations, type LeadThread } from './smartlead-conversations';
+import { type AppCampaignSeed, appCampaign, campaignObject } from './smartlead-import';
+import { type FakeLogin, type FakeWarmup, handleMailboxes } from './smartlead-mailboxes';
 import { type FakeWebhook, handleOutcomes, type LeadOutcome, outcomeEvents } from './smartlead-outcomes';
 
 // A fake Smartlead API on loopback, shaped after its public documentation: `api_key` query auth (401 when
@@ -34,6 +37,8 @@ export interface FakeCampaign {
   schedule: Record<string, unknown> | null;
   /** Every status accepted by POST /campaigns/{id}/status, in order. */
   statusHistory: string[];
+  /** The last settings saved (POST /campaigns/{id}/settings), as sent. */
+  settings?: Record<string, unknown>;
 }
 
 interface Injection {
@@ -63,6 +68,11 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
   const accounts = new Map<number, FakeAccount>();
   const webhooks = new Map<number, FakeWebhook>();
   const outcomes = new Map<string, LeadOutcome>();
+  const threads = new Map<string, LeadThread>();
+  const warmups = new Map<number, FakeWarmup>();
+  const passwords = new Map<number, string>();
+  const logins = new Map<number, FakeLogin>();
+  const mailboxCalls: { method: string; path: string; body: Record<string, unknown> }[] = [];
   let outage = false;
   let nextId = 1000;
   let nextAccountId = 500;
@@ -147,7 +157,9 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
         200,
         [...campaigns.values()]
           .filter((c) => c.apiKey === key)
-          .map((c) => ({ id: c.id, name: c.name, status: c.status, created_at: c.created_at, user_id: 1 })),
+          // Newest first, as documented.
+          .sort((a, b) => b.id - a.id)
+          .map(campaignObject),
       );
     }
     if (method === 'POST' && path === '/campaigns/create') {
@@ -242,7 +254,7 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     if (method === 'GET' && campaignMatch) {
       const c = owned(Number(campaignMatch[1]));
       if (!c) return send(res, 404, { message: 'Campaign not found' });
-      return send(res, 200, { id: c.id, name: c.name, status: c.status, created_at: c.created_at });
+      return send(res, 200, campaignObject(c));
     }
     if (
       handleOutcomes({
@@ -261,6 +273,29 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
       handleAutomation({ method, path, url, body, key, send: (st, b) => send(res, st, b), owned, accounts })
     )
       return;
+    if (
+      handleConversations({ method, path, body, send: (st, b) => send(res, st, b), owned, outcomes, threads })
+    )
+      return;
+    if (
+      handleMailboxes({
+        method,
+        path,
+        body,
+        key,
+        send: (st, b) => send(res, st, b),
+        accounts,
+        warmups,
+        passwords,
+        logins,
+        calls: mailboxCalls,
+        detach: (id) => {
+          for (const c of campaigns.values()) c.emailAccountIds = c.emailAccountIds.filter((x) => x !== id);
+        },
+        newId: () => nextAccountId++,
+      })
+    )
+      return;
     return send(res, 404, { message: 'Not found' });
   });
 
@@ -272,6 +307,15 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     apiKeys,
     campaigns,
     counters,
+    /** Per campaign and lead (outcomeKey): its category, paused or unsubscribed, the replies sent to it. */
+    threads,
+    /** Warm-up settings and mailbox passwords received, by account id. */
+    warmups,
+    passwords,
+    /** Sign-in details received, by account id (no password: that is in `passwords`). */
+    logins,
+    /** Every mailbox request answered (tests/fakes/smartlead-mailboxes.ts), body as sent. */
+    mailboxCalls,
     /** After `after` matching requests, the next `times` fail with `status` before being processed. */
     inject(i: {
       status: number;
@@ -310,6 +354,12 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     },
     webhooks,
     leadEvent: outcomeEvents({ campaigns, webhooks, outcomes }),
+    /** A campaign made in Smartlead's own app for the account behind `apiKey` (see smartlead-import.ts). */
+    seedAppCampaign(apiKey: string, seed: AppCampaignSeed) {
+      const c = appCampaign(nextId++, apiKey, seed);
+      campaigns.set(c.id, c);
+      return c;
+    },
     campaignsNamed: (name: string) => [...campaigns.values()].filter((c) => c.name === name),
     /** Leads of one campaign that arrived more than once (should always be empty). */
     duplicatesIn(id: number) {

@@ -21,6 +21,8 @@ export interface FakeSmtpOptions {
   /** Reply to unknown users; default is Gmail's multi-line 550 5.1.1. */
   unknownReply?: string;
   bannerReply?: string;
+  /** Give `bannerReply` to the first N connections only (a transient refusal); default all. */
+  bannerReplyConnections?: number;
   mailFromReply?: string;
   bannerDelayMs?: number;
   /** Apply `bannerDelayMs` to the first N connections only (a transient stall); default all. */
@@ -29,6 +31,13 @@ export interface FakeSmtpOptions {
   latencyMs?: number;
   pipelining?: boolean;
   starttls?: boolean;
+  /** STARTTLS works but EHLO does not list it (a misconfigured server that still requires it). */
+  hideStarttls?: boolean;
+  /**
+   * Before TLS, MAIL FROM (`true`) or each RCPT TO (`'rcpt'`) gets `530 5.7.0 Must issue a STARTTLS
+   * command first`.
+   */
+  tlsRequired?: boolean | 'rcpt';
   /** Beyond this many simultaneous connections: 421 and close. */
   maxConnections?: number;
   /**
@@ -36,8 +45,11 @@ export interface FakeSmtpOptions {
    * moment it said 221: a client that reconnects the instant it has the 221 may meet a 421.
    */
   holdUntilClientCloses?: boolean;
-  /** Past `rcpts` RCPTs within `windowMs` (all clients: loopback is one client): 450 4.2.1 "rate". */
-  rateLimit?: { rcpts: number; windowMs: number };
+  /**
+   * Past `rcpts` RCPTs within `windowMs` (all clients: loopback is one client): `reply`, by default
+   * Gmail's 450 4.2.1 "receiving mail at a rate". A 421 reply closes the connection after it.
+   */
+  rateLimit?: { rcpts: number; windowMs: number; reply?: string };
   /** Beyond this many RCPTs in one connection: 452 4.5.3. */
   maxRcptPerSession?: number;
   /** Greylisting: the first RCPT of each (sender, recipient) gets 451 4.7.1 "try again in N seconds". */
@@ -82,6 +94,9 @@ export interface FakeSmtp {
   stats: FakeSmtpStats;
   close(): Promise<void>;
 }
+
+const GMAIL_RATE =
+  '450 4.2.1 The user you are trying to contact is receiving mail at a rate that prevents additional messages from being delivered. Please resend your message at a later time.';
 
 const GMAIL_UNKNOWN =
   '550-5.1.1 The email account that you tried to reach does not exist. Please try\r\n' +
@@ -175,6 +190,8 @@ class FakeSession {
   private rcptCount = 0;
   private tls = false;
   private upgrading = false;
+  /** Said 421: ignores the rest, then closes. */
+  private closing = false;
   private dataLines: string[] | null = null;
   private recipients: string[] = [];
   private auth: string | null = null;
@@ -191,8 +208,10 @@ class FakeSession {
     const slow = this.shared.connNo <= (this.o.slowConnections ?? Infinity);
     const delay = slow ? (this.o.bannerDelayMs ?? 0) : 0;
     this.sendAt = Date.now() + delay;
-    this.reply(this.o.bannerReply ?? '220 mx.fake.test ESMTP ready');
-    if (this.o.bannerReply && !this.o.bannerReply.startsWith('2')) {
+    const refuse = this.shared.connNo <= (this.o.bannerReplyConnections ?? Infinity);
+    const banner = refuse ? this.o.bannerReply : undefined;
+    this.reply(banner ?? '220 mx.fake.test ESMTP ready');
+    if (banner && !banner.startsWith('2')) {
       setTimeout(() => this.socket.end(), delay + 5);
       return;
     }
@@ -201,10 +220,10 @@ class FakeSession {
 
   private listen(): void {
     this.socket.on('data', (chunk: Buffer) => {
-      if (this.upgrading) return;
+      if (this.upgrading || this.closing) return;
       this.buffer += chunk.toString('latin1');
       let nl = this.buffer.indexOf('\n');
-      while (nl >= 0 && !this.upgrading && !this.socket.destroyed) {
+      while (nl >= 0 && !this.upgrading && !this.closing && !this.socket.destroyed) {
         const line = this.buffer.slice(0, nl).replace(/\r$/, '');
         this.buffer = this.buffer.slice(nl + 1);
         this.command(line);
@@ -261,7 +280,7 @@ class FakeSession {
       case 'EHLO': {
         const ext = ['250-mx.fake.test', '250-SIZE 35882577', '250-8BITMIME'];
         if (this.o.pipelining !== false) ext.push('250-PIPELINING');
-        if (this.o.starttls && !this.tls) ext.push('250-STARTTLS');
+        if (this.o.starttls && !this.o.hideStarttls && !this.tls) ext.push('250-STARTTLS');
         ext.push('250 ENHANCEDSTATUSCODES');
         const every = this.o.closeAfterEhloEvery;
         if (every && this.shared.connNo % every === 0) {
@@ -276,6 +295,8 @@ class FakeSession {
         this.upgrading = true;
         return this.reply('220 2.0.0 Ready to start TLS', () => this.upgrade());
       case 'MAIL':
+        if (this.o.tlsRequired === true && !this.tls)
+          return this.reply('530 5.7.0 Must issue a STARTTLS command first');
         this.from = line.slice(line.indexOf(':') + 1).trim();
         return this.reply(this.o.mailFromReply ?? '250 2.1.0 OK');
       case 'RCPT':
@@ -339,6 +360,9 @@ class FakeSession {
       return;
     }
     if (!this.from) return this.reply('503 5.5.1 MAIL first');
+    if (o.tlsRequired === 'rcpt' && !this.tls) {
+      return this.reply('530 5.7.0 Must issue a STARTTLS command first');
+    }
     if (o.maxRcptPerSession !== undefined && this.rcptCount > o.maxRcptPerSession) {
       return this.reply('452 4.5.3 Too many recipients');
     }
@@ -348,9 +372,10 @@ class FakeSession {
       while (times.length > 0 && times[0] <= now - o.rateLimit.windowMs) times.shift();
       if (times.length >= o.rateLimit.rcpts) {
         this.stats.rateLimited++;
-        return this.reply(
-          '450 4.2.1 The user you are trying to contact is receiving mail at a rate that prevents additional messages from being delivered. Please resend your message at a later time.',
-        );
+        const reply = o.rateLimit.reply ?? GMAIL_RATE;
+        // 421: the server closes the session (RFC 5321 §3.8) and reads nothing more from it.
+        if (reply.startsWith('421')) return this.closeWith(reply);
+        return this.reply(reply);
       }
       times.push(now);
     }
@@ -371,6 +396,14 @@ class FakeSession {
       return this.reply('250 2.1.5 OK');
     }
     this.reply(o.unknownReply ?? GMAIL_UNKNOWN);
+  }
+
+  private closeWith(reply: string): void {
+    this.closing = true;
+    this.reply(reply, () => {
+      this.shared.over();
+      this.socket.end();
+    });
   }
 
   private upgrade(): void {

@@ -153,6 +153,15 @@ export async function startFakeStripe(
       },
     },
     {
+      // As documented: the customer is gone and its subscriptions are cancelled at once.
+      method: 'DELETE',
+      path: /^\/v1\/customers\/([^/]+)$/,
+      handle: (m) => {
+        if (!customers.delete(m[1])) return missing('customer', m[1]);
+        return [200, { id: m[1], object: 'customer', deleted: true }];
+      },
+    },
+    {
       method: 'POST',
       path: /^\/v1\/subscriptions$/,
       handle: (_m, p) => {

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { movableClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
+import { type Database, openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { allJobs } from '../../src/server/features';
 import { startQueue } from '../../src/server/jobs/queue';
@@ -33,20 +33,35 @@ export const TEST_ENV = {
 export async function buildPgliteSnapshot(): Promise<Blob> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
-    await migrate(database);
-    const config = loadConfig({ ...TEST_ENV });
-    const queue = await startQueue({
-      database,
-      definitions: allJobs(),
-      work: false,
-      schedule: false,
-      context: { config, database, clock: movableClock(), log: pino({ level: 'silent' }) },
-    });
-    await queue.stop();
+    await prepare(database);
     // In memory, the database runs in this thread: the handle is PGlite itself.
     const pglite = database.pglite;
     if (!(pglite instanceof PGlite)) throw new Error('the test database must run in this thread');
     return await pglite.dumpDataDir('none');
+  } finally {
+    await database.close();
+  }
+}
+
+/** Every migration applied and pg-boss's schema and queues created. */
+async function prepare(database: Database): Promise<void> {
+  await migrate(database);
+  const config = loadConfig({ ...TEST_ENV });
+  const queue = await startQueue({
+    database,
+    definitions: allJobs(),
+    work: false,
+    schedule: false,
+    context: { config, database, clock: movableClock(), log: pino({ level: 'silent' }) },
+  });
+  await queue.stop();
+}
+
+/** The same set-up on a PostgreSQL database, which then serves as each test file's template. */
+export async function migratePostgresTemplate(url: string): Promise<void> {
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  try {
+    await prepare(database);
   } finally {
     await database.close();
   }

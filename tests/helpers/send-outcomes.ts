@@ -31,6 +31,8 @@ export async function sentCampaign(
   const res = await c.post('/api/smartlead/create-campaign', {
     campaignName: `Outcomes ${user.username}`,
     emails: rows.map((r) => ({ email: r.email })),
+    // These suites send many catch-all rows on purpose (no bounce budget).
+    bounceBudget: 100,
   });
   expect(res.statusCode).toBe(201);
   const { id, smartlead_id: smartleadId } = res.json();

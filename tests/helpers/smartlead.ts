@@ -102,6 +102,8 @@ export async function seedVerifiedUpload(opts: {
                 reason: r.verdict === 'catch_all' ? 'catch_all' : 'accepted',
                 smtpCode: 250,
                 smtpMessage: 'OK',
+                decidedBy: 'smtp',
+                attempts: 1,
               } as never,
             },
           ]

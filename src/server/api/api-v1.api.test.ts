@@ -290,11 +290,25 @@ describe('reading lists', () => {
     expect(valid.total).toBe(12);
     expect(valid.nextCursor).toBeNull();
     expect(valid.data.every((r: { finalStatus: string }) => r.finalStatus === 'valid')).toBe(true);
-    expect(valid.data[0]).toMatchObject({ email: { email: 'alice@good.test' }, isFinal: true });
+    expect(valid.data[0]).toMatchObject({
+      email: { email: 'alice@good.test' },
+      isFinal: true,
+      decidedBy: 'smtp',
+      attempts: 1,
+    });
+    // By confidence score: the valid rows score 99, the invalid ones far less.
+    const sure = (await api.get(`/api/v1/lists/${listId}/results?minScore=90`)).json();
+    expect(sure.total).toBe(12);
+    expect(sure.data.every((r: { score: number }) => r.score >= 90)).toBe(true);
+    const csv = (await api.get(`/api/v1/lists/${listId}/export?type=all&minScore=90`)).body
+      .trim()
+      .split('\r\n');
+    expect(csv).toHaveLength(13);
   });
 
   it('refuses a bad verdict or cursor with 400', async () => {
     expect((await api.get(`/api/v1/lists/${listId}/results?verdict=great`)).statusCode).toBe(400);
+    expect((await api.get(`/api/v1/lists/${listId}/results?minScore=high`)).statusCode).toBe(400);
     expect((await api.get(`/api/v1/lists/${listId}/results?cursor=garbage`)).statusCode).toBe(400);
     const first = (await api.get(`/api/v1/lists/${listId}/results`)).json();
     // A cursor made for one filter is not accepted with another.

@@ -30,6 +30,7 @@ import { getResultsPage } from '../lists/results';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { authenticateApiRequest, rateLimitKey } from './auth';
 import { decodeCursor, encodeCursor } from './cursor';
+import { apiV1ListControlRoutes } from './list-control-routes';
 import { type ApiListInput, createApiList } from './lists';
 import { verifyOne } from './verify-one';
 
@@ -178,14 +179,14 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
             tags: TAGS,
             security,
             summary: 'Verified rows, 50 a page, in file order',
-            description: `Follow nextCursor until it is null. Filter with verdict (final verdict: valid, invalid or risky).${RATE_NOTE}`,
+            description: `Follow nextCursor until it is null. Filter with verdict (final verdict: valid, invalid or risky) and minScore (0–100: rows scoring at least that; pass it again with each cursor).${RATE_NOTE}`,
             params: listIdParamsSchema,
             querystring: resultsQuerySchemaV1,
             response: { 200: resultsPageSchemaV1, ...errors },
           },
         },
         async (req) => {
-          const { verdict, cursor } = req.query;
+          const { verdict, cursor, minScore } = req.query;
           const page = decodeCursor(cursor, verdict);
           const res = await getResultsPage({
             db,
@@ -194,6 +195,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
             page,
             filter: verdict,
             search: '',
+            minScore,
           });
           const more = page < res.pagination.totalPages && res.results.length > 0;
           return {
@@ -212,7 +214,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
             tags: TAGS,
             security,
             summary: 'The list as CSV: original columns plus the verification columns',
-            description: `type: all (default), valid or invalid. Formula-like cells are neutralised.${RATE_NOTE}`,
+            description: `type: all (default), valid or invalid; minScore (0–100) keeps rows scoring at least that ("valid + risky with score ≥ 70" is type=all&minScore=70). Formula-like cells are neutralised.${RATE_NOTE}`,
             params: listIdParamsSchema,
             querystring: exportQuerySchemaV1,
             response: { 200: csvFileResponse('The list as CSV (UTF-8 with a BOM)'), ...errors },
@@ -227,6 +229,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
             workspaceId,
             uploadId: req.params.id,
             type: req.query.type,
+            minScore: req.query.minScore,
           });
         },
       );
@@ -253,6 +256,14 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
           return reply.code(204).send(null);
         },
       );
+
+      apiV1ListControlRoutes(scope, deps, {
+        routeConfig: config('lists:write'),
+        tags: TAGS,
+        security,
+        errors,
+        note: RATE_NOTE,
+      });
 
       r.post(
         '/verify',

@@ -95,7 +95,7 @@ describe('failed sign-in limiter', () => {
     }
     const sameSlash64 = new TestClient(t.app, '2001:db8:aaaa:1:1234:5678:9abc:def0');
     expect((await login(sameSlash64, v6.username, v6.password)).statusCode).toBe(200);
-  });
+  }, 90_000); // dozens of memory-hard password checks: slow on a busy machine, not a measure of speed
 
   it('slows guesses on one username progressively once LOGIN_MAX_FAILURES have failed', async () => {
     const { u } = await victim();

@@ -7,6 +7,7 @@ import {
 } from '../../../tests/fakes/stripe';
 import { TestClient } from '../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { stripeCustomerEraseJob } from './customer-erase';
 
 const DAY = 86_400_000;
 const SECRET = 'whsec_self_service';
@@ -248,5 +249,72 @@ describe('a failed renewal', () => {
     expect((await overview(c)).pastDue).toBeNull();
     expect(await hasAccess(c)).toBe(true);
     expect((await c.get('/api/subscription-status')).json().paymentIssue).toBeUndefined();
+  });
+});
+
+describe('leaving: no workspace is deleted while it pays, and its Stripe customer goes with it', () => {
+  const customerOf = async (workspaceId: string) =>
+    (
+      await t.database.raw.query<{ id: string }>(
+        'SELECT stripe_customer_id AS id FROM billing_customers WHERE workspace_id = $1',
+        [workspaceId],
+      )
+    )[0]?.id;
+  const queuedErasures = async () =>
+    (
+      await t.database.raw.query<{ id: string }>(
+        "SELECT data->>'customerId' AS id FROM pgboss.job WHERE name = 'stripe-customer-erase'",
+      )
+    ).map((r) => r.id);
+  const erase = (customerId: string) =>
+    stripeCustomerEraseJob.handle({ customerId }, {
+      config: t.config,
+      database: t.database,
+      clock: t.clock,
+      queue: t.queue,
+      log: console,
+    } as never);
+
+  it('account deletion: refused while subscribed; after cancelling, the customer is erased at Stripe', async () => {
+    const { c, u } = await subscriber();
+    const workspaceId = (await c.get('/api/workspaces/current')).json().id;
+    const customer = await customerOf(workspaceId);
+    expect(fake.customers.has(customer)).toBe(true);
+    const refused = await c.post('/api/account/delete', { password: u.password });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/subscription is still active/);
+
+    await c.post('/api/billing/cancel');
+    expect((await c.post('/api/account/delete', { password: u.password })).statusCode).toBe(200);
+    expect(await queuedErasures()).toContain(customer);
+    await erase(customer);
+    expect(fake.customers.has(customer)).toBe(false);
+    // Again (a retry whose first answer was lost): Stripe says it is missing, which is done.
+    await expect(erase(customer)).resolves.toBeUndefined();
+  });
+
+  it('workspace deletion: refused while its subscription runs, then the customer is erased', async () => {
+    const { c, u } = await subscriber();
+    const [w] = await t.database.raw.query<{ id: string }>(
+      "INSERT INTO workspaces (name, plan, trial_ends_at) VALUES ('Paying Co', 'hobbyist', now() + interval '7 days') RETURNING id",
+    );
+    await t.database.raw.query(
+      "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')",
+      [w.id, u.id],
+    );
+    expect((await c.post('/api/workspaces/switch', { workspaceId: w.id })).statusCode).toBe(200);
+    const { subscriptionId } = (await c.post('/api/create-subscription', { plan: 'hobbyist' })).json();
+    await deliver('customer.subscription.updated', fake.setStatus(subscriptionId, 'active'));
+    const customer = await customerOf(w.id);
+
+    const refused = await c.request('DELETE', '/api/workspaces/current', { confirmName: 'Paying Co' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/subscription is still active/);
+    await c.post('/api/billing/cancel');
+    const deleted = await c.request('DELETE', '/api/workspaces/current', { confirmName: 'Paying Co' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await queuedErasures()).toContain(customer);
+    await erase(customer);
+    expect(fake.customers.has(customer)).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ describe('configuration', () => {
     expect(c.dataDir).toMatch(/data$/);
     expect(c.SMTP_MAX_CONNECTIONS_PER_HOST).toBe(2);
     expect(c.GREYLIST_RETRY_S).toBe(300);
+    expect(c.SMTP_SELF_CHECK_DOMAINS).toBe('gmail.com,outlook.com,yahoo.com');
+    expect(loadConfig({ SMTP_SELF_CHECK_DOMAINS: '' }).SMTP_SELF_CHECK_DOMAINS).toBe('');
   });
 
   it('treats empty strings as unset and coerces numbers and booleans', () => {

@@ -63,6 +63,10 @@ const schema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().url().default('https://app.smartlead.ai'),
   ),
+  // Leads verified more than this many days ago are checked again before a send (0: never; decision 0221).
+  REVERIFY_AFTER_DAYS: envInt(14, 0, 3650),
+  // How long a send waits for those answers; leads left unchecked wait for the user's choice (decision 0221).
+  REVERIFY_TIMEOUT_S: envInt(300, 1, 3600),
   // Apify (Instagram scraping)
   APIFY_TOKEN: envString(),
   APIFY_API_URL: envUrl(),

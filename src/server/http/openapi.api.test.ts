@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { DECIDED_BY } from '../../shared/verification';
 
 // Every route is in the OpenAPI document with a 2xx response body schema, so the document is a
 // complete contract (clients, docs and tests read it). A route added without one fails here.
@@ -10,6 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// A JSON document walked by property names (any: the test itself is the check).
+type Json = any;
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 
 async function openapi() {
@@ -31,5 +34,20 @@ describe('/api/openapi.json', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('documents the evidence of every API v1 result row: how it was decided, attempts, provider, score', async () => {
+    const doc = (await openapi()) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, Json> }>>;
+    };
+    const page =
+      doc.paths['/api/v1/lists/{id}/results'].get.responses['200'].content['application/json'].schema;
+    const row = page.properties.data.items.properties;
+    expect(row.decidedBy.enum).toEqual([...DECIDED_BY]);
+    expect(row.decidedBy.nullable).toBe(true);
+    expect(row.attempts.type).toBe('integer');
+    for (const field of ['decidedBy', 'attempts', 'provider', 'score', 'fourthVerifiedAt']) {
+      expect(row[field]?.description, field).toMatch(/\w{3,}/);
+    }
   });
 });

@@ -41,6 +41,36 @@ describe('job queue', () => {
     expect(schedules.find((s) => s.name === 'session-cleanup')?.cron).toBe('*/15 * * * *');
   });
 
+  it('drops the schedule of a cron job the code no longer has when it starts scheduling', async () => {
+    const database = await openTestDatabase();
+    const context = { config: t.config, database, clock: movableClock(), log: pino({ level: 'silent' }) };
+    const kept = defineJob({
+      name: 'test-kept-cron',
+      payload: z.object({}),
+      cron: '5 * * * *',
+      async handle() {},
+    });
+    const gone = defineJob({
+      name: 'test-gone-cron',
+      payload: z.object({}),
+      cron: '7 * * * *',
+      async handle() {},
+    });
+    const names = async (q: Awaited<ReturnType<typeof startQueue>>) =>
+      (await q.boss.getSchedules()).map((s) => s.name).sort();
+    const opts = { database, work: false, schedule: true, context };
+    const before = await startQueue({ ...opts, definitions: [kept, gone] });
+    expect(await names(before)).toEqual(['test-gone-cron', 'test-kept-cron']);
+    await before.stop();
+    const after = await startQueue({ ...opts, definitions: [kept] });
+    try {
+      expect(await names(after)).toEqual(['test-kept-cron']);
+    } finally {
+      await after.stop();
+      await database.close();
+    }
+  });
+
   it('refuses a payload that does not match the job type, at the sender', async () => {
     const bad = { campaignId: 42 } as unknown as { campaignId: string };
     await expect(t.queue.send(SMARTLEAD_SEND_JOB, bad)).rejects.toThrow(/campaignId/);

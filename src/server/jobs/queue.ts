@@ -45,6 +45,15 @@ export async function startQueue(opts: StartQueueOptions): Promise<Queue> {
   };
   const ctx: JobContext = { ...opts.context, queue };
 
+  // A cron job that was removed from the code keeps its schedule in the database: drop it, or its
+  // jobs would pile up in a queue nobody works.
+  if (opts.schedule) {
+    const known = new Set(opts.definitions.filter((d) => d.cron).map((d) => d.name));
+    for (const s of await boss.getSchedules()) {
+      if (!known.has(s.name)) await boss.unschedule(s.name, s.key);
+    }
+  }
+
   for (const def of opts.definitions) {
     await boss.createQueue(def.name, { ...def.queue, notify: true });
     // A queue created before notify was turned on keeps its old options: update it in place.

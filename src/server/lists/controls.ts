@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { UploadListItem } from '../../shared/lists';
 import type { Db } from '../db/client';
 import { conflict } from '../http/errors';
+import type { JobSender } from '../jobs/registry';
+import { notifyListFinished } from '../webhooks/list-events';
 import { getUploadStatus } from './read';
 import { query } from './sql';
 import { findOwnUpload } from './start';
@@ -12,10 +14,12 @@ import { findOwnUpload } from './start';
  * cancelled. Lanes see the status between batches, and a lane in the middle of a step-2 batch gives it
  * up within a second (run.ts). A run that had nothing left simply completes. Stopping a stopped run
  * again answers the same; anything else that is not running is a conflict. Resume is
- * POST /api/verify/{id}/pending (start.ts).
+ * POST /api/verify/{id}/pending (start.ts). The stop is a run's end: webhooks hear `list.cancelled`
+ * (or `list.completed` when nothing was left).
  */
 export async function cancelVerification(opts: {
   db: Db;
+  queue?: JobSender;
   workspaceId: string;
   uploadId: string;
   now: Date;
@@ -31,6 +35,7 @@ export async function cancelVerification(opts: {
     WHERE id = ${uploadId} AND workspace_id = ${workspaceId} AND status = 'processing'
     RETURNING id`,
   );
+  if (rows.length) await notifyListFinished({ db, queue: opts.queue, uploadId });
   const upload = await getUploadStatus({ db, workspaceId, uploadId, now });
   if (rows.length === 0 && upload.status !== 'cancelled') {
     throw conflict('This verification is not running, so there is nothing to stop.');

@@ -33,10 +33,12 @@ type ExportRow = {
   smtp_message: string | null;
   verified_at: string | Date | null;
   step2_verified_at: string | Date | null;
+  decided_by: string | null;
+  step2_attempts: number | null;
 };
 
 /** "Leads Q3.csv", 2025-01-31, valid → "Leads Q3-valid-2025-01-31.csv". */
-export function exportFileName(originalName: string, type: ExportType, uploadedAt: Date): string {
+export function exportFileName(originalName: string, type: string, uploadedAt: Date): string {
   const base =
     originalName
       .replace(/\.csv$/i, '')
@@ -60,6 +62,8 @@ export async function exportUpload(opts: {
   workspaceId: string;
   uploadId: string;
   type: ExportType;
+  /** Only rows scoring at least this (decision 0221): "valid + risky with score ≥ 70" is all + 70. */
+  minScore?: number;
 }): Promise<{ fileName: string; stream: Readable }> {
   const { db, uploadId, type } = opts;
   await findOwnUpload(opts);
@@ -78,7 +82,8 @@ export async function exportUpload(opts: {
   const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
   const total = Number(upload.total);
   const emailColumn = Number(upload.email_column);
-  const fileName = exportFileName(upload.original_name, type, new Date(upload.uploaded_at));
+  const kind = opts.minScore === undefined ? type : `${type}-score${opts.minScore}`;
+  const fileName = exportFileName(upload.original_name, kind, new Date(upload.uploaded_at));
   // A stopped run: rows it did not reach say so, rather than "pending" (nothing is checking them).
   const waiting = upload.status === 'cancelled' ? 'not_checked' : 'pending';
   const status = (s: string | null) => (s === null || s === 'pending' ? waiting : s);
@@ -92,14 +97,14 @@ export async function exportUpload(opts: {
         type === 'all'
           ? sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
                 x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message,
-                x.verified_at, x.step2_verified_at
+                x.verified_at, x.step2_verified_at, x.decided_by, x.step2_attempts
               FROM upload_rows r
               LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
               WHERE r.upload_id = ${uploadId} AND r.row_index > ${after} AND r.row_index <= ${after + CHUNK}
               ORDER BY r.row_index`
           : sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
                 x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message,
-                x.verified_at, x.step2_verified_at
+                x.verified_at, x.step2_verified_at, x.decided_by, x.step2_attempts
               FROM upload_results x
               JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
               WHERE x.upload_id = ${uploadId} AND x.final_status = ${type} AND x.row_index > ${after}
@@ -130,6 +135,7 @@ export async function exportUpload(opts: {
         })),
       );
       for (const [i, r] of rows.entries()) {
+        if (opts.minScore !== undefined && (scores[i] ?? -1) < opts.minScore) continue;
         const { data, provider } = parsed[i];
         const reason = r.step2_reason ?? r.reason ?? '';
         const checkedAt = r.step2_verified_at ?? r.verified_at;
@@ -151,6 +157,8 @@ export async function exportUpload(opts: {
           provider?.name ?? '',
           checkedAt ? new Date(checkedAt).toISOString() : '',
           scores[i] ?? '',
+          final === 'pending' || final === 'not_checked' ? '' : (r.decided_by ?? ''),
+          r.step2_attempts ?? '',
         ]);
       }
       yield csvRows(out);

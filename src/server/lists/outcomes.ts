@@ -33,7 +33,8 @@ export async function applyBounce(opts: {
         AND x.status = 'valid' AND (x.step2_status = 'risky'
           OR (x.step2_status = 'valid' AND x.step2_verified_at <= ${opts.bouncedAt}::timestamptz))
     ), upd AS (
-      UPDATE upload_results x SET step2_status = 'invalid', step2_reason = 'bounced', final_status = 'invalid'
+      UPDATE upload_results x SET step2_status = 'invalid', step2_reason = 'bounced', final_status = 'invalid',
+        decided_by = 'send_outcome'
       FROM hit
       WHERE x.upload_id = hit.upload_id AND x.row_index = hit.row_index AND x.step2_status IN ('valid', 'risky')
       RETURNING x.upload_id, hit.old
@@ -73,6 +74,16 @@ export async function latestVerdict(opts: {
     LIMIT 1`,
   );
   return row ? { reason: row.reason, mxHost: row.mx_host } : null;
+}
+
+/** Sent rows the lists called "accepted", and their bounces, over the whole workspace (decision 0221). */
+export async function acceptedHistory(opts: { db: Db; workspaceId: string }): Promise<SendHistory> {
+  const [row] = await query<{ sent: number; bounced: number }>(
+    opts.db,
+    sql`SELECT count(*)::int AS sent, count(bounced_at)::int AS bounced
+      FROM send_outcomes WHERE workspace_id = ${opts.workspaceId} AND accepted`,
+  );
+  return { sent: Number(row?.sent ?? 0), bounced: Number(row?.bounced ?? 0) };
 }
 
 /** Sent catch-all rows and their bounces, per domain and per provider (the score's calibration). */

@@ -30,7 +30,9 @@ const afterBounces = (uploadId: string) => sql`
   SELECT a.idx,
     CASE WHEN o.email IS NOT NULL AND a.status = 'risky' THEN 'invalid' ELSE a.status END AS status,
     CASE WHEN o.email IS NOT NULL AND a.status = 'risky' THEN 'bounced' ELSE a.reason END AS reason,
-    a.smtp_code, a.smtp_message, a.mx_host
+    a.smtp_code, a.smtp_message, a.mx_host,
+    CASE WHEN o.email IS NOT NULL AND a.status = 'risky' THEN 'send_outcome' ELSE a.decided_by END AS decided_by,
+    a.attempts
   FROM a
   LEFT JOIN upload_rows br ON br.upload_id = ${uploadId} AND br.row_index = a.idx
   LEFT JOIN send_outcomes o ON o.workspace_id = (SELECT workspace_id FROM uploads WHERE id = ${uploadId})
@@ -100,10 +102,11 @@ async function writeStep1Statement(opts: WriteOptions<Step1Result>): Promise<voi
     ), ${withDuplicates(uploadId)},
     ins AS (
       INSERT INTO upload_results (upload_id, row_index, status, reason, role, free, disposable, suggestion,
-        mx_host, verified_at, step2_status, final_status)
+        mx_host, verified_at, step2_status, final_status, decided_by)
       SELECT ${uploadId}::uuid, t.row_index, t.status, t.reason, t.role, t.free, t.disposable, t.suggestion,
         t.mx_host, ${opts.now}::timestamptz, CASE WHEN t.status = 'valid' THEN 'pending' END,
-        CASE WHEN t.status = 'valid' THEN 'pending' ELSE t.status END
+        CASE WHEN t.status = 'valid' THEN 'pending' ELSE t.status END,
+        CASE WHEN t.status = 'valid' THEN NULL ELSE 'initial_check' END
       FROM t
       ON CONFLICT (upload_id, row_index) DO NOTHING
       RETURNING row_index, status, final_status
@@ -136,14 +139,14 @@ async function writeStep2Statement(opts: WriteOptions<Step2Result>): Promise<voi
       SELECT * FROM unnest(
         ${sql.param(items.map((i) => i.rowIndex))}::int[], ${col((r) => r.status)}::text[],
         ${col((r) => r.reason)}::text[], ${col((r) => r.smtpCode)}::int[], ${col((r) => r.smtpMessage)}::text[],
-        ${col((r) => r.mxHost)}::text[]
-      ) AS a(idx, status, reason, smtp_code, smtp_message, mx_host)
+        ${col((r) => r.mxHost)}::text[], ${col((r) => r.decidedBy)}::text[], ${col((r) => r.attempts)}::int[]
+      ) AS a(idx, status, reason, smtp_code, smtp_message, mx_host, decided_by, attempts)
       WHERE EXISTS (SELECT 1 FROM live)
     ), v AS (${afterBounces(uploadId)}), ${withDuplicates(uploadId)},
     upd AS (
       UPDATE upload_results x SET step2_status = t.status, step2_reason = t.reason, smtp_code = t.smtp_code,
         smtp_message = t.smtp_message, step2_mx_host = t.mx_host, step2_verified_at = ${opts.now}::timestamptz,
-        final_status = t.status
+        final_status = t.status, decided_by = t.decided_by, step2_attempts = t.attempts
       FROM t
       WHERE x.upload_id = ${uploadId} AND x.row_index = t.row_index AND x.step2_status = 'pending'
       RETURNING x.row_index, x.final_status

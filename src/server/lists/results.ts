@@ -7,9 +7,11 @@ import {
   type RowStatus,
 } from '../../shared/lists';
 import { providerOf } from '../../shared/mail-providers';
+import { DECIDED_BY, type DecidedBy } from '../../shared/verification';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { scoresOf } from './score';
+import { rowsScoringAtLeast } from './score-filter';
 import { hasSearchIndex, searchRows } from './search-index';
 import { query } from './sql';
 import { findOwnUpload, isUploadId } from './start';
@@ -41,6 +43,8 @@ type ResultDbRow = {
   step2_mx_host: string | null;
   step2_verified_at: Date | string | null;
   final_status: string | null;
+  decided_by: string | null;
+  step2_attempts: number | null;
   suppressed: boolean | null;
 };
 
@@ -54,6 +58,8 @@ type PageDbRow = ResultDbRow & {
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const decidedByOf = (v: string | null): DecidedBy | null =>
+  DECIDED_BY.includes(v as DecidedBy) ? (v as DecidedBy) : null;
 
 /** `stopped`: the upload's run was cancelled, so what is still pending will not be checked (for now). */
 function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
@@ -94,13 +100,15 @@ function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
     provider: providerOf(r.step2_mx_host ?? r.mx_host, r.email.split('@').pop()),
     suppressed: Boolean(r.suppressed),
     score: null,
+    decidedBy: isFinal ? decidedByOf(r.decided_by) : null,
+    attempts: r.step2_attempts === null ? null : Number(r.step2_attempts),
   };
 }
 
 const RESULT_COLUMNS =
   sql.raw(`r.id, r.row_index, r.email, r.name, r.company, x.status, x.reason, x.role, x.free,
   x.disposable, x.suggestion, x.mx_host, x.verified_at, x.step2_status, x.step2_reason, x.smtp_code,
-  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status`);
+  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status, x.decided_by, x.step2_attempts`);
 
 /**
  * The upload's counters (only if it is the workspace's and fully stored) next to a page of rows chosen by
@@ -146,6 +154,8 @@ export async function getResultsPage(opts: {
   page: number;
   filter: ResultFilter;
   search: string;
+  /** Only rows scoring at least this (0–100); unset: any. */
+  minScore?: number;
 }): Promise<ResultsResponse> {
   const { db, uploadId, filter } = opts;
   if (!isUploadId(uploadId)) throw notFound('Upload not found');
@@ -154,7 +164,24 @@ export async function getResultsPage(opts: {
   let rows: ResultDbRow[];
   let total: number;
   let stopped: boolean;
-  if (!opts.search) {
+  if (opts.minScore !== undefined) {
+    await findOwnUpload(opts);
+    let matches = await rowsScoringAtLeast({ ...opts, minScore: opts.minScore });
+    if (opts.search) {
+      const found = new Set(await searchRows({ db, uploadId, search: opts.search }));
+      matches = matches.filter((i) => found.has(i));
+    }
+    total = matches.length;
+    const ids = matches.subarray(offset, offset + limit);
+    const page = await pageWithCounters({
+      db,
+      workspaceId: opts.workspaceId,
+      uploadId,
+      rowsWhere: ids.length ? sql`r.row_index = ANY(${intArray(ids)}::int[])` : sql`false`,
+    });
+    rows = page.rows;
+    stopped = page.counters.u_status === 'cancelled';
+  } else if (!opts.search) {
     // Without search: rows are numbered 0..total-1 without gaps, so an unfiltered page is an index
     // range, not an OFFSET scan; a filtered page walks (upload_id, final_status, row_index). Rows
     // without a verdict may have no result row yet (step 1 inserts it), hence the anti-join.

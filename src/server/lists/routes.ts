@@ -106,6 +106,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
     async (req) =>
       cancelVerification({
         db,
+        queue: deps.queue,
         workspaceId: requirePermission(req, 'lists:verify').id,
         uploadId: req.params.id,
         now: deps.clock(),
@@ -199,6 +200,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         workspaceId,
         uploadId: req.params.id,
         type: req.query.type,
+        minScore: req.query.minScore,
       });
     },
   );

@@ -197,14 +197,16 @@ describe('verification runs', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'name,email,company,note,initial_status,final_status,reason,reason_text,role,free,disposable,suggestion,mx_host,smtp_code,smtp_message,provider,checked_at,score',
+      'name,email,company,note,initial_status,final_status,reason,reason_text,role,free,disposable,suggestion,mx_host,smtp_code,smtp_message,provider,checked_at,score,decided_by,attempts',
     );
     expect(lines).toHaveLength(9);
     // The formula is text now: a leading quote, and no cell starts with = or +.
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
     expect(lines[1]).toMatch(/,valid,valid,accepted,Mailbox accepted,false,false,false,,mx\.good\.test,250,/);
-    // provider (the mail server is in the address's own domain), checked_at, score.
-    expect(lines[1]).toMatch(/,2\.1\.5 OK,Self-hosted,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,97$/);
+    // provider (the mail server is in the address's own domain), checked_at, score, decided_by, attempts.
+    expect(lines[1]).toMatch(/,2\.1\.5 OK,Self-hosted,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,99,smtp,1$/);
+    // A row the initial check decided (no such domain): no question to a mail server.
+    expect(lines.find((l) => l.includes('eve@nodomain.test'))).toMatch(/,initial_check,$/);
     expect(lines[8]).toContain(`,"'+1 555",`);
 
     const valid = await owner.c.get(`/api/upload/${uploadId}/export?type=valid`);

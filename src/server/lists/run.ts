@@ -4,6 +4,7 @@ import type { OurSideNotice } from '../../shared/lists';
 import type { Db } from '../db/client';
 import type { JobContext } from '../jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
+import { isClosing } from '../prober/process-verifier';
 import type { Verifier } from '../verification';
 import { notifyListFinished } from '../webhooks/list-events';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
@@ -64,7 +65,8 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   const waiting = watchWaiting(db, uploadId, verifier);
   try {
     for (;;) {
-      if (stopping) {
+      // Shutting down: by signal, or the process closing its verifier (boot.ts shutdown).
+      if (stopping || isClosing(verifier)) {
         await releaseLeases({ db, uploadId, owner });
         return;
       }
@@ -92,7 +94,11 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
       await sleep(1000);
     }
   } catch (err) {
-    if (stopping) return;
+    if (stopping || isClosing(verifier)) {
+      // Never a reason to fail the upload: its batches go back for the restart.
+      await releaseLeases({ db, uploadId, owner }).catch(() => {});
+      return;
+    }
     ctx.log.error({ err, uploadId }, 'verification run failed');
     await releaseLeases({ db, uploadId, owner }).catch(() => {});
     await db.execute(sql`

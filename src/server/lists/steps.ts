@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { JobContext } from '../jobs/registry';
+import { isClosing } from '../prober/process-verifier';
 import type { Step2Result, Verifier } from '../verification';
 import type { ClaimedBatch } from './claims';
 import { writeStep1, writeStep2 } from './results-write';
@@ -145,7 +146,9 @@ export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean
       {
         tenant: uploadId,
         onResult: (result) => {
-          if (stopped) return;
+          // A stopped upload drops what still comes; so does a process shutting down, whose engine
+          // answers the addresses it still held "temporary failure" (they stay pending for the restart).
+          if (stopped || isClosing(lane.verifier)) return;
           buffer.push({ rowIndex: Number(result.key), result });
           if (buffer.length >= STEP2_FLUSH_ROWS) void flush();
         },
@@ -159,7 +162,8 @@ export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean
     await flush();
   }
   if (failure) throw failure;
-  return !stopped;
+  // Shutting down: the batch goes back unfinished (its rows still pending), resumed after the restart.
+  return !stopped && !isClosing(lane.verifier);
 }
 
 /** Resolves `stopped` (after calling `onStop`) once the upload is no longer processing. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envInt, envString } from '../config/env-helpers';
+import { envInt } from '../config/env-helpers';
 
 // Settings of the shared prober state (a fragment of the main config schema, like listsEnv).
 export const proberEnv = {
@@ -10,8 +10,7 @@ export const proberEnv = {
   /** Seconds a fleet-wide connection slot lives without renewal (a killed process frees it after this). */
   PROBER_SLOT_LEASE_S: envInt(30, 2, 3600),
   /** Boot-time check that port 25 is open from here: MX hosts of these domains (empty: skip). */
-  SMTP_SELF_CHECK_DOMAINS: z.preprocess(
-    (v) => (v === undefined ? 'gmail.com,outlook.com,yahoo.com' : v),
-    envString(),
-  ),
+  // A plain default, not a preprocess: zod 4 does not run a preprocess for a key that is absent, so the
+  // documented default never applied. An empty value stays empty (skip).
+  SMTP_SELF_CHECK_DOMAINS: z.string().default('gmail.com,outlook.com,yahoo.com'),
 };

@@ -85,6 +85,11 @@ describe('mail servers unreachable from here', () => {
     );
     expect(done.stats).toEqual({ total: 8, valid: 4, invalid: 4, risky: 0, pending: 0 });
     expect(Object.values(w.hosts).reduce((n, h) => n + h.stats.rcpts.length, 0)).toBe(before);
+    // Each row says so: answered from the recent check, no question asked.
+    const rows = (await c.get(`/api/upload/${uploadId}/results?limit=50`)).json().results;
+    expect(
+      new Set(rows.map((r: { decidedBy: string; attempts: number }) => `${r.decidedBy}/${r.attempts}`)),
+    ).toEqual(new Set(['cache/0']));
     // What is shared holds facts about addresses and domains only: no user, upload or row.
     const columns = await t.database.raw.query<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns

@@ -65,9 +65,20 @@ export function processVerifier(deps: ProcessVerifierDeps): Verifier {
   return v;
 }
 
+/** Verifiers the process has begun to close. */
+const closing = new WeakSet<Verifier>();
+
+/**
+ * True once shutdown has begun closing this verifier: what it hands back from then on (the addresses it
+ * still held, answered "temporary failure" by the engine) is our shutdown, not the server's answer, so
+ * callers keep those rows pending for the next run (decision 0007).
+ */
+export const isClosing = (v: Verifier): boolean => closing.has(v);
+
 /** Process shutdown: sessions say QUIT, pending addresses are handed back unjudged. */
 export async function closeProcessVerifiers(): Promise<void> {
   const all = [...verifiers.values()];
   verifiers.clear();
+  for (const v of all) closing.add(v);
   await Promise.all(all.map((v) => v.close()));
 }

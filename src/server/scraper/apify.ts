@@ -23,7 +23,7 @@ export function apifyClient(config: Config): ApifyClient {
     ...(config.APIFY_API_URL ? { baseUrl: config.APIFY_API_URL } : {}),
     // 429s and 5xx are retried by the client; a few tries keep a stuck provider from holding a job forever.
     maxRetries: 4,
-    minDelayBetweenRetriesMillis: process.env.NODE_ENV === 'test' ? 10 : 500,
+    minDelayBetweenRetriesMillis: config.NODE_ENV === 'test' ? 10 : 500,
     timeoutSecs: 120,
   });
 }

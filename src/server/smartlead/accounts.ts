@@ -12,6 +12,14 @@ import { loadApiKey } from './settings';
 
 type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'> & PriceConfig;
 
+/** What a request's Smartlead work needs: the workspace (its key) and how to reach Smartlead. */
+export interface SmartleadDeps {
+  db: Db;
+  config: SmartleadConfig;
+  workspaceId: string;
+  sleep?: Sleep;
+}
+
 /** A client for one person's interactive request: answers quickly rather than waiting out an outage. */
 export async function userClient(opts: {
   db: Db;

@@ -1,18 +1,22 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { campaignPageSchema, editCampaignResultSchema, editCampaignSchema } from '../../shared/campaign-edit';
+import { emailAccountListSchema, STATUS_ACTIONS, statusActionSchema } from '../../shared/email-automation';
 import {
-  campaignDetailSchema,
-  emailAccountListSchema,
-  STATUS_ACTIONS,
-  statusActionSchema,
-} from '../../shared/email-automation';
-import { campaignSchema, leadSchema, MAX_LEADS_PER_SEND } from '../../shared/smartlead';
+  bounceBudgetSchema,
+  importableCampaignSchema,
+  importCampaignsSchema,
+  leadSchema,
+  MAX_LEADS_PER_SEND,
+} from '../../shared/smartlead';
 import { assertHasAccess } from '../billing/access';
 import type { AppDeps } from '../http/deps';
 import type { AppInstance } from '../http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { emailAccounts } from './accounts';
+import { editCampaign } from './campaign-edit';
 import { smartleadCall } from './errors';
+import { importableCampaigns, importCampaigns } from './import';
 import type { RemoteCache } from './list';
 import { addLeadsToCampaign, campaignDetail, changeCampaignStatus } from './manage';
 
@@ -38,13 +42,64 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
       schema: {
         tags,
         params,
-        response: { 200: campaignDetailSchema.extend({ campaign: campaignSchema }) },
+        response: { 200: campaignPageSchema },
       },
     },
     async (req, reply) =>
       smartleadCall(reply, () =>
         campaignDetail({ db, config, workspaceId: requireWorkspace(req).id, id: req.params.id, sleep }),
       ),
+  );
+
+  r.get(
+    '/api/smartlead/campaigns/importable',
+    { schema: { tags, response: { 200: z.array(importableCampaignSchema) } } },
+    async (req, reply) =>
+      smartleadCall(reply, () =>
+        importableCampaigns({ db, config, sleep, workspaceId: requireWorkspace(req).id }),
+      ),
+  );
+
+  r.post(
+    '/api/smartlead/campaigns/import',
+    { schema: { tags, body: importCampaignsSchema, response: { 200: z.object({ imported: z.number() }) } } },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const out = await smartleadCall(reply, () =>
+        importCampaigns({
+          db,
+          config,
+          sleep,
+          workspaceId: workspace.id,
+          smartleadIds: req.body.smartleadIds,
+          now: clock(),
+        }),
+      );
+      cache.invalidate(workspace.id);
+      return out;
+    },
+  );
+
+  r.put(
+    '/api/smartlead/campaigns/:id',
+    {
+      schema: {
+        tags,
+        params,
+        body: editCampaignSchema,
+        response: { 200: editCampaignResultSchema },
+        description:
+          'Change the sequence, schedule, settings or sending accounts of a campaign, running or not.',
+      },
+    },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const out = await smartleadCall(reply, () =>
+        editCampaign({ db, config, sleep, workspaceId: workspace.id, id: req.params.id, input: req.body }),
+      );
+      cache.invalidate(workspace.id);
+      return out;
+    },
   );
 
   r.post(
@@ -84,6 +139,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
         params,
         body: z.object({
           emails: z.array(leadSchema).min(1, 'Select at least one email').max(MAX_LEADS_PER_SEND),
+          bounceBudget: bounceBudgetSchema,
         }),
         response: { 202: z.object({ added: z.number() }) },
       },
@@ -97,6 +153,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
         workspaceId: workspace.id,
         id: req.params.id,
         emails: req.body.emails,
+        bounceBudget: req.body.bounceBudget,
         now: clock(),
       });
       cache.invalidate(workspace.id);

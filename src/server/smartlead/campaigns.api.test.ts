@@ -317,6 +317,7 @@ describe('smartlead campaigns: create, send, list', () => {
       total: 0,
       risky: 0,
       heldBack: [],
+      reverifyAfterDays: 14,
     });
     expect((await c.get(`/api/smartlead/sends/${id}`)).statusCode).toBe(200);
     const anon = new RecordingClient(t.app);

@@ -237,6 +237,15 @@ export function sendProgress(row: CampaignRow): SendProgress {
     added: row.addedCount,
     duplicates: row.duplicateCount,
     invalid: row.invalidCount,
+    recheck: {
+      checked: row.recheckedCount,
+      heldInvalid: row.recheckInvalidCount,
+      unanswered: row.recheckUnansweredCount,
+      heldUnchecked: row.recheckHeldUncheckedCount,
+      waiting: row.recheckUnchecked
+        ? { count: row.recheckUnchecked.length, why: row.recheckWhy ?? 'It could not be checked.' }
+        : null,
+    },
     error: row.error,
   };
 }
@@ -249,6 +258,8 @@ export async function findStalledSends(opts: { db: Db; now: Date }): Promise<str
     .where(
       and(
         sql`${smartleadCampaigns.state} in ('queued', 'sending')`,
+        // A send waiting for the user's choice on unchecked leads resumes when they choose.
+        isNull(smartleadCampaigns.recheckUnchecked),
         or(isNull(smartleadCampaigns.leaseUntil), lt(smartleadCampaigns.leaseUntil, opts.now)),
         lt(smartleadCampaigns.updatedAt, new Date(opts.now.getTime() - 60_000)),
       ),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordExternalCall } from '../ops/external-calls';
 import { realSleep, retrying, type Sleep } from '../retry';
-import { limiterFor, type SlidingWindowLimiter } from './rate-limit';
+import { limiterFor, type RateLimiter } from './rate-limit';
 
 // The one HTTP client of Smartlead's public API (base URL from SMARTLEAD_API_URL; key as `api_key` query
 // parameter, as Smartlead requires). Errors never carry the URL, so the key cannot reach a log through them.
@@ -104,7 +104,7 @@ export const INTERACTIVE: Retries = { rateLimit: 1, server: 1 };
 export interface SmartleadClientOptions {
   baseUrl: string;
   apiKey: string;
-  limiter?: SlidingWindowLimiter;
+  limiter?: RateLimiter;
   sleep?: Sleep;
   timeoutMs?: number;
   retries?: Retries;
@@ -134,7 +134,7 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
   const userAgent = `${opts.product ?? 'Verilead'}/1.0`;
 
   async function request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body?: unknown,
     query: Record<string, string | number> = {},

@@ -3,7 +3,8 @@ import { providerOf } from '../../shared/mail-providers';
 import {
   EVENT_KIND,
   type EventAnswer,
-  type SendOutcomeKind,
+  isOutcomeKind,
+  type SendEventKind,
   type SmartleadEvent,
 } from '../../shared/send-outcomes';
 import type { Db } from '../db/client';
@@ -25,7 +26,7 @@ const COLUMN = {
 
 /** One event as we keep it, whichever way it came. */
 export interface OutcomeEvent {
-  kind: SendOutcomeKind;
+  kind: SendEventKind;
   email: string;
   smartleadCampaignId: number;
   occurredAt: Date;
@@ -54,12 +55,15 @@ export function fromWebhook(e: SmartleadEvent, now: Date): OutcomeEvent | string
 
 /**
  * The key that makes an event count once: a bounce or an unsubscribe happens once per address and
- * campaign, a sent or a reply once per sequence step. The webhook and the poll give the same key.
+ * campaign, a sent, an open, a click or a reply once per sequence step (first open and first click: the
+ * unique counts Smartlead's analytics shows). The webhook and the poll give the same key.
  */
 export const eventKey = (e: OutcomeEvent) =>
   e.kind === 'bounced' || e.kind === 'unsubscribed'
     ? `${e.kind}:${e.smartleadCampaignId}:${e.email}`
-    : `${e.kind}:${e.smartleadCampaignId}:${e.email}:${e.step ?? e.occurredAt.toISOString()}`;
+    : e.kind === 'opened' || e.kind === 'clicked'
+      ? `${e.kind}:${e.smartleadCampaignId}:${e.email}:${e.step ?? ''}`
+      : `${e.kind}:${e.smartleadCampaignId}:${e.email}:${e.step ?? e.occurredAt.toISOString()}`;
 
 /**
  * Takes in one event for a workspace. Only the workspace's own campaigns count (another workspace's
@@ -101,6 +105,8 @@ export async function takeInEvent(opts: {
       .onConflictDoNothing()
       .returning({ key: sendEvents.eventKey });
     if (!inserted.length) return false;
+    // Opens and clicks are activity over time only: nothing to learn about the address from them.
+    if (!isOutcomeKind(e.kind)) return true;
     const [key, column] = COLUMN[e.kind];
     await tx
       .insert(sendOutcomes)
@@ -122,8 +128,8 @@ export async function takeInEvent(opts: {
 }
 
 /**
- * The first outcome of an address records what the lists said about it then (catch-all or not, and its
- * provider), before a bounce rewrites its reason: the confidence score is calibrated on these.
+ * The first outcome of an address records what the lists said about it then (catch-all, accepted, and
+ * its provider), before a bounce rewrites its reason: the confidence score is calibrated on these.
  */
 async function noteVerdict(opts: { db: Db; workspaceId: string; email: string }) {
   const v = await latestVerdict(opts);
@@ -132,6 +138,7 @@ async function noteVerdict(opts: { db: Db; workspaceId: string; email: string })
     .update(sendOutcomes)
     .set({
       catchAll: v.reason === 'catch_all',
+      accepted: v.reason === 'accepted',
       provider: providerOf(v.mxHost, opts.email.split('@').pop())?.id ?? null,
     })
     .where(

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../jobs/registry';
+import { laneVerifier } from '../prober/lane-verifier';
 import { notifyCampaignSent } from '../webhooks/campaign-events';
 import { findStalledSends } from './campaigns';
-import { pollOutcomes, removeOrphanOutcomes } from './poll';
+import { pollOutcomes } from './poll';
 import { runSend } from './send';
 
 export const SMARTLEAD_SEND_JOB = jobType('smartlead-send', z.object({ campaignId: z.string() }));
@@ -19,6 +20,12 @@ export const smartleadSendJob = defineJob({
       clock: ctx.clock,
       sleep: ctx.sleep,
       campaignId: data.campaignId,
+      // Stale leads are asked again through the process's verifier (decision 0221).
+      recheck: {
+        ask: (emails, onResult) =>
+          laneVerifier(ctx).checkStep2(emails, { tenant: `send:${data.campaignId}`, onResult }),
+        health: () => laneVerifier(ctx).health(),
+      },
     });
     ctx.log.info({ campaignId: data.campaignId, outcome }, 'smartlead send');
     if (outcome === 'completed') await notifyCampaignSent({ ctx, campaignId: data.campaignId });
@@ -54,15 +61,5 @@ export const smartleadOutcomePollJob = defineJob({
       sleep: ctx.sleep,
     });
     if (r.stored) ctx.log.info(r, 'smartlead outcomes polled');
-  },
-});
-
-/** Daily: outcome, suppression and hook rows of deleted workspaces are removed. */
-export const sendOutcomesCleanupJob = defineJob({
-  name: 'send-outcomes-cleanup',
-  payload: noPayload,
-  cron: '17 3 * * *',
-  async handle(_data, ctx) {
-    await removeOrphanOutcomes(ctx.database.db);
   },
 });

@@ -68,6 +68,7 @@ export function campaignView(row: CampaignRow, remote: RemoteSnapshot | null, ap
     analytics: a ? { open_rate: pct(a.unique_open_count, sent), reply_rate: pct(a.reply_count, sent) } : null,
     viewUrl: id !== null ? `${appUrl.replace(/\/+$/, '')}/app/email-campaign/${id}/analytics` : null,
     send: sendProgress(row),
+    imported: row.importedAt !== null && row.importedAt !== undefined,
   };
 }
 

@@ -1,17 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CampaignDetail, StatusAction } from '../../shared/email-automation';
-import { type Campaign, LEADS_PER_BATCH, type LeadInput, leadSchema } from '../../shared/smartlead';
+import type { CampaignPage } from '../../shared/campaign-edit';
+import type { StatusAction } from '../../shared/email-automation';
+import { LEADS_PER_BATCH, type LeadInput, leadSchema } from '../../shared/smartlead';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../http/errors';
 import type { JobSender } from '../jobs/registry';
 import type { Sleep } from '../retry';
 import { accountView, userClient } from './accounts';
+import { assertWithinBounceBudget } from './bounce-budget';
 import { type CampaignRow, dedupeLeads, findCampaign, insertBatches } from './campaigns';
 import { SmartleadError } from './client';
 import { SMARTLEAD_SEND_JOB } from './jobs';
 import { campaignView } from './list';
 import { campaignEmailAccounts, getSequences, listCampaignLeads, setStatus } from './remote';
+import { getCampaignConfig } from './remote-campaign';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
 
 type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'SMARTLEAD_APP_URL'>;
@@ -28,9 +31,10 @@ function inSmartlead(row: CampaignRow): number {
 }
 
 /**
- * One campaign as Smartlead has it now: status and analytics, its sequence, sending accounts and the
- * first page of leads with their statuses; the schedule is the one this send applied (Smartlead keeps it
- * in a cron form). When Smartlead cannot be asked, the local part is returned with the reason.
+ * One campaign as Smartlead has it now: status and analytics, its sequence, sending accounts, settings,
+ * schedule (read back from the campaign object, so an imported campaign or one edited in Smartlead's app
+ * shows as it is; the one this send applied otherwise) and the first page of leads with their statuses.
+ * When Smartlead cannot be asked, the local part is returned with the reason.
  */
 export async function campaignDetail(opts: {
   db: Db;
@@ -38,12 +42,18 @@ export async function campaignDetail(opts: {
   workspaceId: string;
   id: string;
   sleep?: Sleep;
-}): Promise<CampaignDetail & { campaign: Campaign }> {
+}): Promise<CampaignPage> {
   const row = await ownCampaign(opts);
   const local = { schedule: row.setup?.schedule ?? null };
   const appUrl = opts.config.SMARTLEAD_APP_URL;
   if (row.smartleadId === null) {
-    return { ...local, campaign: campaignView(row, null, appUrl), remote: null, remoteError: null };
+    return {
+      ...local,
+      campaign: campaignView(row, null, appUrl),
+      remote: null,
+      remoteError: null,
+      settings: null,
+    };
   }
   try {
     const client = await userClient(opts);
@@ -52,11 +62,13 @@ export async function campaignDetail(opts: {
     const steps = await getSequences(client, id);
     const accounts = await campaignEmailAccounts(client, id);
     const page = await listCampaignLeads(client, id);
+    const config = await getCampaignConfig(client, id);
     const status = analytics.status ?? 'DRAFTED';
     const counts: Record<string, number> = {};
     for (const l of page.leads) counts[l.status ?? 'STARTED'] = (counts[l.status ?? 'STARTED'] ?? 0) + 1;
     return {
-      ...local,
+      schedule: config.schedule ?? local.schedule,
+      settings: config.settings,
       campaign: campaignView(
         row,
         { status: new Map([[id, status]]), analytics: new Map([[id, analytics]]) },
@@ -84,7 +96,13 @@ export async function campaignDetail(opts: {
     };
   } catch (err) {
     if (!(err instanceof SmartleadError)) throw err;
-    return { ...local, campaign: campaignView(row, null, appUrl), remote: null, remoteError: err.message };
+    return {
+      ...local,
+      campaign: campaignView(row, null, appUrl),
+      remote: null,
+      remoteError: err.message,
+      settings: null,
+    };
   }
 }
 
@@ -123,10 +141,17 @@ export async function addLeadsToCampaign(opts: {
   workspaceId: string;
   id: string;
   emails: LeadInput[];
+  bounceBudget?: number;
   now: Date;
 }): Promise<{ added: number }> {
   const row = await ownCampaign(opts);
   inSmartlead(row);
+  await assertWithinBounceBudget({
+    db: opts.db,
+    workspaceId: opts.workspaceId,
+    emails: opts.emails.map((e) => e.email),
+    budget: opts.bounceBudget,
+  });
   const leads = dedupeLeads(opts.emails.map((e) => leadSchema.parse(e)));
   const batches: (typeof leads)[] = [];
   for (let i = 0; i < leads.length; i += LEADS_PER_BATCH) batches.push(leads.slice(i, i + LEADS_PER_BATCH));
@@ -149,6 +174,8 @@ export async function addLeadsToCampaign(opts: {
         error: null,
         completedAt: null,
         totalLeads: sql`${smartleadCampaigns.totalLeads} + ${leads.length}`,
+        // The added leads are re-checked too before they go (decision 0221).
+        recheckDoneAt: null,
         batchCount: sql`${smartleadCampaigns.batchCount} + ${batches.length}`,
         updatedAt: opts.now,
       })

@@ -31,6 +31,8 @@ export const leadStatSchema = z
     sequence_number: z.union([z.number(), z.string()]).nullish(),
     sent_time: z.string().nullish(),
     reply_time: z.string().nullish(),
+    open_time: z.string().nullish(),
+    click_time: z.string().nullish(),
     is_bounced: flag,
     is_unsubscribed: flag,
   })

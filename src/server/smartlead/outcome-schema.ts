@@ -46,6 +46,8 @@ export const sendOutcomes = pgTable(
     /** What the lists said when the first outcome arrived (0221): a catch-all server, and its provider id. */
     catchAll: boolean('catch_all'),
     provider: text('provider'),
+    /** The lists said "accepted" (a server that is not catch-all took the mailbox) then (0241). */
+    accepted: boolean('accepted'),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.email] })],
 );

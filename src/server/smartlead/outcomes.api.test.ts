@@ -39,7 +39,14 @@ describe('smartlead send outcomes', () => {
     const s = await sentCampaign([{ email: ann }, { email: bob, verdict: 'catch_all' }]);
     expect(s.hookUrl).toMatch(new RegExp(`^${PUBLIC_URL}/api/smartlead/events/[\\w-]+/[\\w-]+$`));
     expect(fake.webhooks.get(s.smartleadId)?.event_types).toEqual(
-      expect.arrayContaining(['EMAIL_SENT', 'EMAIL_BOUNCE', 'EMAIL_REPLY', 'LEAD_UNSUBSCRIBED']),
+      expect.arrayContaining([
+        'EMAIL_SENT',
+        'EMAIL_OPEN',
+        'EMAIL_LINK_CLICK',
+        'EMAIL_BOUNCE',
+        'EMAIL_REPLY',
+        'LEAD_UNSUBSCRIBED',
+      ]),
     );
     expect((await rowOf(s.c, s.uploadId, ann)).finalStatus).toBe('valid');
     const before = (await s.c.get(`/api/upload/${s.uploadId}/status`)).json();
@@ -133,9 +140,15 @@ describe('smartlead send outcomes', () => {
     expect((await mine.c.get('/api/suppressions')).json().total).toBe(0);
     expect((await theirs.c.get('/api/suppressions')).json().total).toBe(0);
     expect((await rowOf(theirs.c, theirs.uploadId, theirEmail)).finalStatus).toBe('valid');
-    // Events we do not learn from are acknowledged too (Smartlead would otherwise retry them).
+    // Events we do not use are acknowledged too (Smartlead would otherwise retry them); an open is kept
+    // for activity over time, and teaches nothing about the address.
+    const category = { ...payload, campaign_id: mine.smartleadId, event_type: 'LEAD_CATEGORY_UPDATED' };
+    expect((await post(new URL(mine.hookUrl!).pathname, category)).json()).toMatchObject({
+      status: 'ignored',
+    });
     const open = { ...payload, campaign_id: mine.smartleadId, event_type: 'EMAIL_OPEN' };
-    expect((await post(new URL(mine.hookUrl!).pathname, open)).json()).toMatchObject({ status: 'ignored' });
+    expect((await post(new URL(mine.hookUrl!).pathname, open)).json()).toMatchObject({ status: 'stored' });
+    expect((await mine.c.get('/api/suppressions')).json().total).toBe(0);
   });
 
   it('ends in the same state whatever order the events arrive in', async () => {

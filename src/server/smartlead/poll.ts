@@ -35,6 +35,10 @@ function eventsOf(row: LeadStat, smartleadCampaignId: number, now: Date): Outcom
   if (row.is_unsubscribed) out.push({ ...base, kind: 'unsubscribed', step: null, occurredAt: sent ?? now });
   const replied = at(row.reply_time);
   if (replied) out.push({ ...base, kind: 'replied', occurredAt: replied });
+  const opened = at(row.open_time);
+  if (opened) out.push({ ...base, kind: 'opened', occurredAt: opened });
+  const clicked = at(row.click_time);
+  if (clicked) out.push({ ...base, kind: 'clicked', occurredAt: clicked });
   return out;
 }
 
@@ -138,13 +142,4 @@ export async function pollOutcomes(opts: {
     }
   }
   return { campaigns: read, stored };
-}
-
-/** Rows of workspaces that no longer exist (the 0220 tables cannot cascade: see that migration). */
-export async function removeOrphanOutcomes(db: Db): Promise<void> {
-  for (const table of ['smartlead_event_hooks', 'send_outcomes', 'suppressions']) {
-    await db.execute(
-      sql`DELETE FROM ${sql.identifier(table)} t WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.id = t.workspace_id)`,
-    );
-  }
 }

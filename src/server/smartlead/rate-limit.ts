@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { realSleep, type Sleep } from '../retry';
 
 // Smartlead documents 10 requests per 2 seconds per API key. Every call for one key in this process goes
-// through one limiter, so parallel sends, connection tests and campaign lists share the budget. Other
-// processes (extra workers) keep their own budget; the client still honours 429 Retry-After for that case.
+// through one limiter, so parallel sends, connection tests and campaign lists share the budget. On
+// PostgreSQL, where other processes (extra workers) use the same keys, the window is also kept in the
+// database (fleet-rate.ts); the client still honours 429 Retry-After in any case.
 // A request holds its slot from the moment it leaves until its answer arrives, and the window counts from
 // the answer: Smartlead counts a request somewhere in between, so however slow the network or our event
 // loop, no 11th request can reach Smartlead within one window. The window carries a 200 ms margin.
@@ -14,7 +15,15 @@ const IN_FLIGHT_POLL_MS = 50;
 /** How early a real timer may fire: a sleep that returns sooner than this before its time is a real one. */
 const TIMER_SLACK_MS = 10;
 
-export class SlidingWindowLimiter {
+/** What the Smartlead client waits on before each request. */
+export interface RateLimiter {
+  /** Resolves when one more request may leave, with the function to call once its answer arrived. */
+  acquire(sleep?: Sleep): Promise<() => void>;
+  /** After a 429: nobody sends with this key until Retry-After has passed. */
+  pause(ms: number): void;
+}
+
+export class SlidingWindowLimiter implements RateLimiter {
   /** When each recent request was answered (Infinity while it is still in flight). */
   private slots: { at: number }[] = [];
   private pausedUntil = 0;
@@ -65,14 +74,21 @@ export class SlidingWindowLimiter {
 }
 
 const limiters = new Map<string, SlidingWindowLimiter>();
+/** Set at boot on PostgreSQL: the fleet's window, shared with the other processes. */
+let fleet: { limiterOf(local: RateLimiter, keyHash: string): RateLimiter } | null = null;
+
+/** Every later client of this process also takes the fleet's slot (boot.ts, on PostgreSQL). */
+export function shareRateLimits(f: typeof fleet): void {
+  fleet = f;
+}
 
 /** The limiter of one API key in this process (keyed by a hash, so the map never holds the key). */
-export function limiterFor(apiKey: string): SlidingWindowLimiter {
+export function limiterFor(apiKey: string): RateLimiter {
   const id = createHash('sha256').update(apiKey).digest('hex');
   let limiter = limiters.get(id);
   if (!limiter) {
     limiter = new SlidingWindowLimiter(SMARTLEAD_RATE.limit, SMARTLEAD_RATE.windowMs);
     limiters.set(id, limiter);
   }
-  return limiter;
+  return fleet ? fleet.limiterOf(limiter, id) : limiter;
 }

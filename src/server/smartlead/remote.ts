@@ -63,12 +63,16 @@ export async function addEmailAccounts(client: SmartleadClient, id: number, acco
   await client.call('POST', `/campaigns/${id}/email-accounts`, { email_account_ids: accountIds });
 }
 
-/** Our steps as Smartlead's sequence objects: one variant is a plain step, more are A/B variants. */
-export function toSmartleadSequences(steps: Step[]) {
+/**
+ * Our steps as Smartlead's sequence objects: one variant is a plain step, more are A/B variants. `ids`
+ * (seq_number → Smartlead's id) marks steps that already exist: Smartlead updates a sequence sent with its
+ * id and creates one sent with `id: null` (decision 0202).
+ */
+export function toSmartleadSequences(steps: Step[], ids: ReadonlyMap<number, number> = new Map()) {
   return steps.map((s, i) => {
     const [first] = s.variants;
     return {
-      id: null,
+      id: ids.get(i + 1) ?? null,
       seq_number: i + 1,
       seq_delay_details: { delay_in_days: i === 0 ? 0 : s.delayDays },
       subject: first!.subject,
@@ -86,8 +90,13 @@ export function toSmartleadSequences(steps: Step[]) {
   });
 }
 
-export async function saveSequences(client: SmartleadClient, id: number, steps: Step[]) {
-  await client.call('POST', `/campaigns/${id}/sequences`, { sequences: toSmartleadSequences(steps) });
+export async function saveSequences(
+  client: SmartleadClient,
+  id: number,
+  steps: Step[],
+  ids?: ReadonlyMap<number, number>,
+) {
+  await client.call('POST', `/campaigns/${id}/sequences`, { sequences: toSmartleadSequences(steps, ids) });
 }
 
 const remoteVariantSchema = z
@@ -150,6 +159,8 @@ const remoteLeadSchema = z
     created_at: z.string().nullish(),
     lead: z
       .object({
+        /** The lead's id, used by the lead endpoints (category, message history, pause…). */
+        id: z.union([z.number(), z.string()]).nullish(),
         email: z.string(),
         first_name: z.string().nullish(),
         last_name: z.string().nullish(),

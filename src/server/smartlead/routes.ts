@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { activityQuerySchema, activityResponseSchema } from '../../shared/campaign-activity';
 import {
   campaignListSchema,
   campaignSchema,
@@ -9,16 +10,23 @@ import {
   sendProgressSchema,
   settingsSchema,
   testResultSchema,
+  uncheckedDecisionSchema,
 } from '../../shared/smartlead';
+import { csvFileResponse, sendCsv } from '../http/csv-response';
 import type { AppDeps } from '../http/deps';
 import { notFound } from '../http/errors';
 import type { AppInstance } from '../http/types';
+import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
+import { activityCsv, activityOverTime } from './activity';
 import { smartleadAutomationRoutes } from './automation-routes';
 import { findCampaign, sendProgress } from './campaigns';
 import { smartleadCall } from './errors';
 import { smartleadEventRoutes } from './events-routes';
 import { createRemoteCache, listCampaigns } from './list';
+import { smartleadMailboxRoutes } from './mailbox-routes';
+import { decideUnchecked } from './recheck-decision';
+import { smartleadReplyRoutes } from './replies-routes';
 import { sendableGroups } from './sendable';
 import { getSettings, saveApiKey } from './settings';
 import { startCampaignSend } from './start';
@@ -31,6 +39,38 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const { config, clock, sleep } = deps;
   const cache = createRemoteCache();
+
+  r.get(
+    '/api/smartlead/activity',
+    {
+      schema: {
+        tags,
+        summary: 'Sent, opened, clicked, replied and bounced per day, for a campaign or the workspace',
+        querystring: activityQuerySchema,
+        response: { 200: activityResponseSchema },
+      },
+    },
+    async (req) => activityOverTime({ db, workspaceId: requireWorkspace(req).id, query: req.query }),
+  );
+
+  r.get(
+    '/api/smartlead/activity/export',
+    {
+      schema: {
+        tags,
+        querystring: activityQuerySchema,
+        response: { 200: csvFileResponse('Activity per day (UTF-8 with a BOM)') },
+      },
+    },
+    async (req, reply) => {
+      const a = await activityOverTime({ db, workspaceId: requireWorkspace(req).id, query: req.query });
+      sendCsv(reply, {
+        body: activityCsv(a),
+        disposition: contentDisposition(`campaign-activity-${a.from}-to-${a.to}.csv`),
+      });
+      return reply;
+    },
+  );
 
   r.get('/api/smartlead/settings', { schema: { tags, response: { 200: settingsSchema } } }, async (req) =>
     getSettings({ db, workspaceId: requireWorkspace(req).id }),
@@ -60,7 +100,13 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   r.get(
     '/api/smartlead/verified-emails',
     { schema: { tags, response: { 200: sendableListSchema } } },
-    async (req) => sendableGroups({ db, workspaceId: requireWorkspace(req).id }),
+    async (req) =>
+      sendableGroups({
+        db,
+        workspaceId: requireWorkspace(req).id,
+        now: clock(),
+        reverifyAfterDays: config.REVERIFY_AFTER_DAYS,
+      }),
   );
 
   r.post(
@@ -122,6 +168,30 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
     },
   );
 
+  r.post(
+    '/api/smartlead/sends/:id/unchecked',
+    {
+      schema: {
+        tags,
+        summary: 'Hold back, or send on their earlier verdict, the leads a re-check could not ask about',
+        params: z.object({ id: z.string() }),
+        body: uncheckedDecisionSchema,
+        response: { 200: sendProgressSchema },
+      },
+    },
+    async (req) =>
+      decideUnchecked({
+        db,
+        queue: deps.queue,
+        clock,
+        workspaceId: requirePermission(req, 'campaigns:send').id,
+        sendId: req.params.id,
+        action: req.body.action,
+      }),
+  );
+
   await smartleadAutomationRoutes(app, deps, cache);
   await smartleadEventRoutes(app, deps);
+  await smartleadReplyRoutes(app, deps);
+  await smartleadMailboxRoutes(app, deps);
 }

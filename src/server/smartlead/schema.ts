@@ -50,6 +50,18 @@ export const smartleadCampaigns = pgTable(
     addedCount: integer('added_count').notNull().default(0),
     duplicateCount: integer('duplicate_count').notNull().default(0),
     invalidCount: integer('invalid_count').notNull().default(0),
+    /** The re-check of stale leads before sending (0222, decision 0221). */
+    recheckedCount: integer('rechecked_count').notNull().default(0),
+    recheckInvalidCount: integer('recheck_invalid_count').notNull().default(0),
+    recheckUnansweredCount: integer('recheck_unanswered_count').notNull().default(0),
+    recheckDoneAt: timestamp('recheck_done_at', { withTimezone: true }),
+    /** Leads the re-check could not ask about, waiting for the user's choice, and why (0240). */
+    recheckUnchecked: jsonb('recheck_unchecked').$type<string[]>(),
+    recheckWhy: text('recheck_why'),
+    /** Unchecked leads the user chose to hold back. */
+    recheckHeldUncheckedCount: integer('recheck_held_unchecked_count').notNull().default(0),
+    /** Made in Smartlead's own app and imported here (0832). */
+    importedAt: timestamp('imported_at', { withTimezone: true }),
     error: text('error'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

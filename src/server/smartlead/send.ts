@@ -10,6 +10,8 @@ import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } 
 import { createSmartleadClient, type Retries, SmartleadError } from './client';
 import { SendAbortedError } from './errors';
 import { registerOutcomeHook } from './outcome-hook';
+import type { Recheck } from './recheck';
+import { recheckLeads } from './recheck-send';
 import { setStatus } from './remote';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
 import { loadApiKey } from './settings';
@@ -18,7 +20,8 @@ import { applyCampaignSetup } from './setup';
 /** A batch that keeps failing transiently this many times ends the send as failed (the user may retry). */
 export const MAX_BATCH_ATTEMPTS = 12;
 
-export type SendOutcome = 'completed' | 'failed' | 'busy' | 'retry';
+/** `waiting`: leads the re-check could not ask about wait for the user's choice (decideUnchecked). */
+export type SendOutcome = 'completed' | 'failed' | 'busy' | 'retry' | 'waiting';
 
 /**
  * Works one send to the end: creates the Smartlead campaign if needed, then posts the pending batches in
@@ -29,11 +32,15 @@ export type SendOutcome = 'completed' | 'failed' | 'busy' | 'retry';
  */
 export async function runSend(opts: {
   db: Db;
-  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'PUBLIC_URL'> & PriceConfig;
+  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'PUBLIC_URL'> &
+    Partial<Pick<Config, 'REVERIFY_AFTER_DAYS' | 'REVERIFY_TIMEOUT_S'>> &
+    PriceConfig;
   clock: Clock;
   campaignId: string;
   retries?: Retries;
   sleep?: Sleep;
+  /** Asks the engine again about stale leads (the job's verifier); without it, nothing is re-checked. */
+  recheck?: Recheck;
 }): Promise<SendOutcome> {
   const { db, clock, campaignId } = opts;
   const campaign = await claimLease({ db, campaignId, now: clock() });
@@ -41,6 +48,10 @@ export async function runSend(opts: {
   if (campaign.state === 'completed' || campaign.state === 'failed') {
     await releaseLease({ db, campaignId });
     return campaign.state;
+  }
+  if (campaign.recheckUnchecked) {
+    await releaseLease({ db, campaignId });
+    return 'waiting';
   }
   let seq = -1;
   try {
@@ -71,6 +82,13 @@ export async function runSend(opts: {
       .update(smartleadCampaigns)
       .set({ state: 'sending', error: null, updatedAt: clock() })
       .where(eq(smartleadCampaigns.id, campaignId));
+    if (opts.recheck && !campaign.recheckDoneAt) {
+      const waiting = await recheckLeads({ ...opts, recheck: opts.recheck, campaign });
+      if (waiting) {
+        await releaseLease({ db, campaignId });
+        return 'waiting';
+      }
+    }
 
     for (;;) {
       const [batch] = await db

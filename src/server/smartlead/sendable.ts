@@ -3,6 +3,7 @@ import { mergeKey } from '../../shared/merge-fields';
 import type { SendableEmail, SendableGroup } from '../../shared/smartlead';
 import type { SuppressionReason } from '../../shared/suppressions';
 import type { Db } from '../db/client';
+import { scoresOfVerdicts } from '../lists/score';
 import { query } from '../lists/sql';
 import { smartleadCampaignLeads, smartleadCampaigns } from './schema';
 
@@ -16,6 +17,9 @@ interface Row {
   data: string[];
   final_status: 'valid' | 'risky';
   reason: string | null;
+  verdict_reason: string | null;
+  mx: string | null;
+  checked_at: string | Date | null;
   upload_id: string;
   upload_name: string;
   uploaded_at: string | Date;
@@ -30,7 +34,13 @@ interface Row {
  * and the campaigns it was already sent to. Suppressed addresses are left out; `heldBack` counts them by
  * reason (the send screen says how many and why).
  */
-export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
+export async function sendableGroups(opts: {
+  db: Db;
+  workspaceId: string;
+  now: Date;
+  /** REVERIFY_AFTER_DAYS: addresses last checked longer ago are checked again before they go. */
+  reverifyAfterDays: number;
+}) {
   const rows = await query<Row>(
     opts.db,
     sql`
@@ -38,6 +48,8 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
       CASE WHEN x.final_status = 'risky' THEN
         CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
       END AS reason,
+      coalesce(x.step2_reason, x.reason) AS verdict_reason, coalesce(x.step2_mx_host, x.mx_host) AS mx,
+      coalesce(x.step2_verified_at, x.verified_at) AS checked_at,
       u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at, u.headers,
       (u.name_columns || jsonb_build_array(u.email_column) || coalesce(jsonb_build_array(u.company_column), '[]'::jsonb)) AS skip
     FROM uploads u
@@ -60,9 +72,26 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
     GROUP BY s.reason ORDER BY s.reason`,
   );
   const sent = await sentCampaigns(opts);
+  // Each row's confidence score, for the send screen's bounce projection (decision 0221).
+  const scores = await scoresOfVerdicts(
+    opts.db,
+    opts.workspaceId,
+    rows.map((r) => ({ email: r.email, finalStatus: r.final_status, reason: r.verdict_reason, mx: r.mx })),
+  );
+  // An address is stale when its latest check, in any list, is older than REVERIFY_AFTER_DAYS: the send
+  // will ask again before it goes (decision 0221), and the screen says so before confirming.
+  const lastChecked = new Map<string, number>();
+  for (const r of rows) {
+    const key = r.email.trim().toLowerCase();
+    const at = r.checked_at ? new Date(r.checked_at).getTime() : 0;
+    lastChecked.set(key, Math.max(lastChecked.get(key) ?? 0, at));
+  }
+  const cutoff = opts.now.getTime() - opts.reverifyAfterDays * 86_400_000;
+  const stale = (email: string) =>
+    opts.reverifyAfterDays > 0 && (lastChecked.get(email.trim().toLowerCase()) ?? 0) < cutoff;
   const groups = new Map<string, SendableGroup>();
   let valid = 0;
-  for (const r of rows) {
+  for (const [i, r] of rows.entries()) {
     let g = groups.get(r.upload_id);
     if (!g) {
       g = {
@@ -83,6 +112,8 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
       reason: r.reason,
       fields: extraFields(r),
       sentTo: sent.get(r.email.trim().toLowerCase()) ?? [],
+      score: scores[i],
+      stale: stale(r.email),
     } satisfies SendableEmail);
   }
   return {
@@ -90,6 +121,7 @@ export async function sendableGroups(opts: { db: Db; workspaceId: string }) {
     total: valid,
     risky: rows.length - valid,
     heldBack: heldBack.map((h) => ({ reason: h.reason, count: Number(h.count) })),
+    reverifyAfterDays: opts.reverifyAfterDays,
   };
 }
 

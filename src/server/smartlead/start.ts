@@ -11,6 +11,7 @@ import type { JobSender } from '../jobs/registry';
 import type { Sleep } from '../retry';
 import { suppressedAmong } from '../suppressions';
 import type { WorkspacePlan } from '../workspaces';
+import { assertWithinBounceBudget } from './bounce-budget';
 import { ensureRemoteCampaign, markFailed, recordSend, releaseLease, requeueFailed } from './campaigns';
 import { createSmartleadClient, INTERACTIVE, SmartleadError } from './client';
 import { SMARTLEAD_SEND_JOB } from './jobs';
@@ -70,6 +71,12 @@ export async function startCampaignSend(opts: {
   await assertHasAccess({ db, workspace, now: clock() });
   const apiKey = await loadApiKey({ db, config, workspaceId: workspace.id });
   const input = await withoutSuppressed(db, workspace.id, createCampaignSchema.parse(opts.input));
+  await assertWithinBounceBudget({
+    db,
+    workspaceId: workspace.id,
+    emails: input.emails.map((e) => e.email),
+    budget: input.bounceBudget,
+  });
   const key = idempotencyKeyOf(workspace.id, opts.idempotencyKey, input);
   const recorded = await recordSend({
     db,

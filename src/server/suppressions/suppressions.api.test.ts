@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../tests/helpers/client';
 import { seedVerifiedUpload } from '../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { removeOrphanOutcomes } from '../smartlead/poll';
 import { suppressions } from './schema';
 
 describe('suppression list', () => {
@@ -109,18 +107,20 @@ describe('suppression list', () => {
     expect(sendable.heldBack).toEqual([{ reason: 'manual', count: 1 }]);
   });
 
-  it("removes a deleted workspace's rows in the daily clean-up (the table cannot cascade)", async () => {
+  it('goes with a deleted workspace (foreign key, migration 0830)', async () => {
     const { c, user: u } = await user();
     await c.post('/api/suppressions', { email: 'kept@acme.com' });
-    const gone = randomUUID();
+    const [w] = await t.database.raw.query<{ id: string }>(
+      "INSERT INTO workspaces (name, plan, trial_ends_at) VALUES ('Gone Co', 'hobbyist', now()) RETURNING id",
+    );
     await t.database.db
       .insert(suppressions)
-      .values({ workspaceId: gone, email: 'orphan@acme.com', reason: 'manual', createdAt: new Date() });
-    await removeOrphanOutcomes(t.database.db);
+      .values({ workspaceId: w.id, email: 'orphan@acme.com', reason: 'manual', createdAt: new Date() });
+    await t.database.raw.query('DELETE FROM workspaces WHERE id = $1', [w.id]);
     const left = await t.database.db
       .select({ w: suppressions.workspaceId })
       .from(suppressions)
-      .where(inArray(suppressions.workspaceId, [gone, u.id]));
+      .where(inArray(suppressions.workspaceId, [w.id, u.id]));
     expect(left).toEqual([{ w: u.id }]);
   });
 });

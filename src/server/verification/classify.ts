@@ -26,11 +26,26 @@ const TOO_MANY_TEXT = /too many recipients|recipient limit|too many rcpt/i;
 const RATE_TEXT =
   /\brate\b|rate.?limit|throttl|slow down|too many (messages|mails|emails|connections|requests)/i;
 
+const STARTTLS_TEXT = /starttls|must issue a starttls|tls required|encryption required/i;
+
+/** 530 "Must issue a STARTTLS command first": the server talks only over TLS (ask again with it). */
+export function isTlsRequiredReply(reply: SmtpReply): boolean {
+  return reply.code === 530 || (reply.code >= 500 && STARTTLS_TEXT.test(reply.text));
+}
+
 const CONNECTION_LIMIT_TEXT = /too many (concurrent |simultaneous |smtp )*(connections|sessions)/i;
 
 /** A greeting that says we hold as many connections as the server allows us (Postfix, Exim, Exchange). */
 export function isConnectionLimitReply(reply: SmtpReply): boolean {
   return reply.code >= 400 && reply.code < 500 && CONNECTION_LIMIT_TEXT.test(reply.text);
+}
+
+/**
+ * A refusing banner: one that names a block on us ("client host rejected", an RBL) is a policy; any
+ * other 5xx banner ("554 No SMTP service here") turns everyone away: unreachable (VERIFICATION.md).
+ */
+export function bannerRefusalReason(reply: SmtpReply): 'policy_block' | 'unreachable' {
+  return POLICY_TEXT.test(reply.text) ? 'policy_block' : 'unreachable';
 }
 
 /** A temporary reply about how fast we ask (any command), not about the mailbox. */
@@ -42,6 +57,8 @@ export function isRateReply(reply: SmtpReply): boolean {
 
 export function classifyRcpt(reply: SmtpReply): RcptOutcome {
   const { code, enhanced, text } = reply;
+  // 252 "cannot VRFY user, but will accept message": the server will not say (VERIFICATION.md).
+  if (code === 252) return { kind: 'final', status: 'risky', reason: 'unverifiable' };
   if (code >= 200 && code < 300) return { kind: 'accepted' };
   if (isRateReply(reply)) return { kind: 'rate' };
   if (code === 421) return { kind: 'closing' };

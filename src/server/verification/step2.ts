@@ -25,6 +25,7 @@ function merge(key: string, s1: Step1Result, v: ProviderVerdict | null): Step2Re
       smtpCode: null,
       smtpMessage: null,
       attempts: 0,
+      decidedBy: 'initial_check',
     };
   }
   return {
@@ -39,6 +40,7 @@ function merge(key: string, s1: Step1Result, v: ProviderVerdict | null): Step2Re
     smtpCode: v.smtpCode,
     smtpMessage: v.smtpMessage,
     attempts: v.attempts,
+    decidedBy: v.method ?? 'smtp',
   };
 }
 

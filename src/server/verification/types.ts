@@ -1,5 +1,10 @@
 import type { WaitingGroup } from '../../shared/lists';
-import type { ReasonCode, VerificationQuality, VerificationStatus } from '../../shared/verification';
+import type {
+  DecidedBy,
+  ReasonCode,
+  VerificationQuality,
+  VerificationStatus,
+} from '../../shared/verification';
 
 /** One mail exchanger of a domain; `implicit` when the domain has no MX and its A/AAAA stands in. */
 export interface MxRecord {
@@ -53,6 +58,8 @@ export interface Step2Result extends Omit<Step1Result, 'status' | 'reason' | 'qu
   smtpMessage: string | null;
   /** SMTP attempts spent on this address (greylisting, dropped sessions). */
   attempts: number;
+  /** How the verdict was reached (the evidence a row keeps; shared/verification.ts DECIDED_BY). */
+  decidedBy: DecidedBy;
 }
 
 export interface Step2Options {
@@ -144,6 +151,8 @@ export interface ProviderVerdict {
   smtpCode: number | null;
   smtpMessage: string | null;
   attempts: number;
+  /** Where the answer came from: our SMTP session (default), shared knowledge, or a verifier API. */
+  method?: 'smtp' | 'cache' | 'verifier';
 }
 
 /** Step 2 behind one interface: our own SMTP prober, or a third-party verifier API. */

@@ -6,9 +6,16 @@ import { getUploadStatus } from '../lists/read';
 import { query } from '../lists/sql';
 import { emitWebhookEvent } from './emit';
 
+const EVENT_OF: Record<string, 'list.completed' | 'list.failed' | 'list.cancelled'> = {
+  completed: 'list.completed',
+  failed: 'list.failed',
+  cancelled: 'list.cancelled',
+};
+
 /**
- * list.completed / list.failed, called where a run's final transition happened (one UPDATE, so once
- * per run; the event key makes a repeat harmless anyway). The payload is the API's list object.
+ * list.completed / list.failed / list.cancelled, called where a run's final transition happened (one
+ * UPDATE, so once per run; the event key makes a repeat harmless anyway). The payload is the API's list
+ * object.
  * Never throws: a webhook problem must not touch the verification run.
  */
 export async function notifyListFinished(opts: {
@@ -22,8 +29,8 @@ export async function notifyListFinished(opts: {
       opts.db,
       sql`SELECT workspace_id, status, run_id FROM uploads WHERE id = ${opts.uploadId}`,
     );
-    if (!u || (u.status !== 'completed' && u.status !== 'failed')) return;
-    const type = u.status === 'completed' ? 'list.completed' : 'list.failed';
+    const type = u && EVENT_OF[u.status];
+    if (!type) return;
     const list = toApiList(
       await getUploadStatus({
         db: opts.db,

@@ -16,7 +16,11 @@ let w: World;
 let t: TestApp;
 let rx: FakeReceiver;
 beforeAll(async () => {
-  w = await startWorld({ 'good.test': { mailboxes: ['alice@good.test'] } });
+  w = await startWorld({
+    'good.test': { mailboxes: ['alice@good.test'] },
+    // Slow enough that a list of it is still running when the test stops it.
+    'slow.test': { mailboxes: ['ann@slow.test'], latencyMs: 1500 },
+  });
   rx = await startFakeReceiver();
   t = await createTestApp({
     work: true,
@@ -257,6 +261,38 @@ describe('events', () => {
       status: 'completed',
       counts: { total: 2, valid: 1, invalid: 1 },
     });
+  });
+
+  it('stops and resumes an API list: list.cancelled on the stop, the true verdicts after the resume', async () => {
+    const u = await apiUser(t.app);
+    const ep = await endpoint(u.web, ['list.cancelled']);
+    const api = bearer(t.app, (await u.token()).token);
+    const list = (await api.post('/api/v1/lists', { emails: ['ann@slow.test', 'bob@slow.test'] })).json();
+    const stopped = await api.post(`/api/v1/lists/${list.id}/stop`);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({ id: list.id, status: 'cancelled' });
+    const [log] = await settled(u.web, ep.id);
+    expect(log).toMatchObject({ type: 'list.cancelled', status: 'delivered' });
+    expect(JSON.parse(receivedFor(log.id)[0].body).data.list).toMatchObject({
+      id: list.id,
+      status: 'cancelled',
+    });
+    // Stopping again answers the same; another workspace's token gets 404.
+    expect((await api.post(`/api/v1/lists/${list.id}/stop`)).json().status).toBe('cancelled');
+    const other = bearer(t.app, (await (await apiUser(t.app)).token()).token);
+    expect((await other.post(`/api/v1/lists/${list.id}/stop`)).statusCode).toBe(404);
+    expect((await other.post(`/api/v1/lists/${list.id}/resume`)).statusCode).toBe(404);
+
+    const resumed = await api.post(`/api/v1/lists/${list.id}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().status).toBe('processing');
+    const done = await waitFor(
+      () => api.get(`/api/v1/lists/${list.id}`).then((r) => r.json()),
+      (l: { status: string }) => l.status !== 'processing',
+      30_000,
+    );
+    expect(done).toMatchObject({ status: 'completed', counts: { total: 2, valid: 1, invalid: 1 } });
+    expect((await api.post(`/api/v1/lists/${list.id}/stop`)).statusCode).toBe(409);
   });
 
   it('sends list.failed for a failed list, once per run, only to endpoints that asked for it', async () => {

@@ -110,7 +110,7 @@ export async function teamRoutes(app: AppInstance, deps: AppDeps) {
     { schema: { tags, body: deleteWorkspaceSchema, response: { 200: okSchema } } },
     async (req) => {
       const workspace = requirePermission(req, 'workspace:delete');
-      await deleteWorkspace({ db, workspace, confirmName: req.body.confirmName });
+      await deleteWorkspace({ db, queue: deps.queue, workspace, confirmName: req.body.confirmName });
       return ok;
     },
   );

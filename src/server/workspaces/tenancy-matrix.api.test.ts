@@ -57,11 +57,17 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/smartlead/create-campaign': 'campaigns:send',
   'POST /api/smartlead/campaigns/{id}/status': 'campaigns:send',
   'POST /api/smartlead/campaigns/{id}/leads': 'campaigns:send',
+  'POST /api/smartlead/sends/{id}/unchecked': 'campaigns:send',
   'POST /api/email-templates': 'campaigns:send',
   'PUT /api/email-templates/{id}': 'campaigns:send',
   'DELETE /api/email-templates/{id}': 'campaigns:send',
   'POST /api/smartlead/settings': 'keys:manage',
   'POST /api/smartlead/test': 'keys:manage',
+  'POST /api/smartlead/email-accounts': 'keys:manage',
+  'POST /api/smartlead/email-accounts/{accountId}': 'keys:manage',
+  'POST /api/smartlead/email-accounts/{accountId}/login': 'keys:manage',
+  'POST /api/smartlead/email-accounts/{accountId}/warmup': 'keys:manage',
+  'DELETE /api/smartlead/email-accounts/{accountId}': 'keys:manage',
   'POST /api/api-tokens': 'keys:manage',
   'DELETE /api/api-tokens/{id}': 'keys:manage',
   'POST /api/webhooks': 'keys:manage',
@@ -107,6 +113,17 @@ const PATH_RESOURCE: [RegExp, (r: Target) => string][] = [
 
 const template = { name: 'Matrix', steps: [{ delayDays: 0, variants: [{ subject: 'Hi', body: 'Hello' }] }] };
 const lead = { email: 'someone@example.com' };
+// A mailbox is the workspace's Smartlead account's (its key), not a row here: the walk's path id (a
+// workspace id) names no Smartlead mailbox, so it is 404 (another key's real mailbox: mailboxes.api.test.ts).
+const mailboxLogin = {
+  username: 'sender@example.com',
+  password: 'not the password',
+  smtpHost: 'smtp.example.com',
+  smtpPort: 587,
+  smtpSecurity: 'TLS',
+  imapHost: 'imap.example.com',
+  imapPort: 993,
+};
 /** Valid bodies (a rejected body would answer 400 before any tenancy or role check). */
 const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/workspaces/switch': (r) => ({ workspaceId: r.workspaceId }),
@@ -120,7 +137,29 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/smartlead/settings': () => ({ apiKey: newApiKey() }),
   'POST /api/smartlead/create-campaign': () => ({ campaignName: 'Matrix', emails: [lead] }),
   'POST /api/smartlead/campaigns/{id}/status': () => ({ action: 'pause' }),
+  'POST /api/smartlead/campaigns/import': () => ({ smartleadIds: [1] }),
+  'PUT /api/smartlead/campaigns/{id}': () => ({
+    settings: { trackOpens: true, trackClicks: true, stopLeadOn: 'REPLY_TO_AN_EMAIL', plainText: false },
+  }),
   'POST /api/smartlead/campaigns/{id}/leads': () => ({ emails: [lead] }),
+  'POST /api/smartlead/sends/{id}/unchecked': () => ({ action: 'hold' }),
+  'POST /api/smartlead/campaigns/{id}/leads/{email}/category': () => ({ categoryId: 1 }),
+  'POST /api/smartlead/campaigns/{id}/leads/{email}/action': () => ({ action: 'pause' }),
+  'POST /api/smartlead/campaigns/{id}/leads/{email}/reply': () => ({ text: 'Hello' }),
+  'POST /api/smartlead/email-accounts': () => ({
+    ...mailboxLogin,
+    fromName: 'Matrix',
+    fromEmail: 'sender@example.com',
+    dailyLimit: 10,
+  }),
+  'POST /api/smartlead/email-accounts/{accountId}': () => ({ fromName: 'Matrix', dailyLimit: 10 }),
+  'POST /api/smartlead/email-accounts/{accountId}/login': () => mailboxLogin,
+  'POST /api/smartlead/email-accounts/{accountId}/warmup': () => ({
+    enabled: false,
+    perDay: 10,
+    rampUp: 5,
+    replyRate: 30,
+  }),
   'POST /api/api-tokens': () => ({ name: 'matrix' }),
   'POST /api/scrape-instagram': () => ({ keywords: ['coffee'], location: 'Berlin', maxItems: 5 }),
   'POST /api/scrape-instagram-urls': () => ({ urls: ['https://www.instagram.com/someone/'] }),
@@ -201,7 +240,15 @@ const bearerRoutes = new Set<string>();
 function request(route: Route, target: Target) {
   let url = route.path;
   const resource = PATH_RESOURCE.find(([re]) => re.test(route.path))?.[1];
-  url = url.replace(/\{[^}]+\}/g, (p) => (p === '{id}' && resource ? resource(target) : target.workspaceId));
+  // A campaign lead's routes take an address: one of the campaign's (B's campaign holds it too).
+  const leadRoute = route.path.includes('/leads/{email}');
+  url = url.replace(/\{[^}]+\}/g, (p) =>
+    p === '{id}' && resource
+      ? resource(target)
+      : p === '{email}' && leadRoute
+        ? encodeURIComponent(lead.email)
+        : target.workspaceId,
+  );
   url += QUERIES[route.key] ?? '';
   if (route.key === 'POST /api/upload') {
     const { payload, headers } = multipartBody('matrix.csv', 'email\nsomeone@example.com\n');

@@ -48,7 +48,14 @@ describe('navGroups (SPEC §2 side bar, derived from the route table)', () => {
       ['Main', ['Home', 'Upload CSV', 'Dashboard', 'History', 'Instagram Scraper']],
       [
         'Email Automation',
-        ['Send to Smartlead', 'Email Campaigns', 'Email Composer', 'Email Accounts', 'Suppression List'],
+        [
+          'Send to Smartlead',
+          'Email Campaigns',
+          'Replies',
+          'Email Composer',
+          'Email Accounts',
+          'Suppression List',
+        ],
       ],
       ['Support', ['Help Center']],
     ]);

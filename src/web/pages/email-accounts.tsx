@@ -2,6 +2,8 @@ import { KeyRound, MailX, RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useEmailAccounts } from '../components/automation/api';
+import { ConnectMailboxDialog } from '../components/mailboxes/ConnectMailboxDialog';
+import { MailboxDialog } from '../components/mailboxes/MailboxDialog';
 import { PageHeader } from '../components/PageHeader';
 import { useSmartleadSettings } from '../components/smartlead/api';
 import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
@@ -32,9 +34,16 @@ export default function EmailAccountsPage() {
         description="The mailboxes your Smartlead campaigns send from"
         actions={
           hasKey && (
-            <Button variant="outline" onClick={() => void accounts.refetch()} disabled={accounts.isFetching}>
-              <RefreshCw className={cn(accounts.isFetching && 'animate-spin')} /> Refresh
-            </Button>
+            <>
+              <Button
+                variant="outline"
+                onClick={() => void accounts.refetch()}
+                disabled={accounts.isFetching}
+              >
+                <RefreshCw className={cn(accounts.isFetching && 'animate-spin')} /> Refresh
+              </Button>
+              <ConnectMailboxDialog />
+            </>
           )
         }
       />
@@ -51,8 +60,8 @@ export default function EmailAccountsPage() {
             <MailX className="size-8 text-muted-foreground" />
             <p className="text-lg font-semibold">No email accounts in Smartlead yet</p>
             <p className="max-w-md text-sm text-muted-foreground">
-              Connect a mailbox in Smartlead (Email Accounts → Add account); it appears here for your
-              campaigns.
+              Connect a mailbox (“Connect a mailbox” above) with its SMTP and IMAP details; Smartlead checks
+              it, and it can warm up before your campaigns send from it.
             </p>
           </CardContent>
         </Card>
@@ -74,7 +83,7 @@ export default function EmailAccountsPage() {
               />
             </div>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard */}
-            <section className="overflow-x-auto" tabIndex={0} aria-label="Email accounts">
+            <section className="relative overflow-x-auto" tabIndex={0} aria-label="Email accounts">
               <table className="w-full min-w-[760px] text-sm">
                 <thead className="text-left text-xs text-muted-foreground uppercase">
                   <tr className="border-b">
@@ -83,7 +92,10 @@ export default function EmailAccountsPage() {
                     <th className="py-2 pr-3 font-medium">Sent today / daily limit</th>
                     <th className="py-2 pr-3 font-medium">Warm-up</th>
                     <th className="py-2 pr-3 font-medium">Status</th>
-                    <th className="py-2 font-medium">Used by</th>
+                    <th className="py-2 pr-3 font-medium">Used by</th>
+                    <th className="py-2 font-medium">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -112,7 +124,7 @@ export default function EmailAccountsPage() {
                           {a.connected ? 'Connected' : 'Disconnected'}
                         </Badge>
                       </td>
-                      <td className="py-3">
+                      <td className="py-3 pr-3">
                         {a.usedBy.length === 0 ? (
                           <span className="text-muted-foreground">
                             {a.campaignCount
@@ -133,6 +145,9 @@ export default function EmailAccountsPage() {
                             ))}
                           </ul>
                         )}
+                      </td>
+                      <td className="py-3">
+                        <MailboxDialog account={a} />
                       </td>
                     </tr>
                   ))}

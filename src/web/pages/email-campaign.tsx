@@ -5,8 +5,11 @@ import { Link, useParams } from 'wouter';
 import { DAY_NAMES, type StatusAction, VARIANT_LABELS } from '../../shared/email-automation';
 import { AddLeadsDialog } from '../components/automation/AddLeadsDialog';
 import { campaignKey, changeStatus, useCampaignDetail } from '../components/automation/api';
+import { CampaignSettingsSummary } from '../components/automation/CampaignSettingsSummary';
+import { EditCampaignDialog } from '../components/automation/EditCampaignDialog';
 import { SectionTitle } from '../components/automation/SectionTitle';
 import { PageHeader } from '../components/PageHeader';
+import { ActivityChart } from '../components/smartlead/ActivityChart';
 import { CAMPAIGNS_KEY } from '../components/smartlead/api';
 import { StatusBadge } from '../components/smartlead/CampaignCard';
 import { SendProgressCard } from '../components/smartlead/SendProgressCard';
@@ -104,7 +107,7 @@ export default function EmailCampaignPage() {
       </Link>
       <PageHeader
         title={c.name}
-        description={`Created ${formatDay(c.created_at)}`}
+        description={`Created ${formatDay(c.created_at)}${c.imported ? ' · imported from Smartlead' : ''}`}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={status} />
@@ -118,6 +121,9 @@ export default function EmailCampaignPage() {
                 {pending === a.action ? <Loader2 className="animate-spin" /> : <a.icon />} {a.label}
               </Button>
             ))}
+            {c.smartlead_id !== null && status !== 'STOPPED' && d.remote && (
+              <EditCampaignDialog id={id} detail={d} />
+            )}
             {c.smartlead_id !== null && status !== 'STOPPED' && <AddLeadsDialog campaignId={id} />}
           </div>
         }
@@ -136,6 +142,7 @@ export default function EmailCampaignPage() {
         <Stat label="Open rate" value={c.analytics ? `${c.analytics.open_rate.toFixed(1)}%` : '—'} />
         <Stat label="Reply rate" value={c.analytics ? `${c.analytics.reply_rate.toFixed(1)}%` : '—'} />
       </div>
+      <ActivityChart campaignId={id} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -219,6 +226,7 @@ export default function EmailCampaignPage() {
                   This campaign was created without a schedule; Smartlead uses its defaults.
                 </p>
               )}
+              <CampaignSettingsSummary settings={d.settings} />
             </CardContent>
           </Card>
         </div>

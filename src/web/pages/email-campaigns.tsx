@@ -1,8 +1,10 @@
 import { Megaphone, PenLine, RefreshCw, Send } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageHeader } from '../components/PageHeader';
+import { ActivityChart } from '../components/smartlead/ActivityChart';
 import { useCampaigns } from '../components/smartlead/api';
 import { CampaignCard } from '../components/smartlead/CampaignCard';
+import { ImportCampaignsDialog } from '../components/smartlead/ImportCampaignsDialog';
 import { Alert, AlertDescription } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
@@ -30,6 +32,7 @@ export default function EmailCampaignsPage() {
             >
               <RefreshCw className={cn(campaigns.isFetching && 'animate-spin')} /> Refresh
             </Button>
+            <ImportCampaignsDialog />
             <Button asChild>
               <Link href="/send-to-smartlead">
                 <Send /> New campaign
@@ -88,10 +91,13 @@ export default function EmailCampaignsPage() {
         </Card>
       )}
       {list && list.length > 0 && (
-        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {list.map((c) => (
-            <CampaignCard key={c.id} campaign={c} />
-          ))}
+        <div className="flex flex-col gap-6">
+          <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            {list.map((c) => (
+              <CampaignCard key={c.id} campaign={c} />
+            ))}
+          </div>
+          <ActivityChart />
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import { PlanGrid } from '../components/landing/Plans';
 import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
 import { useBranding } from '../hooks/use-branding';
 
-// The same three plans as the landing page, from the shared plan table (issue 27: one price story).
+// The same three plans as the landing page, from the shared plan table (one price story, decision 0610).
 
 // The product's name is the workspace's (White Label): its customers never read ours.
 const faq = (product: string) => [
@@ -18,7 +18,7 @@ const faq = (product: string) => [
   { q: 'Which plans include the API?', a: API_RULE },
   {
     q: 'Can I get a refund?',
-    a: `We offer a 30-day money-back guarantee. If ${product} is not right for you, contact us within 30 days.`,
+    a: `If ${product} is not right for you, your first payment is refunded in full when you ask within 30 days of it. Later payments are not refunded; cancel before the next period instead.`,
   },
   {
     q: 'Can I cancel anytime?',

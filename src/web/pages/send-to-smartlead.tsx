@@ -2,10 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Loader2, RotateCcw, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { DEFAULT_BOUNCE_BUDGET } from '../../shared/bounce-budget';
 import { type CampaignSetup, DEFAULT_SCHEDULE } from '../../shared/email-automation';
 import { type SendableEmail, splitName } from '../../shared/smartlead';
 import { useTemplates } from '../components/automation/api';
+import { BounceBudget, withinBudget } from '../components/automation/BounceBudget';
 import { CampaignSetupFields, type SetupChoice } from '../components/automation/CampaignSetupFields';
+import { RecheckNotice } from '../components/automation/RecheckNotice';
 import { SectionTitle } from '../components/automation/SectionTitle';
 import { AlreadySentWarning, HeldBack, IncludeRisky } from '../components/automation/SendChoices';
 import { PageHeader } from '../components/PageHeader';
@@ -40,6 +43,7 @@ export default function SendToSmartleadPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [name, setName] = useState('');
   const [includeRisky, setIncludeRisky] = useState(false);
+  const [bounceBudget, setBounceBudget] = useState<number>(DEFAULT_BOUNCE_BUDGET);
   const [setup, setSetup] = useState<SetupChoice>({
     templateId: null,
     accountIds: [],
@@ -87,10 +91,16 @@ export default function SendToSmartleadPage() {
       });
       const campaignName = name.trim();
       const start = startNow && campaignSetup !== undefined;
-      const fingerprint = JSON.stringify([campaignName, [...selected].sort(), campaignSetup ?? null, start]);
+      const fingerprint = JSON.stringify([
+        campaignName,
+        [...selected].sort(),
+        campaignSetup ?? null,
+        start,
+        bounceBudget,
+      ]);
       if (idem.current?.fingerprint !== fingerprint) idem.current = { key: newIdempotencyKey(), fingerprint };
       const campaign = await createCampaign(
-        { campaignName, emails: leads, setup: campaignSetup, start },
+        { campaignName, emails: leads, setup: campaignSetup, start, bounceBudget },
         idem.current.key,
       );
       return { campaign, count: leads.length };
@@ -135,7 +145,9 @@ export default function SendToSmartleadPage() {
   const sending =
     create.isPending ||
     (send !== null && failure === null && (state === 'queued' || state === 'sending' || !state));
-  const canSend = !sending && selected.size > 0 && name.trim().length > 0;
+  const chosen = [...selected].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const canSend =
+    !sending && selected.size > 0 && name.trim().length > 0 && withinBudget(chosen, bounceBudget);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (canSend) create.mutate();
@@ -198,9 +210,16 @@ export default function SendToSmartleadPage() {
             </CardContent>
           </Card>
           <AlreadySentWarning
-            selected={[...selected].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))}
+            selected={chosen}
             onDeselect={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
           />
+          <BounceBudget
+            selected={chosen}
+            budget={bounceBudget}
+            onBudgetChange={setBounceBudget}
+            onKeep={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
+          />
+          <RecheckNotice selected={chosen} afterDays={emails.data?.reverifyAfterDays ?? 0} />
           <CampaignSetupFields value={setup} onChange={setSetup} />
           <Card>
             <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-end">

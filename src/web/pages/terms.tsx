@@ -2,8 +2,10 @@ import { PLAN_ROWS, planPrice, TRIAL_DAYS } from '../../shared/plans';
 import { LegalPage } from '../components/layout/LegalPage';
 import { useBranding } from '../hooks/use-branding';
 
-// Figures from SPEC §9 (non-refundable fees, 30 days notice, minimum age 18); the plans and prices come
-// from the shared plan table, as on the pricing page.
+// Figures from the product spec (30 days notice, minimum age 18); the plans and prices come from the
+// shared plan table, as on the pricing page. The spec says both "non-refundable" and "30-day money-back
+// guarantee" (pricing FAQ): the terms state the one rule both pages keep, a refund of the first payment
+// asked for within 30 days, and no refund of later periods.
 // The product's name is the workspace's (White Label): its customers never read ours.
 const sections = (product: string) => [
   {
@@ -27,8 +29,9 @@ const sections = (product: string) => [
           ))}
         </ul>
         <p>
-          The limits of each plan are those shown on the pricing page. Fees are billed in advance and are
-          non-refundable. Prices may change with 30 days notice.
+          The limits of each plan are those shown on the pricing page. Fees are billed in advance. Your first
+          payment is refunded in full if you ask within 30 days of it (our money-back guarantee); later
+          payments are non-refundable. Prices may change with 30 days notice.
         </p>
       </>
     ),

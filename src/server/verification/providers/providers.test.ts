@@ -76,6 +76,10 @@ describe('verifier API provider (Reacher-compatible, fake on loopback)', () => {
       'sales@acme.test': ['risky', 'role'],
       'x@nowhere.test': ['invalid', 'no_domain'],
     });
+    // Each row says how it was decided: the service for what passed step 1, the initial check otherwise.
+    expect(new Set(results.map((r) => `${r.key.split('@')[1]} ${r.decidedBy} ${r.attempts}`))).toEqual(
+      new Set(['acme.test verifier 1', 'nowhere.test initial_check 0']),
+    );
     expect(apiCalls.every((c) => c.auth === 'secret-key')).toBe(true);
     expect(apiCalls.find((c) => c.body.to_email === 'ok@acme.test')?.body).toMatchObject({
       from_email: 'bounce@verilead.test',

@@ -129,7 +129,12 @@ export class VerifierApiProvider implements Step2Provider {
   }
 
   private async call(job: ProviderJob): Promise<Call> {
-    const base = { mxHost: job.mx[0]?.exchange ?? null, smtpCode: null, attempts: 1 };
+    const base = {
+      mxHost: job.mx[0]?.exchange ?? null,
+      smtpCode: null,
+      attempts: 1,
+      method: 'verifier' as const,
+    };
     try {
       const res = await fetch(new URL('/v0/check_email', this.o.url), {
         method: 'POST',

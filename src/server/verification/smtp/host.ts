@@ -5,7 +5,7 @@ import type { SmtpReply } from './replies';
 /** Why the last attempt to open a session to a host failed (what its addresses get if it gives up). */
 export type OpenFailure =
   | { kind: 'retry'; reply: SmtpReply | null; message: string }
-  | { kind: 'refused'; reply: SmtpReply }
+  | { kind: 'refused'; reply: SmtpReply; atBanner?: boolean }
   | { kind: 'unreachable'; message: string };
 
 /** Why an address is set aside for a while. */
@@ -65,6 +65,8 @@ export class HostQueue {
   lastGoodAt = 0;
   /** STARTTLS failed here: talk plain text. */
   noTls = false;
+  /** It answered 530 "Must issue a STARTTLS command first": every session starts TLS. */
+  tlsRequired = false;
   /** How long opening a session here takes (banner and EHLO: two round trips), smoothed. */
   openMs = 0;
   /** Learned from 452 "too many recipients". */

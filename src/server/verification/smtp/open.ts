@@ -30,7 +30,7 @@ export async function openSession(provider: SmtpProvider, host: HostQueue): Prom
       exchange: host.exchange,
       heloName: s.heloName,
       mailFrom: s.mailFrom,
-      starttls: !host.noTls,
+      starttls: host.tlsRequired ? 'always' : !host.noTls,
       onReply: observer ? (code) => observer.smtpReply(host.ip, code) : undefined,
       onTimeout: observer ? () => observer.smtpTimeout(host.ip) : undefined,
     });
@@ -84,7 +84,7 @@ function openFailed(provider: SmtpProvider, host: HostQueue, err: unknown): void
       count();
       if (host.failures >= s.greylistMaxAttempts) provider.hostDown(host);
     } else {
-      host.lastFailure = { kind: 'refused', reply: err.reply };
+      host.lastFailure = { kind: 'refused', reply: err.reply, atBanner: err.atBanner };
       provider.hostDown(host);
     }
     return;

@@ -1,4 +1,5 @@
 import { CatchAllCache } from '../catchall';
+import { bannerRefusalReason } from '../classify';
 import type { DnsClient } from '../dns';
 import { type MxTarget, resolveTargets } from '../mx';
 import type { ResolverHealth } from '../resolver-health';
@@ -134,7 +135,7 @@ export class SmtpProvider implements Step2Provider {
       const rest: ProviderJob[] = [];
       for (const j of jobs) {
         const v = known.get(j.address);
-        if (v) onVerdict(j, { ...v, attempts: 0 });
+        if (v) onVerdict(j, { ...v, attempts: 0, method: 'cache' });
         else rest.push(j);
       }
       return rest;
@@ -312,9 +313,14 @@ export class SmtpProvider implements Step2Provider {
       this.park(p);
       return;
     }
+    // A 5xx banner ("554 no SMTP service here") turns everyone away: unreachable, not a policy on us.
     const base =
       failure.kind === 'refused'
-        ? { status: 'risky' as const, reason: 'policy_block' as const }
+        ? {
+            status: 'risky' as const,
+            // A banner that turns everyone away is "unreachable"; one naming a block on us, a policy.
+            reason: failure.atBanner ? bannerRefusalReason(failure.reply) : ('policy_block' as const),
+          }
         : failure.kind === 'retry'
           ? { status: 'risky' as const, reason: 'temp_failure' as const }
           : { status: 'risky' as const, reason: 'unreachable' as const };

@@ -3,7 +3,11 @@ import { describe, ehloKeywords, type SmtpReply } from './replies';
 
 /** The server answered the greeting or EHLO with an error: it will not talk to us now. */
 export class SmtpRefusedError extends Error {
-  constructor(readonly reply: SmtpReply) {
+  constructor(
+    readonly reply: SmtpReply,
+    /** The banner itself: a 5xx there is "no SMTP service here" for anyone (VERIFICATION.md). */
+    readonly atBanner = false,
+  ) {
     super(describe(reply));
   }
 }
@@ -16,8 +20,11 @@ export interface SessionOptions extends ConnectOptions {
   exchange: string;
   heloName: string;
   mailFrom: string;
-  /** Upgrade with STARTTLS when the server offers it. */
-  starttls: boolean;
+  /**
+   * Upgrade with STARTTLS when the server offers it (`true`), or whether it offers it or not (`'always'`:
+   * it answered 530 "Must issue a STARTTLS command first" to a session in plain text).
+   */
+  starttls: boolean | 'always';
 }
 
 export interface TransactionResult {
@@ -63,9 +70,9 @@ export class SmtpSession {
 
   private async greet(): Promise<void> {
     const banner = await this.conn.read();
-    if (banner.code !== 220) throw new SmtpRefusedError(banner);
+    if (banner.code !== 220) throw new SmtpRefusedError(banner, true);
     let keywords = await this.ehlo();
-    if (this.o.starttls && keywords.has('STARTTLS')) {
+    if (this.o.starttls === 'always' || (this.o.starttls && keywords.has('STARTTLS'))) {
       this.conn.write(['STARTTLS']);
       const ready = await this.conn.read();
       if (ready.code === 220) {

@@ -1,4 +1,4 @@
-import { acceptedVerdict, classifyRcpt, isRateReply } from '../classify';
+import { acceptedVerdict, classifyRcpt, isRateReply, isTlsRequiredReply } from '../classify';
 import type { MxTarget } from '../mx';
 import { backoff, type HostQueue, type Pending, verdictFrom } from './host';
 import type { SmtpProvider } from './prober';
@@ -77,7 +77,15 @@ export async function runTransactions(
       const unanswered = sent === 0 && !answered && ++host.unansweredDrops < s.retryBudget;
       let stop = false;
       groups.forEach((g, i) => {
-        if (handle(provider, host, target, { sentBefore: sent, unanswered, ...g, res: results[i] }))
+        if (
+          handle(provider, host, target, {
+            sentBefore: sent,
+            unanswered,
+            tls: session.tls,
+            ...g,
+            res: results[i],
+          })
+        )
           stop = true;
         sent += g.pending.length + (g.probe ? 1 : 0);
       });
@@ -93,6 +101,8 @@ interface Outcome {
   sentBefore: number;
   /** The session ended before its first reply: not an attempt (see runTransactions). */
   unanswered: boolean;
+  /** The session runs over TLS. */
+  tls: boolean;
   domain: string;
   probe: boolean;
   pending: Pending[];
@@ -107,8 +117,19 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
   const mailOk = res.mail?.code === 250;
   const probes = o.probe ? 1 : 0;
 
+  // 530 "Must issue a STARTTLS command first" in a plain session (at MAIL FROM or at RCPT TO): the
+  // answer comes over TLS, so it is no answer about any address yet. Every later session to this host
+  // starts TLS (offered or not) and the addresses are asked again there; a second 530 is a verdict.
+  const plainAsked = !o.tls && !host.tlsRequired;
+  const needsTls = (r: SmtpReply) => plainAsked && isTlsRequiredReply(r);
+  const requireTls = () => {
+    host.tlsRequired = true;
+    host.noTls = false;
+  };
+
   if (o.probe) {
-    const r = mailOk ? res.rcpts[0] : undefined;
+    const reply = mailOk ? res.rcpts[0] : undefined;
+    const r = reply && !needsTls(reply) ? reply : undefined;
     const c = r ? classifyRcpt(r) : null;
     const answer = c?.kind === 'accepted' ? true : c?.kind === 'final' ? false : null;
     provider.catchAll.settle(o.domain, answer, r && c?.kind === 'retry' ? delayFor(s, r) : 0);
@@ -162,6 +183,10 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
       slowDown();
       for (const p of batch) paced(p, mail);
       return true;
+    } else if (needsTls(mail)) {
+      requireTls();
+      for (const p of batch) unsent(p);
+      return true;
     } else if (mail.code < 500) for (const p of batch) retry(p, 'temp_failure', mail);
     // A refused sender is about us, not the mailbox: never "invalid".
     else
@@ -176,6 +201,12 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
       // Lost with the connection, or never sent because the session ended.
       if (res.error) lost(p);
       else unsent(p);
+      return;
+    }
+    if (needsTls(r)) {
+      requireTls();
+      unsent(p);
+      stop = true;
       return;
     }
     const c = classifyRcpt(r);

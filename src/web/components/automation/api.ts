@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CampaignPage } from '../../../shared/campaign-edit';
 import type {
-  CampaignDetail,
   DraftResult,
   EmailAccount,
   EmailTemplate,
@@ -8,7 +8,7 @@ import type {
   StatusAction,
   Step,
 } from '../../../shared/email-automation';
-import type { Campaign, LeadInput } from '../../../shared/smartlead';
+import type { LeadInput } from '../../../shared/smartlead';
 import { apiRequest } from '../../lib/api';
 
 export const TEMPLATES_KEY = ['/api/email-templates'] as const;
@@ -25,7 +25,7 @@ export function useEmailAccounts(enabled = true) {
 
 /** SPEC §9: campaign data refreshes every 30 s (faster while leads are still being added). */
 export function useCampaignDetail(id: string) {
-  return useQuery<CampaignDetail & { campaign: Campaign }>({
+  return useQuery<CampaignPage>({
     queryKey: campaignKey(id),
     refetchInterval: (q) => {
       const s = q.state.data?.campaign.send.state;

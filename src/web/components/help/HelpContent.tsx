@@ -43,6 +43,10 @@ const EXPORT_COLUMNS: Record<(typeof RESULT_CSV_COLUMNS)[number], string> = {
   checked_at: 'when the address was last checked (UTC)',
   score:
     'confidence 0–100: the estimated chance a message is delivered; catch-all rows learn from your own sends',
+  decided_by:
+    'how the verdict was reached: initial_check, smtp (the server’s answer), cache (its answer to a recent check), verifier or send_outcome (a bounce in your campaigns)',
+  attempts:
+    'how many times the mail server was asked (greylisting and dropped sessions ask again; a request to slow down does not count); 0 when a recent check answered or no server could be asked',
 };
 
 const FAQ: { q: string; a: ReactNode }[] = [

@@ -36,6 +36,10 @@ const MEANING: Record<ReasonCode, [ReasonHelp['verdict'], string]> = {
   ],
   role: ['Risky', 'A shared mailbox such as info@ or sales@: real, but rarely read by the person you want.'],
   mailbox_full: ['Risky', 'The mailbox exists but is over quota; mail bounces until it is emptied.'],
+  unverifiable: [
+    'Risky',
+    'The mail server accepts mail for the address but will not say whether the mailbox exists (a 252 reply).',
+  ],
   policy_block: [
     'Risky',
     'The mail server refused to answer our check (anti-spam policy); the address may be fine.',
@@ -44,10 +48,13 @@ const MEANING: Record<ReasonCode, [ReasonHelp['verdict'], string]> = {
     'Risky',
     'The server asked us to come back later and did not let us in before the check ended. Re-verify later.',
   ],
-  temp_failure: ['Risky', 'The server had a temporary problem during the check. Re-verify later.'],
+  temp_failure: [
+    'Risky',
+    'The server had a temporary problem, or kept asking us to slow down, until the check ended. Re-verify later.',
+  ],
   unreachable: [
     'Risky',
-    'We could not connect to any mail server of the domain, so the address was not checked. This is about the connection, not the address; see "Why is everything risky?" below.',
+    'We could not connect to any mail server of the domain, or it talks to no one ("554 no SMTP service here"), so the address was not checked. This is about the connection, not the address; see "Why is everything risky?" below.',
   ],
 };
 

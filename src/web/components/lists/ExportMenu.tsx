@@ -15,8 +15,9 @@ const ITEMS: [ExportType, string][] = [
   ['invalid', 'Invalid emails'],
 ];
 
-export function exportUrl(uploadId: string, type: ExportType): string {
-  return `/api/upload/${uploadId}/export?type=${type}`;
+export function exportUrl(uploadId: string, type: ExportType, minScore?: number | null): string {
+  const score = minScore == null ? '' : `&minScore=${minScore}`;
+  return `/api/upload/${uploadId}/export?type=${type}${score}`;
 }
 
 /** Why an export would hold no rows, or null when it has some. */
@@ -49,11 +50,17 @@ export function ExportMenu({
   uploadId,
   stats,
   stopped = false,
+  minScore = null,
+  scoredRows = null,
 }: {
   uploadId: string;
   stats: UploadStats;
   /** The run was stopped: rows without a verdict are not waiting for anything. */
   stopped?: boolean;
+  /** The results screen's score filter: the menu then offers the rows scoring at least that. */
+  minScore?: number | null;
+  /** How many rows pass that filter (the results count), to say so rather than download nothing. */
+  scoredRows?: number | null;
 }) {
   return (
     <DropdownMenu>
@@ -63,6 +70,19 @@ export function ExportMenu({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        {minScore !== null && (
+          <DropdownMenuItem
+            onSelect={() => {
+              if (scoredRows === 0) {
+                toast({ title: 'Nothing to export', description: `No email scores ${minScore} or more.` });
+                return;
+              }
+              window.open(exportUrl(uploadId, 'all', minScore), '_blank');
+            }}
+          >
+            Emails with score ≥ {minScore}
+          </DropdownMenuItem>
+        )}
         {ITEMS.map(([type, label]) => (
           <DropdownMenuItem key={type} onSelect={() => openExport(uploadId, type, stats, stopped)}>
             {label}

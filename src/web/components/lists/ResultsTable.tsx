@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { useResults } from './api';
 import { ExportMenu } from './ExportMenu';
 import { ResultsCardsView, ResultsTableView, type ResultsViewProps } from './ResultsList';
+import { ScoreFilter } from './ScoreFilter';
 
 const FILTER_LABELS: Record<ResultFilter, string> = {
   all: 'All',
@@ -35,6 +36,7 @@ export function ResultsTable({
 }) {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<ResultFilter>('all');
+  const [minScore, setMinScore] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -49,7 +51,7 @@ export function ResultsTable({
     return () => clearTimeout(t);
   }, [typed]);
 
-  const results = useResults(uploadId, { page, filter, search }, processing);
+  const results = useResults(uploadId, { page, filter, search, minScore }, processing);
   // The last writes of a run land after the last poll: read once more when it ends.
   const refetch = results.refetch;
   useEffect(() => {
@@ -67,7 +69,10 @@ export function ResultsTable({
   const view: ResultsViewProps = {
     rows,
     loading: results.isLoading,
-    emptyText: search || filter !== 'all' ? 'No emails match your search or filter.' : 'No results yet.',
+    emptyText:
+      search || filter !== 'all' || minScore !== null
+        ? 'No emails match your search or filter.'
+        : 'No results yet.',
     notStarted,
     selected,
     toggle,
@@ -108,7 +113,21 @@ export function ResultsTable({
               ))}
             </SelectContent>
           </Select>
-          <ExportMenu uploadId={uploadId} stats={stats} stopped={stopped} />
+          <ScoreFilter
+            value={minScore}
+            onChange={(v) => {
+              setMinScore(v);
+              setPage(1);
+              setSelected(new Set());
+            }}
+          />
+          <ExportMenu
+            uploadId={uploadId}
+            stats={stats}
+            stopped={stopped}
+            minScore={minScore}
+            scoredRows={minScore === null ? null : (pagination?.total ?? null)}
+          />
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ResultRow } from '../../../shared/lists';
-import { reasonText, smtpMessageText } from '../../../shared/verification';
+import { attemptsText, DECIDED_BY_TEXT, reasonText, smtpReplyText } from '../../../shared/verification';
 import { formatDateTime } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -28,8 +28,8 @@ export function SuppressedBadge() {
 }
 
 /**
- * "Why?": the evidence behind a row's verdict (issue 23): the reason in words, the mail server's
- * answer, who runs the mail, when it was checked, and whether the address is suppressed.
+ * "Why?": the evidence behind a row's verdict (decision 0221): the reason in words, the mail server's
+ * answer, who runs the mail, how and when it was decided, and whether the address is suppressed.
  */
 export function RowDetail({ r }: { r: ResultRow }) {
   const d = r.fourthVerificationDetails;
@@ -45,7 +45,16 @@ export function RowDetail({ r }: { r: ResultRow }) {
         : 'Not recognised',
     ],
     ['Mail server', d?.mxHost ?? '—'],
-    ['Server reply', d?.smtpMessage ? smtpMessageText(d.smtpMessage, d.smtpCode) : '—'],
+    [
+      // A bounce overturned the check: its reply is what the server said then, not about the bounce.
+      r.decidedBy === 'send_outcome' ? 'Server reply before the bounce' : 'Server reply',
+      smtpReplyText(d?.smtpCode, d?.smtpMessage) || '—',
+    ],
+    [
+      'How it was decided',
+      r.decidedBy ? DECIDED_BY_TEXT[r.decidedBy] : r.isFinal ? 'Not recorded' : 'Not yet',
+    ],
+    ['Attempts', attemptsText(r.decidedBy, r.attempts)],
     ['Checked', when ? formatDateTime(when) : 'Not yet'],
     ['Suppression list', r.suppressed ? 'On the list: never sent to Smartlead again' : 'Not on the list'],
   ];

@@ -20,6 +20,7 @@ const RISKY_REASONS = new Set<ReasonCode>([
   'greylisted',
   'temp_failure',
   'unreachable',
+  'unverifiable',
   'dns_error',
 ]);
 

@@ -22,13 +22,14 @@ export const listsQueries = {
     }),
   results: (
     uploadId: string | null,
-    params: { page: number; filter: ResultFilter; search: string },
+    params: { page: number; filter: ResultFilter; search: string; minScore?: number | null },
     processing: boolean,
   ) => {
     const qs = new URLSearchParams({
       page: String(params.page),
       filter: params.filter,
       search: params.search,
+      ...(params.minScore != null ? { minScore: String(params.minScore) } : {}),
     });
     return queryOptions<ResultsResponse>({
       queryKey: ['/api/upload', uploadId, `results?${qs}`],

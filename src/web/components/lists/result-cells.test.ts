@@ -24,6 +24,8 @@ const row = (over: Partial<ResultRow>): ResultRow => ({
   provider: null,
   suppressed: false,
   score: null,
+  decidedBy: null,
+  attempts: null,
   ...over,
 });
 

@@ -6,6 +6,8 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
+import { RecheckSummary } from './RecheckSummary';
+import { UncheckedDecision } from './UncheckedDecision';
 
 const STATUS_VARIANT: Record<string, 'success' | 'secondary' | 'warning' | 'info' | 'destructive'> = {
   ACTIVE: 'success',
@@ -47,6 +49,7 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
         <div className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarDays className="size-4" />
           Created {formatDay(campaign.created_at)}
+          {campaign.imported && <span data-testid="imported">· imported from Smartlead</span>}
         </div>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
@@ -75,6 +78,8 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
             leads: {send.error}
           </p>
         )}
+        <RecheckSummary recheck={send.recheck} />
+        {send.recheck.waiting && <UncheckedDecision sendId={send.id} waiting={send.recheck.waiting} />}
         {send.state === 'completed' && (send.duplicates > 0 || send.invalid > 0) && (
           <p className="text-xs text-muted-foreground">
             {send.added.toLocaleString()} added · {send.duplicates.toLocaleString()} duplicates ·{' '}
