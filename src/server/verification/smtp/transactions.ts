@@ -59,8 +59,8 @@ export async function runTransactions(
       }));
       // QUIT rides in this write when the session will take nothing more: it is full, or the next
       // address did not fit (with its domain's probe). A QUIT of its own would cost a round trip, a
-      // third of a session. With the queue empty the session stays: addresses coming back from a
-      // sibling session that dropped are then retried on this one, which works.
+      // third of a session. A queue that is merely empty keeps the session for one more round trip:
+      // addresses coming back meanwhile (from a sibling session that dropped) are asked on it.
       const last = sent + rcpts >= limit || cut < taken.length;
       const results = await session.transactions(
         groups.map((g) => [
