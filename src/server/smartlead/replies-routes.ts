@@ -32,6 +32,18 @@ export async function smartleadReplyRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const { config, sleep, clock } = deps;
+  /** The lead a route names, in the caller's workspace (changes need the send permission). */
+  const lead = (
+    req: Parameters<typeof requireWorkspace>[0] & { params: { id: string; email: string } },
+    change: boolean,
+  ) => ({
+    db,
+    config,
+    sleep,
+    workspaceId: (change ? requirePermission(req, 'campaigns:send') : requireWorkspace(req)).id,
+    campaignId: req.params.id,
+    email: req.params.email,
+  });
 
   r.get(
     '/api/smartlead/replies',
@@ -51,17 +63,7 @@ export async function smartleadReplyRoutes(app: AppInstance, deps: AppDeps) {
   r.get(
     '/api/smartlead/campaigns/:id/leads/:email/conversation',
     { schema: { tags, params: leadParamsSchema, response: { 200: conversationSchema } } },
-    async (req, reply) =>
-      smartleadCall(reply, () =>
-        leadConversation({
-          db,
-          config,
-          sleep,
-          workspaceId: requireWorkspace(req).id,
-          campaignId: req.params.id,
-          email: req.params.email,
-        }),
-      ),
+    async (req, reply) => smartleadCall(reply, () => leadConversation(lead(req, false))),
   );
 
   r.post(
@@ -77,12 +79,7 @@ export async function smartleadReplyRoutes(app: AppInstance, deps: AppDeps) {
     async (req, reply) =>
       smartleadCall(reply, () =>
         setLeadCategory({
-          db,
-          config,
-          sleep,
-          workspaceId: requirePermission(req, 'campaigns:send').id,
-          campaignId: req.params.id,
-          email: req.params.email,
+          ...lead(req, true),
           categoryId: req.body.categoryId,
           pauseLead: req.body.pauseLead,
           now: clock(),
@@ -94,17 +91,7 @@ export async function smartleadReplyRoutes(app: AppInstance, deps: AppDeps) {
     '/api/smartlead/campaigns/:id/leads/:email/action',
     { schema: { tags, params: leadParamsSchema, body: leadActionBodySchema, response: ok } },
     async (req, reply) => {
-      await smartleadCall(reply, () =>
-        leadAction({
-          db,
-          config,
-          sleep,
-          workspaceId: requirePermission(req, 'campaigns:send').id,
-          campaignId: req.params.id,
-          email: req.params.email,
-          action: req.body.action,
-        }),
-      );
+      await smartleadCall(reply, () => leadAction({ ...lead(req, true), action: req.body.action }));
       return { ok: true as const };
     },
   );
@@ -113,17 +100,7 @@ export async function smartleadReplyRoutes(app: AppInstance, deps: AppDeps) {
     '/api/smartlead/campaigns/:id/leads/:email/reply',
     { schema: { tags, params: leadParamsSchema, body: replyBodySchema, response: ok } },
     async (req, reply) => {
-      await smartleadCall(reply, () =>
-        replyToLead({
-          db,
-          config,
-          sleep,
-          workspaceId: requirePermission(req, 'campaigns:send').id,
-          campaignId: req.params.id,
-          email: req.params.email,
-          text: req.body.text,
-        }),
-      );
+      await smartleadCall(reply, () => replyToLead({ ...lead(req, true), text: req.body.text }));
       return { ok: true as const };
     },
   );
