@@ -23,7 +23,8 @@ export interface ResolverHealthOptions {
  * records). Checks are shared: a burst of NXDOMAIN answers costs one check per round trip, which is
  * how a spike of them is noticed. A failed check makes the resolver unhealthy: the DNS cache forgets
  * the negative answers it gave since the last check that passed, callers wait in `recovered()`, and
- * the canaries are asked again every `retryMs` (through the injected sleep) until they pass.
+ * the canaries are asked again every `retryMs` (through the injected sleep) until they pass; the
+ * check that passes forgets the negative answers given meanwhile too.
  */
 export class ResolverHealth {
   private state: NetworkHealth = { ok: true, message: null, since: Date.now(), kind: 'dns', nextTryAt: null };
@@ -81,6 +82,10 @@ export class ResolverHealth {
     const result = this.probe().then((verdict) => {
       if (this.current?.result === result) this.current = null;
       if (verdict === 'ok') {
+        // Negative answers that came in while the resolver was known to be broken (after the failed
+        // check had already forgotten the earlier ones) are as suspect: forget them before they are
+        // believed on the strength of this check.
+        if (!this.state.ok) this.dns.forgetNegativesSince(this.lastPass);
         this.lastPass = Math.max(this.lastPass, startedAt);
         this.set({ ok: true, message: null, since: Date.now(), kind: 'dns', nextTryAt: null });
         for (const w of this.waiters.splice(0)) w();
