@@ -135,15 +135,29 @@ describe('a broken resolver holds rows instead of judging them', () => {
 
   it('forgets what it said while known to be broken: those names are asked again once it recovers', async () => {
     const gate = gatedSleep();
-    const v = createVerifier({ dnsServers: [dns.server], dnsTimeoutMs: 1000, dnsTries: 1, sleep: gate.sleep, logger: quiet });
+    const v = createVerifier({
+      dnsServers: [dns.server],
+      dnsTimeoutMs: 1000,
+      dnsTries: 1,
+      sleep: gate.sleep,
+      logger: quiet,
+    });
     dns.setMode('nxdomain');
     const first = v.checkStep1(['ann@good.test']);
-    await waitFor(async () => v.health(), (h) => !h.ok, 10_000);
+    await waitFor(
+      async () => v.health(),
+      (h) => !h.ok,
+      10_000,
+    );
     // Asked while the resolver is already known to lie: its NXDOMAIN lands in the cache after the
     // failed check, and must not be served once the canaries pass again.
     const before = dns.count('MX', 'other.test');
     const second = v.checkStep1(['dan@other.test']);
-    await waitFor(async () => dns.count('MX', 'other.test'), (n) => n > before, 10_000);
+    await waitFor(
+      async () => dns.count('MX', 'other.test'),
+      (n) => n > before,
+      10_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     dns.setMode('normal');
     gate.release();
