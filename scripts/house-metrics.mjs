@@ -1,0 +1,145 @@
+// `node scripts/house-metrics.mjs`: counts that say how the house is kept (decision 0700): inline
+// mutations and hand-written query keys in the web, form styles, files with raw SQL, back-off
+// formulas, files over 250 lines, and import cycles (strongly connected components of the relative
+// import graph, type-only imports included and excluded).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const SRC = path.join(ROOT, 'src');
+const files = [];
+(function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) walk(p);
+    else if (/\.(ts|tsx)$/.test(name)) files.push(p);
+  }
+})(SRC);
+const rel = (f) => path.relative(ROOT, f);
+const isTest = (f) => /\.test\.tsx?$/.test(f);
+const text = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
+const web = files.filter((f) => rel(f).startsWith('src/web/') && !isTest(f));
+const server = files.filter((f) => rel(f).startsWith('src/server/') && !isTest(f));
+const isApiModule = (f) => path.basename(f) === 'api.ts';
+const count = (s, re) => (s.match(re) ?? []).length;
+
+const inlineMutations = web
+  .filter((f) => !isApiModule(f))
+  .map((f) => [f, count(text.get(f), /\buseMutation\(/g)]);
+const handKeys = web
+  .filter((f) => !isApiModule(f))
+  .map((f) => [f, count(text.get(f), /queryKey:\s*\[/g) + count(text.get(f), /\bfetch\(/g)]);
+const forms = { 'react-hook-form': [], 'useState + safeParse': [], 'plain useState': [] };
+for (const f of web.filter((x) => x.endsWith('.tsx'))) {
+  const s = text.get(f);
+  if (!/<form\b/.test(s)) continue;
+  if (/\buseForm\(/.test(s)) forms['react-hook-form'].push(f);
+  else if (/\.safeParse\(/.test(s)) forms['useState + safeParse'].push(f);
+  else forms['plain useState'].push(f);
+}
+const SQL =
+  /['"`][^'"`]*\b(SELECT\s[\s\S]*?\sFROM|INSERT INTO|UPDATE\s+\w+\s+SET|DELETE FROM|WITH\s+\w+\s+AS\s*\()/;
+const rawSql = server.filter((f) => SQL.test(text.get(f)));
+const backoff = server.flatMap((f) =>
+  (text.get(f).match(/2\s*\*\*\s*\(?[\w.]+|Math\.pow\(\s*2|\*\*\s*attempt/g) ?? []).map(
+    (m) => `${rel(f)}: ${m}`,
+  ),
+);
+const long = files.filter((f) => !isTest(f)).map((f) => [f, text.get(f).split('\n').length]);
+const over = long.filter(([, n]) => n > 250).sort((a, b) => b[1] - a[1]);
+
+function resolveImport(from, spec) {
+  if (!spec.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ''));
+  for (const c of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ])
+    if (existsSync(c) && statSync(c).isFile()) return c;
+  return null;
+}
+function cycles(withTypes) {
+  const graph = new Map();
+  for (const f of files.filter((x) => !isTest(x))) {
+    const edges = [];
+    const re = /(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+    for (const m of text.get(f).matchAll(re)) {
+      if (m[2] && !withTypes) continue;
+      const to = resolveImport(f, m[3] ?? m[4]);
+      if (to) edges.push(to);
+    }
+    graph.set(f, edges);
+  }
+  // Tarjan's strongly connected components.
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const on = new Set();
+  const sccs = [];
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const c = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        c.push(w);
+      } while (w !== v);
+      if (c.length > 1) sccs.push(c);
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return sccs.sort((a, b) => b.length - a.length);
+}
+
+const sum = (xs) => xs.reduce((a, [, n]) => a + n, 0);
+const verbose = process.argv.includes('--verbose');
+const show = (label, n, list) => {
+  console.log(`${label.padEnd(44)} ${n}`);
+  if (verbose) for (const l of list) console.log(`    ${l}`);
+};
+show(
+  'inline mutations (useMutation outside api.ts)',
+  sum(inlineMutations),
+  inlineMutations.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
+);
+show(
+  'query keys / fetch by hand outside api.ts',
+  sum(handKeys),
+  handKeys.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
+);
+const styles = Object.entries(forms).filter(([, l]) => l.length);
+show(
+  'form styles',
+  styles.length,
+  styles.map(([k, l]) => `${k}: ${l.length} (${l.map(rel).join(', ')})`),
+);
+show('server files with raw SQL', rawSql.length, rawSql.map(rel));
+show('back-off formulas', backoff.length, backoff);
+show(
+  'source files over 250 lines',
+  over.length,
+  over.map(([f, n]) => `${rel(f)} ${n}`),
+);
+for (const withTypes of [true, false]) {
+  const c = cycles(withTypes);
+  show(
+    `import cycles (${withTypes ? 'with' : 'without'} type imports)`,
+    `${c.length} (files in them: ${c.reduce((a, x) => a + x.length, 0)}, largest: ${c[0]?.length ?? 0})`,
+    c.map((x) => `${x.length}: ${x.map(rel).slice(0, 6).join(' ')}${x.length > 6 ? ' …' : ''}`),
+  );
+}
