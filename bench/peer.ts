@@ -10,8 +10,8 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { validate } from 'deep-email-validator';
-import { Semaphore } from '../src/server/verification/limit';
-import { createVerifier } from '../src/server/verification/verifier';
+import { Semaphore } from '../src/server/features/verification/limit';
+import { createVerifier } from '../src/server/features/verification/verifier';
 import { type Ceiling, ceilingOf, describeCeiling } from './ceiling';
 import {
   CAP,

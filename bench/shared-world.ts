@@ -167,13 +167,13 @@ export async function loadBaselineVerifier(rev = process.env.BASELINE_REV ?? '73
   const root = path.resolve(import.meta.dirname, '..');
   const sha = execSync(`git rev-parse --short ${rev}`, { cwd: root }).toString().trim();
   const dir = path.join(root, '.tmp', `bench-baseline-${sha}`);
-  if (!existsSync(path.join(dir, 'src/server/verification/verifier.ts'))) {
+  if (!existsSync(path.join(dir, 'src/server/features/verification/verifier.ts'))) {
     mkdirSync(dir, { recursive: true });
     execSync(`git archive ${sha} src | tar -x -C ${dir}`, {
       cwd: root,
     });
   }
-  const mod = await import(path.join(dir, 'src/server/verification/verifier.ts'));
+  const mod = await import(path.join(dir, 'src/server/features/verification/verifier.ts'));
   return { sha, createVerifier: mod.createVerifier as (o: object) => BaselineVerifier };
 }
 

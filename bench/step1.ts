@@ -38,9 +38,9 @@ async function child(
 
 async function runChild(mode: string, input: string, output: string) {
   const { verifyCsv } = await import('../src/cli/verify-csv');
-  const { createVerifier } = await import('../src/server/verification/verifier');
-  const { verificationEnvSchema } = await import('../src/server/verification/env');
-  const { verifierOptionsFromEnv } = await import('../src/server/verification/options');
+  const { createVerifier } = await import('../src/server/features/verification/verifier');
+  const { verificationEnvSchema } = await import('../src/server/features/verification/env');
+  const { verifierOptionsFromEnv } = await import('../src/server/features/verification/options');
   const verifier = createVerifier(verifierOptionsFromEnv(verificationEnvSchema.parse(process.env)));
   const t0 = performance.now();
   const p = await verifyCsv({ input, output, step: mode === '1' ? 1 : 0, verifier });

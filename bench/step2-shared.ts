@@ -8,7 +8,7 @@
 // atomically: a socket closing and the next one opening can land in one sample, so it may read 1 high).
 //   npm run bench:step2-shared     (ROWS=20000 SERVERS=15 LATENCY_MS=30 BASELINE_ROWS=5000 ROUNDS=1)
 
-import { createVerifier } from '../src/server/verification/verifier';
+import { createVerifier } from '../src/server/features/verification/verifier';
 import {
   CAP,
   LATENCY_MS,

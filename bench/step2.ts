@@ -3,9 +3,9 @@
 // RCPT, QUIT) under the same caps. Figures come from the fake servers' own counters.
 //   npm run bench:step2            (HOSTS=50 PER_HOST=100 LATENCY_MS=30 to change the shape)
 
-import { ConnectionPool } from '../src/server/verification/smtp/pool';
-import { SmtpSession } from '../src/server/verification/smtp/session';
-import { createVerifier } from '../src/server/verification/verifier';
+import { ConnectionPool } from '../src/server/features/verification/smtp/pool';
+import { SmtpSession } from '../src/server/features/verification/smtp/session';
+import { createVerifier } from '../src/server/features/verification/verifier';
 import { startFakeDns } from '../tests/fakes/dns';
 import { type FakeSmtp, startFakeSmtp } from '../tests/fakes/smtp';
 

@@ -3,12 +3,12 @@
 // process: an empty in-memory PGlite + migrations + pg-boss schema, then a copy of the snapshot loaded.
 import { loadavg } from 'node:os';
 import pino from 'pino';
-import { movableClock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
-import { type Database, openDatabase } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
+import { movableClock } from '../src/server/platform/clock';
+import { loadConfig } from '../src/server/platform/config';
+import { type Database, openDatabase } from '../src/server/platform/db/client';
+import { migrate } from '../src/server/platform/db/migrate';
 import { allJobs } from '../src/server/features';
-import { startQueue } from '../src/server/jobs/queue';
+import { startQueue } from '../src/server/platform/jobs/queue';
 import { buildPgliteSnapshot, TEST_ENV } from '../tests/helpers/pglite-snapshot';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);

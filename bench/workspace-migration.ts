@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Database } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
+import type { Database } from '../src/server/platform/db/client';
+import { migrate } from '../src/server/platform/db/migrate';
 import { openOlderDatabase, WORKSPACES_RELEASE } from '../tests/helpers/older-schema';
 
 const ROWS = Number(process.env.ROWS ?? 250_000);

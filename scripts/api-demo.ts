@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { verifyWebhookSignature } from '../src/server/webhooks/sign';
+import { verifyWebhookSignature } from '../src/server/features/webhooks/sign';
 import { startWorld } from '../tests/fakes/smtp-world';
 import { startFakeReceiver } from '../tests/fakes/webhook-receiver';
 import { HttpClient } from '../tests/helpers/lists';

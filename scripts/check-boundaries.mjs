@@ -11,32 +11,19 @@ import path from 'node:path';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SRC = path.join(ROOT, 'src');
-const FEATURES = [
-  'account',
-  'ai',
-  'auth',
-  'billing',
-  'branding',
-  'data-export',
-  'email-composer',
-  'lists',
-  'mail',
-  'onboarding',
-  'retention',
-  'scraper',
-  'smartlead',
-  'suppressions',
-  'verification',
-  'workspaces',
-];
+/** Every folder under src/server/features is a feature: none can be forgotten by the check. */
+const FEATURES = readdirSync(path.join(SRC, 'server/features'));
 const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts']);
 /** Further files other features may use, per feature (the verification engine: its index.ts only). */
 const SHARED = {
-  auth: ['users', 'request-user', 'sessions', 'tokens', 'subscription-status', 'password'],
+  auth: ['users', 'request-user', 'sessions', 'subscription-status', 'password'],
   branding: ['upload'],
   billing: ['access', 'customer-erase'],
   ai: ['client', 'clean'],
   scraper: ['emails', 'safe-fetch'],
+  usage: ['plans', 'quota'],
+  webhooks: ['list-events', 'campaign-events'],
+  prober: ['lane-verifier', 'process-verifier'],
   lists: [
     'controls',
     'create',
@@ -47,7 +34,6 @@ const SHARED = {
     'read',
     'results',
     'score',
-    'sql',
     'start',
   ],
 };
@@ -55,7 +41,8 @@ const WIRING = new Set([
   'src/server/app.ts',
   'src/server/boot.ts',
   'src/server/features.ts',
-  'src/server/db/schema.ts',
+  'src/server/platform/db/schema.ts',
+  'src/server/platform/config/index.ts',
 ]);
 
 const files = [];
@@ -70,8 +57,11 @@ const files = [];
 const area = (rel) => rel.split('/')[1]; // server | web | shared | cli
 const featureOf = (rel) => {
   const parts = rel.split('/');
-  return parts[1] === 'server' && parts.length > 3 && FEATURES.includes(parts[2]) ? parts[2] : null;
+  return parts[1] === 'server' && parts[2] === 'features' && parts.length > 4 && FEATURES.includes(parts[3])
+    ? parts[3]
+    : null;
 };
+const isPlatform = (rel) => rel.startsWith('src/server/platform/');
 
 const problems = [];
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -92,8 +82,11 @@ for (const file of files) {
       problems.push(`${rel}: src/shared may not import src/${to} (${spec})`);
     }
     const feature = featureOf(`${target}.ts`) ?? featureOf(target);
+    if (feature && isPlatform(rel) && !isTest && !WIRING.has(rel)) {
+      problems.push(`${rel}: the platform may not import feature '${feature}' (${spec}); features stand on it`);
+    }
     if (!feature || isTest || WIRING.has(rel) || featureOf(rel) === feature) continue;
-    const inside = target.split('/').slice(3).join('/');
+    const inside = target.split('/').slice(4).join('/');
     const publicFile =
       PUBLIC.has(`${inside}.ts`) ||
       PUBLIC.has(inside) ||

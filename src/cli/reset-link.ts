@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { createResetLink, findUserByLogin } from '../server/account';
-import { ConfigError, loadConfig } from '../server/config';
-import { type Database, openDatabase } from '../server/db/client';
-import { DataDirInUseError, lockDataDir } from '../server/db/data-dir-lock';
-import { migrate } from '../server/db/migrate';
+import { createResetLink, findUserByLogin } from '../server/features/account';
+import { ConfigError, loadConfig } from '../server/platform/config';
+import { type Database, openDatabase } from '../server/platform/db/client';
+import { DataDirInUseError, lockDataDir } from '../server/platform/db/data-dir-lock';
+import { migrate } from '../server/platform/db/migrate';
 
 // The operator's way to reset a password when the server sends no mail (no SMTP_RELAY_URL): prints a
 // single-use link for the account, to hand to its owner over a channel the operator trusts.

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import type { Verifier } from '../server/verification';
+import type { Verifier } from '../server/features/verification';
 import {
   type CsvCell,
   type CsvLayout,

@@ -7,16 +7,16 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_DOC_DESCRIPTION } from './api/doc';
-import { installRequestUser } from './auth/request-user';
+import { API_DOC_DESCRIPTION } from './features/api/doc';
+import { installRequestUser } from './features/auth/request-user';
 import { features } from './features';
-import { installCsrf } from './http/csrf';
-import type { AppDeps } from './http/deps';
-import { installErrorHandler } from './http/error-handler';
-import { errorBody } from './http/errors';
-import { installNoStore } from './http/no-store';
-import { installRateLimit } from './http/rate-limit';
-import { loggerOptions } from './http/redact';
+import { installCsrf } from './platform/http/csrf';
+import type { AppDeps } from './platform/http/deps';
+import { installErrorHandler } from './platform/http/error-handler';
+import { errorBody } from './platform/http/errors';
+import { installNoStore } from './platform/http/no-store';
+import { installRateLimit } from './platform/http/rate-limit';
+import { loggerOptions } from './platform/http/redact';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { bootRuntime, type Runtime } from './boot';
-import { ConfigError, loadConfig } from './config';
-import { DataDirInUseError } from './db/data-dir-lock';
-import { setHeapGrowth } from './heap';
+import { ConfigError, loadConfig } from './platform/config';
+import { DataDirInUseError } from './platform/db/data-dir-lock';
+import { setHeapGrowth } from './platform/heap';
 
 // `npm start`: web server + background workers + (by default) the embedded database, in one process.
 async function main() {

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config';
-import { assertDataDirFree, DataDirInUseError } from './db/data-dir-lock';
+import { ConfigError, loadConfig } from './platform/config';
+import { assertDataDirFree, DataDirInUseError } from './platform/db/data-dir-lock';
 
 // First step of `npm start`, before the web build: a bad configuration or a data directory already used
 // by a running server is reported in a second, instead of after the build (and the build would replace

@@ -1,6 +1,6 @@
 import { bootRuntime } from './boot';
-import { ConfigError, loadConfig } from './config';
-import { setHeapGrowth } from './heap';
+import { ConfigError, loadConfig } from './platform/config';
+import { setHeapGrowth } from './platform/heap';
 
 // `npm run worker`: an extra process that only works background jobs, for scale-out on PostgreSQL.
 async function main() {

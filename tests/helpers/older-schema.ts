@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
+import { type Database, openDatabase } from '../../src/server/platform/db/client';
+import { migrate } from '../../src/server/platform/db/migrate';
 
 /** The first migration of the workspaces release: databases before it have per-user tenancy. */
 export const WORKSPACES_RELEASE = '0800';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { randomToken, sha256 } from '../../src/server/auth/tokens';
-import type { RawRunner } from '../../src/server/db/client';
+import { randomToken, sha256 } from '../../src/server/platform/crypto/tokens';
+import type { RawRunner } from '../../src/server/platform/db/client';
 
 /** The ids of one tenant's data of every kind. */
 export interface TenantData {

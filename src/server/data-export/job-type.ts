@@ -1,4 +1,0 @@
-import { z } from 'zod';
-import { jobType } from '../jobs/registry';
-
-export const dataExportJobType = jobType('data-export', z.object({ exportId: z.string().uuid() }));

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { verifyPassword } from '../auth/password';
+import type { UserRow } from '../auth/users';
+import {
+  assertNoLiveSubscription,
+  queueStripeCustomerErase,
+  stripeCustomersOf,
+} from '../billing/customer-erase';
+import type { Db } from '../../platform/db/client';
+import { badRequest, conflict } from '../../platform/http/errors';
+import type { JobSender } from '../../platform/jobs/registry';
+
+// Deleting an account (decision 0830): confirmed by password; a workspace shared with others must first be
+// handed over or deleted by its owner. What goes: the account and everything that cascades from it
+// (sessions, tokens, memberships, avatar, sign-in history), the personal workspace and any workspace the
+// account owns alone (with all their data), invitations addressed to or accepted by it, and the
+// person's name and address in other workspaces' activity logs. Work done in a shared workspace stays
+// there (it is the workspace's), no longer linked to anyone. The deleted workspaces' Stripe customers are
+// deleted at Stripe afterwards (billing/customer-erase.ts).
+
+interface Owned extends Record<string, unknown> {
+  id: string;
+  name: string;
+  others: number;
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+export async function deleteAccount(opts: { db: Db; queue: JobSender; user: UserRow; password: string }) {
+  const { db, user } = opts;
+  if (!(await verifyPassword(user.passwordHash, opts.password))) {
+    throw badRequest('That is not your password.', { field: 'password' });
+  }
+  const owned = rowsOf<Owned>(
+    await db.execute(sql`
+      SELECT w.id, w.name,
+             (SELECT count(*)::int FROM workspace_members o
+               WHERE o.workspace_id = w.id AND o.user_id <> ${user.id}) AS others
+      FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id
+      WHERE m.user_id = ${user.id} AND m.role = 'owner'`),
+  );
+  // A workspace with other members (the personal one included) is not the account's alone to delete.
+  const shared = owned.filter((w) => w.others > 0);
+  if (shared.length) {
+    throw conflict(
+      `You own ${shared.map((w) => `"${w.name}"`).join(', ')}, shared with other members. Transfer ownership, delete ${shared.length === 1 ? 'it' : 'them'} or remove the members first (Settings → Team).`,
+    );
+  }
+  const ids = owned.map((w) => w.id);
+  await assertNoLiveSubscription(
+    db,
+    ids,
+    'Your subscription is still active. Cancel it first (Settings → Billing), then delete the account.',
+  );
+  const customers = await stripeCustomersOf(db, ids);
+  await db.transaction(async (tx) => {
+    // Others' logs: entries about this person keep what happened, not who it was.
+    await tx.execute(sql`
+      UPDATE activity_log SET detail = '{}'::jsonb
+      WHERE (target = ${user.id} OR user_id = ${user.id}) AND action LIKE 'members.%'`);
+    await tx.execute(sql`
+      DELETE FROM workspace_invitations
+      WHERE lower(email) = lower(${user.email}) OR accepted_by = ${user.id}`);
+    for (const id of ids) await tx.execute(sql`DELETE FROM workspaces WHERE id = ${id}`);
+    // Sign-in counters are keyed by the username (auth/login-limit.ts), not the user id.
+    const name = user.username.trim().toLowerCase();
+    await tx.execute(sql`
+      DELETE FROM login_throttle
+      WHERE key = ${`u:${name}`} OR left(key, ${name.length + 3}) = ${`p:${name}|`}`);
+    await tx.execute(sql`DELETE FROM users WHERE id = ${user.id}`);
+  });
+  await queueStripeCustomerErase(opts.queue, customers);
+}

@@ -1,0 +1,102 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  forgotPasswordResultSchema,
+  forgotPasswordSchema,
+  resetInfoSchema,
+  resetPasswordSchema,
+  resetTokenSchema,
+} from '../../../shared/account';
+import { messageSchema } from '../../../shared/auth';
+import type { AppDeps } from '../../platform/http/deps';
+import { linkOrigin } from '../../platform/http/public-origin';
+import { extraLimit, rateLimited } from '../../platform/http/rate-limit';
+import type { AppInstance } from '../../platform/http/types';
+import { linkTokenValid } from './links';
+import { requestPasswordReset, resetPassword } from './password-reset';
+
+const WINDOW_MS = 15 * 60_000;
+const TOO_MANY = 'Too many password reset requests.';
+
+/** Forgotten password (issue 24): a single-use, hashed, short-lived link by mail; the operator's CLI without one. */
+export async function passwordResetRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { config, clock } = deps;
+  const tags = ['account'];
+  // Per email address, whether or not it has an account (a 429 for known addresses only would tell).
+  const perAddress = extraLimit(app, {
+    max: config.RATE_LIMIT_RESET_ADDRESS_MAX,
+    windowMs: WINDOW_MS,
+    group: 'password-reset-address',
+    message: TOO_MANY,
+    key: (req) =>
+      `reset:${String((req.body as { email?: unknown })?.email ?? '')
+        .trim()
+        .toLowerCase()}`,
+  });
+
+  r.get('/api/password-reset', { schema: { tags, response: { 200: resetInfoSchema } } }, async () => ({
+    mailEnabled: Boolean(config.SMTP_RELAY_URL),
+    contact: config.OPERATOR_CONTACT,
+  }));
+
+  r.post(
+    '/api/password-reset',
+    {
+      // Per client address, before anything is read.
+      config: rateLimited({
+        max: config.RATE_LIMIT_RESET_CLIENT_MAX,
+        windowMs: WINDOW_MS,
+        message: TOO_MANY,
+      }),
+      preHandler: perAddress,
+      schema: { tags, body: forgotPasswordSchema, response: { 200: forgotPasswordResultSchema } },
+    },
+    async (req, reply) => {
+      const origin = linkOrigin(req, config);
+      if (!origin)
+        req.log.warn('password reset requested, but no trusted origin for the link: set PUBLIC_URL');
+      return requestPasswordReset({
+        db,
+        config,
+        email: req.body.email,
+        origin: origin ?? '',
+        mailable: Boolean(origin),
+        now: clock(),
+        // Once the answer has gone out, so its time says nothing about the address.
+        deliver: (send) => {
+          reply.raw.once('finish', () => {
+            send().catch((err) => req.log.warn({ err }, 'password reset mail not sent'));
+          });
+        },
+      });
+    },
+  );
+
+  r.get(
+    '/api/password-reset/check',
+    { schema: { tags, querystring: resetTokenSchema, response: { 200: z.object({ valid: z.boolean() }) } } },
+    async (req) => ({
+      valid: await linkTokenValid({ db, token: req.query.token, purpose: 'password_reset', now: clock() }),
+    }),
+  );
+
+  r.post(
+    '/api/password-reset/confirm',
+    {
+      config: rateLimited({
+        max: config.RATE_LIMIT_RESET_CLIENT_MAX,
+        windowMs: WINDOW_MS,
+        message: TOO_MANY,
+      }),
+      schema: { tags, body: resetPasswordSchema, response: { 200: messageSchema } },
+    },
+    async (req) => {
+      await resetPassword({ db, token: req.body.token, password: req.body.password, now: clock() });
+      return {
+        message: 'Your password has been changed and every session signed out. Sign in with the new one.',
+      };
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import type { ResultFilter } from '../../../shared/lists';
+import { badRequest } from '../../platform/http/errors';
+
+// Result cursors are opaque to clients: the page they continue from and the filter they were made for
+// (a cursor used with another verdict filter is refused rather than silently skipping rows).
+
+export function encodeCursor(page: number, verdict: ResultFilter): string {
+  return Buffer.from(JSON.stringify({ p: page, v: verdict })).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined, verdict: ResultFilter): number {
+  if (!cursor) return 1;
+  try {
+    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { p?: unknown; v?: unknown };
+    if (Number.isInteger(c.p) && (c.p as number) >= 1 && c.v === verdict) return c.p as number;
+  } catch {
+    // fall through
+  }
+  throw badRequest('Invalid cursor: pass nextCursor from the previous page, with the same verdict filter.');
+}

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { UploadListItem } from '../../../shared/lists';
+import type { Db } from '../../platform/db/client';
+import { conflict } from '../../platform/http/errors';
+import type { JobSender } from '../../platform/jobs/registry';
+import { notifyListFinished } from '../webhooks/list-events';
+import { getUploadStatus } from './read';
+import { query } from '../../platform/db/sql';
+import { findOwnUpload } from './start';
+
+/**
+ * Stops a running verification (POST /api/upload/{id}/cancel). One UPDATE: the rows verified so far
+ * keep their verdicts (and stay exportable); the others are "not checked" while the upload is
+ * cancelled. Lanes see the status between batches, and a lane in the middle of a step-2 batch gives it
+ * up within a second (run.ts). A run that had nothing left simply completes. Stopping a stopped run
+ * again answers the same; anything else that is not running is a conflict. Resume is
+ * POST /api/verify/{id}/pending (start.ts). The stop is a run's end: webhooks hear `list.cancelled`
+ * (or `list.completed` when nothing was left).
+ */
+export async function cancelVerification(opts: {
+  db: Db;
+  queue?: JobSender;
+  workspaceId: string;
+  uploadId: string;
+  now: Date;
+}): Promise<UploadListItem> {
+  const { db, workspaceId, uploadId, now } = opts;
+  await findOwnUpload({ db, workspaceId, uploadId });
+  const rows = await query<{ id: string }>(
+    db,
+    sql`
+    UPDATE uploads SET status = CASE WHEN pending = 0 THEN 'completed' ELSE 'cancelled' END,
+      cancelled_at = CASE WHEN pending = 0 THEN NULL ELSE ${now}::timestamptz END,
+      completed_at = ${now}, notice = NULL
+    WHERE id = ${uploadId} AND workspace_id = ${workspaceId} AND status = 'processing'
+    RETURNING id`,
+  );
+  if (rows.length) await notifyListFinished({ db, queue: opts.queue, uploadId });
+  const upload = await getUploadStatus({ db, workspaceId, uploadId, now });
+  if (rows.length === 0 && upload.status !== 'cancelled') {
+    throw conflict('This verification is not running, so there is nothing to stop.');
+  }
+  return upload;
+}
+
+/**
+ * Keeps a draft for later (POST /api/upload/{id}/save): it becomes a not-started upload, listed in
+ * History and the dashboard. Saving an upload that is already saved or started changes nothing.
+ */
+export async function saveDraft(opts: {
+  db: Db;
+  workspaceId: string;
+  uploadId: string;
+  now: Date;
+}): Promise<UploadListItem> {
+  const { db, workspaceId, uploadId, now } = opts;
+  await findOwnUpload({ db, workspaceId, uploadId });
+  await db.execute(sql`
+    UPDATE uploads SET status = 'pending'
+    WHERE id = ${uploadId} AND workspace_id = ${workspaceId} AND status = 'draft'`);
+  return getUploadStatus({ db, workspaceId, uploadId, now });
+}

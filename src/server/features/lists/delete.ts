@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { notFound } from '../../platform/http/errors';
+import { forgetSearchIndex } from './search-index';
+import { query } from '../../platform/db/sql';
+import { isUploadId } from './start';
+import { forgetRowStatuses } from './status-cache';
+
+/**
+ * Deletes one of the workspace's uploads with its rows and results (the delete trigger of 0100_lists.sql),
+ * and this process's in-memory copies of them. A run still working on it stops: lanes end between
+ * batches when the upload is gone, and a lane in a step-2 batch gives it up within a second (run.ts).
+ */
+export async function deleteUpload(opts: { db: Db; workspaceId: string; uploadId: string }): Promise<void> {
+  if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
+  const rows = await query<{ id: string }>(
+    opts.db,
+    sql`DELETE FROM uploads WHERE id = ${opts.uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'
+      RETURNING id`,
+  );
+  if (!rows.length) throw notFound('Upload not found');
+  forgetSearchIndex(opts.uploadId);
+  forgetRowStatuses(opts.uploadId);
+}

@@ -1,0 +1,256 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  RESULTS_PAGE_SIZE,
+  type ResultFilter,
+  type ResultRow,
+  type ResultsResponse,
+  type RowStatus,
+} from '../../../shared/lists';
+import { providerOf } from '../../../shared/mail-providers';
+import { DECIDED_BY, type DecidedBy } from '../../../shared/verification';
+import type { Db } from '../../platform/db/client';
+import { notFound } from '../../platform/http/errors';
+import { scoresOf } from './score';
+import { rowsScoringAtLeast } from './score-filter';
+import { hasSearchIndex, searchRows } from './search-index';
+import { query } from '../../platform/db/sql';
+import { findOwnUpload, isUploadId } from './start';
+import { rowStatuses } from './status-cache';
+
+// GET /api/upload/{id}/results. Every page is one statement that also checks ownership and reads the
+// upload's counters (on the embedded database each statement waits for the single connection, so round
+// trips are what a request costs under load). Totals come from the counters; search matches come from
+// the in-memory index (search-index.ts) and the page's rows are then fetched by row index.
+
+type ResultDbRow = {
+  id: number | string | null;
+  row_index: number | null;
+  email: string;
+  name: string | null;
+  company: string | null;
+  status: string | null;
+  reason: string | null;
+  role: boolean | null;
+  free: boolean | null;
+  disposable: boolean | null;
+  suggestion: string | null;
+  mx_host: string | null;
+  verified_at: Date | string | null;
+  step2_status: string | null;
+  step2_reason: string | null;
+  smtp_code: number | null;
+  smtp_message: string | null;
+  step2_mx_host: string | null;
+  step2_verified_at: Date | string | null;
+  final_status: string | null;
+  decided_by: string | null;
+  step2_attempts: number | null;
+  suppressed: boolean | null;
+};
+
+type PageDbRow = ResultDbRow & {
+  u_total: number;
+  u_valid: number;
+  u_invalid: number;
+  u_risky: number;
+  u_pending: number;
+  u_status: string;
+};
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const decidedByOf = (v: string | null): DecidedBy | null =>
+  DECIDED_BY.includes(v as DecidedBy) ? (v as DecidedBy) : null;
+
+/** `stopped`: the upload's run was cancelled, so what is still pending will not be checked (for now). */
+function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
+  const waiting = (s: string | null): RowStatus =>
+    s === null || s === 'pending' ? 'pending' : (s as RowStatus);
+  const status = waiting(r.status);
+  const step2 = status === 'valid' ? waiting(r.step2_status) : null;
+  const finalStatus = waiting(r.final_status);
+  const quality = (s: RowStatus) => (s === 'valid' ? 'good' : s === 'invalid' ? 'bad' : 'risky');
+  const isFinal = status !== 'pending' && (status !== 'valid' || step2 !== 'pending');
+  const shown = (s: RowStatus): RowStatus => (stopped && s === 'pending' ? 'not_checked' : s);
+  return {
+    id: Number(r.id),
+    emailId: Number(r.id),
+    rowIndex: Number(r.row_index),
+    email: { email: r.email, name: r.name, company: r.company },
+    status: shown(status),
+    verifiedAt: iso(r.verified_at),
+    fourthVerificationStatus: step2 && shown(step2),
+    fourthVerificationDetails:
+      step2 && step2 !== 'pending'
+        ? {
+            quality: quality(step2),
+            reason: r.step2_reason,
+            smtpCode: r.smtp_code === null ? null : Number(r.smtp_code),
+            smtpMessage: r.smtp_message,
+            mxHost: r.step2_mx_host ?? r.mx_host,
+          }
+        : null,
+    fourthVerifiedAt: iso(r.step2_verified_at),
+    finalStatus: shown(finalStatus),
+    isFinal,
+    reason: step2 && step2 !== 'pending' ? r.step2_reason : r.reason,
+    role: Boolean(r.role),
+    free: Boolean(r.free),
+    disposable: Boolean(r.disposable),
+    suggestion: r.suggestion,
+    provider: providerOf(r.step2_mx_host ?? r.mx_host, r.email.split('@').pop()),
+    suppressed: Boolean(r.suppressed),
+    score: null,
+    decidedBy: isFinal ? decidedByOf(r.decided_by) : null,
+    attempts: r.step2_attempts === null ? null : Number(r.step2_attempts),
+  };
+}
+
+const RESULT_COLUMNS =
+  sql.raw(`r.id, r.row_index, r.email, r.name, r.company, x.status, x.reason, x.role, x.free,
+  x.disposable, x.suggestion, x.mx_host, x.verified_at, x.step2_status, x.step2_reason, x.smtp_code,
+  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status, x.decided_by, x.step2_attempts`);
+
+/**
+ * The upload's counters (only if it is the workspace's and fully stored) next to a page of rows chosen by
+ * `rowsWhere` (a condition on `r`, the upload's rows), in one statement. No row: not found. A page past
+ * the end gives one row of counters with no result columns.
+ */
+async function pageWithCounters(opts: {
+  db: Db;
+  workspaceId: string;
+  uploadId: string;
+  rowsWhere: SQL;
+}): Promise<{ counters: PageDbRow; rows: ResultDbRow[] }> {
+  const { uploadId } = opts;
+  const rows = await query<PageDbRow>(
+    opts.db,
+    sql`SELECT u.total AS u_total, u.valid AS u_valid, u.invalid AS u_invalid, u.risky AS u_risky,
+        u.pending AS u_pending, u.status AS u_status, p.*
+      FROM uploads u
+      LEFT JOIN LATERAL (
+        SELECT ${RESULT_COLUMNS}, EXISTS (SELECT 1 FROM suppressions s
+          WHERE s.workspace_id = ${opts.workspaceId} AND s.email = lower(r.email)) AS suppressed
+        FROM upload_rows r
+        LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
+        WHERE r.upload_id = ${uploadId} AND ${opts.rowsWhere}
+      ) p ON true
+      WHERE u.id = ${uploadId} AND u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
+      ORDER BY p.row_index`,
+  );
+  if (rows.length === 0) throw notFound('Upload not found');
+  return { counters: rows[0], rows: rows.filter((r) => r.row_index !== null) };
+}
+
+const intArray = (ids: ArrayLike<number>) => sql.param(Array.from(ids));
+
+/**
+ * A page of results. Filters read the final status; search finds the text anywhere in the address,
+ * the name or the company, case-insensitively (SPEC §5), and its total is exact.
+ */
+export async function getResultsPage(opts: {
+  db: Db;
+  workspaceId: string;
+  uploadId: string;
+  page: number;
+  filter: ResultFilter;
+  search: string;
+  /** Only rows scoring at least this (0–100); unset: any. */
+  minScore?: number;
+}): Promise<ResultsResponse> {
+  const { db, uploadId, filter } = opts;
+  if (!isUploadId(uploadId)) throw notFound('Upload not found');
+  const limit = RESULTS_PAGE_SIZE;
+  const offset = (opts.page - 1) * limit;
+  let rows: ResultDbRow[];
+  let total: number;
+  let stopped: boolean;
+  if (opts.minScore !== undefined) {
+    await findOwnUpload(opts);
+    let matches = await rowsScoringAtLeast({ ...opts, minScore: opts.minScore });
+    if (opts.search) {
+      const found = new Set(await searchRows({ db, uploadId, search: opts.search }));
+      matches = matches.filter((i) => found.has(i));
+    }
+    total = matches.length;
+    const ids = matches.subarray(offset, offset + limit);
+    const page = await pageWithCounters({
+      db,
+      workspaceId: opts.workspaceId,
+      uploadId,
+      rowsWhere: ids.length ? sql`r.row_index = ANY(${intArray(ids)}::int[])` : sql`false`,
+    });
+    rows = page.rows;
+    stopped = page.counters.u_status === 'cancelled';
+  } else if (!opts.search) {
+    // Without search: rows are numbered 0..total-1 without gaps, so an unfiltered page is an index
+    // range, not an OFFSET scan; a filtered page walks (upload_id, final_status, row_index). Rows
+    // without a verdict may have no result row yet (step 1 inserts it), hence the anti-join.
+    const rowsWhere =
+      filter === 'all'
+        ? sql`r.row_index >= ${offset} AND r.row_index < ${offset + limit}`
+        : filter === 'not_checked'
+          ? sql`r.row_index IN (
+            SELECT w.row_index FROM upload_rows w
+            WHERE w.upload_id = ${uploadId} AND NOT EXISTS (
+              SELECT 1 FROM upload_results k
+              WHERE k.upload_id = ${uploadId} AND k.row_index = w.row_index AND k.final_status <> 'pending')
+            ORDER BY w.row_index LIMIT ${limit} OFFSET ${offset})`
+          : sql`r.row_index IN (
+            SELECT k.row_index FROM upload_results k
+            WHERE k.upload_id = ${uploadId} AND k.final_status = ${filter}
+            ORDER BY k.row_index LIMIT ${limit} OFFSET ${offset})`;
+    const page = await pageWithCounters({ db, workspaceId: opts.workspaceId, uploadId, rowsWhere });
+    rows = page.rows;
+    const c = page.counters;
+    stopped = c.u_status === 'cancelled';
+    total = Number(
+      filter === 'all' ? c.u_total : filter === 'not_checked' ? c.u_pending : c[`u_${filter}` as const],
+    );
+  } else {
+    // The index is built only for an upload the workspace owns (and that is fully stored).
+    if (!hasSearchIndex(uploadId)) await findOwnUpload(opts);
+    let matches = await searchRows({ db, uploadId, search: opts.search });
+    if (filter !== 'all') {
+      const statuses = await rowStatuses({ db, workspaceId: opts.workspaceId, uploadId });
+      const code = STATUS_CODE[filter];
+      matches = matches.filter((i) => statuses[i] === code);
+    }
+    total = matches.length;
+    const ids = matches.subarray(offset, offset + limit);
+    const page = await pageWithCounters({
+      db,
+      workspaceId: opts.workspaceId,
+      uploadId,
+      rowsWhere: ids.length ? sql`r.row_index = ANY(${intArray(ids)}::int[])` : sql`false`,
+    });
+    rows = page.rows;
+    stopped = page.counters.u_status === 'cancelled';
+  }
+  const results = rows.map((r) => toResultRow(r, stopped));
+  return response(opts.page, await withScores(db, opts.workspaceId, results), total);
+}
+
+const STATUS_CODE = { not_checked: 0, valid: 1, invalid: 2, risky: 3 } as const;
+
+/** Each row's confidence score (lists/score.ts). */
+async function withScores(db: Db, workspaceId: string, rows: ResultRow[]): Promise<ResultRow[]> {
+  const scores = await scoresOf(
+    db,
+    workspaceId,
+    rows.map((r) => ({
+      email: r.email.email,
+      finalStatus: r.isFinal && r.finalStatus !== 'not_checked' ? r.finalStatus : 'pending',
+      reason: r.reason,
+      provider: r.provider,
+    })),
+  );
+  return rows.map((r, i) => ({ ...r, score: scores[i] }));
+}
+
+function response(page: number, rows: ResultRow[], total: number): ResultsResponse {
+  const limit = RESULTS_PAGE_SIZE;
+  return {
+    results: rows,
+    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
+}

@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
+
+/**
+ * SPEC §9: uploaded lists and their results are deleted 30 days after upload. Rows, results and
+ * batches go with their upload (trigger in 0100_lists.sql). One upload per statement keeps each
+ * transaction small even for 250k-row lists.
+ */
+export async function deleteExpiredUploads(opts: { db: Db; now: Date; days: number }): Promise<number> {
+  const cutoff = new Date(opts.now.getTime() - opts.days * 86_400_000);
+  const expired = await query<{ id: string }>(
+    opts.db,
+    sql`SELECT id FROM uploads WHERE uploaded_at < ${cutoff} ORDER BY uploaded_at LIMIT 1000`,
+  );
+  for (const u of expired) await opts.db.execute(sql`DELETE FROM uploads WHERE id = ${u.id}`);
+  return expired.length;
+}

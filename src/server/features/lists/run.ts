@@ -1,0 +1,202 @@
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { OurSideNotice } from '../../../shared/lists';
+import type { Db } from '../../platform/db/client';
+import type { JobContext } from '../../platform/jobs/registry';
+import { laneVerifier } from '../prober/lane-verifier';
+import { isClosing } from '../prober/process-verifier';
+import type { Verifier } from '../verification';
+import { notifyListFinished } from '../webhooks/list-events';
+import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
+import { politeDb, query } from '../../platform/db/sql';
+import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
+import { watchWaiting } from './waiting';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// A process shutting down (SIGTERM/SIGINT) stops its lanes between batches and gives their batches
+// back; the work resumes after restart or on another worker. Never a reason to fail the upload.
+let stopping = false;
+let watching = false;
+function watchShutdown() {
+  if (watching) return;
+  watching = true;
+  for (const sig of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(sig, () => {
+      stopping = true;
+    });
+  }
+}
+/**
+ * One lane of a run: claims batches (step 1 first, then step 2) until the upload has nothing left,
+ * then marks it completed. Several lanes, in this process or others, share an upload safely.
+ */
+export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: number; jobId: string }) {
+  const { ctx, uploadId } = opts;
+  const settings = ctx.config;
+  const embedded = ctx.database.kind === 'pglite';
+  // In the server's thread, the embedded database needs the lane to let requests in (politeDb); in
+  // its own thread, its scheduler interleaves the lane's statements with requests' (pglite-remote.ts).
+  const inline = embedded && !ctx.database.ownThread;
+  const db = inline ? politeDb(ctx.database.db) : ctx.database.db;
+  watchShutdown();
+  const owner = `${os.hostname()}:${process.pid}:${opts.lane}:${opts.jobId.slice(0, 8)}`;
+  // The process's one prober: every upload and lane here shares its queues and connection slots.
+  const verifier = laneVerifier(ctx);
+  const lane: Lane = {
+    db,
+    uploadId,
+    owner,
+    verifier,
+    ctx,
+    writeRows: embedded ? PGLITE_WRITE_ROWS : undefined,
+    pipelined: !inline,
+  };
+  const beat = setInterval(
+    () => {
+      heartbeat({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S }).catch(() => {});
+    },
+    Math.max(1000, (settings.LISTS_LEASE_S * 1000) / 3),
+  );
+  // Our side failing (a lying or silent resolver, port 25 blocked, the verifier API down) holds the
+  // rows in the engine: say why on the upload. The resolver's canaries are asked at the run's start.
+  const notices = watchNotice(db, uploadId, verifier);
+  void verifier.checkResolver?.();
+  const waiting = watchWaiting(db, uploadId, verifier);
+  try {
+    for (;;) {
+      // Shutting down: by signal, or the process closing its verifier (boot.ts shutdown).
+      if (stopping || isClosing(verifier)) {
+        await releaseLeases({ db, uploadId, owner });
+        return;
+      }
+      if ((await uploadStatus(db, uploadId)) !== 'processing') return;
+      let batch = await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 1 });
+      if (!batch) {
+        await analyzeOnce(db, uploadId);
+        batch = await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 2 });
+      }
+      if (batch) {
+        let finished = true;
+        await withRetries(async () => {
+          finished = batch.step === 1 ? await runStep1(lane, batch) : await runStep2(lane, batch);
+        });
+        if (!finished) {
+          // The upload was stopped or deleted during the batch: its rows stay unverified.
+          await releaseLeases({ db, uploadId, owner });
+          return;
+        }
+        await completeBatch({ db, uploadId, owner, batch });
+        continue;
+      }
+      if (await finishIfDone(lane)) return;
+      // Other workers hold the remaining batches: wait, and take them over if their lease lapses.
+      await sleep(1000);
+    }
+  } catch (err) {
+    if (stopping || isClosing(verifier)) {
+      // Never a reason to fail the upload: its batches go back for the restart.
+      await releaseLeases({ db, uploadId, owner }).catch(() => {});
+      return;
+    }
+    ctx.log.error({ err, uploadId }, 'verification run failed');
+    await releaseLeases({ db, uploadId, owner }).catch(() => {});
+    await db.execute(sql`
+      UPDATE uploads SET status = 'failed', error_message = ${`Verification failed: ${(err as Error).message}`}
+      WHERE id = ${uploadId} AND status = 'processing'`);
+    await notifyListFinished({ db, queue: ctx.queue, uploadId, log: ctx.log });
+  } finally {
+    clearInterval(beat);
+    await notices.stop();
+    await waiting.stop();
+  }
+}
+
+/** The verifier's health as the upload's notice (JSON of OurSideNotice), null while our side works. */
+function noticeOf(verifier: Verifier): string | null {
+  const h = verifier.health();
+  if (h.ok) return null;
+  const notice: OurSideNotice = {
+    kind: h.kind ?? 'smtp',
+    message: h.message ?? 'Verification is waiting on our side; it will resume by itself',
+    nextTryAt: new Date(h.nextTryAt ?? Date.now() + 30_000).toISOString(),
+  };
+  return JSON.stringify(notice);
+}
+
+/**
+ * Mirrors our side's health (the DNS resolver, the way to mail servers, the verifier API) onto the
+ * upload's notice while this lane runs: the rows wait meanwhile and the run says why.
+ */
+function watchNotice(db: Db, uploadId: string, verifier: Verifier) {
+  let shown: string | null | undefined; // unknown: the first check writes
+  let writing = Promise.resolve();
+  const set = (notice: string | null) => {
+    if (notice === shown) return;
+    shown = notice;
+    writing = writing
+      .then(() => db.execute(sql`UPDATE uploads SET notice = ${notice} WHERE id = ${uploadId}`))
+      .then(() => {})
+      .catch(() => {});
+  };
+  const check = () => set(noticeOf(verifier));
+  check();
+  const timer = setInterval(check, 1000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      if (shown) set(null);
+      await writing;
+    },
+  };
+}
+
+const analyzed = new Set<string>();
+/** Step 1 has filled upload_results: refresh its statistics once (the embedded database has no autovacuum). */
+async function analyzeOnce(db: Db, uploadId: string) {
+  if (analyzed.has(uploadId)) return;
+  analyzed.add(uploadId);
+  await db.execute(sql`ANALYZE upload_results`);
+}
+
+/** A transient failure (a dropped connection) retries the batch; a persistent one fails the run. */
+async function withRetries(fn: () => Promise<void>, attempts = 3): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await sleep(500 * i);
+    }
+  }
+}
+
+/** Completes the upload when no row is pending; true when this lane has nothing left to do. */
+async function finishIfDone(lane: Lane): Promise<boolean> {
+  const { db, uploadId } = lane;
+  // A list reported complete has shared its verdicts: another list started right after reuses them.
+  await lane.verifier.settle?.();
+  const done = await query<{ id: string }>(
+    db,
+    sql`
+    UPDATE uploads SET status = 'completed', completed_at = ${lane.ctx.clock()}
+    WHERE id = ${uploadId} AND status = 'processing' AND pending = 0
+    RETURNING id`,
+  );
+  const notify = () => notifyListFinished({ db, queue: lane.ctx.queue, uploadId, log: lane.ctx.log });
+  if (done.length > 0) {
+    await notify();
+    return true;
+  }
+  const { open } = await openBatches({ db, uploadId });
+  if (open === 0) {
+    // Every batch is done yet rows are pending: should not happen; say so rather than spin.
+    await db.execute(sql`
+      UPDATE uploads SET status = 'failed',
+        error_message = 'Some rows could not be verified. Use re-verify pending to try them again.'
+      WHERE id = ${uploadId} AND status = 'processing' AND pending > 0`);
+    await notify();
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { ResultFilter } from '../../../shared/lists';
+import type { Db } from '../../platform/db/client';
+import { scoresOfVerdicts } from './score';
+import { query } from '../../platform/db/sql';
+
+// "Valid + risky with score ≥ 70" (decision 0221): the score is computed when read (its catch-all part
+// learns from sends that arrive any time), so a score filter reads the upload's final rows in chunks,
+// scores them as a page would, and keeps the row numbers that pass. A filter costs one pass over the
+// list's verdicts; pages of it then read by row number, like search.
+
+const CHUNK = 5000;
+
+/** Row numbers, ascending, of the upload's final rows scoring at least `minScore` within `filter`. */
+export async function rowsScoringAtLeast(opts: {
+  db: Db;
+  workspaceId: string;
+  uploadId: string;
+  filter: ResultFilter;
+  minScore: number;
+}): Promise<Int32Array> {
+  const { db, uploadId } = opts;
+  if (opts.filter === 'not_checked') return new Int32Array(0);
+  const statuses = opts.filter === 'all' ? ['valid', 'risky', 'invalid'] : [opts.filter];
+  const kept: number[] = [];
+  for (let after = -1; ; ) {
+    const rows = await query<{
+      row_index: number;
+      email: string;
+      final_status: 'valid' | 'invalid' | 'risky';
+      reason: string | null;
+      mx: string | null;
+    }>(
+      db,
+      sql`SELECT x.row_index, r.email, x.final_status, COALESCE(x.step2_reason, x.reason) AS reason,
+          COALESCE(x.step2_mx_host, x.mx_host) AS mx
+        FROM upload_results x
+        JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
+        WHERE x.upload_id = ${uploadId} AND x.row_index > ${after}
+          AND x.final_status = ANY(${sql.param(statuses)}::text[])
+        ORDER BY x.row_index LIMIT ${CHUNK}`,
+    );
+    if (rows.length === 0) break;
+    const scores = await scoresOfVerdicts(
+      db,
+      opts.workspaceId,
+      rows.map((r) => ({ email: r.email, finalStatus: r.final_status, reason: r.reason, mx: r.mx })),
+    );
+    rows.forEach((r, i) => {
+      const s = scores[i];
+      if (s !== null && s >= opts.minScore) kept.push(Number(r.row_index));
+    });
+    if (rows.length < CHUNK) break;
+    after = Number(rows[rows.length - 1].row_index);
+  }
+  return Int32Array.from(kept);
+}

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { StartVerificationResponse, UploadStatus } from '../../../shared/lists';
+import { assertHasAccess } from '../billing/access';
+import type { Db } from '../../platform/db/client';
+import { notFound } from '../../platform/http/errors';
+import { type JobSender, jobType } from '../../platform/jobs/registry';
+import type { PriceConfig } from '../usage/plans';
+import { consumeQuota, releaseQuota } from '../usage/quota';
+import type { WorkspacePlan } from '../workspaces';
+import type { ListsSettings } from './env';
+import { query } from '../../platform/db/sql';
+import { seedUnverified } from './status-cache';
+
+export const RUN_JOB = jobType(
+  'lists-run',
+  z.object({ uploadId: z.string(), runId: z.number().int(), lane: z.number().int().nonnegative() }),
+);
+
+export type RunJobData = z.infer<typeof RUN_JOB.payload>;
+
+/** Upload ids are UUIDs: anything else is a missing upload (never a database error). */
+export const isUploadId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** The workspace's upload (never another workspace's: same 404 as a missing one). */
+export async function findOwnUpload(opts: { db: Db; workspaceId: string; uploadId: string }) {
+  if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
+  const rows = await query<{ id: string; status: UploadStatus; pending: number; duplicates: number }>(
+    opts.db,
+    sql`
+    SELECT id, status, pending, duplicates FROM uploads
+    WHERE id = ${opts.uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'`,
+  );
+  const row = rows[0];
+  if (!row) throw notFound('Upload not found');
+  return row;
+}
+
+/** Queues the lanes of a run; a lane already queued for this upload is not queued twice. */
+export async function sendLanes(
+  queue: JobSender,
+  uploadId: string,
+  runId: number,
+  lanes: number,
+): Promise<void> {
+  for (let lane = 0; lane < lanes; lane++) {
+    await queue.send(RUN_JOB, { uploadId, runId, lane } satisfies RunJobData, {
+      singletonKey: `${uploadId}:${lane}`,
+    });
+  }
+}
+
+/**
+ * Starts verifying an upload (POST /api/verify/{id}). Idempotent: the status moves from pending to
+ * processing in one UPDATE, so a second call finds it processing and starts nothing. `pendingOnly`
+ * (POST /api/verify/{id}/pending) restarts a finished or failed upload for its rows still pending.
+ */
+export async function startVerification(opts: {
+  db: Db;
+  queue: JobSender;
+  settings: Pick<ListsSettings, 'LISTS_LANES'> & PriceConfig;
+  workspace: WorkspacePlan;
+  uploadId: string;
+  now: Date;
+  pendingOnly?: boolean;
+}): Promise<StartVerificationResponse> {
+  const { db, workspace, uploadId, now } = opts;
+  const upload = await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
+  await assertHasAccess({ db, workspace, now });
+  // A first run is one metered verification (docs/decisions/0600-api-plans-quotas.md); re-verifying
+  // the pending rows of a list already counted, or resuming a stopped run, is not. Its units are the
+  // distinct addresses: a duplicate shares its first row's verdict and is not charged twice.
+  const firstRun = upload.status === 'pending' || upload.status === 'draft';
+  const metered = !opts.pendingOnly && firstRun;
+  const meter = {
+    db,
+    workspaceId: workspace.id,
+    kind: 'verification' as const,
+    now,
+    units: Math.max(0, Number(upload.pending) - Number(upload.duplicates)),
+  };
+  if (metered) await consumeQuota({ ...meter, config: opts.settings, workspace });
+  const from = opts.pendingOnly
+    ? sql`status IN ('pending', 'completed', 'failed', 'cancelled') AND pending > 0`
+    : sql`status IN ('pending', 'draft')`;
+  // One statement: the transition and, for a re-run, the reopening of its batches.
+  const rows = await query<{
+    run_id: number;
+    status: UploadStatus;
+    pending: number;
+    total: number;
+    step1_count: number;
+    step2_count: number;
+  }>(
+    db,
+    sql`
+    WITH u AS (
+      UPDATE uploads SET status = 'processing', run_id = run_id + 1, run_started_at = ${now},
+        run_step1_base = step1_count, run_step2_base = step2_count, step2_started_at = NULL,
+        step1_finished_at = NULL, started_at = COALESCE(started_at, ${now}), completed_at = NULL,
+        error_message = NULL, notice = NULL, cancelled_at = NULL, heartbeat_at = now()
+      WHERE id = ${uploadId} AND workspace_id = ${workspace.id} AND ${from}
+      RETURNING id, run_id, status, pending, total, step1_count, step2_count
+    ), b AS (
+      UPDATE upload_batches SET step1_done = false, step2_done = false, lease_owner = NULL, lease_until = NULL
+      WHERE upload_id IN (SELECT id FROM u) AND ${opts.pendingOnly ? sql`true` : sql`false`}
+    )
+    SELECT run_id, status, pending, total, step1_count, step2_count FROM u`,
+  );
+  const row = rows[0];
+  if (!row) {
+    if (metered) await releaseQuota(meter);
+    const current = await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
+    return { uploadId, started: false, status: current.status, pending: Number(current.pending) };
+  }
+  // Nothing verified yet: every row is pending, which the search+filter copy can say without reading.
+  if (Number(row.step1_count) === 0 && Number(row.step2_count) === 0) {
+    seedUnverified(uploadId, Number(row.run_id), Number(row.total));
+  }
+  await sendLanes(opts.queue, uploadId, Number(row.run_id), opts.settings.LISTS_LANES);
+  return { uploadId, started: true, status: 'processing', pending: Number(row.pending ?? upload.pending) };
+}

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
+import type { DomainFact, DomainVerdict, KnowledgeStore, ProviderVerdict } from '../verification';
+
+export interface KnowledgeTtl {
+  /** Seconds a domain's MX verdict and catch-all answer are reused (0: not shared). */
+  domainS: number;
+  /** Seconds a mailbox's final verdict is reused (0: not shared). */
+  mailboxS: number;
+}
+
+const FLUSH_MS = 500;
+const FLUSH_ROWS = 500;
+
+/**
+ * Domain facts and mailbox verdicts in the database, shared by runs, accounts and processes until
+ * they expire. Only what a mail server or DNS said about an address or a domain is stored: no user,
+ * upload or row id, so nothing of one account can reach another (decision 0002). Writes are
+ * buffered and flushed as one statement per kind.
+ */
+export class DbKnowledge implements KnowledgeStore {
+  private domains = new Map<string, DomainFact>();
+  private mailboxes = new Map<string, ProviderVerdict>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttl: KnowledgeTtl,
+  ) {}
+
+  async getDomains(names: string[]): Promise<Map<string, DomainFact>> {
+    const out = new Map<string, DomainFact>();
+    if (this.ttl.domainS <= 0 || names.length === 0) return out;
+    const rows = await query<{ domain: string; verdict: DomainVerdict | null; catch_all: boolean | null }>(
+      this.db,
+      sql`SELECT domain,
+            CASE WHEN verdict_expires_at > now() THEN verdict END AS verdict,
+            CASE WHEN catch_all_expires_at > now() THEN catch_all END AS catch_all
+          FROM domain_facts WHERE domain = ANY(${sql.param(names)}::text[])`,
+    );
+    for (const r of rows) {
+      const fact: DomainFact = {};
+      if (r.verdict) fact.verdict = typeof r.verdict === 'string' ? JSON.parse(r.verdict) : r.verdict;
+      if (r.catch_all !== null) fact.catchAll = r.catch_all;
+      if (fact.verdict || fact.catchAll !== undefined) out.set(r.domain, fact);
+    }
+    return out;
+  }
+
+  putDomain(domain: string, fact: DomainFact): void {
+    if (this.ttl.domainS <= 0) return;
+    this.domains.set(domain, { ...this.domains.get(domain), ...fact });
+    this.schedule(this.domains.size);
+  }
+
+  async getMailboxes(addresses: string[]): Promise<Map<string, ProviderVerdict>> {
+    const out = new Map<string, ProviderVerdict>();
+    if (this.ttl.mailboxS <= 0 || addresses.length === 0) return out;
+    const rows = await query<{ address: string; verdict: ProviderVerdict | string }>(
+      this.db,
+      sql`SELECT address, verdict FROM mailbox_verdicts
+          WHERE address = ANY(${sql.param(addresses)}::text[]) AND expires_at > now()`,
+    );
+    for (const r of rows)
+      out.set(r.address, typeof r.verdict === 'string' ? JSON.parse(r.verdict) : r.verdict);
+    return out;
+  }
+
+  putMailbox(address: string, verdict: ProviderVerdict): void {
+    if (this.ttl.mailboxS <= 0) return;
+    this.mailboxes.set(address, verdict);
+    this.schedule(this.mailboxes.size);
+  }
+
+  private schedule(size: number): void {
+    if (size >= FLUSH_ROWS) {
+      void this.flush();
+      return;
+    }
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what is buffered (best effort: knowledge is a cache, a lost write costs a probe). */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const domains = [...this.domains];
+    const mailboxes = [...this.mailboxes];
+    this.domains = new Map();
+    this.mailboxes = new Map();
+    try {
+      if (domains.length > 0) await this.writeDomains(domains);
+      if (mailboxes.length > 0) await this.writeMailboxes(mailboxes);
+    } catch {
+      // The cache is optional; the next verdicts will be written.
+    }
+  }
+
+  private async writeDomains(domains: [string, DomainFact][]): Promise<void> {
+    const ttl = this.ttl.domainS;
+    // A negative verdict carries its zone's negative TTL (shorter): the lie of a resolver that turned
+    // bad after its last canary check must not outlive a few minutes.
+    const verdictTtl = domains.map(([, f]) => Math.min(ttl, Math.ceil(f.ttlS ?? ttl)));
+    await this.db.execute(sql`
+      INSERT INTO domain_facts (domain, verdict, verdict_expires_at, catch_all, catch_all_expires_at)
+      SELECT d, v, CASE WHEN v IS NOT NULL THEN now() + make_interval(secs => vt) END,
+        c, CASE WHEN c IS NOT NULL THEN now() + make_interval(secs => ${ttl}) END
+      FROM unnest(${sql.param(domains.map(([d]) => d))}::text[],
+        ${sql.param(domains.map(([, f]) => (f.verdict ? JSON.stringify(f.verdict) : null)))}::jsonb[],
+        ${sql.param(domains.map(([, f]) => f.catchAll ?? null))}::bool[],
+        ${sql.param(verdictTtl)}::int[]) AS x(d, v, c, vt)
+      ON CONFLICT (domain) DO UPDATE SET
+        verdict = COALESCE(excluded.verdict, domain_facts.verdict),
+        verdict_expires_at = COALESCE(excluded.verdict_expires_at, domain_facts.verdict_expires_at),
+        catch_all = COALESCE(excluded.catch_all, domain_facts.catch_all),
+        catch_all_expires_at = COALESCE(excluded.catch_all_expires_at, domain_facts.catch_all_expires_at)`);
+  }
+
+  private async writeMailboxes(mailboxes: [string, ProviderVerdict][]): Promise<void> {
+    await this.db.execute(sql`
+      INSERT INTO mailbox_verdicts (address, verdict, expires_at)
+      SELECT a, v, now() + make_interval(secs => ${this.ttl.mailboxS})
+      FROM unnest(${sql.param(mailboxes.map(([a]) => a))}::text[],
+        ${sql.param(mailboxes.map(([, v]) => JSON.stringify(v)))}::jsonb[]) AS x(a, v)
+      ON CONFLICT (address) DO UPDATE SET verdict = excluded.verdict, expires_at = excluded.expires_at`);
+  }
+}

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { EmailAccount } from '../../../shared/email-automation';
+import { userAgentName } from '../branding';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/client';
+import type { Sleep } from '../../platform/retry';
+import type { PriceConfig } from '../usage/plans';
+import { createSmartleadClient, INTERACTIVE, type SmartleadClient } from './client';
+import { listEmailAccounts, type RemoteAccount } from './remote';
+import { smartleadCampaigns } from './schema';
+import { loadApiKey } from './settings';
+
+type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'> & PriceConfig;
+
+/** What a request's Smartlead work needs: the workspace (its key) and how to reach Smartlead. */
+export interface SmartleadDeps {
+  db: Db;
+  config: SmartleadConfig;
+  workspaceId: string;
+  sleep?: Sleep;
+}
+
+/** A client for one person's interactive request: answers quickly rather than waiting out an outage. */
+export async function userClient(opts: {
+  db: Db;
+  config: SmartleadConfig;
+  workspaceId: string;
+  sleep?: Sleep;
+}): Promise<SmartleadClient> {
+  const apiKey = await loadApiKey(opts);
+  return createSmartleadClient({
+    baseUrl: opts.config.SMARTLEAD_API_URL,
+    apiKey,
+    product: await userAgentName({ ...opts, now: new Date() }),
+    retries: INTERACTIVE,
+    sleep: opts.sleep,
+  });
+}
+
+export function accountView(a: RemoteAccount, usedBy: EmailAccount['usedBy'] = []): EmailAccount {
+  return {
+    id: a.id,
+    fromEmail: a.from_email ?? '',
+    fromName: a.from_name ?? '',
+    type: a.type ?? 'SMTP',
+    dailyLimit: a.message_per_day,
+    sentToday: a.daily_sent_count,
+    warmupStatus: a.warmup_details?.status ?? null,
+    warmupReputation: a.warmup_details?.warmup_reputation ?? null,
+    // Smartlead adds only connected mailboxes to a campaign; unknown counts as connected.
+    connected: a.is_smtp_success !== false && a.is_imap_success !== false,
+    campaignCount: a.campaign_count,
+    usedBy,
+  };
+}
+
+/**
+ * The workspace's sending mailboxes in Smartlead, each with the campaigns created here that send from it
+ * (from the setup each send applied).
+ */
+export async function emailAccounts(opts: {
+  db: Db;
+  config: SmartleadConfig;
+  workspaceId: string;
+  sleep?: Sleep;
+}): Promise<EmailAccount[]> {
+  const client = await userClient(opts);
+  const remote = await listEmailAccounts(client);
+  const rows = await opts.db
+    .select({ id: smartleadCampaigns.id, name: smartleadCampaigns.name, setup: smartleadCampaigns.setup })
+    .from(smartleadCampaigns)
+    .where(eq(smartleadCampaigns.workspaceId, opts.workspaceId));
+  const usedBy = new Map<number, EmailAccount['usedBy']>();
+  for (const r of rows) {
+    for (const id of r.setup?.emailAccountIds ?? []) {
+      usedBy.set(id, [...(usedBy.get(id) ?? []), { id: r.id, name: r.name }]);
+    }
+  }
+  return remote.map((a) => accountView(a, usedBy.get(a.id) ?? []));
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_BOUNCE_BUDGET, formatRate, projectedBounceRate } from '../../../shared/bounce-budget';
+import type { Db } from '../../platform/db/client';
+import { badRequest } from '../../platform/http/errors';
+import { scoresOfVerdicts } from '../lists/score';
+import { query } from '../../platform/db/sql';
+
+/**
+ * The server's side of the bounce budget (decision 0221): a send that holds rows other than valid ones is refused when
+ * its projected bounce rate is above the budget, whatever the client sent. Each address is judged by its
+ * latest verdict in the workspace's lists; addresses never verified here are not projected.
+ */
+export async function assertWithinBounceBudget(opts: {
+  db: Db;
+  workspaceId: string;
+  emails: string[];
+  budget?: number;
+}): Promise<void> {
+  const budget = opts.budget ?? DEFAULT_BOUNCE_BUDGET;
+  if (budget >= 100 || opts.emails.length === 0) return;
+  const wanted = [...new Set(opts.emails.map((e) => e.trim().toLowerCase()))];
+  const rows = await query<{
+    email: string;
+    final_status: 'valid' | 'risky' | 'invalid';
+    reason: string | null;
+    mx: string | null;
+  }>(
+    opts.db,
+    sql`SELECT DISTINCT ON (lower(r.email)) lower(r.email) AS email, x.final_status,
+        coalesce(x.step2_reason, x.reason) AS reason, coalesce(x.step2_mx_host, x.mx_host) AS mx
+      FROM uploads u
+      JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ANY(${sql.param(wanted)}::text[])
+      JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
+      WHERE u.workspace_id = ${opts.workspaceId} AND x.final_status IN ('valid', 'risky', 'invalid')
+      ORDER BY lower(r.email), coalesce(x.step2_verified_at, x.verified_at) DESC`,
+  );
+  // Valid rows alone are never held to it; anything else (risky, or an invalid address put into the
+  // request by hand) is.
+  if (rows.every((r) => r.final_status === 'valid')) return;
+  const scores = await scoresOfVerdicts(
+    opts.db,
+    opts.workspaceId,
+    rows.map((r) => ({ email: r.email, finalStatus: r.final_status, reason: r.reason, mx: r.mx })),
+  );
+  const projected = projectedBounceRate(scores);
+  if (projected > budget) {
+    throw badRequest(
+      `These addresses project a ${formatRate(projected)} bounce rate, above your ${formatRate(budget)} budget. ` +
+        'Leave out the lowest-scoring addresses that are not valid, or choose a higher budget.',
+      { field: 'bounceBudget' },
+    );
+  }
+}

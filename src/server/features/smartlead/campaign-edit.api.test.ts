@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import { TestClient } from '../../../../tests/helpers/client';
+import { leads, newApiKey, RecordingClient, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import type { CampaignSetup } from '../../../shared/email-automation';
+import { runSend } from './send';
+
+// Editing a running campaign (decision 0202): its sequence (paused for the change and resumed), schedule,
+// settings and sending accounts, against the fake Smartlead, which refuses a sequence change while a
+// campaign is active as Smartlead does.
+
+const SCHEDULE = {
+  timezone: 'Europe/Paris',
+  days: [1, 2, 3],
+  startHour: '08:30',
+  endHour: '17:00',
+  minTimeBetweenEmails: 12,
+  maxNewLeadsPerDay: 40,
+};
+const setupFor = (ids: number[]): CampaignSetup => ({
+  steps: [{ delayDays: 0, variants: [{ subject: 'Hi {{first_name}}', body: 'Hello {{first_name}}.' }] }],
+  emailAccountIds: ids,
+  schedule: SCHEDULE,
+});
+
+let t: TestApp;
+let fake: FakeSmartlead;
+beforeAll(async () => {
+  fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 2_000 } });
+  t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+async function running() {
+  const c = new RecordingClient(t.app);
+  const user = await c.register();
+  const apiKey = newApiKey();
+  fake.apiKeys.add(apiKey);
+  await c.post('/api/smartlead/settings', { apiKey });
+  const a = fake.addEmailAccount(apiKey, { from_email: `a@${user.username}.test` });
+  const b = fake.addEmailAccount(apiKey, { from_email: `b@${user.username}.test` });
+  const name = `Edit ${Math.random()}`;
+  const res = await c.post('/api/smartlead/create-campaign', {
+    campaignName: name,
+    emails: leads(3),
+    setup: setupFor([a.id]),
+    start: true,
+  });
+  const id = res.json().id as string;
+  await runSend({ db: t.database.db, config: t.config, clock: t.clock, campaignId: id });
+  const remote = fake.campaignsNamed(name)[0]!;
+  expect(remote.status).toBe('ACTIVE');
+  return { c, id, remote, a, b };
+}
+
+describe('editing a live campaign', () => {
+  it('changes the sequence of a running campaign (paused and resumed), its schedule, settings and accounts', async () => {
+    const { c, id, remote, a, b } = await running();
+    const steps = [
+      { delayDays: 0, variants: [{ subject: 'New hello', body: 'A better first email.' }] },
+      {
+        delayDays: 4,
+        variants: [
+          { subject: '', body: 'Follow-up A.' },
+          { subject: '', body: 'Follow-up B.' },
+        ],
+      },
+    ];
+    const res = await c.request('PUT', `/api/smartlead/campaigns/${id}`, { steps });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ changed: ['steps'], pausedAndResumed: true });
+    expect(res.json().inFlight[0]).toMatch(/paused for the change and resumed/);
+    expect(remote.statusHistory.slice(-2)).toEqual(['PAUSED', 'START']);
+    expect(remote.status).toBe('ACTIVE');
+    expect(remote.sequences).toHaveLength(2);
+    expect(remote.sequences[1]).toMatchObject({ seq_delay_details: { delay_in_days: 4 } });
+
+    const schedule = { ...SCHEDULE, days: [1, 2, 3, 4, 5], maxNewLeadsPerDay: 80 };
+    expect((await c.request('PUT', `/api/smartlead/campaigns/${id}`, { schedule })).statusCode).toBe(200);
+    expect(remote.schedule).toMatchObject({ days_of_the_week: [1, 2, 3, 4, 5], max_new_leads_per_day: 80 });
+
+    // Started: tracking and plain text stay as they are (Smartlead fixes them at launch); the stop
+    // condition changes, and what is sent keeps the current tracking.
+    const settings = {
+      trackOpens: false,
+      trackClicks: false,
+      stopLeadOn: 'CLICK_ON_A_LINK',
+      plainText: false,
+    };
+    expect((await c.request('PUT', `/api/smartlead/campaigns/${id}`, { settings })).statusCode).toBe(200);
+    expect(remote.settings).toEqual({
+      track_settings: ['DONT_TRACK_EMAIL_OPEN', 'DONT_TRACK_LINK_CLICK'],
+      stop_lead_settings: 'CLICK_ON_A_LINK',
+      send_as_plain_text: false,
+    });
+    const locked = await c.request('PUT', `/api/smartlead/campaigns/${id}`, {
+      settings: { ...settings, trackOpens: true },
+    });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error).toMatch(/cannot be changed once a campaign has started/);
+    expect(remote.settings).toMatchObject({
+      track_settings: ['DONT_TRACK_EMAIL_OPEN', 'DONT_TRACK_LINK_CLICK'],
+    });
+    // A value Smartlead does not document is refused by our contract before it is sent.
+    const never = await c.request('PUT', `/api/smartlead/campaigns/${id}`, {
+      settings: { ...settings, stopLeadOn: 'NEVER' },
+    });
+    expect(never.statusCode).toBe(400);
+
+    expect(
+      (await c.request('PUT', `/api/smartlead/campaigns/${id}`, { emailAccountIds: [b.id] })).statusCode,
+    ).toBe(200);
+    expect(remote.emailAccountIds).toEqual([b.id]);
+    expect(remote.emailAccountIds).not.toContain(a.id);
+
+    // The campaign page shows it as it now is.
+    const detail = (await c.get(`/api/smartlead/campaigns/${id}`)).json();
+    expect(detail.schedule).toMatchObject({ days: [1, 2, 3, 4, 5], maxNewLeadsPerDay: 80 });
+    expect(detail.settings).toEqual({ ...settings });
+  });
+
+  it('refuses what it must: another workspace, nothing to change, a bad sequence, a stopped campaign', async () => {
+    const { c, id, remote } = await running();
+    const other = new TestClient(t.app);
+    await other.register();
+    expect(
+      (await other.request('PUT', `/api/smartlead/campaigns/${id}`, { schedule: SCHEDULE })).statusCode,
+    ).toBe(404);
+    expect((await c.request('PUT', `/api/smartlead/campaigns/${id}`, {})).statusCode).toBe(400);
+    expect(
+      (
+        await c.request('PUT', `/api/smartlead/campaigns/${id}`, {
+          steps: [{ delayDays: 0, variants: [{ subject: '', body: 'x' }] }],
+        })
+      ).statusCode,
+    ).toBe(400);
+    // Smartlead failing the save: said in words, and the campaign is running again.
+    fake.inject({ status: 500, times: 4, method: 'POST', path: /\/sequences$/ });
+    const failed = await c.request('PUT', `/api/smartlead/campaigns/${id}`, {
+      steps: [{ delayDays: 0, variants: [{ subject: 'S', body: 'B' }] }],
+    });
+    expect(failed.statusCode).toBe(502);
+    expect(remote.status).toBe('ACTIVE');
+    await c.post(`/api/smartlead/campaigns/${id}/status`, { action: 'stop' });
+    expect(
+      (await c.request('PUT', `/api/smartlead/campaigns/${id}`, { schedule: SCHEDULE })).statusCode,
+    ).toBe(409);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import { TestClient } from '../../../../tests/helpers/client';
+import { newApiKey, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+
+// Campaigns made in Smartlead's own app (decision 0202): listed from the workspace's key, imported on
+// request, then shown and steered like the campaigns created here.
+
+let t: TestApp;
+let fake: FakeSmartlead;
+beforeAll(async () => {
+  fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 1_000 } });
+  t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** A campaign made in Smartlead's app under `apiKey`, running, with two leads. */
+async function madeInSmartlead(apiKey: string, name: string) {
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${fake.url}${path}?api_key=${apiKey}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json());
+  const { id } = await call('POST', '/campaigns/create', { name });
+  await call('POST', `/campaigns/${id}/leads`, {
+    lead_list: [{ email: 'x@acme.test' }, { email: 'y@acme.test' }],
+  });
+  fake.campaigns.get(id)!.status = 'ACTIVE';
+  return id as number;
+}
+
+async function workspace() {
+  const c = new TestClient(t.app);
+  await c.register();
+  const apiKey = newApiKey();
+  fake.apiKeys.add(apiKey);
+  await c.post('/api/smartlead/settings', { apiKey });
+  return { c, apiKey };
+}
+
+describe('importing campaigns made in Smartlead', () => {
+  it('lists them, imports the chosen one, which then shows, pauses and is not offered again', async () => {
+    const { c, apiKey } = await workspace();
+    const id = await madeInSmartlead(apiKey, 'Made in Smartlead');
+    const other = await madeInSmartlead(apiKey, 'Left there');
+    const offered = (await c.get('/api/smartlead/campaigns/importable')).json();
+    expect(offered.map((x: { smartleadId: number }) => x.smartleadId).sort()).toEqual([id, other].sort());
+
+    const res = await c.post('/api/smartlead/campaigns/import', { smartleadIds: [id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ imported: 1 });
+    const list = (await c.get('/api/smartlead/campaigns')).json();
+    const mine = list.find((x: { smartlead_id: number }) => x.smartlead_id === id);
+    expect(mine).toMatchObject({
+      name: 'Made in Smartlead',
+      imported: true,
+      status: 'ACTIVE',
+      total_leads: 2,
+    });
+    expect(
+      (await c.get('/api/smartlead/campaigns/importable'))
+        .json()
+        .map((x: { smartleadId: number }) => x.smartleadId),
+    ).toEqual([other]);
+    // Importing again changes nothing.
+    expect((await c.post('/api/smartlead/campaigns/import', { smartleadIds: [id] })).json()).toEqual({
+      imported: 0,
+    });
+
+    const paused = await c.post(`/api/smartlead/campaigns/${mine.id}/status`, { action: 'pause' });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(fake.campaigns.get(id)!.status).toBe('PAUSED');
+    const detail = (await c.get(`/api/smartlead/campaigns/${mine.id}`)).json();
+    expect(detail.remote.leads.map((l: { email: string }) => l.email).sort()).toEqual([
+      'x@acme.test',
+      'y@acme.test',
+    ]);
+  });
+
+  it('imports only campaigns of the workspace’s own key, and each workspace chooses its own', async () => {
+    const a = await workspace();
+    const b = await workspace();
+    const theirs = await madeInSmartlead(b.apiKey, 'Not yours');
+    expect((await a.c.post('/api/smartlead/campaigns/import', { smartleadIds: [theirs] })).statusCode).toBe(
+      400,
+    );
+    expect((await a.c.get('/api/smartlead/campaigns/importable')).json()).toEqual([]);
+    const none = new TestClient(t.app);
+    await none.register();
+    expect((await none.get('/api/smartlead/campaigns/importable')).statusCode).toBe(400);
+  });
+});

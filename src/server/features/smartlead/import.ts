@@ -1,0 +1,74 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { ImportableCampaign } from '../../../shared/smartlead';
+import { badRequest } from '../../platform/http/errors';
+import { type SmartleadDeps, userClient } from './accounts';
+import { smartleadCampaigns } from './schema';
+
+// Campaigns made in Smartlead's own app (decision 0202): listed from the workspace's key, imported on
+// request (not by themselves: a key may be shared by several workspaces, and each chooses what it follows).
+// An imported campaign is a campaign row like ours, its send already "completed" (its leads are
+// Smartlead's), so status, analytics, pause/resume/stop, editing, replies and activity work on it the same.
+
+type Deps = SmartleadDeps;
+
+async function knownIds(opts: Deps): Promise<Set<number>> {
+  const rows = await opts.db
+    .select({ id: smartleadCampaigns.smartleadId })
+    .from(smartleadCampaigns)
+    .where(
+      and(eq(smartleadCampaigns.workspaceId, opts.workspaceId), isNotNull(smartleadCampaigns.smartleadId)),
+    );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** The key's campaigns that are not in this workspace yet (GET /campaigns). */
+export async function importableCampaigns(opts: Deps): Promise<ImportableCampaign[]> {
+  const client = await userClient(opts);
+  const remote = await client.listCampaigns();
+  const known = await knownIds(opts);
+  return remote
+    .filter((c) => !known.has(c.id))
+    .map((c) => ({
+      smartleadId: c.id,
+      name: c.name ?? `Campaign ${c.id}`,
+      status: c.status ?? 'DRAFTED',
+      createdAt: c.created_at ?? null,
+    }));
+}
+
+export async function importCampaigns(
+  opts: Deps & { smartleadIds: number[]; now: Date },
+): Promise<{ imported: number }> {
+  const client = await userClient(opts);
+  const remote = new Map((await client.listCampaigns()).map((c) => [c.id, c]));
+  const missing = opts.smartleadIds.filter((id) => !remote.has(id));
+  if (missing.length) throw badRequest(`Not a campaign of your Smartlead account: ${missing.join(', ')}.`);
+  const known = await knownIds(opts);
+  let imported = 0;
+  for (const id of opts.smartleadIds) {
+    if (known.has(id)) continue;
+    const c = remote.get(id)!;
+    const a = await client.analytics(id);
+    const total = Number(a.total_count ?? 0) || 0;
+    const created = Date.parse(c.created_at ?? '');
+    const inserted = await opts.db
+      .insert(smartleadCampaigns)
+      .values({
+        workspaceId: opts.workspaceId,
+        name: c.name ?? `Campaign ${id}`,
+        idempotencyKey: `import:${id}`,
+        smartleadId: id,
+        state: 'completed',
+        totalLeads: total,
+        batchCount: 0,
+        createdAt: Number.isFinite(created) ? new Date(created) : opts.now,
+        updatedAt: opts.now,
+        completedAt: opts.now,
+        importedAt: opts.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: smartleadCampaigns.id });
+    imported += inserted.length;
+  }
+  return { imported };
+}

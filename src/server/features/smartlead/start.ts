@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { Campaign, CreateCampaignInput } from '../../../shared/smartlead';
+import { createCampaignSchema } from '../../../shared/smartlead';
+import { assertHasAccess } from '../billing/access';
+import { userAgentName } from '../branding';
+import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/client';
+import { badRequest } from '../../platform/http/errors';
+import type { JobSender } from '../../platform/jobs/registry';
+import type { Sleep } from '../../platform/retry';
+import { suppressedAmong } from '../suppressions';
+import type { WorkspacePlan } from '../workspaces';
+import { assertWithinBounceBudget } from './bounce-budget';
+import { ensureRemoteCampaign, markFailed, recordSend, releaseLease, requeueFailed } from './campaigns';
+import { createSmartleadClient, INTERACTIVE, SmartleadError } from './client';
+import { SMARTLEAD_SEND_JOB } from './jobs';
+import { campaignView } from './list';
+import { loadApiKey } from './settings';
+import { applyCampaignSetup } from './setup';
+
+const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
+
+/**
+ * Without an Idempotency-Key header the key is derived from the request itself, so an identical request
+ * repeated (same name, same emails) is treated as the same send rather than a second campaign.
+ */
+function idempotencyKeyOf(
+  workspaceId: string,
+  header: string | undefined,
+  input: CreateCampaignInput,
+): string {
+  if (header !== undefined) {
+    if (!IDEMPOTENCY_KEY.test(header)) throw badRequest('Invalid Idempotency-Key header');
+    return `h:${header}`;
+  }
+  const hash = createHash('sha256').update(workspaceId).update('\0').update(input.campaignName.trim());
+  for (const e of input.emails) hash.update('\0').update(e.email.trim().toLowerCase());
+  return `d:${hash.digest('hex')}`;
+}
+
+/** Suppressed addresses never go to Smartlead again; a send of nothing else is refused. */
+async function withoutSuppressed<T extends { emails: { email: string }[] }>(
+  db: Db,
+  workspaceId: string,
+  input: T,
+) {
+  const held = await suppressedAmong({ db, workspaceId, emails: input.emails.map((e) => e.email) });
+  if (!held.size) return input;
+  const emails = input.emails.filter((e) => !held.has(e.email.trim().toLowerCase()));
+  if (!emails.length) throw badRequest('Every selected address is on the suppression list.');
+  return { ...input, emails };
+}
+
+/**
+ * Starts a send: records the campaign and its batches (once per idempotency key), creates the Smartlead
+ * campaign and stores its id, then hands the leads to the `smartlead-send` job. A transient Smartlead
+ * failure while creating is left to the job (it creates the campaign later); a rejected key fails at once.
+ */
+export async function startCampaignSend(opts: {
+  db: Db;
+  config: Config;
+  queue: JobSender;
+  clock: Clock;
+  workspace: WorkspacePlan;
+  input: CreateCampaignInput;
+  idempotencyKey?: string;
+  sleep?: Sleep;
+}): Promise<{ campaign: Campaign; created: boolean }> {
+  const { db, config, workspace, clock } = opts;
+  await assertHasAccess({ db, workspace, now: clock() });
+  const apiKey = await loadApiKey({ db, config, workspaceId: workspace.id });
+  const input = await withoutSuppressed(db, workspace.id, createCampaignSchema.parse(opts.input));
+  await assertWithinBounceBudget({
+    db,
+    workspaceId: workspace.id,
+    emails: input.emails.map((e) => e.email),
+    budget: input.bounceBudget,
+  });
+  const key = idempotencyKeyOf(workspace.id, opts.idempotencyKey, input);
+  const recorded = await recordSend({
+    db,
+    workspaceId: workspace.id,
+    name: input.campaignName,
+    leads: input.emails,
+    idempotencyKey: key,
+    now: clock(),
+    setup: input.setup,
+    start: input.start,
+  });
+  let row = recorded.campaign;
+  if (!recorded.created) {
+    const again =
+      row.state === 'failed' ? await requeueFailed({ db, campaignId: row.id, now: clock() }) : null;
+    if (!again) return { campaign: campaignView(row, null, config.SMARTLEAD_APP_URL), created: false };
+    row = again;
+  }
+  try {
+    const client = createSmartleadClient({
+      baseUrl: config.SMARTLEAD_API_URL,
+      apiKey,
+      product: await userAgentName({ db, config, now: clock(), workspaceId: row.workspaceId }),
+      // The user is waiting: a short retry, then a visible failure with a Retry (same Idempotency-Key).
+      retries: INTERACTIVE,
+      sleep: opts.sleep,
+    });
+    const smartleadId = await ensureRemoteCampaign({ db, client, campaign: row, now: clock() });
+    row = { ...row, smartleadId };
+    await applyCampaignSetup({ db, client, campaign: row, smartleadId, now: clock });
+  } catch (err) {
+    // Any failure here (an outage too) is shown at once as "Failed to create campaign" with a retry:
+    // the same request again (same Idempotency-Key) resumes this send, adopting a campaign Smartlead
+    // created before its answer was lost, so a retry never makes a second campaign.
+    const message =
+      err instanceof SmartleadError ? err.message : 'Something went wrong while creating the campaign.';
+    await markFailed({ db, campaignId: row.id, error: message, now: clock() });
+    throw err;
+  }
+  await releaseLease({ db, campaignId: row.id });
+  await opts.queue.send(SMARTLEAD_SEND_JOB, { campaignId: row.id }, { singletonKey: row.id });
+  return { campaign: campaignView(row, null, config.SMARTLEAD_APP_URL), created: true };
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { USAGE_KINDS, type UsageResponse } from '../../../shared/usage';
+import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
+import type { WorkspacePlan } from '../workspaces';
+import { type PriceConfig, planState } from './plans';
+import { monthOf, nextMonthStart } from './quota';
+
+/** This month's counters against the plan's limits, and the last six months for the chart. */
+export async function usageSummary(opts: {
+  db: Db;
+  config: PriceConfig;
+  workspace: WorkspacePlan;
+  now: Date;
+}): Promise<UsageResponse> {
+  const { db, workspace, now } = opts;
+  const plan = await planState(opts);
+  const months = Array.from({ length: 6 }, (_, i) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5 + i, 1));
+    return monthOf(d);
+  });
+  const rows = await query<{ month: string | Date; kind: string; count: number; units: number | string }>(
+    db,
+    sql`SELECT month, kind, count, units FROM usage_counters
+      WHERE workspace_id = ${workspace.id} AND month >= ${months[0]}::date AND month <= ${months[5]}::date`,
+  );
+  const key = (m: string | Date) => (typeof m === 'string' ? m.slice(0, 10) : monthOf(m));
+  const find = (month: string, kind: string) => rows.find((r) => key(r.month) === month && r.kind === kind);
+  const current = months[5];
+  return {
+    month: current.slice(0, 7),
+    resetsAt: nextMonthStart(now).toISOString(),
+    plan,
+    counters: USAGE_KINDS.map((kind) => ({
+      kind,
+      used: Number(find(current, kind)?.count ?? 0),
+      units: Number(find(current, kind)?.units ?? 0),
+      limit: plan.limits[kind],
+    })),
+    history: months.map((m) => ({
+      month: m.slice(0, 7),
+      verification: Number(find(m, 'verification')?.count ?? 0),
+      scrape: Number(find(m, 'scrape')?.count ?? 0),
+    })),
+  };
+}

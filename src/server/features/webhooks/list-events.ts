@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { toApiList } from '../../../shared/api-v1';
+import type { Db } from '../../platform/db/client';
+import type { JobSender } from '../../platform/jobs/registry';
+import { getUploadStatus } from '../lists/read';
+import { query } from '../../platform/db/sql';
+import { emitWebhookEvent } from './emit';
+
+const EVENT_OF: Record<string, 'list.completed' | 'list.failed' | 'list.cancelled'> = {
+  completed: 'list.completed',
+  failed: 'list.failed',
+  cancelled: 'list.cancelled',
+};
+
+/**
+ * list.completed / list.failed / list.cancelled, called where a run's final transition happened (one
+ * UPDATE, so once per run; the event key makes a repeat harmless anyway). The payload is the API's list
+ * object.
+ * Never throws: a webhook problem must not touch the verification run.
+ */
+export async function notifyListFinished(opts: {
+  db: Db;
+  queue?: JobSender;
+  uploadId: string;
+  log?: { error(obj: unknown, msg?: string): void };
+}): Promise<void> {
+  try {
+    const [u] = await query<{ workspace_id: string; status: string; run_id: number }>(
+      opts.db,
+      sql`SELECT workspace_id, status, run_id FROM uploads WHERE id = ${opts.uploadId}`,
+    );
+    const type = u && EVENT_OF[u.status];
+    if (!type) return;
+    const list = toApiList(
+      await getUploadStatus({
+        db: opts.db,
+        workspaceId: u.workspace_id,
+        uploadId: opts.uploadId,
+        now: new Date(),
+      }),
+    );
+    await emitWebhookEvent({
+      db: opts.db,
+      queue: opts.queue,
+      workspaceId: u.workspace_id,
+      type,
+      data: { list },
+      key: `${type}:${opts.uploadId}:${u.run_id}`,
+    });
+  } catch (err) {
+    opts.log?.error({ err, uploadId: opts.uploadId }, 'list webhook event not recorded');
+  }
+}

@@ -1,0 +1,86 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdWebhookSchema,
+  createWebhookSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+} from '../../../shared/webhooks';
+import { productNameFor } from '../branding';
+import type { AppDeps } from '../../platform/http/deps';
+import type { AppInstance } from '../../platform/http/types';
+import { requirePermission, requireWorkspace } from '../workspaces';
+import { sendTestEvent } from './emit';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listDeliveries,
+  listWebhookEndpoints,
+  toDelivery,
+} from './endpoints';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Webhook settings of the workspace (the usage screen); changing them is for admins: endpoints, test events, delivery log. */
+export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['webhooks'];
+
+  r.get(
+    '/api/webhooks',
+    { schema: { tags, response: { 200: z.array(webhookEndpointSchema) } } },
+    async (req) => listWebhookEndpoints({ db, workspaceId: requireWorkspace(req).id }),
+  );
+
+  r.post(
+    '/api/webhooks',
+    { schema: { tags, body: createWebhookSchema, response: { 201: createdWebhookSchema } } },
+    async (req, reply) =>
+      reply.code(201).send(
+        await createWebhookEndpoint({
+          db,
+          config: deps.config,
+          workspaceId: requirePermission(req, 'keys:manage').id,
+          input: req.body,
+          now: deps.clock(),
+        }),
+      ),
+  );
+
+  const deleted = { 204: z.null().describe('Deleted (no body)') };
+  r.delete(
+    '/api/webhooks/:id',
+    { schema: { tags, params: idParams, response: deleted } },
+    async (req, reply) => {
+      await deleteWebhookEndpoint({
+        db,
+        workspaceId: requirePermission(req, 'keys:manage').id,
+        endpointId: req.params.id,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/webhooks/:id/test',
+    { schema: { tags, params: idParams, response: { 202: webhookDeliverySchema } } },
+    async (req, reply) => {
+      const workspaceId = requirePermission(req, 'keys:manage').id;
+      const row = await sendTestEvent({
+        db,
+        queue: deps.queue,
+        workspaceId,
+        endpointId: req.params.id,
+        productName: await productNameFor({ db, config: deps.config, now: deps.clock(), workspaceId }),
+      });
+      return reply.code(202).send(toDelivery(row));
+    },
+  );
+
+  r.get(
+    '/api/webhooks/:id/deliveries',
+    { schema: { tags, params: idParams, response: { 200: z.array(webhookDeliverySchema) } } },
+    async (req) => listDeliveries({ db, workspaceId: requireWorkspace(req).id, endpointId: req.params.id }),
+  );
+}

@@ -1,0 +1,42 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { switchWorkspaceSchema, workspaceListSchema, workspaceSchema } from '../../../shared/workspaces';
+import { requireUser } from '../auth/request-user';
+import { SESSION_COOKIE } from '../auth/sessions';
+import type { AppDeps } from '../../platform/http/deps';
+import { unauthorized } from '../../platform/http/errors';
+import type { AppInstance } from '../../platform/http/types';
+import { requireWorkspace } from './context';
+import { listWorkspaces, switchWorkspace } from './switch';
+
+export async function workspaceRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['workspaces'];
+
+  r.get('/api/workspaces', { schema: { tags, response: { 200: workspaceListSchema } } }, async (req) =>
+    listWorkspaces({ db, userId: requireUser(req).id, current: requireWorkspace(req) }),
+  );
+
+  r.get('/api/workspaces/current', { schema: { tags, response: { 200: workspaceSchema } } }, async (req) => {
+    const w = requireWorkspace(req);
+    return { id: w.id, name: w.name, role: w.role, personal: w.personal, current: true };
+  });
+
+  // The top bar's switcher: the session (this browser) works in another of the user's workspaces.
+  r.post(
+    '/api/workspaces/switch',
+    { schema: { tags, body: switchWorkspaceSchema, response: { 200: workspaceSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const token = req.cookies[SESSION_COOKIE];
+      if (!token || req.authKind !== 'session') throw unauthorized();
+      const w = await switchWorkspace({
+        db,
+        userId: user.id,
+        sessionToken: token,
+        workspaceId: req.body.workspaceId,
+      });
+      return { id: w.id, name: w.name, role: w.role, personal: w.personal, current: true };
+    },
+  );
+}

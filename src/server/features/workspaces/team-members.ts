@@ -1,0 +1,167 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Member } from '../../../shared/workspaces';
+import { users } from '../auth/schema';
+import type { Db } from '../../platform/db/client';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
+import { recordActivity } from './activity';
+import type { WorkspaceContext } from './resolve';
+import { workspaceInvitations, workspaceMembers } from './schema';
+
+type Actor = { workspace: WorkspaceContext; userId: string; now: Date };
+
+/** The workspace's members, owner first, then admins, then members, each by the day they joined. */
+export async function listMembers(db: Db, workspace: WorkspaceContext, userId: string): Promise<Member[]> {
+  const rows = await db
+    .select({ m: workspaceMembers, u: users })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspace.id))
+    .orderBy(
+      sql`CASE ${workspaceMembers.role} WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END`,
+      asc(workspaceMembers.joinedAt),
+    );
+  return rows.map(({ m, u }) => ({
+    userId: u.id,
+    username: u.username,
+    email: u.email,
+    name: [u.firstName, u.lastName].filter(Boolean).join(' ') || null,
+    role: m.role,
+    joinedAt: m.joinedAt.toISOString(),
+    you: u.id === userId,
+    personalHome: u.id === workspace.id,
+  }));
+}
+
+/** The row that makes `userId` a member of `workspaceId`. */
+const memberRow = (workspaceId: string, userId: string) =>
+  and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
+
+export async function findMember(db: Db, workspaceId: string, userId: string) {
+  const [row] = await db
+    .select({ role: workspaceMembers.role, username: users.username })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(memberRow(workspaceId, userId))
+    .limit(1);
+  if (!row) throw notFound('Member not found');
+  return row;
+}
+
+/**
+ * Withdraws the pending invitations `userId` sent from this workspace: an invitation must not outlive
+ * its inviter's place there (probe finding 2: a removed admin accepted their own admin invitation).
+ */
+export async function revokeInvitationsBy(db: Db, workspaceId: string, userId: string, now: Date) {
+  await db
+    .update(workspaceInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        eq(workspaceInvitations.invitedBy, userId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+      ),
+    );
+}
+
+const setRole = (db: Db, workspaceId: string, userId: string, role: 'owner' | 'admin' | 'member') =>
+  db.update(workspaceMembers).set({ role }).where(memberRow(workspaceId, userId));
+
+/** Admin or member; the owner's role changes only through a transfer of ownership. */
+export async function changeRole(a: Actor & { db: Db; targetId: string; role: 'admin' | 'member' }) {
+  const target = await findMember(a.db, a.workspace.id, a.targetId);
+  if (target.role === 'owner') {
+    throw new AppError('forbidden', "The owner's role changes only when the owner transfers ownership.");
+  }
+  if (target.role === a.role) return;
+  await setRole(a.db, a.workspace.id, a.targetId, a.role);
+  // A member may not invite: what they sent as an admin goes with the role.
+  if (a.role === 'member') await revokeInvitationsBy(a.db, a.workspace.id, a.targetId, a.now);
+  await recordActivity(a.db, {
+    workspaceId: a.workspace.id,
+    userId: a.userId,
+    action: 'members.role_changed',
+    target: a.targetId,
+    detail: { name: target.username, from: target.role, to: a.role },
+    now: a.now,
+  });
+}
+
+/** Takes someone out of the workspace. Nobody removes the owner, nor anyone from their personal one. */
+export async function removeMember(a: Actor & { db: Db; targetId: string }) {
+  if (a.targetId === a.userId) throw badRequest('To leave the workspace yourself, use Leave.');
+  const target = await findMember(a.db, a.workspace.id, a.targetId);
+  if (target.role === 'owner') {
+    throw new AppError(
+      'forbidden',
+      'The owner cannot be removed. Ownership can only be transferred by the owner.',
+    );
+  }
+  if (a.targetId === a.workspace.id) {
+    throw new AppError(
+      'forbidden',
+      `${a.workspace.name} is ${target.username}'s personal workspace: they always stay in it.`,
+    );
+  }
+  await a.db.delete(workspaceMembers).where(memberRow(a.workspace.id, a.targetId));
+  await revokeInvitationsBy(a.db, a.workspace.id, a.targetId, a.now);
+  await recordActivity(a.db, {
+    workspaceId: a.workspace.id,
+    userId: a.userId,
+    action: 'members.removed',
+    target: a.targetId,
+    detail: { name: target.username },
+    now: a.now,
+  });
+}
+
+/** Leaves the workspace; the last owner must hand it over first, and a personal workspace is home. */
+export async function leaveWorkspace(a: Actor & { db: Db }) {
+  if (a.workspace.id === a.userId) {
+    throw badRequest('This is your personal workspace: you cannot leave it.');
+  }
+  if (a.workspace.role === 'owner') {
+    const [{ owners }] = await a.db
+      .select({ owners: count() })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, a.workspace.id), eq(workspaceMembers.role, 'owner')));
+    if (owners <= 1) {
+      throw conflict(
+        `You are the only owner of ${a.workspace.name}. Transfer ownership to another member before leaving.`,
+      );
+    }
+  }
+  await a.db.delete(workspaceMembers).where(memberRow(a.workspace.id, a.userId));
+  await revokeInvitationsBy(a.db, a.workspace.id, a.userId, a.now);
+  await recordActivity(a.db, {
+    workspaceId: a.workspace.id,
+    userId: a.userId,
+    action: 'members.left',
+    now: a.now,
+  });
+}
+
+/** The owner hands the workspace to another member and stays on as an admin. */
+export async function transferOwnership(a: Actor & { db: Db; targetId: string }) {
+  if (a.targetId === a.userId) throw badRequest('You already own this workspace.');
+  const target = await findMember(a.db, a.workspace.id, a.targetId);
+  // One statement, so the workspace is never left with two owners or none.
+  await a.db
+    .update(workspaceMembers)
+    .set({ role: sql`CASE WHEN ${workspaceMembers.userId} = ${a.targetId} THEN 'owner' ELSE 'admin' END` })
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, a.workspace.id),
+        inArray(workspaceMembers.userId, [a.targetId, a.userId]),
+      ),
+    );
+  await recordActivity(a.db, {
+    workspaceId: a.workspace.id,
+    userId: a.userId,
+    action: 'workspace.transferred',
+    target: a.targetId,
+    detail: { name: target.username },
+    now: a.now,
+  });
+}
