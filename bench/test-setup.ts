@@ -3,11 +3,11 @@
 // process: an empty in-memory PGlite + migrations + pg-boss schema, then a copy of the snapshot loaded.
 import { loadavg } from 'node:os';
 import pino from 'pino';
+import { allJobs } from '../src/server/features/index';
 import { movableClock } from '../src/server/platform/clock';
 import { loadConfig } from '../src/server/platform/config';
 import { type Database, openDatabase } from '../src/server/platform/db/client';
 import { migrate } from '../src/server/platform/db/migrate';
-import { allJobs } from '../src/server/features';
 import { startQueue } from '../src/server/platform/jobs/queue';
 import { buildPgliteSnapshot, TEST_ENV } from '../tests/helpers/pglite-snapshot';
 

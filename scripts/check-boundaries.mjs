@@ -12,7 +12,9 @@ import path from 'node:path';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SRC = path.join(ROOT, 'src');
 /** Every folder under src/server/features is a feature: none can be forgotten by the check. */
-const FEATURES = readdirSync(path.join(SRC, 'server/features'));
+const FEATURES = readdirSync(path.join(SRC, 'server/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts']);
 /** Further files other features may use, per feature (the verification engine: its index.ts only). */
 const SHARED = {
@@ -40,7 +42,7 @@ const SHARED = {
 const WIRING = new Set([
   'src/server/app.ts',
   'src/server/boot.ts',
-  'src/server/features.ts',
+  'src/server/features/index.ts',
   'src/server/platform/db/schema.ts',
   'src/server/platform/config/index.ts',
 ]);
@@ -83,7 +85,9 @@ for (const file of files) {
     }
     const feature = featureOf(`${target}.ts`) ?? featureOf(target);
     if (feature && isPlatform(rel) && !isTest && !WIRING.has(rel)) {
-      problems.push(`${rel}: the platform may not import feature '${feature}' (${spec}); features stand on it`);
+      problems.push(
+        `${rel}: the platform may not import feature '${feature}' (${spec}); features stand on it`,
+      );
     }
     if (!feature || isTest || WIRING.has(rel) || featureOf(rel) === feature) continue;
     const inside = target.split('/').slice(4).join('/');

@@ -1,6 +1,10 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createVerifier, verificationEnvSchema, verifierOptionsFromEnv } from '../server/features/verification';
+import {
+  createVerifier,
+  verificationEnvSchema,
+  verifierOptionsFromEnv,
+} from '../server/features/verification';
 import { describeWaiting } from '../shared/lists';
 import { CLI_TENANT, type Progress, verifyCsv } from './verify-csv';
 

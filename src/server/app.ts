@@ -9,7 +9,7 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_DOC_DESCRIPTION } from './features/api/doc';
 import { installRequestUser } from './features/auth/request-user';
-import { features } from './features';
+import { features } from './features/index';
 import { installCsrf } from './platform/http/csrf';
 import type { AppDeps } from './platform/http/deps';
 import { installErrorHandler } from './platform/http/error-handler';

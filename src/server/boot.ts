@@ -1,18 +1,18 @@
 import pino from 'pino';
+import { allJobs } from './features/index';
+import { laneVerifier } from './features/prober/lane-verifier';
+import { closeProcessVerifiers, engineLogger, setVerifierObserver } from './features/prober/process-verifier';
+import { selfCheck } from './features/prober/self-check';
+import { shareFleetRateLimits } from './features/smartlead/fleet-rate';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { lockDataDir } from './platform/db/data-dir-lock';
 import { migrate } from './platform/db/migrate';
-import { allJobs } from './features';
 import type { AppDeps } from './platform/http/deps';
 import { type Queue, startQueue } from './platform/jobs/queue';
 import { setExternalCallObserver } from './platform/ops/external-calls';
 import { createMetrics, queueDepthOf } from './platform/ops/metrics';
-import { laneVerifier } from './features/prober/lane-verifier';
-import { closeProcessVerifiers, engineLogger, setVerifierObserver } from './features/prober/process-verifier';
-import { selfCheck } from './features/prober/self-check';
-import { shareFleetRateLimits } from './features/smartlead/fleet-rate';
 
 export interface Runtime extends AppDeps {
   log: pino.Logger;

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
+import { allJobs } from '../../src/server/features/index';
 import { movableClock } from '../../src/server/platform/clock';
 import { loadConfig } from '../../src/server/platform/config';
 import { type Database, openDatabase } from '../../src/server/platform/db/client';
 import { migrate } from '../../src/server/platform/db/migrate';
-import { allJobs } from '../../src/server/features';
 import { startQueue } from '../../src/server/platform/jobs/queue';
 
 /** Settings every test app starts from (a suite's own env is laid over them). */

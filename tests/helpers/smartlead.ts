@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../src/server/platform/db/client';
 import { createUploadFromRows } from '../../src/server/features/lists/create';
 import { writeStep1, writeStep2 } from '../../src/server/features/lists/results-write';
+import type { Db } from '../../src/server/platform/db/client';
 import { TestClient } from './client';
 
 // Shared by this feature's API suites (not a test file itself).

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { allJobs } from '../../src/server/features/index';
+import { closeProcessVerifiers } from '../../src/server/features/prober/process-verifier';
 import { type Clock, movableClock } from '../../src/server/platform/clock';
 import { type Config, loadConfig } from '../../src/server/platform/config';
 import { type Database, openDatabase } from '../../src/server/platform/db/client';
 import { migrate } from '../../src/server/platform/db/migrate';
-import { allJobs } from '../../src/server/features';
 import { type Queue, startQueue } from '../../src/server/platform/jobs/queue';
 import { createMetrics, type Metrics, queueDepthOf } from '../../src/server/platform/ops/metrics';
-import { closeProcessVerifiers } from '../../src/server/features/prober/process-verifier';
 import type { Sleep } from '../../src/server/platform/retry';
 import { readPgliteSnapshot, TEST_ENV } from './pglite-snapshot';
 

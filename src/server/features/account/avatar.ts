@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { users } from '../auth/schema';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { rasterImageType } from '../../platform/http/image-type';
+import { users } from '../auth/schema';
 import { userAvatars } from './schema';
 
 export const AVATAR_MAX_BYTES = 256 * 1024;

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/client';
+import { AppError, badRequest, conflict } from '../../platform/http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { users } from '../auth/schema';
 import { deleteUserSessions } from '../auth/sessions';
 import type { UserRow } from '../auth/users';
-import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db/client';
-import { AppError, badRequest, conflict } from '../../platform/http/errors';
 import { consumeLinkToken, issueLinkToken } from './links';
 import { emailChangeMail, sendAccountMail } from './mail';
 import { accountTokens } from './schema';

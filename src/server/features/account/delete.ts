@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { badRequest, conflict } from '../../platform/http/errors';
+import type { JobSender } from '../../platform/jobs/registry';
 import { verifyPassword } from '../auth/password';
 import type { UserRow } from '../auth/users';
 import {
@@ -6,9 +9,6 @@ import {
   queueStripeCustomerErase,
   stripeCustomersOf,
 } from '../billing/customer-erase';
-import type { Db } from '../../platform/db/client';
-import { badRequest, conflict } from '../../platform/http/errors';
-import type { JobSender } from '../../platform/jobs/registry';
 
 // Deleting an account (decision 0830): confirmed by password; a workspace shared with others must first be
 // handed over or deleted by its owner. What goes: the account and everything that cascades from it

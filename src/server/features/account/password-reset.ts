@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../auth/password';
-import { users } from '../auth/schema';
-import { deleteUserSessions } from '../auth/sessions';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
+import { hashPassword } from '../auth/password';
+import { users } from '../auth/schema';
+import { deleteUserSessions } from '../auth/sessions';
 import { consumeLinkToken, issueLinkToken } from './links';
 import { passwordResetMail, sendAccountMail } from './mail';
 

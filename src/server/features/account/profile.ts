@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Account, UpdateProfileInput } from '../../../shared/account';
-import { users } from '../auth/schema';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
+import { users } from '../auth/schema';
 import { avatarUrlOf } from './avatar';
 import { pendingEmailOf } from './credentials';
 

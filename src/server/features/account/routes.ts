@@ -13,14 +13,14 @@ import {
   updateProfileSchema,
 } from '../../../shared/account';
 import { messageSchema } from '../../../shared/auth';
-import { requireUser } from '../auth/request-user';
-import { deleteUserSessions, SESSION_COOKIE } from '../auth/sessions';
-import { readUpload } from '../branding/upload';
 import type { AppDeps } from '../../platform/http/deps';
 import { badRequest } from '../../platform/http/errors';
 import { linkOrigin } from '../../platform/http/public-origin';
 import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
+import { requireUser } from '../auth/request-user';
+import { deleteUserSessions, SESSION_COOKIE } from '../auth/sessions';
+import { readUpload } from '../branding/upload';
 import { AVATAR_MAX_BYTES, deleteAvatar, readAvatar, saveAvatar } from './avatar';
 import { changePassword, confirmEmailChange, requestEmailChange } from './credentials';
 import { deleteAccount } from './delete';

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { SessionInfo } from '../../../shared/account';
-import { sessions } from '../auth/schema';
 import { sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
+import { sessions } from '../auth/schema';
 
 /** The account's live sessions, newest first; `current` marks the one asking. */
 export async function listSessions(opts: {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type ApiList, toApiList } from '../../../shared/api-v1';
-import { assertHasAccess } from '../billing/access';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { assertHasAccess } from '../billing/access';
 import { createUploadFromRows, discardUpload } from '../lists/create';
 import { ingestCsv } from '../lists/ingest';
 import { getUploadStatus } from '../lists/read';

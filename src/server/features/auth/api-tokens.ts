@@ -9,6 +9,7 @@ import {
   createApiTokenSchema,
   createdApiTokenSchema,
 } from '../../../shared/api-tokens';
+import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import type { AppDeps } from '../../platform/http/deps';
 import { badRequest, notFound } from '../../platform/http/errors';
@@ -16,7 +17,6 @@ import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { requireUser } from './request-user';
 import { apiTokens } from './schema';
-import { randomToken, sha256 } from '../../platform/crypto/tokens';
 
 // API tokens: the secret is shown once at creation; only its SHA-256 is stored. A token belongs to a
 // workspace and acts there with its creator's role (api/auth.ts); admins manage the workspace's tokens.

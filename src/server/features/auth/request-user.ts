@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sha256 } from '../../platform/crypto/tokens';
 import { runUrgent } from '../../platform/db/background';
 import type { Db } from '../../platform/db/client';
 import type { AppDeps } from '../../platform/http/deps';
@@ -8,7 +9,6 @@ import { fallbackWorkspace, membership, toContext, type WorkspaceContext } from 
 import { apiTokens, users } from './schema';
 import { createSessionCache } from './session-cache';
 import { findSessionUser, SESSION_COOKIE } from './sessions';
-import { sha256 } from '../../platform/crypto/tokens';
 import type { UserRow } from './users';
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import { workspaceMembers, workspaces } from '../workspaces/schema';
 import { sessions, users } from './schema';
-import { randomToken, sha256 } from '../../platform/crypto/tokens';
 
 export const SESSION_COOKIE = 'vl_sid';
 

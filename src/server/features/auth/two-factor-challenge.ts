@@ -1,9 +1,9 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import type { AppInstance } from '../../platform/http/types';
 import type { LoginTicket } from './login-limit';
-import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import { twoFactorChallenges } from './two-factor-schema';
 
 /** The cookie that carries a half-finished sign-in to the second-factor step. */

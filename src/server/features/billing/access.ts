@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import type { SubscriptionStatus } from '../../../shared/auth';
 import { ACCESS_STATUSES, PAYMENT_GRACE_DAYS } from '../../../shared/billing';
-import { trialStatus } from '../auth/subscription-status';
 import type { Db } from '../../platform/db/client';
 import { paymentRequired } from '../../platform/http/errors';
+import { trialStatus } from '../auth/subscription-status';
 import type { WorkspacePlan } from '../workspaces';
 import { subscriptions } from './schema';
 

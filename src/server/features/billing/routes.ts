@@ -6,9 +6,9 @@ import {
   webhookAckSchema,
 } from '../../../shared/billing';
 import { changePlanSchema, createSubscriptionBodySchema, planStateSchema } from '../../../shared/usage';
-import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
+import { requireUser } from '../auth/request-user';
 import { planOf, priceForPlan } from '../usage/plans';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { accessStatus } from './access';

@@ -1,7 +1,11 @@
 import Stripe from 'stripe';
 import { PAYMENTS_NOT_CONFIGURED } from '../../../shared/billing';
 import type { Config } from '../../platform/config';
-import { type AppError, notConfigured as notConfiguredError, upstreamFailed } from '../../platform/http/errors';
+import {
+  type AppError,
+  notConfigured as notConfiguredError,
+  upstreamFailed,
+} from '../../platform/http/errors';
 
 /**
  * The pinned Stripe API version. Typed as the library's own literal so a library upgrade that moves the

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { type SQL, sql } from 'drizzle-orm';
 import { type CsvCell, csvLine, csvRows } from '../../../shared/csv';
 import type { Db } from '../../platform/db/client';
-import { exportUpload } from '../lists/export';
 import { query } from '../../platform/db/sql';
+import { exportUpload } from '../lists/export';
 
 /** One file of the zip; `open` is called when the zip gets to it, so only one is read at a time. */
 export interface ExportEntry {

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataExportIdParams, dataExportSchema, latestDataExportSchema } from '../../../shared/data-export';
-import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
+import { requireUser } from '../auth/request-user';
 import { requirePermission } from '../workspaces';
 import { exportChunks, latestExport, startExport } from './exports';
 

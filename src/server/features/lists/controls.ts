@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { UploadListItem } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import { conflict } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import { notifyListFinished } from '../webhooks/list-events';
 import { getUploadStatus } from './read';
-import { query } from '../../platform/db/sql';
 import { findOwnUpload } from './start';
 
 /**

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type DetectedColumns, detectColumns, headerKeys } from '../../../shared/csv';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import { badRequest } from '../../platform/http/errors';
 import { LISTS_DEFAULTS, type ListsSettings } from './env';
-import { query } from '../../platform/db/sql';
 
 /** Rows per INSERT statement: large enough for bulk speed, small enough for bounded memory. */
 const INSERT_CHUNK = 5000;

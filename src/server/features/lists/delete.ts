@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import { forgetSearchIndex } from './search-index';
-import { query } from '../../platform/db/sql';
 import { isUploadId } from './start';
 import { forgetRowStatuses } from './status-cache';
 

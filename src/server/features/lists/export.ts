@@ -5,12 +5,12 @@ import { type CsvCell, csvLine, csvRows, fitRow } from '../../../shared/csv';
 import type { ExportType } from '../../../shared/lists';
 import { providerOf } from '../../../shared/mail-providers';
 import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../../shared/verification';
-import { brandedFileName } from '../branding';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import { sendCsv } from '../../platform/http/csv-response';
 import { notFound } from '../../platform/http/errors';
+import { brandedFileName } from '../branding';
 import { type ScoredRow, scoresOf } from './score';
-import { query } from '../../platform/db/sql';
 import { findOwnUpload } from './start';
 
 const CHUNK = 2000;

@@ -10,8 +10,8 @@ import {
   waitingGroupSchema,
 } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
 import { query } from '../../platform/db/sql';
+import { notFound } from '../../platform/http/errors';
 import { findOwnUpload, isUploadId } from './start';
 
 type UploadDbRow = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import type { Step1Result, Step2Result } from '../verification';
 import { query } from '../../platform/db/sql';
+import type { Step1Result, Step2Result } from '../verification';
 import { noteWrite, type WrittenStatuses } from './status-cache';
 
 // Set-based result writes. Each is ONE statement: the results (for the verified row and every

@@ -9,11 +9,11 @@ import {
 import { providerOf } from '../../../shared/mail-providers';
 import { DECIDED_BY, type DecidedBy } from '../../../shared/verification';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import { scoresOf } from './score';
 import { rowsScoringAtLeast } from './score-filter';
 import { hasSearchIndex, searchRows } from './search-index';
-import { query } from '../../platform/db/sql';
 import { findOwnUpload, isUploadId } from './start';
 import { rowStatuses } from './status-cache';
 

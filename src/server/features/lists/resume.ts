@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import type { JobSender } from '../../platform/jobs/registry';
 import type { ListsSettings } from './env';
-import { query } from '../../platform/db/sql';
 import { sendLanes } from './start';
 
 /**

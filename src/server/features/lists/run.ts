@@ -2,13 +2,13 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { OurSideNotice } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
+import { politeDb, query } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { isClosing } from '../prober/process-verifier';
 import type { Verifier } from '../verification';
 import { notifyListFinished } from '../webhooks/list-events';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
-import { politeDb, query } from '../../platform/db/sql';
 import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
 import { watchWaiting } from './waiting';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ResultFilter } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
-import { scoresOfVerdicts } from './score';
 import { query } from '../../platform/db/sql';
+import { scoresOfVerdicts } from './score';
 
 // "Valid + risky with score ≥ 70" (decision 0221): the score is computed when read (its catch-all part
 // learns from sends that arrive any time), so a score filter reads the upload's final rows in chunks,

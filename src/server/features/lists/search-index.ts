@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { yieldToEventLoop } from '../../platform/event-loop';
 import { query } from '../../platform/db/sql';
+import { yieldToEventLoop } from '../../platform/event-loop';
 import { buildTextIndex, findRows, ROW_END, type TextIndex } from './text-index';
 
 // Case-insensitive substring search over email, name and company, in memory. pg_trgm is not loaded

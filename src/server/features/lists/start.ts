@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StartVerificationResponse, UploadStatus } from '../../../shared/lists';
-import { assertHasAccess } from '../billing/access';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import { type JobSender, jobType } from '../../platform/jobs/registry';
+import { assertHasAccess } from '../billing/access';
 import type { PriceConfig } from '../usage/plans';
 import { consumeQuota, releaseQuota } from '../usage/quota';
 import type { WorkspacePlan } from '../workspaces';
 import type { ListsSettings } from './env';
-import { query } from '../../platform/db/sql';
 import { seedUnverified } from './status-cache';
 
 export const RUN_JOB = jobType(

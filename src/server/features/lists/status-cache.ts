@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import { yieldToEventLoop } from '../../platform/event-loop';
 import { notFound } from '../../platform/http/errors';
-import { query } from '../../platform/db/sql';
 
 // Final status of every row of recently searched uploads, for search plus a status filter (the
 // search index gives row numbers; this says which of them are valid, invalid or risky). Kept per

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
 import { isClosing } from '../prober/process-verifier';
 import type { Step2Result, Verifier } from '../verification';
 import type { ClaimedBatch } from './claims';
 import { writeStep1, writeStep2 } from './results-write';
-import { query } from '../../platform/db/sql';
 
 // The two steps of a claimed batch (run.ts claims the batches and ends the run).
 

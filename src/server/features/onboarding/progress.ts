@@ -7,10 +7,10 @@ import {
   onboardingProfileSchema,
   STEP_RULES,
 } from '../../../shared/onboarding';
-import { users } from '../auth/schema';
-import type { UserRow } from '../auth/users';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
+import { users } from '../auth/schema';
+import type { UserRow } from '../auth/users';
 
 /** The saved wizard state; a stored profile that no longer parses (old values) reads as empty. */
 export function onboardingStatusOf(user: UserRow): OnboardingStatus {

@@ -1,8 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { onboardingProgressSchema, onboardingStatusSchema } from '../../../shared/onboarding';
-import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
+import { requireUser } from '../auth/request-user';
 import { onboardingStatusOf, saveOnboardingProgress } from './progress';
 
 export async function onboardingRoutes(app: AppInstance, deps: AppDeps) {

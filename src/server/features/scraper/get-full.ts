@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { instagramUsernameFromUrl, type ScrapeProfileEmailResult } from '../../../shared/scraper';
-import { assertHasAccess } from '../billing/access';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { assertHasAccess } from '../billing/access';
 import type { WorkspacePlan } from '../workspaces';
 import {
   apifyClient,

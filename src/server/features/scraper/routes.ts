@@ -14,12 +14,12 @@ import {
   urlScrapeSchema,
   urlScrapeStartedSchema,
 } from '../../../shared/scraper';
-import { cleanJobData } from '../ai/clean';
-import { isModelConfigured } from '../ai/client';
-import { brandedFileName } from '../branding';
 import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
+import { cleanJobData } from '../ai/clean';
+import { isModelConfigured } from '../ai/client';
+import { brandedFileName } from '../branding';
 import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { isScraperConfigured } from './apify';

@@ -7,11 +7,11 @@ import {
   type UrlScrape,
   type UrlScrapeStarted,
 } from '../../../shared/scraper';
-import { assertHasAccess } from '../billing/access';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { assertHasAccess } from '../billing/access';
 import { consumeQuota, releaseQuota } from '../usage/quota';
 import type { WorkspacePlan } from '../workspaces';
 import { isScraperConfigured, scraperNotConfigured } from './apify';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { EmailAccount } from '../../../shared/email-automation';
-import { userAgentName } from '../branding';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Sleep } from '../../platform/retry';
+import { userAgentName } from '../branding';
 import type { PriceConfig } from '../usage/plans';
 import { createSmartleadClient, INTERACTIVE, type SmartleadClient } from './client';
 import { listEmailAccounts, type RemoteAccount } from './remote';

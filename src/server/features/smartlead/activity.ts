@@ -7,8 +7,8 @@ import {
 } from '../../../shared/campaign-activity';
 import { csvDocument } from '../../../shared/csv';
 import type { Db } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
 import { query } from '../../platform/db/sql';
+import { notFound } from '../../platform/http/errors';
 
 // Activity over time (decision 0202): counted from the events the workspace's campaigns reported
 // (send_events: webhook and poll, each event once), per UTC day. Kept here rather than asked of Smartlead

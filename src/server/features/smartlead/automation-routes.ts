@@ -1,6 +1,10 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignPageSchema, editCampaignResultSchema, editCampaignSchema } from '../../../shared/campaign-edit';
+import {
+  campaignPageSchema,
+  editCampaignResultSchema,
+  editCampaignSchema,
+} from '../../../shared/campaign-edit';
 import { emailAccountListSchema, STATUS_ACTIONS, statusActionSchema } from '../../../shared/email-automation';
 import {
   bounceBudgetSchema,
@@ -9,9 +13,9 @@ import {
   leadSchema,
   MAX_LEADS_PER_SEND,
 } from '../../../shared/smartlead';
-import { assertHasAccess } from '../billing/access';
 import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
+import { assertHasAccess } from '../billing/access';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { emailAccounts } from './accounts';
 import { editCampaign } from './campaign-edit';

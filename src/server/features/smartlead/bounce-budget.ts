@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_BOUNCE_BUDGET, formatRate, projectedBounceRate } from '../../../shared/bounce-budget';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import { badRequest } from '../../platform/http/errors';
 import { scoresOfVerdicts } from '../lists/score';
-import { query } from '../../platform/db/sql';
 
 /**
  * The server's side of the bounce budget (decision 0221): a send that holds rows other than valid ones is refused when

@@ -8,8 +8,8 @@ import type {
   ReplyItem,
 } from '../../../shared/replies';
 import type { Db } from '../../platform/db/client';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { query } from '../../platform/db/sql';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { type SmartleadDeps, userClient } from './accounts';
 import type { SmartleadClient } from './client';
 import { listCampaignLeads } from './remote';

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Campaign } from '../../../shared/smartlead';
-import { userAgentName } from '../branding';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Sleep } from '../../platform/retry';
+import { userAgentName } from '../branding';
 import type { PriceConfig } from '../usage/plans';
 import type { CampaignRow } from './campaigns';
 import { sendProgress } from './campaigns';

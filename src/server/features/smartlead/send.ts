@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { userAgentName } from '../branding';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Sleep } from '../../platform/retry';
+import { userAgentName } from '../branding';
 import { suppressedAmong } from '../suppressions';
 import type { PriceConfig } from '../usage/plans';
 import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } from './campaigns';

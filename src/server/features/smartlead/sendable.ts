@@ -3,8 +3,8 @@ import { mergeKey } from '../../../shared/merge-fields';
 import type { SendableEmail, SendableGroup } from '../../../shared/smartlead';
 import type { SuppressionReason } from '../../../shared/suppressions';
 import type { Db } from '../../platform/db/client';
-import { scoresOfVerdicts } from '../lists/score';
 import { query } from '../../platform/db/sql';
+import { scoresOfVerdicts } from '../lists/score';
 import { smartleadCampaignLeads, smartleadCampaigns } from './schema';
 
 /** Risky reasons a user may still choose to send to (the mailbox may well exist); never invalid rows. */

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Campaign, CreateCampaignInput } from '../../../shared/smartlead';
 import { createCampaignSchema } from '../../../shared/smartlead';
-import { assertHasAccess } from '../billing/access';
-import { userAgentName } from '../branding';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import type { Sleep } from '../../platform/retry';
+import { assertHasAccess } from '../billing/access';
+import { userAgentName } from '../branding';
 import { suppressedAmong } from '../suppressions';
 import type { WorkspacePlan } from '../workspaces';
 import { assertWithinBounceBudget } from './bounce-budget';

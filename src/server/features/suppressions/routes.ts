@@ -9,10 +9,10 @@ import {
   suppressionListQuerySchema,
   suppressionListSchema,
 } from '../../../shared/suppressions';
-import { brandedFileName } from '../branding';
 import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
+import { brandedFileName } from '../branding';
 import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import {

@@ -3,9 +3,9 @@ import { PLANS, type Plan } from '../../../shared/auth';
 import { ACCESS_STATUSES } from '../../../shared/billing';
 import { hasApiAccess, PLAN_TABLE, planPrice } from '../../../shared/plans';
 import type { PlanState } from '../../../shared/usage';
-import { subscriptions } from '../billing/schema';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
+import { subscriptions } from '../billing/schema';
 import type { WorkspacePlan } from '../workspaces';
 
 export type PriceConfig = Pick<

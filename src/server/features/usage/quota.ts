@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PLAN_TABLE } from '../../../shared/plans';
 import { type PlanState, USAGE_LABELS, type UsageKind, upgradeFor } from '../../../shared/usage';
 import type { Db } from '../../platform/db/client';
-import { AppError } from '../../platform/http/errors';
 import { query } from '../../platform/db/sql';
+import { AppError } from '../../platform/http/errors';
 import type { WorkspacePlan } from '../workspaces';
 import { type PriceConfig, planState } from './plans';
 

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { DELIVERY_HEADER, EVENT_HEADER, NEUTRAL_HEADERS, SIGNATURE_HEADER } from '../../../shared/webhooks';
-import { userAgentName } from '../branding';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
+import { userAgentName } from '../branding';
 import { safeFetchText, UnsafeUrlError } from '../scraper/safe-fetch';
 import { WEBHOOK_DELIVER_JOB } from './emit';
 import { openSecret } from './endpoints';

@@ -5,9 +5,9 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../../shared/webhooks';
-import { randomToken } from '../../platform/crypto/tokens';
 import type { Config } from '../../platform/config';
 import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box';
+import { randomToken } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { assertSafeUrl, UnsafeUrlError } from '../scraper/safe-fetch';

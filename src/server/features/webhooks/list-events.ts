@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { toApiList } from '../../../shared/api-v1';
 import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
 import type { JobSender } from '../../platform/jobs/registry';
 import { getUploadStatus } from '../lists/read';
-import { query } from '../../platform/db/sql';
 import { emitWebhookEvent } from './emit';
 
 const EVENT_OF: Record<string, 'list.completed' | 'list.failed' | 'list.cancelled'> = {

@@ -6,9 +6,9 @@ import {
   webhookDeliverySchema,
   webhookEndpointSchema,
 } from '../../../shared/webhooks';
-import { productNameFor } from '../branding';
 import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
+import { productNameFor } from '../branding';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { sendTestEvent } from './emit';
 import {

@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Invitation, InvitationPreview } from '../../../shared/workspaces';
-import { users } from '../auth/schema';
 import { randomToken, sha256 } from '../../platform/crypto/tokens';
-import { productNameFor } from '../branding';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
+import { users } from '../auth/schema';
+import { productNameFor } from '../branding';
 import type { PriceConfig } from '../usage/plans';
 import { recordActivity } from './activity';
 import { membership, type WorkspaceContext } from './resolve';

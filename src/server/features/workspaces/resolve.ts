@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/workspaces';
-import type { users } from '../auth/schema';
 import type { Db } from '../../platform/db/client';
+import type { users } from '../auth/schema';
 import { workspaceMembers, workspaces } from './schema';
 
 /** The workspace a request acts in, and the signed-in user's role there. */

@@ -1,10 +1,10 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { switchWorkspaceSchema, workspaceListSchema, workspaceSchema } from '../../../shared/workspaces';
-import { requireUser } from '../auth/request-user';
-import { SESSION_COOKIE } from '../auth/sessions';
 import type { AppDeps } from '../../platform/http/deps';
 import { unauthorized } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
+import { requireUser } from '../auth/request-user';
+import { SESSION_COOKIE } from '../auth/sessions';
 import { requireWorkspace } from './context';
 import { listWorkspaces, switchWorkspace } from './switch';
 

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Workspace } from '../../../shared/workspaces';
-import { sessions } from '../auth/schema';
 import { sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
+import { sessions } from '../auth/schema';
 import { membership, type WorkspaceContext } from './resolve';
 import { workspaceMembers, workspaces } from './schema';
 

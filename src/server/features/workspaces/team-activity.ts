@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ACTIVITY_LABELS, type ActivityPage, activityVisibleTo, can } from '../../../shared/workspaces';
-import { users } from '../auth/schema';
 import type { Db } from '../../platform/db/client';
+import { users } from '../auth/schema';
 import type { WorkspaceContext } from './resolve';
 import { activityLog } from './schema';
 

@@ -9,11 +9,11 @@ import {
   okSchema,
   workspaceSchema,
 } from '../../../shared/workspaces';
-import { requireUser } from '../auth/request-user';
-import { productNameFor } from '../branding';
 import type { AppDeps } from '../../platform/http/deps';
 import { linkOrigin, NO_PUBLIC_URL } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
+import { requireUser } from '../auth/request-user';
+import { productNameFor } from '../branding';
 import { requirePermission, requireWorkspace } from './context';
 import {
   acceptInvitation,

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Member } from '../../../shared/workspaces';
-import { users } from '../auth/schema';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
+import { users } from '../auth/schema';
 import { recordActivity } from './activity';
 import type { WorkspaceContext } from './resolve';
 import { workspaceInvitations, workspaceMembers } from './schema';

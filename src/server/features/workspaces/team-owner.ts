@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { badRequest } from '../../platform/http/errors';
+import type { JobSender } from '../../platform/jobs/registry';
 import {
   assertNoLiveSubscription,
   queueStripeCustomerErase,
   stripeCustomersOf,
 } from '../billing/customer-erase';
-import type { Db } from '../../platform/db/client';
-import { badRequest } from '../../platform/http/errors';
-import type { JobSender } from '../../platform/jobs/registry';
 import type { WorkspaceContext } from './resolve';
 import { workspaces } from './schema';
 

@@ -9,9 +9,9 @@ import {
   teamSchema,
   transferSchema,
 } from '../../../shared/workspaces';
-import { requireUser } from '../auth/request-user';
 import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
+import { requireUser } from '../auth/request-user';
 import { installActivityLog } from './activity';
 import { requirePermission, requireWorkspace } from './context';
 import { listActivity } from './team-activity';

@@ -10,10 +10,10 @@ import {
 import { newApiKey, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
 import { type LegacyAccount, seedLegacyAccount } from '../../../../tests/helpers/tenant-data';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { SESSION_COOKIE } from '../auth/sessions';
 import { encryptSecret } from '../../platform/crypto/secret-box';
 import type { RawRunner } from '../../platform/db/client';
 import { migrate } from '../../platform/db/migrate';
+import { SESSION_COOKIE } from '../auth/sessions';
 
 // Upgrading a database of the release before workspaces (every migration before 0800, with two
 // accounts' data of every kind written as that release stored it) to the current schema: nothing is

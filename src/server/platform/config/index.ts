@@ -4,14 +4,14 @@ import { TRIAL_DAYS as PLAN_TRIAL_DAYS } from '../../../shared/plans';
 import { accountEnv } from '../../features/account/env';
 import { apiEnv } from '../../features/api/env';
 import { brandingEnv } from '../../features/branding/env';
-import { securityEnv } from '../http/env';
 import { listsEnv } from '../../features/lists/env';
-import { mailEnv } from '../mail/env';
 import { proberEnv } from '../../features/prober/env';
 import { retentionEnv } from '../../features/retention/env';
 import { scraperEnv } from '../../features/scraper/env';
 import { verificationEnv } from '../../features/verification/env';
 import { workspacesEnv } from '../../features/workspaces/env';
+import { securityEnv } from '../http/env';
+import { mailEnv } from '../mail/env';
 import { envBool, envInt, envString, envUrl } from './env-helpers';
 
 // One schema over the whole environment. Every variable is documented in .env.example and the README.

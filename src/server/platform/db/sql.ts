@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from './client';
 import { yieldToEventLoop } from '../event-loop';
+import type { Db } from './client';
 
 /** Raw SQL through Drizzle; both drivers (PGlite, node-postgres) answer with `{ rows }`. */
 export async function query<T>(db: Db, statement: SQL): Promise<T[]> {

@@ -6,9 +6,9 @@ import { TEST_ENV } from '../../../../tests/helpers/pglite-snapshot';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../../tests/helpers/test-app';
 import { sessionCleanupJob } from '../../features/auth/jobs';
 import { SESSION_COOKIE } from '../../features/auth/sessions';
+import { SMARTLEAD_SEND_JOB } from '../../features/smartlead/jobs';
 import { movableClock } from '../clock';
 import { loadConfig } from '../config';
-import { SMARTLEAD_SEND_JOB } from '../../features/smartlead/jobs';
 import { startQueue } from './queue';
 import { defineJob } from './registry';
 

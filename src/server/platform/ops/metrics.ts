@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/client';
 import type { EngineObserver } from '../../features/verification';
+import type { Database } from '../db/client';
 
 /** Where the queue depth comes from (pg-boss's per-queue counts), read at scrape time. */
 export type QueueDepthSource = () => Promise<{ name: string; queued: number; active: number }[]>;
