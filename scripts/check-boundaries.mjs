@@ -65,6 +65,22 @@ const featureOf = (rel) => {
 };
 const isPlatform = (rel) => rel.startsWith('src/server/platform/');
 
+/**
+ * The web's layers (docs/development.md): what each folder of src/web may import besides src/shared.
+ * A feature imports ui/, lib/ and its own folder only; screens (pages/) and the shell (layout/)
+ * compose features; app/ binds the screens to routes.
+ */
+const WEB_LAYERS = {
+  lib: ['lib'],
+  ui: ['ui', 'lib'],
+  features: ['ui', 'lib'],
+  layout: ['layout', 'ui', 'lib', 'features'],
+  pages: ['pages', 'layout', 'ui', 'lib', 'features'],
+  app: ['app', 'pages', 'layout', 'ui', 'lib', 'features'],
+};
+const webLayer = (rel) => (rel.startsWith('src/web/') ? rel.split('/')[2] : null);
+const webFeature = (rel) => (webLayer(rel) === 'features' ? rel.split('/')[3] : null);
+
 const problems = [];
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 for (const file of files) {
@@ -82,6 +98,17 @@ for (const file of files) {
     }
     if (from === 'shared' && (to === 'server' || to === 'web')) {
       problems.push(`${rel}: src/shared may not import src/${to} (${spec})`);
+    }
+    const [fromLayer, toLayer] = [webLayer(rel), webLayer(target)];
+    if (fromLayer && toLayer && fromLayer in WEB_LAYERS && !isTest) {
+      const sameFeature = fromLayer === 'features' && webFeature(rel) === webFeature(target);
+      if (fromLayer === 'features' && toLayer === 'features' && !sameFeature) {
+        problems.push(
+          `${rel}: web feature '${webFeature(rel)}' may not import feature '${webFeature(target)}' (${spec}); compose them in a page`,
+        );
+      } else if (!sameFeature && !WEB_LAYERS[fromLayer].includes(toLayer)) {
+        problems.push(`${rel}: src/web/${fromLayer} may not import src/web/${toLayer} (${spec})`);
+      }
     }
     const feature = featureOf(`${target}.ts`) ?? featureOf(target);
     if (feature && isPlatform(rel) && !isTest && !WIRING.has(rel)) {

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { type AppRoute, BREADCRUMB_SECTIONS, ROUTES } from '../routes';
+import { BREADCRUMB_SECTIONS, ROUTE_DATA, type RouteData } from './route-data';
 
 export interface NavItem {
   label: string;
@@ -18,7 +18,7 @@ export interface Crumb {
 }
 
 /** Side bar groups (SPEC §2), in the order their first route appears in the table. */
-export function navGroups(routes: AppRoute[] = ROUTES): NavGroup[] {
+export function navGroups(routes: RouteData[] = ROUTE_DATA): NavGroup[] {
   const groups: NavGroup[] = [];
   for (const r of routes) {
     if (!r.nav || r.access !== 'app') continue;
@@ -43,7 +43,7 @@ export function matchesPath(pattern: string, path: string): boolean {
  * SPEC §2: Home, then the current route's label; a route with a `section` gets that level in between
  * (Email Automation, linking to the campaigns page).
  */
-export function crumbsFor(location: string, routes: AppRoute[] = ROUTES): Crumb[] {
+export function crumbsFor(location: string, routes: RouteData[] = ROUTE_DATA): Crumb[] {
   const crumbs: Crumb[] = [{ label: 'Home', href: '/' }];
   if (location === '/') return crumbs;
   const labelled = routes.filter((r) => r.access === 'app' && r.label);
@@ -63,7 +63,11 @@ export function activePath(location: string, search: string): string {
 }
 
 /** Breadcrumb of the current address, query included (see activePath). */
-export function crumbsForAddress(location: string, search: string, routes: AppRoute[] = ROUTES): Crumb[] {
+export function crumbsForAddress(
+  location: string,
+  search: string,
+  routes: RouteData[] = ROUTE_DATA,
+): Crumb[] {
   const path = activePath(location, search);
   if (path === location) return crumbsFor(location, routes);
   const crumbs = crumbsFor(path, routes);

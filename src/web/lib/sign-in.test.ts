@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../routes';
+import { ROUTE_DATA as ROUTES } from './route-data';
 import { needsSignIn, safeNext, signInUrl } from './sign-in';
 
 describe('sign-in prompts for signed-out visitors', () => {

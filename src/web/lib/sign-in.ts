@@ -1,11 +1,11 @@
-import type { AppRoute } from '../routes';
 import { matchesPath } from './navigation';
+import type { RouteData } from './route-data';
 
 /**
  * Whether a signed-out visitor on `path` should be asked to sign in: the path belongs to a signed-in
  * screen and nothing public (the landing page at `/`, `/subscribe`, public pages) answers it.
  */
-export function needsSignIn(path: string, routes: AppRoute[]): boolean {
+export function needsSignIn(path: string, routes: RouteData[]): boolean {
   const matching = routes.filter((r) => r.path === path || matchesPath(r.path, path));
   const isPrivate = matching.some((r) => r.access === 'app' || r.access === 'signed-in');
   const isPublic = matching.some((r) => r.access === 'always' || r.access === 'signed-out');

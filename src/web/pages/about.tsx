@@ -1,7 +1,7 @@
 import { Heart, Lightbulb, ShieldCheck, Target } from 'lucide-react';
 import { TRIAL_DAYS } from '../../shared/plans';
-import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
-import { useBranding } from '../hooks/use-branding';
+import { PageHero, PublicLayout } from '../layout/PublicLayout';
+import { useBranding } from '../lib/use-branding';
 
 const VALUES = [
   { icon: Target, title: 'Accuracy first', text: 'A verified list is only useful if it is right.' },

@@ -3,10 +3,10 @@ import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Account } from '../../shared/account';
-import { accountCall, refreshAccount } from '../components/account/api';
-import { PageHeader } from '../components/PageHeader';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
+import { accountCall, refreshAccount } from '../features/account/api';
 import { errorMessage } from '../lib/api';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { PageHeader } from '../ui/PageHeader';
 
 /** The new address's confirmation link: opened signed in, it makes the address the account's. */
 export default function AccountEmailPage() {

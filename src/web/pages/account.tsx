@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { accountQueries } from '../components/account/api';
-import { DeleteAccountCard } from '../components/account/DeleteAccountCard';
-import { EmailCard } from '../components/account/EmailCard';
-import { PasswordCard } from '../components/account/PasswordCard';
-import { ProfileCard } from '../components/account/ProfileCard';
-import { SessionsCard } from '../components/account/SessionsCard';
-import { PageHeader } from '../components/PageHeader';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
+import { accountQueries } from '../features/account/api';
+import { DeleteAccountCard } from '../features/account/DeleteAccountCard';
+import { EmailCard } from '../features/account/EmailCard';
+import { PasswordCard } from '../features/account/PasswordCard';
+import { ProfileCard } from '../features/account/ProfileCard';
+import { SessionsCard } from '../features/account/SessionsCard';
 import { errorMessage } from '../lib/api';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { PageHeader } from '../ui/PageHeader';
 
 /** The signed-in person's own account: name, picture, address, password, sessions, deletion. */
 export default function AccountPage() {

@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { type Plan, planSchema } from '../../shared/auth';
 import { TRIAL_DAYS } from '../../shared/plans';
-import { CreateAccountForm } from '../components/auth/CreateAccountForm';
-import { PlanBanner } from '../components/auth/PlanBanner';
-import { SignInForm } from '../components/auth/SignInForm';
-import { Logo } from '../components/layout/Logo';
-import { Alert, AlertDescription } from '../components/ui/alert';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { useBranding } from '../hooks/use-branding';
+import { CreateAccountForm } from '../features/auth/CreateAccountForm';
+import { PlanBanner } from '../features/auth/PlanBanner';
+import { SignInForm } from '../features/auth/SignInForm';
 import { safeNext } from '../lib/sign-in';
+import { useBranding } from '../lib/use-branding';
 import { cn } from '../lib/utils';
+import { Alert, AlertDescription } from '../ui/alert';
+import { Logo } from '../ui/Logo';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 
 type Mode = 'register' | 'login';
 

@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { CANCELED_DATA_DAYS, PAYMENT_GRACE_DAYS } from '../../shared/billing';
-import { billingQueries } from '../components/billing/api';
-import { InvoicesCard } from '../components/billing/InvoicesCard';
-import { PlanChangeCard } from '../components/billing/PlanChangeCard';
-import { SubscriptionCard } from '../components/billing/SubscriptionCard';
-import { PageHeader } from '../components/PageHeader';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { billingQueries } from '../features/billing/api';
+import { InvoicesCard } from '../features/billing/InvoicesCard';
+import { PlanChangeCard } from '../features/billing/PlanChangeCard';
+import { SubscriptionCard } from '../features/billing/SubscriptionCard';
 import { errorMessage } from '../lib/api';
 import { formatDay } from '../lib/format';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { PageHeader } from '../ui/PageHeader';
 
 /** /settings/billing: the subscription, its next invoice and card, plan changes, cancel / resume, invoices. */
 export default function BillingPage() {

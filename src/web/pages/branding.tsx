@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock, RefreshCw } from 'lucide-react';
-import { brandingQueries } from '../components/branding/api';
-import { BrandingForm } from '../components/branding/BrandingForm';
-import { DomainCard } from '../components/branding/DomainCard';
-import { LogoCard } from '../components/branding/LogoCard';
-import { PageHeader } from '../components/PageHeader';
-import { PageSkeleton } from '../components/PageSkeleton';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
+import { brandingQueries } from '../features/branding/api';
+import { BrandingForm } from '../features/branding/BrandingForm';
+import { DomainCard } from '../features/branding/DomainCard';
+import { LogoCard } from '../features/branding/LogoCard';
 import { errorMessage } from '../lib/api';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { PageHeader } from '../ui/PageHeader';
+import { PageSkeleton } from '../ui/PageSkeleton';
 
 /** White Label branding: name, logo, colour, support address and a custom domain. */
 export default function BrandingPage() {

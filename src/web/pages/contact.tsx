@@ -1,12 +1,12 @@
 import { Mail, MapPin, MessageSquare, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
-import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
-import { Textarea } from '../components/ui/textarea';
-import { toast } from '../hooks/use-toast';
+import { PageHero, PublicLayout } from '../layout/PublicLayout';
+import { toast } from '../lib/toast';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { Textarea } from '../ui/textarea';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 

@@ -1,22 +1,22 @@
 import { BarChart3, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useBreakdown, useUploadStatus, useUploads } from '../components/lists/api';
-import { DashboardNotices } from '../components/lists/DashboardNotices';
-import { ProcessingPanel } from '../components/lists/ProcessingPanel';
-import { QuickActions } from '../components/lists/QuickActions';
-import { ResultsCharts } from '../components/lists/ResultsCharts';
-import { ResultsTable } from '../components/lists/ResultsTable';
-import { SingleCheck } from '../components/lists/SingleCheck';
-import { StatCards } from '../components/lists/StatCards';
-import { VerificationNotice } from '../components/lists/VerificationNotice';
-import { PageHeader } from '../components/PageHeader';
-import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select';
-import { Skeleton } from '../components/ui/skeleton';
+import { useBreakdown, useUploadStatus, useUploads } from '../features/lists/api';
+import { DashboardNotices } from '../features/lists/DashboardNotices';
+import { ProcessingPanel } from '../features/lists/ProcessingPanel';
+import { QuickActions } from '../features/lists/QuickActions';
+import { ResultsCharts } from '../features/lists/ResultsCharts';
+import { ResultsTable } from '../features/lists/ResultsTable';
+import { SingleCheck } from '../features/lists/SingleCheck';
+import { StatCards } from '../features/lists/StatCards';
+import { VerificationNotice } from '../features/lists/VerificationNotice';
 import { isNotStarted } from '../lib/estimate';
 import { formatDay } from '../lib/format';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
+import { PageHeader } from '../ui/PageHeader';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { Skeleton } from '../ui/skeleton';
 
 // The results screen (/dashboard, and / with ?uploadId=): selector, stats, steps, actions, results.
 export default function DashboardPage({ uploadId }: { uploadId?: string }) {

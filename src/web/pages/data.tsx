@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Loader2 } from 'lucide-react';
 import { DATA_EXPORT_KEEP_DAYS } from '../../shared/data-export';
-import { dataExportQueries, startDataExport } from '../components/data-export/api';
-import { PageHeader } from '../components/PageHeader';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
-import { Progress } from '../components/ui/progress';
-import { failureToast } from '../hooks/use-toast';
+import { dataExportQueries, startDataExport } from '../features/data-export/api';
 import { errorMessage } from '../lib/api';
 import { formatDay, formatKb } from '../lib/format';
+import { failureToast } from '../lib/toast';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { PageHeader } from '../ui/PageHeader';
+import { Progress } from '../ui/progress';
 
 /** /settings/data: one zip of everything the account and its workspace hold, built in the background. */
 export default function DataPage() {

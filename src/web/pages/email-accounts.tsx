@@ -1,19 +1,19 @@
 import { KeyRound, MailX, RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useEmailAccounts } from '../components/automation/api';
-import { ConnectMailboxDialog } from '../components/mailboxes/ConnectMailboxDialog';
-import { MailboxDialog } from '../components/mailboxes/MailboxDialog';
-import { PageHeader } from '../components/PageHeader';
-import { useSmartleadSettings } from '../components/smartlead/api';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Badge } from '../components/ui/badge';
-import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
-import { Input } from '../components/ui/input';
-import { Skeleton } from '../components/ui/skeleton';
+import { useSmartleadSettings } from '../features/smartlead/api';
+import { useEmailAccounts } from '../features/smartlead/automation/api';
+import { ConnectMailboxDialog } from '../features/smartlead/mailboxes/ConnectMailboxDialog';
+import { MailboxDialog } from '../features/smartlead/mailboxes/MailboxDialog';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/utils';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
+import { Input } from '../ui/input';
+import { PageHeader } from '../ui/PageHeader';
+import { Skeleton } from '../ui/skeleton';
 
 // Email Accounts (SPEC §2, under Email Automation): the user's sending mailboxes in Smartlead, searchable,
 // with daily limit, warm-up and reputation, and the campaigns created here that send from each.

@@ -1,16 +1,16 @@
 import { Megaphone, PenLine, RefreshCw, Send } from 'lucide-react';
 import { Link } from 'wouter';
-import { PageHeader } from '../components/PageHeader';
-import { ActivityChart } from '../components/smartlead/ActivityChart';
-import { useCampaigns } from '../components/smartlead/api';
-import { CampaignCard } from '../components/smartlead/CampaignCard';
-import { ImportCampaignsDialog } from '../components/smartlead/ImportCampaignsDialog';
-import { Alert, AlertDescription } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
-import { Skeleton } from '../components/ui/skeleton';
+import { ActivityChart } from '../features/smartlead/ActivityChart';
+import { useCampaigns } from '../features/smartlead/api';
+import { CampaignCard } from '../features/smartlead/CampaignCard';
+import { ImportCampaignsDialog } from '../features/smartlead/ImportCampaignsDialog';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/utils';
+import { Alert, AlertDescription } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
+import { PageHeader } from '../ui/PageHeader';
+import { Skeleton } from '../ui/skeleton';
 
 // Email Campaigns (SPEC §2, under Email Automation; SPEC's "Campaign Status" is this screen since issue 27):
 // every campaign with its Smartlead status, lead counts, sending progress and analytics, refreshed every

@@ -3,26 +3,26 @@ import { FilePlus2, Loader2, Save, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { type Step, saveTemplateSchema } from '../../shared/email-automation';
 import { BUILTIN_FIELDS } from '../../shared/merge-fields';
+import { useVerifiedEmails } from '../features/smartlead/api';
 import {
   deleteTemplate,
   emptyStep,
   saveTemplate,
   TEMPLATES_KEY,
   useTemplates,
-} from '../components/automation/api';
-import { SequenceEditor } from '../components/automation/SequenceEditor';
-import { SequencePreview } from '../components/automation/SequencePreview';
-import { PageHeader } from '../components/PageHeader';
-import { useVerifiedEmails } from '../components/smartlead/api';
-import { Alert, AlertDescription } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
-import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select';
-import { Skeleton } from '../components/ui/skeleton';
-import { toast } from '../hooks/use-toast';
+} from '../features/smartlead/automation/api';
+import { SequenceEditor } from '../features/smartlead/automation/SequenceEditor';
+import { SequencePreview } from '../features/smartlead/automation/SequencePreview';
 import { errorMessage } from '../lib/api';
+import { toast } from '../lib/toast';
+import { Alert, AlertDescription } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { PageHeader } from '../ui/PageHeader';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { Skeleton } from '../ui/skeleton';
 
 const NEW = '__new__';
 const freshSteps = (): Step[] => [emptyStep(0), emptyStep(3)];

@@ -1,9 +1,9 @@
 import { BarChart3, Plug, ShieldCheck, Target, Users, Zap } from 'lucide-react';
 import { Link } from 'wouter';
 import { TRIAL_DAYS } from '../../shared/plans';
-import { FeatureGrid } from '../components/FeatureGrid';
-import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
-import { Button } from '../components/ui/button';
+import { FeatureGrid } from '../features/landing/FeatureGrid';
+import { PageHero, PublicLayout } from '../layout/PublicLayout';
+import { Button } from '../ui/button';
 
 // SPEC §2: six cards.
 const FEATURES = [

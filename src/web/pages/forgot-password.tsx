@@ -4,12 +4,12 @@ import { Loader2, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '../../shared/account';
-import { AuthShell } from '../components/account/AuthShell';
-import { accountCall, accountQueries } from '../components/account/api';
-import { FormField } from '../components/auth/FormField';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
+import { AuthShell } from '../features/account/AuthShell';
+import { accountCall, accountQueries } from '../features/account/api';
 import { errorMessage } from '../lib/api';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { FormField } from '../ui/form-field';
 
 /** Forgotten password: a link by mail, or (no relay on this server) whom to ask. */
 export default function ForgotPasswordPage() {

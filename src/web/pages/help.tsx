@@ -1,6 +1,6 @@
-import { HelpContent } from '../components/help/HelpContent';
-import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
-import { PageHeader } from '../components/PageHeader';
+import { HelpContent } from '../features/help/HelpContent';
+import { PageHero, PublicLayout } from '../layout/PublicLayout';
+import { PageHeader } from '../ui/PageHeader';
 
 const TITLE = 'Help Center';
 const SUBTITLE = 'How verification works, what each result means, the CSV format and common questions.';

@@ -1,19 +1,19 @@
 import { Eye, History, Upload } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { UploadListItem } from '../../shared/lists';
-import { useUploads } from '../components/lists/api';
-import { ExportMenu } from '../components/lists/ExportMenu';
-import { NotStartedBadge } from '../components/lists/ResultCells';
-import { UploadStatusBadge, UploadStatusIcon } from '../components/lists/status';
-import { DeleteUploadButton } from '../components/lists/upload-actions';
-import { VerificationNotice } from '../components/lists/VerificationNotice';
-import { PageHeader } from '../components/PageHeader';
-import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
-import { Progress } from '../components/ui/progress';
-import { Skeleton } from '../components/ui/skeleton';
+import { useUploads } from '../features/lists/api';
+import { ExportMenu } from '../features/lists/ExportMenu';
+import { NotStartedBadge } from '../features/lists/ResultCells';
+import { UploadStatusBadge, UploadStatusIcon } from '../features/lists/status';
+import { DeleteUploadButton } from '../features/lists/upload-actions';
+import { VerificationNotice } from '../features/lists/VerificationNotice';
 import { isNotStarted, timeLeft } from '../lib/estimate';
 import { formatDateTime, formatKb, successRate } from '../lib/format';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
+import { PageHeader } from '../ui/PageHeader';
+import { Progress } from '../ui/progress';
+import { Skeleton } from '../ui/skeleton';
 
 function UploadCard({ u }: { u: UploadListItem }) {
   const [, navigate] = useLocation();

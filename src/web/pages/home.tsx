@@ -1,11 +1,11 @@
 import { BarChart3, Camera, History, Upload } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearch } from 'wouter';
-import { ActionCard } from '../components/home/ActionCard';
-import { TrialBanner } from '../components/home/TrialBanner';
-import { SingleCheck } from '../components/lists/SingleCheck';
-import { PageSkeleton } from '../components/PageSkeleton';
-import { isNewAccount, useAuth, useSubscriptionStatus } from '../hooks/use-auth';
+import { ActionCard } from '../features/home/ActionCard';
+import { TrialBanner } from '../features/home/TrialBanner';
+import { SingleCheck } from '../features/lists/SingleCheck';
+import { isNewAccount, useAuth, useSubscriptionStatus } from '../lib/auth';
+import { PageSkeleton } from '../ui/PageSkeleton';
 
 // The results screen (charts) loads only when `?uploadId` asks for it.
 const DashboardPage = lazy(() => import('./dashboard'));

@@ -2,17 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Camera } from 'lucide-react';
 import { useState } from 'react';
 import type { ScrapeJob } from '../../shared/scraper';
-import { PageHeader } from '../components/PageHeader';
-import { scraperQueries } from '../components/scraper/api';
-import { CurrentSearch } from '../components/scraper/CurrentSearch';
-import { JobResults } from '../components/scraper/JobResults';
-import { RecentJobs } from '../components/scraper/RecentJobs';
-import { SearchForm } from '../components/scraper/SearchForm';
-import { useScrapeJobs } from '../components/scraper/use-scrape-jobs';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
-import { Skeleton } from '../components/ui/skeleton';
+import { scraperQueries } from '../features/scraper/api';
+import { CurrentSearch } from '../features/scraper/CurrentSearch';
+import { JobResults } from '../features/scraper/JobResults';
+import { RecentJobs } from '../features/scraper/RecentJobs';
+import { SearchForm } from '../features/scraper/SearchForm';
+import { useScrapeJobs } from '../features/scraper/use-scrape-jobs';
 import { queryClient } from '../lib/api';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { PageHeader } from '../ui/PageHeader';
+import { Skeleton } from '../ui/skeleton';
 
 const RECENT = 5; // SPEC §9: only the 5 latest completed jobs are shown
 

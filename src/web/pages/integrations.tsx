@@ -1,11 +1,11 @@
-import { PageHeader } from '../components/PageHeader';
-import { ApiKeyCard } from '../components/smartlead/ApiKeyCard';
-import { useSmartleadSettings } from '../components/smartlead/api';
-import { ConnectionStatusCard } from '../components/smartlead/ConnectionStatusCard';
-import { Alert, AlertDescription } from '../components/ui/alert';
-import { Skeleton } from '../components/ui/skeleton';
-import { useBranding } from '../hooks/use-branding';
+import { ApiKeyCard } from '../features/smartlead/ApiKeyCard';
+import { useSmartleadSettings } from '../features/smartlead/api';
+import { ConnectionStatusCard } from '../features/smartlead/ConnectionStatusCard';
 import { errorMessage } from '../lib/api';
+import { useBranding } from '../lib/use-branding';
+import { Alert, AlertDescription } from '../ui/alert';
+import { PageHeader } from '../ui/PageHeader';
+import { Skeleton } from '../ui/skeleton';
 
 // Settings → Integrations: the services Verilead connects to. Today Smartlead: its key (masked once
 // saved) and the connection status (SPEC §2 "API Settings", moved here by issue 27).

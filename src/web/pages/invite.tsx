@@ -3,12 +3,12 @@ import { CheckCircle2, Loader2, MailOpen, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { InvitationPreview, Workspace } from '../../shared/workspaces';
-import { Logo } from '../components/layout/Logo';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
-import { useAuth } from '../hooks/use-auth';
 import { apiRequest, errorMessage, queryClient } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
+import { Logo } from '../ui/Logo';
 
 const GONE: Record<string, string> = {
   expired: 'This invitation has expired.',

@@ -1,11 +1,11 @@
-import { ClosingCta } from '../components/landing/ClosingCta';
-import { Comparison } from '../components/landing/Comparison';
-import { FeatureCards } from '../components/landing/FeatureCards';
-import { Hero } from '../components/landing/Hero';
-import { HowItWorks } from '../components/landing/HowItWorks';
-import { Plans } from '../components/landing/Plans';
-import { Security } from '../components/landing/Security';
-import { PublicLayout } from '../components/layout/PublicLayout';
+import { ClosingCta } from '../features/landing/ClosingCta';
+import { Comparison } from '../features/landing/Comparison';
+import { FeatureCards } from '../features/landing/FeatureCards';
+import { Hero } from '../features/landing/Hero';
+import { HowItWorks } from '../features/landing/HowItWorks';
+import { Plans } from '../features/landing/Plans';
+import { Security } from '../features/landing/Security';
+import { PublicLayout } from '../layout/PublicLayout';
 
 // Signed-out (or still loading) `/` (SPEC §2).
 export default function LandingPage() {

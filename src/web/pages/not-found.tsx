@@ -1,10 +1,10 @@
 import { Compass, Home, LifeBuoy } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { User } from '../../shared/auth';
-import { AppLayout } from '../components/layout/AppLayout';
-import { PublicLayout } from '../components/layout/PublicLayout';
-import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
+import { AppLayout } from '../layout/AppLayout';
+import { PublicLayout } from '../layout/PublicLayout';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
 
 function NotFoundCard({ signedIn }: { signedIn: boolean }) {
   const [path] = useLocation();

@@ -1,10 +1,10 @@
 import { AlertCircle } from 'lucide-react';
-import { MinimalHeader } from '../components/layout/MinimalHeader';
-import { Wizard } from '../components/onboarding/Wizard';
-import { Button } from '../components/ui/button';
-import { Card, CardContent } from '../components/ui/card';
-import { useAuth } from '../hooks/use-auth';
-import { useOnboardingStatus } from '../hooks/use-onboarding';
+import { useOnboardingStatus } from '../features/onboarding/api';
+import { Wizard } from '../features/onboarding/Wizard';
+import { MinimalHeader } from '../layout/MinimalHeader';
+import { useAuth } from '../lib/auth';
+import { Button } from '../ui/button';
+import { Card, CardContent } from '../ui/card';
 
 // SPEC §2 Onboarding: five steps; the saved step and answers are restored on load.
 export default function OnboardingPage() {

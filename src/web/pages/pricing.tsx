@@ -1,7 +1,7 @@
 import { API_RULE, TRIAL_TEXT } from '../../shared/plans';
-import { PlanGrid } from '../components/landing/Plans';
-import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
-import { useBranding } from '../hooks/use-branding';
+import { PlanGrid } from '../features/landing/Plans';
+import { PageHero, PublicLayout } from '../layout/PublicLayout';
+import { useBranding } from '../lib/use-branding';
 
 // The same three plans as the landing page, from the shared plan table (one price story, decision 0610).
 

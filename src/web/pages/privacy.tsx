@@ -1,4 +1,4 @@
-import { LegalPage } from '../components/layout/LegalPage';
+import { LegalPage } from '../layout/LegalPage';
 
 // Figures from SPEC §9 (retention, minimum age 16 in the privacy text).
 const SECTIONS = [

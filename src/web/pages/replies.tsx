@@ -1,17 +1,17 @@
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { PageHeader } from '../components/PageHeader';
-import { useReplies } from '../components/replies/api';
-import { ConversationPanel } from '../components/replies/ConversationPanel';
-import { useCampaigns } from '../components/smartlead/api';
-import { Alert, AlertDescription } from '../components/ui/alert';
-import { Badge } from '../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../components/ui/select';
-import { Skeleton } from '../components/ui/skeleton';
+import { useCampaigns } from '../features/smartlead/api';
+import { useReplies } from '../features/smartlead/replies/api';
+import { ConversationPanel } from '../features/smartlead/replies/ConversationPanel';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { cn } from '../lib/utils';
+import { Alert, AlertDescription } from '../ui/alert';
+import { Badge } from '../ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { PageHeader } from '../ui/PageHeader';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { Skeleton } from '../ui/skeleton';
 
 // Replies (decision 0202): every reply to the workspace's campaigns, newest first, filtered by campaign
 // and category; choosing one opens its conversation, category, pause/unsubscribe and a reply box.

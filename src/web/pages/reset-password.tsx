@@ -6,12 +6,12 @@ import { Link, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { resetPasswordFormSchema } from '../../shared/account';
 import { PASSWORD_MIN } from '../../shared/auth';
-import { AuthShell } from '../components/account/AuthShell';
-import { accountCall, accountQueries } from '../components/account/api';
-import { FormField } from '../components/auth/FormField';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
+import { AuthShell } from '../features/account/AuthShell';
+import { accountCall, accountQueries } from '../features/account/api';
 import { errorMessage } from '../lib/api';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { FormField } from '../ui/form-field';
 
 type Values = z.infer<typeof resetPasswordFormSchema>;
 

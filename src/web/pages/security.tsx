@@ -1,5 +1,5 @@
-import { PageHeader } from '../components/PageHeader';
-import { TwoFactorCard } from '../components/security/TwoFactorCard';
+import { TwoFactorCard } from '../features/security/TwoFactorCard';
+import { PageHeader } from '../ui/PageHeader';
 
 /** /settings/security: how this account signs in (two-factor sign-in). */
 export default function SecurityPage() {

@@ -5,13 +5,6 @@ import { Link, useLocation } from 'wouter';
 import { DEFAULT_BOUNCE_BUDGET } from '../../shared/bounce-budget';
 import { type CampaignSetup, DEFAULT_SCHEDULE } from '../../shared/email-automation';
 import { type SendableEmail, splitName } from '../../shared/smartlead';
-import { useTemplates } from '../components/automation/api';
-import { BounceBudget, withinBudget } from '../components/automation/BounceBudget';
-import { CampaignSetupFields, type SetupChoice } from '../components/automation/CampaignSetupFields';
-import { RecheckNotice } from '../components/automation/RecheckNotice';
-import { SectionTitle } from '../components/automation/SectionTitle';
-import { AlreadySentWarning, HeldBack, IncludeRisky } from '../components/automation/SendChoices';
-import { PageHeader } from '../components/PageHeader';
 import {
   CAMPAIGNS_KEY,
   createCampaign,
@@ -19,17 +12,24 @@ import {
   useSendProgress,
   useSmartleadSettings,
   useVerifiedEmails,
-} from '../components/smartlead/api';
-import { EmailPicker } from '../components/smartlead/EmailPicker';
-import { SendProgressCard } from '../components/smartlead/SendProgressCard';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
-import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
-import { Skeleton } from '../components/ui/skeleton';
-import { toast } from '../hooks/use-toast';
+} from '../features/smartlead/api';
+import { useTemplates } from '../features/smartlead/automation/api';
+import { BounceBudget, withinBudget } from '../features/smartlead/automation/BounceBudget';
+import { CampaignSetupFields, type SetupChoice } from '../features/smartlead/automation/CampaignSetupFields';
+import { RecheckNotice } from '../features/smartlead/automation/RecheckNotice';
+import { SectionTitle } from '../features/smartlead/automation/SectionTitle';
+import { AlreadySentWarning, HeldBack, IncludeRisky } from '../features/smartlead/automation/SendChoices';
+import { EmailPicker } from '../features/smartlead/EmailPicker';
+import { SendProgressCard } from '../features/smartlead/SendProgressCard';
 import { errorMessage } from '../lib/api';
+import { toast } from '../lib/toast';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { PageHeader } from '../ui/PageHeader';
+import { Skeleton } from '../ui/skeleton';
 
 const REDIRECT_MS = 1500;
 

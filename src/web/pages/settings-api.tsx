@@ -1,6 +1,6 @@
-import { ApiTokensPanel } from '../components/api-tokens/ApiTokensPanel';
-import { PageHeader } from '../components/PageHeader';
-import { WebhooksCard } from '../components/webhooks/WebhooksCard';
+import { ApiTokensPanel } from '../features/api-tokens/ApiTokensPanel';
+import { WebhooksCard } from '../features/webhooks/WebhooksCard';
+import { PageHeader } from '../ui/PageHeader';
 
 // Settings → API: personal tokens (the API and scripted downloads) and webhook endpoints, together
 // because both are how other systems work with Verilead (issue 27 moved webhooks off the usage screen).

@@ -4,13 +4,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PLANS, type Plan } from '../../shared/auth';
 import { PLAN_TABLE, planAmount, planFeatures } from '../../shared/plans';
-import { billingQueries } from '../components/billing/api';
-import { PaymentForm } from '../components/billing/PaymentForm';
-import { PlanChangeCard } from '../components/billing/PlanChangeCard';
-import { usePaymentSetup } from '../components/billing/use-payment-setup';
-import { MinimalHeader } from '../components/layout/MinimalHeader';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { billingQueries } from '../features/billing/api';
+import { PaymentForm } from '../features/billing/PaymentForm';
+import { PlanChangeCard } from '../features/billing/PlanChangeCard';
+import { usePaymentSetup } from '../features/billing/use-payment-setup';
+import { MinimalHeader } from '../layout/MinimalHeader';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 
 const pickedPlan = (): Plan | null => {
   const p = new URLSearchParams(window.location.search).get('plan');

@@ -1,7 +1,7 @@
 import { BookOpen, Clock, Headphones, Mail, MessageSquare, Phone } from 'lucide-react';
 import { Link } from 'wouter';
-import { PageHero, PublicLayout } from '../components/layout/PublicLayout';
-import { Button } from '../components/ui/button';
+import { PageHero, PublicLayout } from '../layout/PublicLayout';
+import { Button } from '../ui/button';
 
 const CHANNELS = [
   { icon: MessageSquare, title: 'Live chat', text: 'Monday to Friday, 9:00 to 18:00 PST.' },

@@ -2,19 +2,19 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Loader2, ShieldBan, Trash2 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { type Suppression, suppressionReasonLabels } from '../../shared/suppressions';
-import { PageHeader } from '../components/PageHeader';
-import { refreshSuppressions, removeSuppression, suppressionQueries } from '../components/suppressions/api';
-import { SuppressionForms } from '../components/suppressions/SuppressionForms';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
-import { ConfirmDialog } from '../components/ui/confirm-dialog';
-import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table';
-import { failureToast, toast } from '../hooks/use-toast';
+import { refreshSuppressions, removeSuppression, suppressionQueries } from '../features/suppressions/api';
+import { SuppressionForms } from '../features/suppressions/SuppressionForms';
 import { errorMessage } from '../lib/api';
 import { formatDay } from '../lib/format';
+import { failureToast, toast } from '../lib/toast';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { PageHeader } from '../ui/PageHeader';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 
 /**
  * The workspace's suppression list: addresses never sent to Smartlead again (bounces and unsubscribes

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { can } from '../../shared/workspaces';
-import { PageHeader } from '../components/PageHeader';
-import { ActivityCard } from '../components/team/ActivityCard';
-import { teamQueries } from '../components/team/api';
-import { InvitationsCard } from '../components/team/InvitationsCard';
-import { InviteCard } from '../components/team/InviteCard';
-import { MembersCard } from '../components/team/MembersCard';
-import { WorkspaceCard } from '../components/team/WorkspaceCard';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Button } from '../components/ui/button';
+import { ActivityCard } from '../features/team/ActivityCard';
+import { teamQueries } from '../features/team/api';
+import { InvitationsCard } from '../features/team/InvitationsCard';
+import { InviteCard } from '../features/team/InviteCard';
+import { MembersCard } from '../features/team/MembersCard';
+import { WorkspaceCard } from '../features/team/WorkspaceCard';
 import { errorMessage } from '../lib/api';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Button } from '../ui/button';
+import { PageHeader } from '../ui/PageHeader';
 
 /** The current workspace's people: members and roles, invitations, leaving, and the activity log. */
 export default function TeamPage() {

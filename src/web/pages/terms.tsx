@@ -1,6 +1,6 @@
 import { PLAN_ROWS, planPrice, TRIAL_DAYS } from '../../shared/plans';
-import { LegalPage } from '../components/layout/LegalPage';
-import { useBranding } from '../hooks/use-branding';
+import { LegalPage } from '../layout/LegalPage';
+import { useBranding } from '../lib/use-branding';
 
 // Figures from the product spec (30 days notice, minimum age 18); the plans and prices come from the
 // shared plan table, as on the pricing page. The spec says both "non-refundable" and "30-day money-back

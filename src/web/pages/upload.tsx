@@ -3,17 +3,17 @@ import { BookmarkPlus, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { UploadResponse } from '../../shared/lists';
-import { AccessNotice } from '../components/lists/AccessNotice';
-import { listsQueries } from '../components/lists/api';
-import { FileDropZone } from '../components/lists/FileDropZone';
-import { PreviewTable, type StartState, UploadSummary } from '../components/lists/UploadPreview';
-import { useStartVerification } from '../components/lists/use-start-verification';
-import { PageHeader } from '../components/PageHeader';
-import { Button } from '../components/ui/button';
-import { useHasAccess } from '../hooks/use-access';
-import { toast } from '../hooks/use-toast';
+import { AccessNotice } from '../features/lists/AccessNotice';
+import { listsQueries } from '../features/lists/api';
+import { FileDropZone } from '../features/lists/FileDropZone';
+import { PreviewTable, type StartState, UploadSummary } from '../features/lists/UploadPreview';
+import { useStartVerification } from '../features/lists/use-start-verification';
+import { useHasAccess } from '../lib/access';
 import { apiRequest, errorMessage, throwIfResNotOk } from '../lib/api';
 import { uploadFormData } from '../lib/csrf';
+import { toast } from '../lib/toast';
+import { Button } from '../ui/button';
+import { PageHeader } from '../ui/PageHeader';
 
 /** A draft nobody started or saved is deleted when it is replaced or the page is left (else after a day). */
 function discardDraft(uploadId: string | null) {

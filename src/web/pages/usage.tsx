@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingQueries } from '../components/billing/api';
-import { PageHeader } from '../components/PageHeader';
-import { Alert, AlertDescription, AlertTitle } from '../components/ui/alert';
-import { Skeleton } from '../components/ui/skeleton';
-import { UsageChart } from '../components/usage/UsageChart';
-import { UsageMeters } from '../components/usage/UsageMeters';
+import { billingQueries } from '../features/billing/api';
+import { UsageChart } from '../features/usage/UsageChart';
+import { UsageMeters } from '../features/usage/UsageMeters';
 import { errorMessage } from '../lib/api';
+import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { PageHeader } from '../ui/PageHeader';
+import { Skeleton } from '../ui/skeleton';
 
 /** /settings/usage: this month's usage against the plan and six months of history (tokens and webhooks: Settings → API). */
 export default function UsagePage() {

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { Account, ResetInfo, SessionInfo } from '../../../shared/account';
+import { apiRequest, queryClient, throwIfResNotOk } from '../../lib/api';
+import { USER_KEY } from '../../lib/auth';
+import { uploadFormData } from '../../lib/csrf';
+import { failureToast, toast } from '../../lib/toast';
+
+export const accountQueries = {
+  account: () => queryOptions<Account>({ queryKey: ['/api/account'] }),
+  sessions: () => queryOptions<SessionInfo[]>({ queryKey: ['/api/account/sessions'] }),
+  resetInfo: () => queryOptions<ResetInfo>({ queryKey: ['/api/password-reset'] }),
+  resetCheck: (token: string) =>
+    queryOptions<{ valid: boolean }>({
+      queryKey: [`/api/password-reset/check?token=${encodeURIComponent(token)}`],
+      retry: false,
+    }),
+};
+
+/** The account and the signed-in user (the top bar's name, picture and address) are read again. */
+export const refreshAccount = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: accountQueries.account().queryKey }),
+    queryClient.invalidateQueries({ queryKey: accountQueries.sessions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: USER_KEY }),
+  ]);
+
+/** An account change: the request, then a toast and a refresh; failures say the server's sentence. */
+export function useAccountAction<T, R = unknown>(opts: {
+  request: (input: T) => Promise<R>;
+  success?: string;
+  failure: string;
+  onDone?: (result: R, input: T) => void;
+}) {
+  return useMutation({
+    mutationFn: opts.request,
+    onSuccess: async (result, input) => {
+      if (opts.success) toast({ title: opts.success, variant: 'success' });
+      opts.onDone?.(result, input);
+      await refreshAccount();
+    },
+    onError: failureToast(opts.failure),
+  });
+}
+
+export const accountCall = async <R>(method: string, url: string, body?: unknown): Promise<R> =>
+  (await apiRequest(method, url, body)).json() as Promise<R>;
+
+/** The picture, as multipart (the CSRF header added like apiRequest's). */
+export async function uploadAvatar(file: File): Promise<Account> {
+  const form = new FormData();
+  form.append('avatar', file);
+  const res = await uploadFormData('/api/account/avatar', form);
+  await throwIfResNotOk(res);
+  return res.json() as Promise<Account>;
+}

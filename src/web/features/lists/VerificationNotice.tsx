@@ -1,0 +1,39 @@
+import { Globe, PlugZap, ServerCrash } from 'lucide-react';
+import type { OurSideNotice } from '../../../shared/lists';
+import { formatTime } from '../../lib/format';
+import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
+
+const TITLE: Record<OurSideNotice['kind'], string> = {
+  dns: 'Verification is paused: a problem on our side (DNS)',
+  smtp: 'Verification is paused: a problem on our side (mail network)',
+  verifier: 'Verification is paused: a problem on our side (verification service)',
+};
+const ICON = { dns: Globe, smtp: PlugZap, verifier: ServerCrash };
+
+/**
+ * A run that waits because of our side (the DNS resolver lies or is silent, mail servers cannot be
+ * reached from here, the verifier API is down): the rows stay pending and no verdict is made up, so
+ * the screen says so plainly, with the time of the next try, instead of a stuck bar or wrong verdicts.
+ */
+export function VerificationNotice({ notice, compact }: { notice: OurSideNotice | null; compact?: boolean }) {
+  if (!notice) return null;
+  const Icon = ICON[notice.kind];
+  const next = formatTime(notice.nextTryAt);
+  return (
+    <Alert variant="warning" data-testid="verification-notice" data-kind={notice.kind}>
+      <Icon aria-hidden="true" />
+      <AlertTitle>{TITLE[notice.kind]}</AlertTitle>
+      <AlertDescription>
+        <p>
+          {notice.message}. <span data-testid="notice-next-try">Next try at {next}.</span>
+        </p>
+        {!compact && (
+          <p className="mt-1">
+            Emails not checked yet stay pending: none is marked invalid or risky because of this, and the
+            results so far are kept.
+          </p>
+        )}
+      </AlertDescription>
+    </Alert>
+  );
+}

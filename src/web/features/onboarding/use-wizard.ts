@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type PathValue, useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import {
+  LAST_STEP,
+  type OnboardingProfile,
+  type OnboardingStatus,
+  onboardingProfileSchema,
+  stepIsValid,
+} from '../../../shared/onboarding';
+import { apiRequest, queryClient } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { useBranding } from '../../lib/use-branding';
+import { ONBOARDING_STATUS_KEY } from './api';
+
+type Exit = { to: string; welcome: boolean };
+
+/**
+ * Wizard state over the saved status (SPEC §4): Next saves the new step (completed at the last one),
+ * Previous moves back without saving, finishing saves completed and leaves. The answers are one form
+ * over the shared profile schema; each step's rule (STEP_RULES) decides when Next is enabled.
+ *
+ * The cached status is updated only when leaving: reaching the last step already saves completed, and
+ * updating the cache then would make the route guard bounce the user off /onboarding mid-wizard.
+ */
+export function useWizard(initial: OnboardingStatus) {
+  const [, navigate] = useLocation();
+  const { productName } = useBranding();
+  const [step, setStep] = useState(Math.min(initial.currentStep, LAST_STEP));
+  const form = useForm<OnboardingProfile>({
+    resolver: zodResolver(onboardingProfileSchema),
+    defaultValues: initial.profile,
+  });
+  const profile = form.watch();
+
+  const save = (next: { step: number; completed: boolean }) =>
+    apiRequest('POST', '/api/onboarding/progress', { ...next, profile: cleaned(profile) });
+
+  const advance = useMutation({
+    mutationFn: (next: number) => save({ step: next, completed: next === LAST_STEP }),
+    onSuccess: (_res, next) => setStep(next),
+    onError: () => toast({ title: 'Error saving progress', variant: 'destructive' }),
+  });
+
+  const finish = useMutation({
+    mutationFn: (exit: Exit & { step: number }) => save({ step: exit.step, completed: true }),
+    onSuccess: (_res, exit) => {
+      queryClient.setQueryData<OnboardingStatus>(ONBOARDING_STATUS_KEY, {
+        completed: true,
+        profile: cleaned(profile),
+        currentStep: exit.step,
+      });
+      navigate(exit.to);
+      if (exit.welcome) {
+        toast({
+          title: `Welcome to ${productName}!`,
+          description: "Your setup is complete. Let's find and verify your first leads.",
+          variant: 'success',
+        });
+      }
+    },
+    onError: () => toast({ title: 'Error saving progress', variant: 'destructive' }),
+  });
+
+  const busy = advance.isPending || finish.isPending;
+  return {
+    step,
+    profile,
+    busy,
+    canGoNext: stepIsValid(step, profile) && !busy,
+    update: <K extends keyof OnboardingProfile>(key: K, value: PathValue<OnboardingProfile, K>) =>
+      form.setValue(key, value, { shouldDirty: true }),
+    // The schema checks the answers before they are saved (the step rule only enables the button).
+    next: form.handleSubmit(() => {
+      if (step < LAST_STEP && stepIsValid(step, profile)) advance.mutate(step + 1);
+    }),
+    previous: () => setStep((s) => Math.max(0, s - 1)),
+    getStarted: () => finish.mutate({ step: LAST_STEP, to: '/', welcome: true }),
+    goTo: (to: string) => finish.mutate({ step: LAST_STEP, to, welcome: false }),
+    // "Skip setup for now": finish early where the user stands (see shared/onboarding.ts).
+    skip: () => finish.mutate({ step, to: '/', welcome: false }),
+  };
+}
+
+/** Drops answers the server would refuse (a half-typed audience is still saved; it is only text). */
+function cleaned(profile: OnboardingProfile): OnboardingProfile {
+  const out: OnboardingProfile = { ...profile };
+  if (out.targetAudience !== undefined) out.targetAudience = out.targetAudience.trim();
+  if (!out.targetAudience) delete out.targetAudience;
+  return out;
+}

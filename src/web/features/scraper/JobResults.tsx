@@ -1,0 +1,134 @@
+import { useMutation } from '@tanstack/react-query';
+import { Loader2, MailCheck, Sparkles, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { JobProfile, ScrapeJob, ScrapeProfileEmailResult } from '../../../shared/scraper';
+import { apiRequest, errorMessage, queryClient } from '../../lib/api';
+import { UPLOADS_KEY } from '../../lib/shared-queries';
+import { toast } from '../../lib/toast';
+import { Button } from '../../ui/button';
+import { Progress } from '../../ui/progress';
+import { scraperQueries } from './api';
+import { CleanDataDialog } from './CleanDataDialog';
+import { ProfilesTable } from './ProfilesTable';
+import { useFullOutcomes } from './use-full-outcomes';
+
+/** One job's profiles with Get Full, Get All Full Profiles, Clean Data and Send to verification. */
+export function JobResults({ job }: { job: ScrapeJob }) {
+  const [, navigate] = useLocation();
+  const [cleanOpen, setCleanOpen] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: scraperQueries.jobs().queryKey });
+  const { pendingCount, expect, expectBatch } = useFullOutcomes(job.results);
+
+  // Get Full is a background job: the request only queues it; the polled job list shows its progress.
+  const getFull = useMutation({
+    mutationFn: async (p: JobProfile) =>
+      (await (
+        await apiRequest('POST', '/api/scrape-profile-email', {
+          profileUrl: p.url || p.instagramUrl,
+          jobId: job.id,
+        })
+      ).json()) as ScrapeProfileEmailResult,
+    onSuccess: (r) => {
+      if (r.status !== 'done') expect([r.username]);
+      toast({ title: 'Getting full profile', description: r.message });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Error scraping profile',
+        description: errorMessage(err, 'An error occurred'),
+        variant: 'destructive',
+      }),
+    onSettled: refresh,
+  });
+
+  const getAll = useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest('POST', `/api/scrape-job/${job.id}/get-full-all`)).json()) as {
+        queued: number;
+      },
+    onSuccess: (r) => {
+      // The partial profiles not already on their way (those keep their own toast).
+      expectBatch(
+        job.results
+          .filter((p) => !p.profileScraped && p.fullStatus !== 'queued' && p.fullStatus !== 'running')
+          .map((p) => p.username),
+      );
+      toast({
+        title: 'Getting all full profiles',
+        description: `${r.queued} profile${r.queued === 1 ? '' : 's'} queued; they complete in the background.`,
+      });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Failed to start mass scraping',
+        description: errorMessage(err, 'An error occurred'),
+        variant: 'destructive',
+      }),
+    onSettled: refresh,
+  });
+
+  const send = useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest('POST', `/api/scrape-job/${job.id}/send-to-verify`)).json()) as {
+        emailCount: number;
+      },
+    onSuccess: (r) => {
+      toast({
+        title: 'Success!',
+        description: `${r.emailCount} emails have been sent for verification`,
+        variant: 'success',
+      });
+      queryClient.invalidateQueries({ queryKey: UPLOADS_KEY });
+      navigate('/dashboard');
+    },
+    onError: (err) =>
+      toast({
+        title: 'Failed to send to verification',
+        description: errorMessage(err, 'Failed to send to verification'),
+        variant: 'destructive',
+      }),
+  });
+
+  const scraped = job.results.filter((p) => p.profileScraped).length;
+  const total = job.results.length;
+  if (total === 0) {
+    return <p className="py-10 text-center text-sm text-muted-foreground">No data available</p>;
+  }
+  return (
+    <div className="space-y-3">
+      <ProfilesTable profiles={job.results} onGetFull={(p) => getFull.mutate(p)} />
+      <div className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3 lg:flex-row lg:items-center">
+        <div className="min-w-0 flex-1 space-y-1">
+          <p className="text-sm font-medium" data-testid="scraped-count">
+            {scraped} of {total} profiles scraped
+          </p>
+          <Progress value={(scraped / total) * 100} aria-label={`${scraped} of ${total} profiles scraped`} />
+          {pendingCount > 0 && (
+            <p className="text-xs text-muted-foreground" role="status" data-testid="full-pending">
+              {pendingCount} full profile{pendingCount === 1 ? '' : 's'} being fetched in the background
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={() => getAll.mutate()}
+            disabled={getAll.isPending || scraped + pendingCount >= total}
+          >
+            {getAll.isPending || pendingCount > 0 ? <Loader2 className="animate-spin" /> : <Users />}
+            Get All Full Profiles
+          </Button>
+          <Button variant="outline" onClick={() => setCleanOpen(true)}>
+            <Sparkles /> Clean Data
+          </Button>
+          <Button onClick={() => send.mutate()} disabled={send.isPending || job.emailCount === 0}>
+            {send.isPending ? <Loader2 className="animate-spin" /> : <MailCheck />}
+            Send to verification
+          </Button>
+        </div>
+      </div>
+      <CleanDataDialog jobId={job.id} open={cleanOpen} onOpenChange={setCleanOpen} />
+    </div>
+  );
+}

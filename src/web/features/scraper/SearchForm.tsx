@@ -1,0 +1,202 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link as LinkIcon, Loader2, Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import {
+  instagramUsernameFromUrl,
+  SCRAPE_DEFAULT_MAX_ITEMS,
+  type ScrapeJob,
+  type UrlScrapeStarted,
+} from '../../../shared/scraper';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { Textarea } from '../../ui/textarea';
+import { AiSuggestions } from './AiSuggestions';
+
+type Mode = 'keyword' | 'url';
+const lines = (s: string) =>
+  s
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** Lines of the URL box that are not profile links, numbered as the user sees them (blank lines count). */
+function badUrlLines(text: string): { line: number; url: string }[] {
+  return text
+    .split(/\r?\n/)
+    .map((l, i) => ({ line: i + 1, url: l.trim() }))
+    .filter((l) => l.url && !instagramUsernameFromUrl(l.url));
+}
+
+/** Keyword Search / URL Scrape (SPEC §2, §5): validation toasts, start toasts, disabled while running. */
+export function SearchForm(props: {
+  running: boolean;
+  configured: boolean;
+  onStarted: (job: ScrapeJob) => void;
+}) {
+  const [mode, setMode] = useState<Mode>('keyword');
+  const [keywords, setKeywords] = useState('');
+  const [urls, setUrls] = useState('');
+  const [maxItems, setMaxItems] = useState(String(SCRAPE_DEFAULT_MAX_ITEMS));
+
+  const start = useMutation({
+    mutationFn: async (body: object) => {
+      const path = mode === 'keyword' ? '/api/scrape-instagram' : '/api/scrape-instagram-urls';
+      return (await (await apiRequest('POST', path, body)).json()) as ScrapeJob;
+    },
+    onSuccess: (job: ScrapeJob | UrlScrapeStarted) => {
+      const skipped = 'rejectedUrls' in job ? job.rejectedUrls.length : 0;
+      toast({
+        title: 'Scraping started',
+        description:
+          `Searching up to ${job.maxItems} profiles.` +
+          (skipped
+            ? ` ${skipped} ${skipped === 1 ? 'line was' : 'lines were'} skipped (not profile links).`
+            : ''),
+      });
+      props.onStarted(job);
+    },
+    onError: (err) =>
+      toast({
+        title: 'Failed to start scraping',
+        description: errorMessage(err, 'Failed to start scraping'),
+        variant: 'destructive',
+      }),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (mode === 'keyword') {
+      const ks = lines(keywords);
+      if (!ks.length) {
+        toast({
+          title: 'Keywords required',
+          description: 'Please enter at least one search keyword',
+          variant: 'destructive',
+        });
+        return;
+      }
+      const n = Number(maxItems);
+      start.mutate({
+        keywords: ks,
+        maxItems: Number.isInteger(n) && n > 0 ? n : SCRAPE_DEFAULT_MAX_ITEMS,
+        mode,
+      });
+    } else {
+      const us = lines(urls);
+      if (!us.length) {
+        toast({
+          title: 'URLs required',
+          description: 'Please enter at least one Instagram URL',
+          variant: 'destructive',
+        });
+        return;
+      }
+      start.mutate({
+        urls: us,
+        maxItems: us.length,
+        mode,
+      });
+    }
+  };
+
+  const busy = start.isPending || props.running;
+  const badLines = mode === 'url' ? badUrlLines(urls) : [];
+  const label = busy ? 'Search in Progress...' : mode === 'keyword' ? 'Search Profiles' : 'Scrape URLs';
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Find Instagram profiles</CardTitle>
+        <CardDescription>
+          Search by keyword or paste profile links; emails are taken from bios, contact details and websites.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="space-y-4">
+          <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
+            <TabsList>
+              <TabsTrigger value="keyword">
+                <Search className="size-4" /> Keyword Search
+              </TabsTrigger>
+              <TabsTrigger value="url">
+                <LinkIcon className="size-4" /> URL Scrape
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="keyword" className="space-y-3">
+              <div className="space-y-1.5">
+                <Label htmlFor="keywords">Keywords (one per line)</Label>
+                <Textarea
+                  id="keywords"
+                  rows={5}
+                  value={keywords}
+                  onChange={(e) => setKeywords(e.target.value)}
+                  placeholder={'bakery miami\nwedding photographer\nfitness coach'}
+                />
+              </div>
+              <AiSuggestions
+                context="Instagram scraper keyword search: finds business profiles with public emails"
+                fieldType="keywords"
+                value={keywords}
+                onApply={setKeywords}
+                disabled={busy}
+              />
+              {/* No location field: the search actor has no such input (decision 0300). */}
+              <div className="space-y-1.5 sm:max-w-[50%]">
+                <Label htmlFor="maxItems">Max profiles</Label>
+                <Input
+                  id="maxItems"
+                  type="number"
+                  min={1}
+                  max={500}
+                  value={maxItems}
+                  onChange={(e) => setMaxItems(e.target.value)}
+                />
+              </div>
+            </TabsContent>
+            <TabsContent value="url" className="space-y-1.5">
+              <Label htmlFor="urls">Instagram profile URLs (one per line)</Label>
+              <Textarea
+                id="urls"
+                rows={6}
+                value={urls}
+                onChange={(e) => setUrls(e.target.value)}
+                placeholder={'https://www.instagram.com/username/\nhttps://www.instagram.com/another/'}
+                aria-describedby="urls-help urls-problems"
+              />
+              <p id="urls-help" className="text-xs text-muted-foreground">
+                Each profile is scraped in full. Lines that are not profile links (posts, reels, other sites)
+                are skipped; the others still run.
+              </p>
+              <div id="urls-problems" aria-live="polite">
+                {badLines.length > 0 && (
+                  <ul className="space-y-0.5 text-xs text-amber-800" data-testid="url-problems">
+                    {badLines.slice(0, 20).map((b) => (
+                      <li key={b.line} className="truncate">
+                        Line {b.line} will be skipped: “{b.url}” is not an Instagram profile link.
+                      </li>
+                    ))}
+                    {badLines.length > 20 && <li>…and {badLines.length - 20} more lines.</li>}
+                  </ul>
+                )}
+              </div>
+            </TabsContent>
+          </Tabs>
+          <Button
+            type="submit"
+            variant="gradient"
+            disabled={busy || !props.configured}
+            className="w-full sm:w-auto"
+          >
+            {busy ? <Loader2 className="animate-spin" /> : <Search />}
+            {label}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ConnectMailboxInput,
+  MailboxHealth,
+  MailboxLoginInput,
+  UpdateMailboxInput,
+  WarmupSettings,
+  WarmupStats,
+} from '../../../../shared/mailboxes';
+import { apiRequest } from '../../../lib/api';
+import { ACCOUNTS_KEY } from '../automation/api';
+
+// Connect, edit, remove and warm mailboxes (decision 0202); every change refreshes the accounts list.
+
+const base = '/api/smartlead/email-accounts';
+
+function useRefreshAccounts() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+}
+
+export function useConnectMailbox() {
+  const refresh = useRefreshAccounts();
+  return useMutation({
+    mutationFn: async (v: ConnectMailboxInput) =>
+      (await apiRequest('POST', base, v)).json() as Promise<MailboxHealth>,
+    onSuccess: refresh,
+  });
+}
+
+export function useMailboxChanges(id: number) {
+  const refresh = useRefreshAccounts();
+  const qc = useQueryClient();
+  return {
+    update: useMutation({
+      mutationFn: async (v: UpdateMailboxInput) =>
+        (await apiRequest('POST', `${base}/${id}`, v)).json() as Promise<MailboxHealth>,
+      onSuccess: (h) => {
+        refresh();
+        qc.setQueryData(healthKey(id), h);
+      },
+    }),
+    remove: useMutation({
+      mutationFn: async () => apiRequest('DELETE', `${base}/${id}`),
+      onSuccess: refresh,
+    }),
+    warmup: useMutation({
+      mutationFn: async (v: WarmupSettings) =>
+        (await apiRequest('POST', `${base}/${id}/warmup`, v)).json() as Promise<MailboxHealth>,
+      onSuccess: (h) => {
+        refresh();
+        qc.setQueryData(healthKey(id), h);
+        void qc.invalidateQueries({ queryKey: [`${base}/${id}/warmup-stats`] });
+      },
+    }),
+    login: useMutation({
+      mutationFn: async (v: MailboxLoginInput) =>
+        (await apiRequest('POST', `${base}/${id}/login`, v)).json() as Promise<MailboxHealth>,
+      onSuccess: (h) => {
+        refresh();
+        qc.setQueryData(healthKey(id), h);
+      },
+    }),
+  };
+}
+
+const healthKey = (id: number) => [`${base}/${id}/health`];
+
+/** The mailbox as Smartlead last checked it; refetched by "Check connection". */
+export function useMailboxHealth(id: number) {
+  return useQuery<MailboxHealth>({ queryKey: healthKey(id) });
+}
+
+export function useWarmupStats(id: number) {
+  return useQuery<WarmupStats>({ queryKey: [`${base}/${id}/warmup-stats`] });
+}

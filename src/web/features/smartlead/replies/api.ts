@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Conversation, LeadCategory, ReplyItem } from '../../../../shared/replies';
+import { apiRequest } from '../../../lib/api';
+
+// The replies inbox's queries and changes (decision 0202).
+
+const REPLIES_KEY = '/api/smartlead/replies';
+const leadUrl = (campaignId: string, email: string) =>
+  `/api/smartlead/campaigns/${campaignId}/leads/${encodeURIComponent(email)}`;
+
+export function useReplies(filters: { campaignId?: string; category?: string }) {
+  const qs = new URLSearchParams(
+    Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])),
+  ).toString();
+  return useQuery<{ replies: ReplyItem[]; categories: LeadCategory[] }>({
+    queryKey: [REPLIES_KEY, qs ? `?${qs}` : ''],
+    queryFn: async () => (await apiRequest('GET', `${REPLIES_KEY}${qs ? `?${qs}` : ''}`)).json(),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useConversation(campaignId: string, email: string) {
+  return useQuery<Conversation>({
+    queryKey: [leadUrl(campaignId, email), 'conversation'],
+    queryFn: async () => (await apiRequest('GET', `${leadUrl(campaignId, email)}/conversation`)).json(),
+    retry: false,
+  });
+}
+
+/** Category, pause/unsubscribe and reply: each refreshes the conversation and the inbox. */
+export function useLeadChanges(campaignId: string, email: string) {
+  const qc = useQueryClient();
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: [leadUrl(campaignId, email)] });
+    void qc.invalidateQueries({ queryKey: [REPLIES_KEY] });
+  };
+  const url = leadUrl(campaignId, email);
+  return {
+    category: useMutation({
+      mutationFn: async (v: { categoryId: number; pauseLead: boolean }) =>
+        (await apiRequest('POST', `${url}/category`, v)).json() as Promise<LeadCategory>,
+      onSuccess: refresh,
+    }),
+    action: useMutation({
+      mutationFn: async (action: 'pause' | 'unsubscribe') => apiRequest('POST', `${url}/action`, { action }),
+      onSuccess: refresh,
+    }),
+    reply: useMutation({
+      mutationFn: async (text: string) => apiRequest('POST', `${url}/reply`, { text }),
+      onSuccess: refresh,
+    }),
+  };
+}

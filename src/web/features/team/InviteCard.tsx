@@ -1,0 +1,124 @@
+import { Link2, Loader2, Sparkles, UserPlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import type { CreatedInvitation, Team } from '../../../shared/workspaces';
+import { formatDateTime } from '../../lib/format';
+import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { CopyButton } from '../../ui/copy-button';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { teamRequest, useTeamAction } from './api';
+
+type InviteRole = 'admin' | 'member';
+
+// The server answers a bare path when it does not know its public address; the page's own is the one
+// the inviter uses.
+const fullLink = (link: string) => (link.startsWith('/') ? `${window.location.origin}${link}` : link);
+
+/** Invite by email: the link is shown once to copy (and mailed when the server has a relay). */
+export function InviteCard({ team }: { team: Team }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InviteRole>('member');
+  const [created, setCreated] = useState<CreatedInvitation | null>(null);
+  const invite = useTeamAction({
+    request: () => teamRequest('POST', '/api/workspaces/current/invitations', { email, role }),
+    success: () => `Invitation created for ${email.trim()}`,
+    failure: 'Could not invite',
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) return;
+    invite.mutate(undefined, {
+      onSuccess: async (res) => {
+        setCreated((await res.json()) as CreatedInvitation);
+        setEmail('');
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Invite people</CardTitle>
+        <CardDescription>
+          Each invitation is a link that works once and expires. Admins manage members, keys and billing;
+          members do the work.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!team.inviting.allowed ? (
+          <Alert variant="warning" data-testid="invite-plan-gate">
+            <Sparkles />
+            <AlertTitle>Teams are part of White Label</AlertTitle>
+            <AlertDescription className="mt-1 space-y-3">
+              <p>{team.inviting.message}</p>
+              {team.inviting.upgradeUrl && (
+                <Button asChild size="sm">
+                  <a href={team.inviting.upgradeUrl}>Upgrade to White Label</a>
+                </Button>
+              )}
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex-1 space-y-1.5">
+              <Label htmlFor="invite-email">Email address</Label>
+              <Input
+                id="invite-email"
+                type="email"
+                autoComplete="off"
+                value={email}
+                maxLength={254}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="colleague@example.com"
+              />
+            </div>
+            <div className="space-y-1.5 sm:w-40">
+              <Label htmlFor="invite-role">Role</Label>
+              <Select value={role} onValueChange={(v) => setRole(v as InviteRole)}>
+                <SelectTrigger id="invite-role">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="member">Member</SelectItem>
+                  <SelectItem value="admin">Admin</SelectItem>
+                </SelectContent>
+              </Select>
+            </div>
+            <Button type="submit" disabled={!email.trim() || invite.isPending}>
+              {invite.isPending ? <Loader2 className="animate-spin" /> : <UserPlus />} Invite
+            </Button>
+          </form>
+        )}
+        {created && (
+          <Alert variant="info" data-testid="invite-created">
+            <Link2 />
+            <AlertTitle>Copy the invitation link for {created.email} now: it is shown only once</AlertTitle>
+            <AlertDescription className="mt-2 space-y-2">
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                <code
+                  className="flex-1 break-all rounded bg-white px-2 py-1 text-xs"
+                  data-testid="invite-link"
+                >
+                  {fullLink(created.link)}
+                </code>
+                <CopyButton key={created.link} text={fullLink(created.link)} size="sm" />
+              </div>
+              <p className="text-xs">
+                {created.emailed === true
+                  ? `We also emailed it to ${created.email}.`
+                  : created.emailed === false
+                    ? `The email to ${created.email} could not be sent (${created.emailError}). Send the link yourself.`
+                    : 'Send it to them yourself (this server sends no email).'}{' '}
+                It expires {formatDateTime(created.expiresAt)}.
+              </p>
+            </AlertDescription>
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
