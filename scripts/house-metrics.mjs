@@ -20,7 +20,16 @@ const isTest = (f) => /\.test\.tsx?$/.test(f);
 const text = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
 const web = files.filter((f) => rel(f).startsWith('src/web/') && !isTest(f));
 const server = files.filter((f) => rel(f).startsWith('src/server/') && !isTest(f));
-const isApiModule = (f) => path.basename(f) === 'api.ts';
+// The web's data layer: each feature's api.ts, and lib's modules shared by every feature (the API
+// client, the session, the queries several features read).
+const DATA_LAYER = new Set([
+  'src/web/lib/api.ts',
+  'src/web/lib/csrf.ts',
+  'src/web/lib/auth.ts',
+  'src/web/lib/shared-queries.ts',
+  'src/web/lib/use-branding.ts',
+]);
+const isApiModule = (f) => path.basename(f) === 'api.ts' || DATA_LAYER.has(rel(f));
 const count = (s, re) => (s.match(re) ?? []).length;
 
 const inlineMutations = web
@@ -61,19 +70,8 @@ function resolveImport(from, spec) {
     if (existsSync(c) && statSync(c).isFile()) return c;
   return null;
 }
-function cycles(withTypes) {
-  const graph = new Map();
-  for (const f of files.filter((x) => !isTest(x))) {
-    const edges = [];
-    const re = /(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-    for (const m of text.get(f).matchAll(re)) {
-      if (m[2] && !withTypes) continue;
-      const to = resolveImport(f, m[3] ?? m[4]);
-      if (to) edges.push(to);
-    }
-    graph.set(f, edges);
-  }
-  // Tarjan's strongly connected components.
+/** Strongly connected components (more than one node) of `graph` (Tarjan). */
+function components(graph) {
   let index = 0;
   const idx = new Map();
   const low = new Map();
@@ -105,6 +103,37 @@ function cycles(withTypes) {
   for (const v of graph.keys()) if (!idx.has(v)) visit(v);
   return sccs.sort((a, b) => b.length - a.length);
 }
+/** File-level import cycles in src (type-only imports counted or not). */
+function cycles(withTypes) {
+  const graph = new Map();
+  for (const f of files.filter((x) => !isTest(x))) {
+    const edges = [];
+    const re = /(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+    for (const m of text.get(f).matchAll(re)) {
+      if (m[2] && !withTypes) continue;
+      const to = resolveImport(f, m[3] ?? m[4]);
+      if (to) edges.push(to);
+    }
+    graph.set(f, edges);
+  }
+  return components(graph);
+}
+/** Folder-level cycles between server features (e.g. auth ↔ workspaces). */
+function featureCycles() {
+  const graph = new Map();
+  const featureOf = (f) => /^src\/server\/features\/([^/]+)\//.exec(rel(f))?.[1];
+  for (const f of files.filter((x) => !isTest(x) && featureOf(x))) {
+    const from = featureOf(f);
+    const edges = graph.get(from) ?? new Set();
+    graph.set(from, edges);
+    for (const m of text.get(f).matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
+      const to = resolveImport(f, m[1]);
+      const tf = to && featureOf(to);
+      if (tf && tf !== from) edges.add(tf);
+    }
+  }
+  return components(new Map([...graph].map(([k, v]) => [k, [...v]])));
+}
 
 const sum = (xs) => xs.reduce((a, [, n]) => a + n, 0);
 const verbose = process.argv.includes('--verbose');
@@ -113,12 +142,12 @@ const show = (label, n, list) => {
   if (verbose) for (const l of list) console.log(`    ${l}`);
 };
 show(
-  'inline mutations (useMutation outside api.ts)',
+  'inline mutations (outside the data layer)',
   sum(inlineMutations),
   inlineMutations.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
 );
 show(
-  'query keys / fetch by hand outside api.ts',
+  'query keys / fetch by hand (same)',
   sum(handKeys),
   handKeys.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
 );
@@ -143,3 +172,9 @@ for (const withTypes of [true, false]) {
     c.map((x) => `${x.length}: ${x.map(rel).slice(0, 6).join(' ')}${x.length > 6 ? ' …' : ''}`),
   );
 }
+const fc = featureCycles();
+show(
+  'server feature folders in a cycle',
+  `${fc.reduce((a, x) => a + x.length, 0)} (${fc.length} cycle group(s))`,
+  fc.map((x) => x.sort().join(' ')),
+);
