@@ -9,7 +9,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+// `--root <dir>` checks another tree (the check's own test plants violations in a temporary one).
+const rootArg = process.argv.indexOf('--root');
+const ROOT =
+  rootArg > 0
+    ? path.resolve(process.argv[rootArg + 1])
+    : path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SRC = path.join(ROOT, 'src');
 /** Every folder under src/server/features is a feature: none can be forgotten by the check. */
 const FEATURES = readdirSync(path.join(SRC, 'server/features'), { withFileTypes: true })
@@ -59,7 +64,7 @@ const files = [];
 const area = (rel) => rel.split('/')[1]; // server | web | shared | cli
 const featureOf = (rel) => {
   const parts = rel.split('/');
-  return parts[1] === 'server' && parts[2] === 'features' && parts.length > 4 && FEATURES.includes(parts[3])
+  return parts[1] === 'server' && parts[2] === 'features' && parts.length > 3 && FEATURES.includes(parts[3])
     ? parts[3]
     : null;
 };

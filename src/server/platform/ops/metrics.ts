@@ -1,5 +1,4 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { EngineObserver } from '../../features/verification';
 import type { Database } from '../db/client';
 
 /** Where the queue depth comes from (pg-boss's per-queue counts), read at scrape time. */
@@ -69,11 +68,13 @@ export function createMetrics() {
     },
   });
 
-  const observer: EngineObserver = {
-    smtpConnection: (host) => smtpConnections.inc({ host }),
-    smtpReply: (host, code) => smtpReplies.inc({ host, class: `${Math.floor(code / 100)}xx` }),
-    smtpTimeout: (host) => smtpTimeouts.inc({ host }),
-    dnsLookup: (kind) => dnsLookups.inc({ kind }),
+  // The verification engine's EngineObserver, by shape: the platform does not import features.
+  const observer = {
+    smtpConnection: (host: string) => smtpConnections.inc({ host }),
+    smtpReply: (host: string, code: number) =>
+      smtpReplies.inc({ host, class: `${Math.floor(code / 100)}xx` }),
+    smtpTimeout: (host: string) => smtpTimeouts.inc({ host }),
+    dnsLookup: (kind: string) => dnsLookups.inc({ kind }),
   };
 
   return {

@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The import rules of docs/development.md, on a small tree: each planted violation fails the check.
+const CHECK = path.resolve(import.meta.dirname, '../../scripts/check-boundaries.mjs');
+let root: string;
+
+function tree(files: Record<string, string>) {
+  root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+  const base: Record<string, string> = {
+    'src/server/features/lists/index.ts': 'export const x = 1;',
+    'src/server/features/lists/claims.ts': 'export const claim = 1;',
+    'src/server/features/usage/usage.ts': "import { x } from '../lists';",
+    'src/server/platform/db/sql.ts': 'export const q = 1;',
+    'src/web/lib/api.ts': 'export const api = 1;',
+    'src/web/ui/button.tsx': "import { api } from '../lib/api';",
+    'src/web/features/lists/api.ts': "import { api } from '../../lib/api';",
+    'src/web/features/scraper/Form.tsx': "import { api } from '../../lib/api';",
+    'src/web/pages/upload.tsx': "import { api } from '../features/lists/api';",
+    'src/web/app/routes.tsx': "import Upload from '../pages/upload';",
+  };
+  for (const [f, text] of Object.entries({ ...base, ...files })) {
+    mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+    writeFileSync(path.join(root, f), text);
+  }
+}
+function check(): { ok: boolean; out: string } {
+  try {
+    return { ok: true, out: execFileSync('node', [CHECK, '--root', root], { encoding: 'utf8' }) };
+  } catch (err) {
+    return { ok: false, out: String((err as { stderr: string }).stderr) };
+  }
+}
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm run check:boundaries', () => {
+  it('passes a tree that keeps the rules', () => {
+    tree({});
+    expect(check()).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    [
+      'a server feature reaching inside another',
+      'src/server/features/usage/quota.ts',
+      "import { claim } from '../lists/claims';",
+      "inside feature 'lists'",
+    ],
+    [
+      'the platform importing a feature',
+      'src/server/platform/db/x.ts',
+      "import { x } from '../../features/lists';",
+      "platform may not import feature 'lists'",
+    ],
+    [
+      'the server importing the web',
+      'src/server/platform/db/y.ts',
+      "import { api } from '../../../web/lib/api';",
+      'src/server may not import src/web',
+    ],
+    [
+      'a web feature importing another',
+      'src/web/features/scraper/Send.tsx',
+      "import { api } from '../lists/api';",
+      "web feature 'scraper' may not import feature 'lists'",
+    ],
+    [
+      'lib importing the route bindings',
+      'src/web/lib/navigation.ts',
+      "import R from '../app/routes';",
+      'src/web/lib may not import src/web/app',
+    ],
+    [
+      'ui importing a feature',
+      'src/web/ui/card.tsx',
+      "import { api } from '../features/lists/api';",
+      'src/web/ui may not import src/web/features',
+    ],
+  ])('fails on %s', (_, file, text, message) => {
+    tree({ [file]: text });
+    const r = check();
+    expect(r.ok).toBe(false);
+    expect(r.out).toContain(message);
+  });
+});
