@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Pause, Play, Square } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { DAY_NAMES, type StatusAction, VARIANT_LABELS } from '../../shared/email-automation';
 import { ActivityChart } from '../features/smartlead/ActivityChart';
-import { CAMPAIGNS_KEY } from '../features/smartlead/api';
 import { AddLeadsDialog } from '../features/smartlead/automation/AddLeadsDialog';
-import { campaignKey, changeStatus, useCampaignDetail } from '../features/smartlead/automation/api';
+import { useCampaignDetail, useChangeStatus } from '../features/smartlead/automation/api';
 import { CampaignSettingsSummary } from '../features/smartlead/automation/CampaignSettingsSummary';
 import { EditCampaignDialog } from '../features/smartlead/automation/EditCampaignDialog';
 import { SectionTitle } from '../features/smartlead/automation/SectionTitle';
@@ -56,7 +54,7 @@ const DONE: Record<StatusAction, string> = {
 export default function EmailCampaignPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useCampaignDetail(id);
-  const queryClient = useQueryClient();
+  const change = useChangeStatus(id, (action) => toast({ title: DONE[action], variant: 'success' }));
   const [pending, setPending] = useState<StatusAction | null>(null);
   const d = detail.data;
   const { productName } = useBranding();
@@ -70,12 +68,7 @@ export default function EmailCampaignPage() {
       return;
     setPending(action);
     try {
-      await changeStatus(id, action);
-      toast({ title: DONE[action], variant: 'success' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: campaignKey(id) }),
-        queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
-      ]);
+      await change.mutateAsync(action);
     } catch (err) {
       toast({
         title: 'Smartlead refused the change',

@@ -1,16 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { FilePlus2, Loader2, Save, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { type Step, saveTemplateSchema } from '../../shared/email-automation';
 import { BUILTIN_FIELDS } from '../../shared/merge-fields';
 import { useVerifiedEmails } from '../features/smartlead/api';
-import {
-  deleteTemplate,
-  emptyStep,
-  saveTemplate,
-  TEMPLATES_KEY,
-  useTemplates,
-} from '../features/smartlead/automation/api';
+import { emptyStep, useTemplateChanges, useTemplates } from '../features/smartlead/automation/api';
 import { SequenceEditor } from '../features/smartlead/automation/SequenceEditor';
 import { SequencePreview } from '../features/smartlead/automation/SequencePreview';
 import { errorMessage } from '../lib/api';
@@ -32,7 +25,7 @@ const freshSteps = (): Step[] => [emptyStep(0), emptyStep(3)];
 export default function EmailComposerPage() {
   const templates = useTemplates();
   const verified = useVerifiedEmails(true);
-  const queryClient = useQueryClient();
+  const changes = useTemplateChanges();
   const [templateId, setTemplateId] = useState<string | null>(
     () => new URLSearchParams(window.location.search).get('template') ?? null,
   );
@@ -81,10 +74,9 @@ export default function EmailComposerPage() {
     }
     setSaving(true);
     try {
-      const t = await saveTemplate(templateId, { name, steps });
+      const t = await changes.save.mutateAsync({ id: templateId, input: { name, steps } });
       setTemplateId(t.id);
       setLoadedId(t.id);
-      await queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
       toast({
         title: 'Sequence saved',
         description: `“${t.name}” is ready to use in Send to Smartlead.`,
@@ -105,8 +97,7 @@ export default function EmailComposerPage() {
     if (!templateId || !window.confirm(`Delete “${name}”? Campaigns already created keep their emails.`))
       return;
     try {
-      await deleteTemplate(templateId);
-      await queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+      await changes.remove.mutateAsync(templateId);
       startNew();
       toast({ title: 'Sequence deleted' });
     } catch (err) {

@@ -1,14 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, Loader2, RotateCcw, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { DEFAULT_BOUNCE_BUDGET } from '../../shared/bounce-budget';
 import { type CampaignSetup, DEFAULT_SCHEDULE } from '../../shared/email-automation';
 import { type SendableEmail, splitName } from '../../shared/smartlead';
 import {
-  CAMPAIGNS_KEY,
-  createCampaign,
   newIdempotencyKey,
+  useCreateCampaign,
+  useRefreshCampaigns,
   useSendProgress,
   useSmartleadSettings,
   useVerifiedEmails,
@@ -20,14 +21,18 @@ import { RecheckNotice } from '../features/smartlead/automation/RecheckNotice';
 import { SectionTitle } from '../features/smartlead/automation/SectionTitle';
 import { AlreadySentWarning, HeldBack, IncludeRisky } from '../features/smartlead/automation/SendChoices';
 import { EmailPicker } from '../features/smartlead/EmailPicker';
+import { SendFailure } from '../features/smartlead/SendFailure';
+import {
+  type CampaignNameForm,
+  campaignNameForm,
+  SendLaunchCard,
+} from '../features/smartlead/SendLaunchCard';
 import { SendProgressCard } from '../features/smartlead/SendProgressCard';
 import { errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
-import { Input } from '../ui/input';
-import { Label } from '../ui/label';
 import { PageHeader } from '../ui/PageHeader';
 import { Skeleton } from '../ui/skeleton';
 
@@ -38,10 +43,14 @@ export default function SendToSmartleadPage() {
   const settings = useSmartleadSettings();
   const hasKey = settings.data?.hasApiKey === true;
   const emails = useVerifiedEmails(hasKey);
-  const queryClient = useQueryClient();
+  const refreshCampaigns = useRefreshCampaigns();
   const [, navigate] = useLocation();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [name, setName] = useState('');
+  const form = useForm<CampaignNameForm>({
+    resolver: zodResolver(campaignNameForm),
+    defaultValues: { campaignName: '' },
+  });
+  const name = form.watch('campaignName');
   const [includeRisky, setIncludeRisky] = useState(false);
   const [bounceBudget, setBounceBudget] = useState<number>(DEFAULT_BOUNCE_BUDGET);
   const [setup, setSetup] = useState<SetupChoice>({
@@ -81,43 +90,42 @@ export default function SendToSmartleadPage() {
     if (!on) setSelected(new Set([...selected].filter((id) => byId.get(id)?.status === 'valid')));
   };
 
-  const create = useMutation({
-    mutationFn: async () => {
-      const leads = [...selected].flatMap((id) => {
-        const e = byId.get(id);
-        return e
-          ? [{ email: e.email, ...splitName(e.name), company_name: e.company ?? '', custom_fields: e.fields }]
-          : [];
-      });
-      const campaignName = name.trim();
-      const start = startNow && campaignSetup !== undefined;
-      const fingerprint = JSON.stringify([
-        campaignName,
-        [...selected].sort(),
-        campaignSetup ?? null,
-        start,
-        bounceBudget,
-      ]);
-      if (idem.current?.fingerprint !== fingerprint) idem.current = { key: newIdempotencyKey(), fingerprint };
-      const campaign = await createCampaign(
-        { campaignName, emails: leads, setup: campaignSetup, start, bounceBudget },
-        idem.current.key,
-      );
-      return { campaign, count: leads.length };
-    },
-    onSuccess: ({ campaign, count }) => {
-      setFailure(null);
-      // A retried send keeps its id: forget its old (failed) progress so polling starts again.
-      queryClient.removeQueries({ queryKey: ['/api/smartlead/sends', campaign.id] });
-      setSend({ id: campaign.id, name: campaign.name, count });
-      void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
-    },
-    onError: (err) => {
-      const description = errorMessage(err, 'Failed to create campaign');
-      setFailure(description);
-      toast({ title: 'Failed to create campaign', description, variant: 'destructive' });
-    },
-  });
+  const create = useCreateCampaign();
+  const run = () => {
+    const leads = [...selected].flatMap((id) => {
+      const e = byId.get(id);
+      return e
+        ? [{ email: e.email, ...splitName(e.name), company_name: e.company ?? '', custom_fields: e.fields }]
+        : [];
+    });
+    const campaignName = name.trim();
+    const start = startNow && campaignSetup !== undefined;
+    const fingerprint = JSON.stringify([
+      campaignName,
+      [...selected].sort(),
+      campaignSetup ?? null,
+      start,
+      bounceBudget,
+    ]);
+    if (idem.current?.fingerprint !== fingerprint) idem.current = { key: newIdempotencyKey(), fingerprint };
+    create.mutate(
+      {
+        body: { campaignName, emails: leads, setup: campaignSetup, start, bounceBudget },
+        idempotencyKey: idem.current.key,
+      },
+      {
+        onSuccess: (campaign) => {
+          setFailure(null);
+          setSend({ id: campaign.id, name: campaign.name, count: leads.length });
+        },
+        onError: (err) => {
+          const description = errorMessage(err, 'Failed to create campaign');
+          setFailure(description);
+          toast({ title: 'Failed to create campaign', description, variant: 'destructive' });
+        },
+      },
+    );
+  };
 
   const state = progress.data?.state;
   useEffect(() => {
@@ -129,9 +137,9 @@ export default function SendToSmartleadPage() {
         variant: 'success',
       });
       setSelected(new Set());
-      setName('');
+      form.reset({ campaignName: '' });
       idem.current = null;
-      void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      void refreshCampaigns();
       const timer = setTimeout(() => navigate('/smartlead/campaigns'), REDIRECT_MS);
       return () => clearTimeout(timer);
     }
@@ -140,7 +148,7 @@ export default function SendToSmartleadPage() {
       setFailure(description);
       toast({ title: 'Failed to create campaign', description, variant: 'destructive' });
     }
-  }, [send, state, navigate, queryClient, progress.data?.error]);
+  }, [send, state, navigate, form, refreshCampaigns, progress.data?.error]);
 
   const sending =
     create.isPending ||
@@ -148,10 +156,9 @@ export default function SendToSmartleadPage() {
   const chosen = [...selected].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const canSend =
     !sending && selected.size > 0 && name.trim().length > 0 && withinBudget(chosen, bounceBudget);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (canSend) create.mutate();
-  };
+  const onSubmit = form.handleSubmit(() => {
+    if (canSend) run();
+  });
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -221,68 +228,16 @@ export default function SendToSmartleadPage() {
           />
           <RecheckNotice selected={chosen} afterDays={emails.data?.reverifyAfterDays ?? 0} />
           <CampaignSetupFields value={setup} onChange={setSetup} />
-          <Card>
-            <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-end">
-              <div className="flex flex-1 flex-col gap-2">
-                <Label htmlFor="campaign-name">Campaign Name</Label>
-                <Input
-                  id="campaign-name"
-                  placeholder="e.g. Q3 outreach – SaaS founders"
-                  maxLength={200}
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                />
-              </div>
-              <fieldset className="flex flex-col gap-1 text-sm">
-                <legend className="sr-only">After sending</legend>
-                <label className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="launch"
-                    checked={!startNow || !campaignSetup}
-                    onChange={() => setStartNow(false)}
-                  />
-                  Create as draft
-                </label>
-                <label
-                  className={
-                    campaignSetup
-                      ? 'flex items-center gap-2'
-                      : 'flex items-center gap-2 text-muted-foreground'
-                  }
-                >
-                  <input
-                    type="radio"
-                    name="launch"
-                    disabled={!campaignSetup}
-                    checked={startNow && campaignSetup !== undefined}
-                    onChange={() => setStartNow(true)}
-                  />
-                  Create and start
-                </label>
-              </fieldset>
-              <Button type="submit" size="lg" disabled={!canSend}>
-                {sending ? <Loader2 className="animate-spin" /> : <Send />}
-                Send {selected.size.toLocaleString()} emails to Smartlead
-              </Button>
-            </CardContent>
-            {!campaignSetup && (
-              <p className="px-6 pb-4 text-xs text-muted-foreground">
-                To start sending right away, pick a sequence and at least one sending account above.
-              </p>
-            )}
-          </Card>
-          {failure && !sending && (
-            <Alert variant="destructive" data-testid="send-failure">
-              <AlertTitle>Failed to create campaign</AlertTitle>
-              <AlertDescription className="flex flex-col items-start gap-3">
-                <p>{failure}</p>
-                <Button type="button" size="sm" variant="outline" onClick={() => create.mutate()}>
-                  <RotateCcw /> Retry
-                </Button>
-              </AlertDescription>
-            </Alert>
-          )}
+          <SendLaunchCard
+            nameField={form.register('campaignName')}
+            canStart={campaignSetup !== undefined}
+            startNow={startNow}
+            onStartNowChange={setStartNow}
+            canSend={canSend}
+            sending={sending}
+            count={selected.size}
+          />
+          {failure && !sending && <SendFailure failure={failure} onRetry={run} />}
           {send && progress.data && <SendProgressCard name={send.name} progress={progress.data} />}
         </form>
       )}

@@ -1,17 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import {
-  ACTIVITY_SERIES,
-  type ActivityResponse,
-  type ActivitySeries,
-} from '../../../shared/campaign-activity';
+import { ACTIVITY_SERIES, type ActivitySeries } from '../../../shared/campaign-activity';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { useActivity } from './api';
 
 // Dark enough for text on white (the legend and tooltip write the names in these colours).
 const SERIES: Record<ActivitySeries, { label: string; color: string }> = {
@@ -32,15 +28,7 @@ const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 86_400_000));
 export function ActivityChart({ campaignId }: { campaignId?: string }) {
   const [range, setRange] = useState({ from: daysAgo(29), to: isoDay(new Date()) });
   const qs = new URLSearchParams({ ...range, ...(campaignId ? { campaignId } : {}) });
-  const activity = useQuery<ActivityResponse>({
-    queryKey: ['/api/smartlead/activity', `?${qs}`],
-    queryFn: async () => {
-      const res = await fetch(`/api/smartlead/activity?${qs}`, { credentials: 'include' });
-      if (!res.ok) throw new Error((await res.json().catch(() => null))?.message ?? res.statusText);
-      return res.json();
-    },
-    placeholderData: (prev) => prev,
-  });
+  const activity = useActivity(qs);
   const data = activity.data;
   const empty = data && ACTIVITY_SERIES.every((s) => data.totals[s] === 0);
   return (

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Loader2, Pencil, PlugZap, Save, X } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,18 +9,17 @@ import {
   type SmartleadSettings,
   saveSettingsSchema,
 } from '../../../shared/smartlead';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { SETTINGS_KEY } from './api';
+import { useSaveApiKey, useTestConnection } from './api';
 
 // SPEC §2/§4: not configured → enter and save → configured (masked, locked) → Change (clears, unlocks) →
 // edit → save. An empty or still-masked value is never sent.
 export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
-  const queryClient = useQueryClient();
   const [changing, setChanging] = useState(false);
   const form = useForm<SaveSettingsInput>({
     resolver: zodResolver(saveSettingsSchema),
@@ -31,12 +29,9 @@ export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
   const trimmed = form.watch('apiKey').trim();
   const error = form.formState.errors.apiKey?.message;
 
-  const save = useMutation({
-    mutationFn: async (apiKey: string) =>
-      (await (await apiRequest('POST', '/api/smartlead/settings', { apiKey })).json()) as SmartleadSettings,
-    onSuccess: (next) => {
-      queryClient.setQueryData(SETTINGS_KEY, next);
-      void queryClient.invalidateQueries({ queryKey: ['/api/smartlead/campaigns'] });
+  const save = useSaveApiKey();
+  const onSaved = {
+    onSuccess: () => {
       setChanging(false);
       form.reset({ apiKey: '' });
       toast({
@@ -45,39 +40,32 @@ export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
         variant: 'success',
       });
     },
-    onError: (err) =>
+    onError: (err: Error) =>
       toast({
         title: 'Failed to save API key',
         description: errorMessage(err, 'Failed to save API key'),
         variant: 'destructive',
       }),
-  });
+  };
 
-  const test = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', '/api/smartlead/test')).json()) as SmartleadSettings,
-    onSuccess: (next) => {
-      queryClient.setQueryData(SETTINGS_KEY, {
-        hasApiKey: next.hasApiKey,
-        lastTested: next.lastTested,
-        accountInfo: next.accountInfo,
-      });
+  const test = useTestConnection();
+  const onTested = {
+    onSuccess: () =>
       toast({
         title: 'Connection successful',
         description: 'Successfully connected to Smartlead API.',
         variant: 'success',
-      });
-    },
-    onError: (err) =>
+      }),
+    onError: (err: Error) =>
       toast({
         title: 'Connection failed',
         description: errorMessage(err, 'Failed to test API key'),
         variant: 'destructive',
       }),
-  });
+  };
 
   const onSubmit = form.handleSubmit(({ apiKey }) => {
-    if (!save.isPending) save.mutate(apiKey);
+    if (!save.isPending) save.mutate(apiKey, onSaved);
   });
 
   return (
@@ -160,7 +148,7 @@ export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
               <Button
                 type="button"
                 variant="secondary"
-                onClick={() => test.mutate()}
+                onClick={() => test.mutate(undefined, onTested)}
                 disabled={test.isPending}
               >
                 {test.isPending ? <Loader2 className="animate-spin" /> : <PlugZap />}

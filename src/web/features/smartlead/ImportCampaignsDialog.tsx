@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { campaignStatusLabel, type ImportableCampaign } from '../../../shared/smartlead';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { campaignStatusLabel } from '../../../shared/smartlead';
+import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -14,7 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../ui/dialog';
-import { CAMPAIGNS_KEY } from './api';
+import { useImportableCampaigns, useImportCampaigns } from './api';
 
 /**
  * Campaigns made in Smartlead's own app, imported on request (decision 0202): once here they show,
@@ -23,30 +22,21 @@ import { CAMPAIGNS_KEY } from './api';
 export function ImportCampaignsDialog() {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
-  const qc = useQueryClient();
-  const importable = useQuery<ImportableCampaign[]>({
-    queryKey: ['/api/smartlead/campaigns/importable'],
-    enabled: open,
-  });
-  const run = useMutation({
-    mutationFn: async (ids: number[]) =>
-      (await apiRequest('POST', '/api/smartlead/campaigns/import', { smartleadIds: ids })).json() as Promise<{
-        imported: number;
-      }>,
-    onSuccess: (r) => {
+  const importable = useImportableCampaigns(open);
+  const run = useImportCampaigns();
+  const onImported = {
+    onSuccess: (r: { imported: number }) => {
       toast({ title: `${r.imported} campaign${r.imported === 1 ? '' : 's'} imported`, variant: 'success' });
-      void qc.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
-      void qc.invalidateQueries({ queryKey: ['/api/smartlead/campaigns/importable'] });
       setChosen([]);
       setOpen(false);
     },
-    onError: (err) =>
+    onError: (err: Error) =>
       toast({
         title: 'Nothing imported',
         description: errorMessage(err, 'Smartlead did not answer'),
         variant: 'destructive',
       }),
-  });
+  };
   const list = importable.data ?? [];
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -95,7 +85,7 @@ export function ImportCampaignsDialog() {
           <Button
             className="self-end"
             disabled={chosen.length === 0 || run.isPending}
-            onClick={() => run.mutate(chosen)}
+            onClick={() => run.mutate(chosen, onImported)}
           >
             {run.isPending && <Loader2 className="animate-spin" />} Import {chosen.length || ''}
           </Button>

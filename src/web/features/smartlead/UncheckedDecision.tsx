@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldQuestion } from 'lucide-react';
 import type { SendProgress, UncheckedAction } from '../../../shared/smartlead';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { CAMPAIGNS_KEY } from './api';
+import { useUncheckedDecision } from './api';
 
 /**
  * Leads a re-check before sending could not ask about (decision 0221): that is no verdict on them, so the
@@ -18,21 +17,16 @@ export function UncheckedDecision({
   sendId: string;
   waiting: NonNullable<SendProgress['recheck']['waiting']>;
 }) {
-  const queryClient = useQueryClient();
-  const decide = useMutation({
-    mutationFn: async (action: UncheckedAction) =>
-      (await apiRequest('POST', `/api/smartlead/sends/${sendId}/unchecked`, { action })).json(),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['/api/smartlead/sends', sendId] });
-      void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
-    },
-    onError: (err) =>
-      toast({
-        title: 'Your choice was not saved',
-        description: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      }),
-  });
+  const decide = useUncheckedDecision(sendId);
+  const choose = (action: UncheckedAction) =>
+    decide.mutate(action, {
+      onError: (err) =>
+        toast({
+          title: 'Your choice was not saved',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
   const n = waiting.count.toLocaleString();
   const them = waiting.count === 1 ? 'it' : 'them';
   return (
@@ -47,15 +41,10 @@ export function UncheckedDecision({
           {waiting.count === 1 ? 'address' : 'addresses'} themselves: the send waits for your choice.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate('hold')}>
+          <Button size="sm" disabled={decide.isPending} onClick={() => choose('hold')}>
             Hold {them} back
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={decide.isPending}
-            onClick={() => decide.mutate('send')}
-          >
+          <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => choose('send')}>
             Send {them} on the earlier verdict
           </Button>
         </div>

@@ -1,17 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ActivityResponse } from '../../../shared/campaign-activity';
 import type {
   Campaign,
   CreateCampaignInput,
+  ImportableCampaign,
   SendableList,
   SendProgress,
   SmartleadSettings,
+  UncheckedAction,
 } from '../../../shared/smartlead';
-import { throwIfResNotOk } from '../../lib/api';
+import { apiRequest, throwIfResNotOk } from '../../lib/api';
 import { csrfHeaders } from '../../lib/csrf';
 
 export const SETTINGS_KEY = ['/api/smartlead/settings'] as const;
 export const CAMPAIGNS_KEY = ['/api/smartlead/campaigns'] as const;
 export const VERIFIED_KEY = ['/api/smartlead/verified-emails'] as const;
+const IMPORTABLE_KEY = ['/api/smartlead/campaigns/importable'] as const;
+const sendKey = (id: string) => ['/api/smartlead/sends', id] as const;
 
 export function useSmartleadSettings() {
   return useQuery<SmartleadSettings>({ queryKey: SETTINGS_KEY });
@@ -46,7 +52,7 @@ export function useCampaigns() {
 
 export function useSendProgress(id: string | null) {
   return useQuery<SendProgress>({
-    queryKey: ['/api/smartlead/sends', id ?? ''],
+    queryKey: sendKey(id ?? ''),
     enabled: Boolean(id),
     refetchInterval: (q) =>
       q.state.data && ['completed', 'failed'].includes(q.state.data.state) ? false : 1_000,
@@ -54,7 +60,7 @@ export function useSendProgress(id: string | null) {
 }
 
 /** POST with an Idempotency-Key, so a retried or repeated click never creates a second campaign. */
-export async function createCampaign(body: CreateCampaignInput, idempotencyKey: string): Promise<Campaign> {
+async function createCampaign(body: CreateCampaignInput, idempotencyKey: string): Promise<Campaign> {
   const res = await fetch('/api/smartlead/create-campaign', {
     method: 'POST',
     credentials: 'include',
@@ -71,4 +77,97 @@ export async function createCampaign(body: CreateCampaignInput, idempotencyKey: 
 
 export function newIdempotencyKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Saving the key answers with the settings; the campaign list depends on the key, so it reloads. */
+export function useSaveApiKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (apiKey: string) =>
+      (await (await apiRequest('POST', '/api/smartlead/settings', { apiKey })).json()) as SmartleadSettings,
+    onSuccess: (next) => {
+      qc.setQueryData(SETTINGS_KEY, next);
+      void qc.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+    },
+  });
+}
+
+export function useTestConnection() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest('POST', '/api/smartlead/test')).json()) as SmartleadSettings,
+    // The test answers with more than the settings (success, message): keep only what the settings hold.
+    onSuccess: (next) =>
+      qc.setQueryData(SETTINGS_KEY, {
+        hasApiKey: next.hasApiKey,
+        lastTested: next.lastTested,
+        accountInfo: next.accountInfo,
+      }),
+  });
+}
+
+/** Campaigns made in Smartlead's own app that are not here yet; asked only while the dialog is open. */
+export function useImportableCampaigns(enabled: boolean) {
+  return useQuery<ImportableCampaign[]>({ queryKey: IMPORTABLE_KEY, enabled });
+}
+
+export function useImportCampaigns() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: number[]) =>
+      (await apiRequest('POST', '/api/smartlead/campaigns/import', { smartleadIds: ids })).json() as Promise<{
+        imported: number;
+      }>,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      void qc.invalidateQueries({ queryKey: IMPORTABLE_KEY });
+    },
+  });
+}
+
+/** The user's choice for leads a re-check could not ask about (decision 0221). */
+export function useUncheckedDecision(sendId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: UncheckedAction) =>
+      (await apiRequest('POST', `/api/smartlead/sends/${sendId}/unchecked`, { action })).json(),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: sendKey(sendId) });
+      void qc.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+    },
+  });
+}
+
+export function useCreateCampaign() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, idempotencyKey }: { body: CreateCampaignInput; idempotencyKey: string }) =>
+      createCampaign(body, idempotencyKey),
+    onSuccess: (campaign) => {
+      // A retried send keeps its id: forget its old (failed) progress so polling starts again.
+      qc.removeQueries({ queryKey: sendKey(campaign.id) });
+      void qc.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+    },
+  });
+}
+
+/** Reloads the campaign list (after a send completes, or a campaign changes elsewhere). */
+export function useRefreshCampaigns() {
+  const qc = useQueryClient();
+  // Stable, so a screen's effect can depend on it.
+  return useCallback(() => qc.invalidateQueries({ queryKey: CAMPAIGNS_KEY }), [qc]);
+}
+
+/** Activity per day for a range, of one campaign or the whole workspace (decision 0202). */
+export function useActivity(qs: URLSearchParams) {
+  return useQuery<ActivityResponse>({
+    queryKey: ['/api/smartlead/activity', `?${qs}`],
+    queryFn: async () => {
+      const res = await fetch(`/api/smartlead/activity?${qs}`, { credentials: 'include' });
+      if (!res.ok) throw new Error((await res.json().catch(() => null))?.message ?? res.statusText);
+      return res.json();
+    },
+    placeholderData: (prev) => prev,
+  });
 }

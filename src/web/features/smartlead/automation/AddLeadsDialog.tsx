@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { splitName } from '../../../../shared/smartlead';
@@ -15,9 +14,9 @@ import {
   DialogTrigger,
 } from '../../../ui/dialog';
 import { Skeleton } from '../../../ui/skeleton';
-import { CAMPAIGNS_KEY, useVerifiedEmails } from '../api';
+import { useVerifiedEmails } from '../api';
 import { EmailPicker } from '../EmailPicker';
-import { addLeads, campaignKey } from './api';
+import { useAddLeads } from './api';
 
 /** More leads for a running campaign, picked from the user's verified lists (valid rows only). */
 export function AddLeadsDialog({ campaignId }: { campaignId: string }) {
@@ -25,7 +24,15 @@ export function AddLeadsDialog({ campaignId }: { campaignId: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const verified = useVerifiedEmails(open);
-  const queryClient = useQueryClient();
+  const add = useAddLeads(campaignId, (added) => {
+    toast({
+      title: 'Leads added',
+      description: `${added.toLocaleString()} leads are being added to the campaign.`,
+      variant: 'success',
+    });
+    setOpen(false);
+    setSelected(new Set());
+  });
   const groups = useMemo(
     () =>
       (verified.data?.groups ?? [])
@@ -44,16 +51,7 @@ export function AddLeadsDialog({ campaignId }: { campaignId: string }) {
     });
     setBusy(true);
     try {
-      const { added } = await addLeads(campaignId, emails);
-      toast({
-        title: 'Leads added',
-        description: `${added.toLocaleString()} leads are being added to the campaign.`,
-        variant: 'success',
-      });
-      setOpen(false);
-      setSelected(new Set());
-      await queryClient.invalidateQueries({ queryKey: campaignKey(campaignId) });
-      await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      await add.mutateAsync(emails);
     } catch (err) {
       toast({
         title: 'Could not add leads',

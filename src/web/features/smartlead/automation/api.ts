@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CampaignPage } from '../../../../shared/campaign-edit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CampaignPage, EditCampaignInput, EditCampaignResult } from '../../../../shared/campaign-edit';
 import type {
   DraftResult,
   EmailAccount,
@@ -10,10 +10,11 @@ import type {
 } from '../../../../shared/email-automation';
 import type { LeadInput } from '../../../../shared/smartlead';
 import { apiRequest } from '../../../lib/api';
+import { CAMPAIGNS_KEY } from '../api';
 
-export const TEMPLATES_KEY = ['/api/email-templates'] as const;
+const TEMPLATES_KEY = ['/api/email-templates'] as const;
 export const ACCOUNTS_KEY = ['/api/smartlead/email-accounts'] as const;
-export const campaignKey = (id: string) => ['/api/smartlead/campaigns', id] as const;
+const campaignKey = (id: string) => ['/api/smartlead/campaigns', id] as const;
 
 export function useTemplates() {
   return useQuery<EmailTemplate[]>({ queryKey: TEMPLATES_KEY });
@@ -34,7 +35,7 @@ export function useCampaignDetail(id: string) {
   });
 }
 
-export async function saveTemplate(id: string | null, input: SaveTemplateInput): Promise<EmailTemplate> {
+async function saveTemplate(id: string | null, input: SaveTemplateInput): Promise<EmailTemplate> {
   const res = await apiRequest(
     id ? 'PUT' : 'POST',
     id ? `/api/email-templates/${id}` : '/api/email-templates',
@@ -43,7 +44,7 @@ export async function saveTemplate(id: string | null, input: SaveTemplateInput):
   return (await res.json()) as EmailTemplate;
 }
 
-export async function deleteTemplate(id: string): Promise<void> {
+async function deleteTemplate(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/email-templates/${id}`);
 }
 
@@ -58,16 +59,82 @@ export async function draftEmail(input: {
   return (await (await apiRequest('POST', '/api/email-composer/draft', input)).json()) as DraftResult;
 }
 
-export async function changeStatus(id: string, action: StatusAction): Promise<{ status: string }> {
+async function changeStatus(id: string, action: StatusAction): Promise<{ status: string }> {
   return (await (await apiRequest('POST', `/api/smartlead/campaigns/${id}/status`, { action })).json()) as {
     status: string;
   };
 }
 
-export async function addLeads(id: string, emails: LeadInput[]): Promise<{ added: number }> {
+async function addLeads(id: string, emails: LeadInput[]): Promise<{ added: number }> {
   return (await (await apiRequest('POST', `/api/smartlead/campaigns/${id}/leads`, { emails })).json()) as {
     added: number;
   };
+}
+
+/** Saving or deleting a sequence reloads the templates; each resolves once the list is fresh. */
+export function useTemplateChanges() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: TEMPLATES_KEY });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, input }: { id: string | null; input: SaveTemplateInput }) => saveTemplate(id, input),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: deleteTemplate, onSuccess: refresh }),
+  };
+}
+
+/**
+ * Start, pause, resume or stop. `onChanged` runs as soon as Smartlead accepts; the promise resolves once
+ * the campaign and the list are reloaded.
+ */
+export function useChangeStatus(id: string, onChanged: (action: StatusAction) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (action: StatusAction) => changeStatus(id, action),
+    onSuccess: async (_r, action) => {
+      onChanged(action);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: campaignKey(id) }),
+        qc.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+      ]);
+    },
+  });
+}
+
+/** More leads for a campaign; `onAdded` runs as soon as Smartlead accepts, before the reloads. */
+export function useAddLeads(id: string, onAdded: (added: number) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (emails: LeadInput[]) => addLeads(id, emails),
+    onSuccess: async ({ added }) => {
+      onAdded(added);
+      await qc.invalidateQueries({ queryKey: campaignKey(id) });
+      await qc.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+    },
+  });
+}
+
+/**
+ * One part of a campaign (sequence, schedule, settings or accounts) changed in Smartlead. The callbacks
+ * run even if the dialog closed meanwhile, so the outcome is always told.
+ */
+export function useEditCampaign(
+  id: string,
+  told: { onSuccess: (r: EditCampaignResult) => void; onError: (err: Error) => void },
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: EditCampaignInput) =>
+      (
+        await apiRequest('PUT', `/api/smartlead/campaigns/${id}`, input)
+      ).json() as Promise<EditCampaignResult>,
+    onSuccess: (r) => {
+      void qc.invalidateQueries({ queryKey: campaignKey(id) });
+      told.onSuccess(r);
+    },
+    onError: told.onError,
+  });
 }
 
 export const emptyStep = (delayDays: number): Step => ({ delayDays, variants: [{ subject: '', body: '' }] });

@@ -8,7 +8,6 @@ import {
   MAILBOX_TYPES,
   type MailboxType,
   PROVIDER_SERVERS,
-  SMTP_SECURITY,
 } from '../../../../shared/mailboxes';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -25,6 +24,7 @@ import {
 import { FormField } from '../../../ui/form-field';
 import { Label } from '../../../ui/label';
 import { useConnectMailbox } from './api';
+import { MailboxServerFields } from './MailboxServerFields';
 
 /**
  * Connect a sending mailbox with its SMTP and IMAP details. Smartlead checks both logins before keeping
@@ -145,50 +145,7 @@ export function ConnectMailboxDialog() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <FormField
-            id="mb-smtp-host"
-            label="SMTP server"
-            placeholder="smtp.example.com"
-            error={errors.smtpHost?.message}
-            {...form.register('smtpHost')}
-          />
-          <div className="grid grid-cols-2 gap-2">
-            <FormField
-              id="mb-smtp-port"
-              label="SMTP port"
-              inputMode="numeric"
-              error={errors.smtpPort?.message}
-              {...form.register('smtpPort')}
-            />
-            <div className="grid gap-2">
-              <Label htmlFor="mb-smtp-security">Security</Label>
-              <select
-                id="mb-smtp-security"
-                className="h-9 rounded-md border bg-background px-2 text-sm"
-                {...form.register('smtpSecurity')}
-              >
-                {SMTP_SECURITY.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <FormField
-            id="mb-imap-host"
-            label="IMAP server"
-            placeholder="imap.example.com"
-            error={errors.imapHost?.message}
-            {...form.register('imapHost')}
-          />
-          <FormField
-            id="mb-imap-port"
-            label="IMAP port"
-            inputMode="numeric"
-            error={errors.imapPort?.message}
-            {...form.register('imapPort')}
-          />
+          <MailboxServerFields form={form} idPrefix="mb" examples />
           <FormField
             id="mb-daily"
             label="Emails a day, at most"

@@ -13,8 +13,8 @@ import { toast } from '../../../lib/toast';
 import { Alert, AlertDescription } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { FormField } from '../../../ui/form-field';
-import { Label } from '../../../ui/label';
 import { useMailboxChanges } from './api';
+import { MailboxServerFields } from './MailboxServerFields';
 
 const security = (s: string | null): MailboxLoginInput['smtpSecurity'] =>
   (SMTP_SECURITY as readonly string[]).includes(s ?? '') ? (s as MailboxLoginInput['smtpSecurity']) : 'TLS';
@@ -96,48 +96,7 @@ export function MailboxLoginForm({ id, health }: { id: number; health: MailboxHe
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <FormField
-          id="ml-smtp-host"
-          label="SMTP server"
-          error={errors.smtpHost?.message}
-          {...form.register('smtpHost')}
-        />
-        <div className="grid grid-cols-2 gap-2">
-          <FormField
-            id="ml-smtp-port"
-            label="SMTP port"
-            inputMode="numeric"
-            error={errors.smtpPort?.message}
-            {...form.register('smtpPort')}
-          />
-          <div className="grid gap-2">
-            <Label htmlFor="ml-smtp-security">Security</Label>
-            <select
-              id="ml-smtp-security"
-              className="h-9 rounded-md border bg-background px-2 text-sm"
-              {...form.register('smtpSecurity')}
-            >
-              {SMTP_SECURITY.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <FormField
-          id="ml-imap-host"
-          label="IMAP server"
-          error={errors.imapHost?.message}
-          {...form.register('imapHost')}
-        />
-        <FormField
-          id="ml-imap-port"
-          label="IMAP port"
-          inputMode="numeric"
-          error={errors.imapPort?.message}
-          {...form.register('imapPort')}
-        />
+        <MailboxServerFields form={form} idPrefix="ml" />
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
           <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
             Cancel

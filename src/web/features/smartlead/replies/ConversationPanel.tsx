@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, PauseCircle, Reply, UserX } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import type { LeadCategory } from '../../../../shared/replies';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type LeadCategory, replyBodySchema } from '../../../../shared/replies';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -27,14 +29,18 @@ export function ConversationPanel({
 }) {
   const conv = useConversation(campaignId, email);
   const change = useLeadChanges(campaignId, email);
-  const [text, setText] = useState('');
+  const form = useForm<z.input<typeof replyBodySchema>>({
+    resolver: zodResolver(replyBodySchema),
+    defaultValues: { text: '' },
+  });
+  const text = form.watch('text');
+  const error = form.formState.errors.text?.message;
   const failed = (title: string) => (err: unknown) =>
     toast({ title, description: errorMessage(err, 'Smartlead did not answer'), variant: 'destructive' });
-  const onReply = (e: FormEvent) => {
-    e.preventDefault();
-    change.reply.mutate(text, {
+  const onReply = form.handleSubmit((v) =>
+    change.reply.mutate(v.text, {
       onSuccess: () => {
-        setText('');
+        form.reset({ text: '' });
         toast({
           title: 'Reply sent',
           description: `Your answer to ${email} is on its way.`,
@@ -42,8 +48,8 @@ export function ConversationPanel({
         });
       },
       onError: failed('The reply was not sent'),
-    });
-  };
+    }),
+  );
   if (conv.isLoading)
     return <p className="py-8 text-center text-sm text-muted-foreground">Loading the conversation…</p>;
   if (conv.isError)
@@ -139,10 +145,16 @@ export function ConversationPanel({
         <Textarea
           id="reply-text"
           rows={4}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
           placeholder="Answer in the same thread, from the mailbox that sent the campaign"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'reply-text-error' : undefined}
+          {...form.register('text')}
         />
+        {error && (
+          <p id="reply-text-error" className="text-xs font-medium text-destructive">
+            {error}
+          </p>
+        )}
         <Button type="submit" className="self-end" disabled={!text.trim() || change.reply.isPending}>
           {change.reply.isPending ? <Loader2 className="animate-spin" /> : <Reply />} Send reply
         </Button>
