@@ -5,6 +5,7 @@ import { DAY_NAMES, type StatusAction, VARIANT_LABELS } from '../../shared/email
 import { ActivityChart } from '../features/smartlead/ActivityChart';
 import { AddLeadsDialog } from '../features/smartlead/automation/AddLeadsDialog';
 import { useCampaignDetail, useChangeStatus } from '../features/smartlead/automation/api';
+import { CampaignLeadsCard } from '../features/smartlead/automation/CampaignLeadsCard';
 import { CampaignSettingsSummary } from '../features/smartlead/automation/CampaignSettingsSummary';
 import { EditCampaignDialog } from '../features/smartlead/automation/EditCampaignDialog';
 import { SectionTitle } from '../features/smartlead/automation/SectionTitle';
@@ -31,17 +32,6 @@ const ACTIONS: Record<string, { action: StatusAction; label: string; icon: typeo
     { action: 'stop', label: 'Stop', icon: Square },
   ],
 };
-/** Smartlead's lead statuses in words. */
-const LEAD_STATUS: Record<string, string> = {
-  STARTED: 'Not contacted yet',
-  INPROGRESS: 'In sequence',
-  COMPLETED: 'Sequence finished',
-  PAUSED: 'Paused',
-  STOPPED: 'Stopped',
-  BLOCKED: 'Blocked (bounce or block list)',
-};
-const leadStatus = (s: string) => LEAD_STATUS[s] ?? s;
-
 const DONE: Record<StatusAction, string> = {
   start: 'Campaign started',
   resume: 'Campaign resumed',
@@ -224,7 +214,7 @@ export default function EmailCampaignPage() {
           </Card>
         </div>
       </div>
-      <LeadsCard detail={d} />
+      <CampaignLeadsCard detail={d} />
     </div>
   );
 }
@@ -235,48 +225,5 @@ function Stat({ label, value }: { label: string; value: string }) {
       <div className="text-xs text-muted-foreground">{label}</div>
       <div className="mt-1 text-2xl font-semibold tabular-nums">{value}</div>
     </div>
-  );
-}
-
-function LeadsCard({ detail }: { detail: NonNullable<ReturnType<typeof useCampaignDetail>['data']> }) {
-  const r = detail.remote;
-  return (
-    <Card>
-      <CardHeader>
-        <SectionTitle className="text-lg">Leads</SectionTitle>
-        {r && (
-          <p className="text-sm text-muted-foreground" data-testid="lead-status-counts">
-            {Object.entries(r.leadStatusCounts)
-              .map(([s, n]) => `${leadStatus(s)}: ${n}`)
-              .join(' · ') || 'No leads yet'}
-            {r.totalLeads > r.leads.length ? ` (first ${r.leads.length} of ${r.totalLeads})` : ''}
-          </p>
-        )}
-      </CardHeader>
-      <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Campaign leads">
-        {r && r.leads.length > 0 && (
-          <table className="w-full min-w-[560px] text-sm">
-            <thead className="text-left text-xs text-muted-foreground uppercase">
-              <tr className="border-b">
-                <th className="py-2 pr-3 font-medium">Email</th>
-                <th className="py-2 pr-3 font-medium">Name</th>
-                <th className="py-2 pr-3 font-medium">Company</th>
-                <th className="py-2 font-medium">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.leads.map((l) => (
-                <tr key={l.email} className="border-b last:border-0">
-                  <td className="py-2 pr-3 break-all">{l.email}</td>
-                  <td className="py-2 pr-3">{`${l.firstName} ${l.lastName}`.trim() || '—'}</td>
-                  <td className="py-2 pr-3">{l.company || '—'}</td>
-                  <td className="py-2">{leadStatus(l.status)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </CardContent>
-    </Card>
   );
 }

@@ -1,13 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ChevronDown, ChevronRight, Inbox, Search, SearchX } from 'lucide-react';
+import { Inbox, Search, SearchX } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { SendableEmail, SendableGroup } from '../../../shared/smartlead';
-import { cn } from '../../lib/utils';
-import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { Checkbox } from '../../ui/checkbox';
 import { Input } from '../../ui/input';
+import { EmailRow, GroupHeader } from './EmailPickerRows';
 
 // The selectable list of SPEC §2 "Send to the provider": groups by upload (collapsible), per-group and
 // global select, a counter, search over email, name and company (case-insensitive, SPEC §5). The list
@@ -173,95 +171,28 @@ export function EmailPicker({
               const top = v.start;
               if (item.kind === 'group') {
                 const { group, visible } = item;
-                const open = !collapsed.has(group.uploadId);
-                const inGroup = group.emails.filter((e) => selected.has(e.id)).length;
-                const allOn = visible.every((e) => selected.has(e.id));
                 return (
-                  <div
+                  <GroupHeader
                     key={`g-${group.uploadId}`}
-                    className="absolute inset-x-0 flex items-center gap-3 border-b bg-muted/70 px-3"
+                    group={group}
+                    visible={visible}
+                    selected={selected}
+                    open={!collapsed.has(group.uploadId)}
+                    onToggleOpen={() => toggleCollapsed(group.uploadId)}
+                    onSelectMany={setMany}
                     style={{ top, height: HEADER_H }}
-                  >
-                    <button
-                      type="button"
-                      aria-expanded={open}
-                      onClick={() => toggleCollapsed(group.uploadId)}
-                      className="flex min-w-0 flex-1 items-center gap-2 rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    >
-                      {open ? (
-                        <ChevronDown className="size-4 shrink-0" />
-                      ) : (
-                        <ChevronRight className="size-4 shrink-0" />
-                      )}
-                      {/* The name takes the room; on phones the counts shrink to "3/12" so it is not cut to a letter. */}
-                      <span className="min-w-0 flex-1 truncate font-semibold" title={group.uploadName}>
-                        {group.uploadName}
-                      </span>
-                      <Badge variant="secondary" className="hidden shrink-0 sm:inline-flex">
-                        {group.emails.length.toLocaleString()} emails
-                      </Badge>
-                      <Badge
-                        variant={inGroup ? 'default' : 'outline'}
-                        className="hidden shrink-0 sm:inline-flex"
-                      >
-                        {inGroup.toLocaleString()} selected
-                      </Badge>
-                      <Badge
-                        variant={inGroup ? 'default' : 'outline'}
-                        className="shrink-0 sm:hidden"
-                        aria-label={`${inGroup} of ${group.emails.length} selected`}
-                      >
-                        {inGroup.toLocaleString()}/{group.emails.length.toLocaleString()}
-                      </Badge>
-                    </button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      className="shrink-0 px-2"
-                      onClick={() => setMany(visible, !allOn)}
-                    >
-                      {allOn ? 'Deselect all' : 'Select all'}
-                    </Button>
-                  </div>
+                  />
                 );
               }
               const e = item.email;
-              const on = selected.has(e.id);
               return (
-                <label
+                <EmailRow
                   key={e.id}
-                  className={cn(
-                    'absolute inset-x-0 flex cursor-pointer items-center gap-3 border-b px-4 hover:bg-accent/50',
-                    on && 'bg-accent/40',
-                  )}
+                  email={e}
+                  on={selected.has(e.id)}
+                  onToggle={(on) => toggle(e.id, on)}
                   style={{ top, height: ROW_H }}
-                >
-                  <Checkbox
-                    checked={on}
-                    onCheckedChange={(v) => toggle(e.id, v === true)}
-                    aria-label={`Select ${e.email}`}
-                  />
-                  <div className="min-w-0 flex-1">
-                    <div className="truncate font-medium">{e.email}</div>
-                    <div className="truncate text-xs text-muted-foreground">
-                      {[e.name, e.company].filter(Boolean).join(' · ') || '—'}
-                    </div>
-                  </div>
-                  {e.sentTo.length > 0 && (
-                    <Badge
-                      variant="outline"
-                      title={`Already sent to ${e.sentTo.map((c) => c.name).join(', ')}`}
-                    >
-                      Sent before
-                    </Badge>
-                  )}
-                  {e.status === 'risky' ? (
-                    <Badge variant="warning">Risky · {e.reason === 'catch_all' ? 'catch-all' : 'role'}</Badge>
-                  ) : (
-                    <Badge variant="success">Verified</Badge>
-                  )}
-                </label>
+                />
               );
             })}
           </div>
