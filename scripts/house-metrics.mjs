@@ -42,7 +42,7 @@ const forms = { 'react-hook-form': [], 'useState + safeParse': [], 'plain useSta
 for (const f of web.filter((x) => x.endsWith('.tsx'))) {
   const s = text.get(f);
   if (!/<form\b/.test(s)) continue;
-  if (/\buseForm\(/.test(s)) forms['react-hook-form'].push(f);
+  if (/\buseForm\s*(<[^()]*>)?\(/.test(s)) forms['react-hook-form'].push(f);
   else if (/\.safeParse\(/.test(s)) forms['useState + safeParse'].push(f);
   else forms['plain useState'].push(f);
 }
