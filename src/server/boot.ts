@@ -36,6 +36,7 @@ export async function bootRuntime(
         kind: 'pglite',
         dataDir: config.dataDir,
         thread: config.EMBEDDED_DB_THREAD ? 'own' : 'caller',
+        sharedBuffers: config.EMBEDDED_DB_SHARED_BUFFERS,
       });
     } catch (err) {
       release();

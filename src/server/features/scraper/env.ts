@@ -1,7 +1,11 @@
-import { envBool, envInt } from '../../platform/config/env-helpers';
+import { envBool, envInt, envString, envText, envUrl } from '../../platform/config/env-helpers';
 
-// Settings of the scraper beyond the Apify ones kept in config/index.ts.
+// The scraper's settings: Apify (decision 0300) and the website e-mail look-up.
 export const scraperEnv = {
+  APIFY_TOKEN: envString(),
+  APIFY_API_URL: envUrl(),
+  APIFY_SEARCH_ACTOR: envText('apify/instagram-search-scraper'),
+  APIFY_PROFILE_ACTOR: envText('apify/instagram-profile-scraper'),
   // Test-only: lets the website email lookup reach fakes on loopback. Private ranges stay refused.
   SAFE_FETCH_ALLOW_LOOPBACK: envBool(false),
   // How many profile websites are fetched at once while a job runs.

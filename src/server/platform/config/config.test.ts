@@ -38,4 +38,14 @@ describe('configuration', () => {
     expect(text).not.toContain('secret');
     expect((error as ConfigError).problems).toHaveLength(3);
   });
+
+  it("reads every setting through the schema, also the embedded database's shared buffers", () => {
+    expect(loadConfig({}).EMBEDDED_DB_SHARED_BUFFERS).toBe('32MB');
+    expect(loadConfig({ EMBEDDED_DB_SHARED_BUFFERS: '64MB' }).EMBEDDED_DB_SHARED_BUFFERS).toBe('64MB');
+    expect(() => loadConfig({ EMBEDDED_DB_SHARED_BUFFERS: 'lots' })).toThrow(/EMBEDDED_DB_SHARED_BUFFERS/);
+    const c = loadConfig({ SMARTLEAD_API_URL: '', APIFY_SEARCH_ACTOR: '', OPENAI_MODEL: 'm' });
+    expect(c.SMARTLEAD_API_URL).toBe('https://server.smartlead.ai/api/v1');
+    expect(c.APIFY_SEARCH_ACTOR).toBe('apify/instagram-search-scraper');
+    expect(c.OPENAI_MODEL).toBe('m');
+  });
 });

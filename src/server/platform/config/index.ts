@@ -1,20 +1,28 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { TRIAL_DAYS as PLAN_TRIAL_DAYS } from '../../../shared/plans';
 import { accountEnv } from '../../features/account/env';
+import { aiEnv } from '../../features/ai/env';
 import { apiEnv } from '../../features/api/env';
+import { authEnv } from '../../features/auth/env';
+import { billingEnv } from '../../features/billing/env';
 import { brandingEnv } from '../../features/branding/env';
 import { listsEnv } from '../../features/lists/env';
 import { proberEnv } from '../../features/prober/env';
 import { retentionEnv } from '../../features/retention/env';
 import { scraperEnv } from '../../features/scraper/env';
+import { smartleadEnv } from '../../features/smartlead/env';
 import { verificationEnv } from '../../features/verification/env';
 import { workspacesEnv } from '../../features/workspaces/env';
-import { securityEnv } from '../http/env';
+import { cryptoEnv } from '../crypto/env';
+import { dbEnv } from '../db/env';
+import { httpEnv, securityEnv } from '../http/env';
+import { jobsEnv } from '../jobs/env';
 import { mailEnv } from '../mail/env';
-import { envBool, envInt, envString, envUrl } from './env-helpers';
+import { opsEnv } from '../ops/env';
+import { envBool, envInt } from './env-helpers';
 
-// One schema over the whole environment. Every variable is documented in .env.example and the README.
+// One schema over the whole environment: the process's own settings here, the rest from the env.ts of
+// the feature or platform module that reads them. Every variable is documented in .env.example and the README.
 // Defaults make `npm start` work with nothing set; every external service is optional.
 const schema = z.object({
   NODE_ENV: z.preprocess(
@@ -27,71 +35,20 @@ const schema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  DATA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./data')),
-  DATABASE_URL: envUrl(),
-  EMBEDDED_DB_THREAD: envBool(true),
   SERVE_WEB: envBool(true),
   WEB_DIST_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./dist/web')),
   RUN_WORKERS: envBool(true),
-  PUBLIC_URL: envUrl(),
-  TRUST_PROXY: envBool(false),
-  COOKIE_SECURE: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(['auto', 'true', 'false']).default('auto'),
-  ),
-  SESSION_TTL_HOURS: envInt(24 * 7, 1, 24 * 365),
-  LOGIN_MAX_FAILURES: envInt(5, 1),
-  LOGIN_WINDOW_MINUTES: envInt(15, 1),
-  LOGIN_USER_MAX_FAILURES: envInt(50, 1),
-  LOGIN_USER_WINDOW_MINUTES: envInt(60, 1),
-  LOGIN_KNOWN_ADDRESS_DAYS: envInt(90, 1),
-  ENCRYPTION_KEY: envString(),
-  // The screens say the plan table's trial (shared/plans.ts); set this only where they are changed too.
-  TRIAL_DAYS: envInt(PLAN_TRIAL_DAYS, 0, 365),
-  // How often an idle job worker looks for retries and delayed jobs (new jobs wake workers at once).
-  JOBS_IDLE_POLL_S: envInt(5, 1, 60),
   // How far the JavaScript heap may grow past what survived the last full collection (heap.ts); 0: V8's own.
   HEAP_GROWTH_PERCENT: envInt(40, 0, 400),
-  // Prometheus: /metrics exists only when a token is set, and answers only `Authorization: Bearer <token>`.
-  METRICS_TOKEN: envString(),
-  // Smartlead
-  SMARTLEAD_API_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().url().default('https://server.smartlead.ai/api/v1'),
-  ),
-  SMARTLEAD_APP_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().url().default('https://app.smartlead.ai'),
-  ),
-  // Leads verified more than this many days ago are checked again before a send (0: never; decision 0221).
-  REVERIFY_AFTER_DAYS: envInt(14, 0, 3650),
-  // How long a send waits for those answers; leads left unchecked wait for the user's choice (decision 0221).
-  REVERIFY_TIMEOUT_S: envInt(300, 1, 3600),
-  // Apify (Instagram scraping)
-  APIFY_TOKEN: envString(),
-  APIFY_API_URL: envUrl(),
-  APIFY_SEARCH_ACTOR: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().default('apify/instagram-search-scraper'),
-  ),
-  APIFY_PROFILE_ACTOR: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().default('apify/instagram-profile-scraper'),
-  ),
-  // OpenAI-compatible model
-  OPENAI_API_KEY: envString(),
-  OPENAI_BASE_URL: envUrl(),
-  OPENAI_MODEL: envString(),
-  // Stripe
-  STRIPE_SECRET_KEY: envString(),
-  STRIPE_PUBLISHABLE_KEY: envString(),
-  STRIPE_PRICE_ID: envString(),
-  // One price per plan (issue 14); STRIPE_PRICE_ID stands in for Professional when that one is unset.
-  STRIPE_PRICE_HOBBYIST: envString(),
-  STRIPE_PRICE_PROFESSIONAL: envString(),
-  STRIPE_PRICE_WHITELABEL: envString(),
-  STRIPE_WEBHOOK_SECRET: envString(),
-  STRIPE_API_URL: envUrl(),
+  ...dbEnv,
+  ...jobsEnv,
+  ...httpEnv,
+  ...cryptoEnv,
+  ...opsEnv,
+  ...authEnv,
+  ...billingEnv,
+  ...smartleadEnv,
+  ...aiEnv,
   ...verificationEnv,
   ...scraperEnv,
   ...listsEnv,

@@ -42,17 +42,26 @@ export type OpenDatabaseOptions =
   // dataDir null: in memory (tests). thread: the database's own thread (default when on disk: the
   // server's) or this thread (default in memory: tests start fast and have no concurrent load).
   // loadDataDir: start from a dumped data directory (the tests' migrated snapshot; in memory only).
-  | { kind: 'pglite'; dataDir: string | null; thread?: 'own' | 'caller'; loadDataDir?: Blob };
+  // sharedBuffers: PostgreSQL's shared_buffers in the database's own thread (EMBEDDED_DB_SHARED_BUFFERS).
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      thread?: 'own' | 'caller';
+      loadDataDir?: Blob;
+      sharedBuffers?: string;
+    };
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') return openPostgres(opts.url, opts.poolSize ?? 10);
   const own = opts.thread ? opts.thread === 'own' : opts.dataDir !== null;
-  return own ? openPgliteThread(opts.dataDir) : openPglite(opts.dataDir, opts.loadDataDir);
+  return own
+    ? openPgliteThread(opts.dataDir, opts.sharedBuffers)
+    : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 /** PGlite in a worker thread of its own (pglite-remote.ts): the server's thread stays free. */
-async function openPgliteThread(dataDir: string | null): Promise<Database> {
-  const remote = await RemotePglite.open(dataDir ? path.join(dataDir, 'pglite') : null);
+async function openPgliteThread(dataDir: string | null, sharedBuffers?: string): Promise<Database> {
+  const remote = await RemotePglite.open(dataDir ? path.join(dataDir, 'pglite') : null, { sharedBuffers });
   const runner = (conn: Pick<RemotePglite, 'query' | 'exec'>): RawRunner => ({
     async query<T>(text: string, params?: unknown[]) {
       return (await conn.query<T>(text, params)).rows;

@@ -27,6 +27,18 @@ const count = async () =>
 const tick = () => new Promise((r) => setTimeout(r, 20));
 
 describe('embedded database in its own thread', () => {
+  it('starts with the shared buffers it is given (EMBEDDED_DB_SHARED_BUFFERS), 32MB by default', async () => {
+    const [row] = await database.raw.query<{ shared_buffers: string }>('SHOW shared_buffers');
+    expect(row.shared_buffers).toBe('32MB');
+    const other = await openDatabase({ kind: 'pglite', dataDir: null, thread: 'own', sharedBuffers: '16MB' });
+    try {
+      const [set] = await other.raw.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      expect(set.shared_buffers).toBe('16MB');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers drizzle and raw queries like PGlite does (types, parameters, errors)', async () => {
     const at = new Date('2026-01-02T03:04:05.000Z');
     await database.db.execute(sql`INSERT INTO t (id, note, at) VALUES (${1}, ${'one'}, ${at})`);

@@ -94,7 +94,7 @@ async function initDataDir(dataDir: string): Promise<void> {
   });
 }
 
-async function startThread(workerData: { dataDir: string | null }): Promise<Worker> {
+async function startThread(workerData: { dataDir: string | null; sharedBuffers?: string }): Promise<Worker> {
   const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
     workerData,
     // The thread loads plain JavaScript: no TypeScript loader (tsx) needed there.
@@ -159,10 +159,13 @@ export class RemotePglite {
     worker.on('exit', (code) => this.fail(new Error(`The embedded database thread exited (code ${code})`)));
   }
 
-  /** Starts the database thread on `dataDir` (null: in memory) and waits until PGlite is ready. */
-  static async open(dataDir: string | null): Promise<RemotePglite> {
+  /**
+   * Starts the database thread on `dataDir` (null: in memory) and waits until PGlite is ready.
+   * `sharedBuffers`: PostgreSQL's shared_buffers (default 32MB, decision 0006).
+   */
+  static async open(dataDir: string | null, opts: { sharedBuffers?: string } = {}): Promise<RemotePglite> {
     if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
-    return new RemotePglite(await startThread({ dataDir }));
+    return new RemotePglite(await startThread({ dataDir, sharedBuffers: opts.sharedBuffers }));
   }
 
   /**

@@ -8,7 +8,8 @@ const identity = (v) => v;
 // PostgreSQL's default 128 MB of shared buffers is touched at start and stays resident (measured: a
 // reopened data directory at 292 MB RSS with it, 191 MB with 32 MB). Pages beyond the buffers are
 // read from the data directory's files, which the OS caches outside this process.
-const SHARED_BUFFERS = process.env.EMBEDDED_DB_SHARED_BUFFERS || '32MB';
+// The size comes from the config (EMBEDDED_DB_SHARED_BUFFERS) through workerData.
+const SHARED_BUFFERS = workerData.sharedBuffers || '32MB';
 const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] };
 const pglite = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 const unlisteners = new Map();

@@ -1,4 +1,15 @@
-import { envInt, envString } from '../config/env-helpers';
+import { z } from 'zod';
+import { envBool, envInt, envString, envUrl } from '../config/env-helpers';
+
+// How the server is reached: links in mail are built on PUBLIC_URL (or PUBLIC_HOSTS below).
+export const httpEnv = {
+  PUBLIC_URL: envUrl(),
+  TRUST_PROXY: envBool(false),
+  COOKIE_SECURE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['auto', 'true', 'false']).default('auto'),
+  ),
+};
 
 // Abuse limits for unauthenticated routes: a fragment of the main config schema (config/index.ts spreads it).
 export const securityEnv = {
