@@ -10,8 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { API_DOC_DESCRIPTION } from './features/api/doc';
 import { installRequestUser } from './features/auth/request-user';
 import { features } from './features/index';
+import type { AppDeps } from './platform/deps';
 import { installCsrf } from './platform/http/csrf';
-import type { AppDeps } from './platform/http/deps';
 import { installErrorHandler } from './platform/http/error-handler';
 import { errorBody } from './platform/http/errors';
 import { installNoStore } from './platform/http/no-store';

@@ -9,7 +9,7 @@ import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { lockDataDir } from './platform/db/data-dir-lock';
 import { migrate } from './platform/db/migrate';
-import type { AppDeps } from './platform/http/deps';
+import type { AppDeps } from './platform/deps';
 import { type Queue, startQueue } from './platform/jobs/queue';
 import { setExternalCallObserver } from './platform/ops/external-calls';
 import { createMetrics, queueDepthOf } from './platform/ops/metrics';

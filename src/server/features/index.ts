@@ -1,4 +1,4 @@
-import type { AppDeps } from '../platform/http/deps';
+import type { AppDeps } from '../platform/deps';
 import type { AppInstance } from '../platform/http/types';
 import type { JobDefinition } from '../platform/jobs/registry';
 import { opsRoutes } from '../platform/ops/routes';

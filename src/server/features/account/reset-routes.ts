@@ -8,7 +8,7 @@ import {
   resetTokenSchema,
 } from '../../../shared/account';
 import { messageSchema } from '../../../shared/auth';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { linkOrigin } from '../../platform/http/public-origin';
 import { extraLimit, rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';

@@ -13,7 +13,7 @@ import {
   updateProfileSchema,
 } from '../../../shared/account';
 import { messageSchema } from '../../../shared/auth';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/http/errors';
 import { linkOrigin } from '../../platform/http/public-origin';
 import { rateLimited } from '../../platform/http/rate-limit';

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { suggestionRequestSchema, suggestionResponseSchema } from '../../../shared/ai';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireWorkspace } from '../workspaces';
 import { getSuggestions } from './suggest';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiScope } from '../../../shared/api-tokens';
 import { PLAN_TABLE } from '../../../shared/plans';
 import { sha256 } from '../../platform/crypto/tokens';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
 import { findTokenHolder, markTokenUsed } from '../auth/request-user';
 import { planState } from '../usage/plans';

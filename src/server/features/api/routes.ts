@@ -18,8 +18,8 @@ import {
   verifyDoneSchema,
   verifyPendingSchema,
 } from '../../../shared/api-v1';
+import type { AppDeps } from '../../platform/deps';
 import { csvFileResponse } from '../../platform/http/csv-response';
-import type { AppDeps } from '../../platform/http/deps';
 import { badRequest } from '../../platform/http/errors';
 import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api-tokens';
 import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';

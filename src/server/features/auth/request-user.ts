@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sha256 } from '../../platform/crypto/tokens';
 import { runUrgent } from '../../platform/db/background';
 import type { Db } from '../../platform/db/client';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/http/errors';
 import { fallbackWorkspace, membership, toContext, type WorkspaceContext } from '../workspaces';
 import { apiTokens, users } from './schema';

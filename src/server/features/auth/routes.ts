@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, messageSchema, registerSchema, userSchema } from '../../../shared/auth';
 import { twoFactorRequiredSchema } from '../../../shared/two-factor';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/http/errors';
 import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';

@@ -10,7 +10,7 @@ import {
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../../../shared/two-factor';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { loginLimitsOf, releaseLoginAttempt, reserveLoginAttempt } from './login-limit';

@@ -6,7 +6,7 @@ import {
   webhookAckSchema,
 } from '../../../shared/billing';
 import { changePlanSchema, createSubscriptionBodySchema, planStateSchema } from '../../../shared/usage';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
 import { planOf, priceForPlan } from '../usage/plans';

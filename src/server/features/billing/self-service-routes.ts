@@ -7,7 +7,7 @@ import {
 } from '../../../shared/billing';
 import { planStateSchema } from '../../../shared/usage';
 import { can } from '../../../shared/workspaces';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { linkOrigin } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
 import { planState } from '../usage/plans';

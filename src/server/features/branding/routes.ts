@@ -11,7 +11,7 @@ import {
   WHITE_LABEL_UPGRADE_URL,
 } from '../../../shared/branding';
 import { can } from '../../../shared/workspaces';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace, type WorkspaceContext } from '../workspaces';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataExportIdParams, dataExportSchema, latestDataExportSchema } from '../../../shared/data-export';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
 import { requirePermission } from '../workspaces';

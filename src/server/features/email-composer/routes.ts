@@ -7,7 +7,7 @@ import {
   templateListSchema,
   templateSchema,
 } from '../../../shared/email-automation';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';

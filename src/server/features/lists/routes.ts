@@ -10,8 +10,8 @@ import {
   uploadListItemSchema,
   uploadResponseSchema,
 } from '../../../shared/lists';
+import type { AppDeps } from '../../platform/deps';
 import { csvFileResponse } from '../../platform/http/csv-response';
-import type { AppDeps } from '../../platform/http/deps';
 import { badRequest } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { onboardingProgressSchema, onboardingStatusSchema } from '../../../shared/onboarding';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
 import { onboardingStatusOf, saveOnboardingProgress } from './progress';

@@ -14,8 +14,8 @@ import {
   urlScrapeSchema,
   urlScrapeStartedSchema,
 } from '../../../shared/scraper';
+import type { AppDeps } from '../../platform/deps';
 import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
-import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { cleanJobData } from '../ai/clean';
 import { isModelConfigured } from '../ai/client';

@@ -13,7 +13,7 @@ import {
   leadSchema,
   MAX_LEADS_PER_SEND,
 } from '../../../shared/smartlead';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { assertHasAccess } from '../billing/access';
 import { requirePermission, requireWorkspace } from '../workspaces';

@@ -9,7 +9,7 @@ import {
   warmupSettingsSchema,
   warmupStatsSchema,
 } from '../../../shared/mailboxes';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { smartleadCall } from './errors';

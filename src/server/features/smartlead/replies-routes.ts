@@ -10,7 +10,7 @@ import {
   replyBodySchema,
   setCategoryBodySchema,
 } from '../../../shared/replies';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { SmartleadError } from './client';

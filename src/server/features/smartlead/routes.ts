@@ -12,8 +12,8 @@ import {
   testResultSchema,
   uncheckedDecisionSchema,
 } from '../../../shared/smartlead';
+import type { AppDeps } from '../../platform/deps';
 import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
-import type { AppDeps } from '../../platform/http/deps';
 import { notFound } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { contentDisposition } from '../lists/export';

@@ -9,8 +9,8 @@ import {
   suppressionListQuerySchema,
   suppressionListSchema,
 } from '../../../shared/suppressions';
+import type { AppDeps } from '../../platform/deps';
 import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
-import type { AppDeps } from '../../platform/http/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { brandedFileName } from '../branding';
 import { contentDisposition } from '../lists/export';

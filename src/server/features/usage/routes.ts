@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { planStateSchema, usageResponseSchema } from '../../../shared/usage';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireWorkspace } from '../workspaces';
 import { planState } from './plans';

@@ -6,7 +6,7 @@ import {
   webhookDeliverySchema,
   webhookEndpointSchema,
 } from '../../../shared/webhooks';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { productNameFor } from '../branding';
 import { requirePermission, requireWorkspace } from '../workspaces';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActivityAction } from '../../../shared/workspaces';
 import type { Db } from '../../platform/db/client';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { uploads } from '../lists/schema';
 import { activityLog } from './schema';
 

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { switchWorkspaceSchema, workspaceListSchema, workspaceSchema } from '../../../shared/workspaces';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';

@@ -9,7 +9,7 @@ import {
   okSchema,
   workspaceSchema,
 } from '../../../shared/workspaces';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import { linkOrigin, NO_PUBLIC_URL } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';

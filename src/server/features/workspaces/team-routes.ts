@@ -9,7 +9,7 @@ import {
   teamSchema,
   transferSchema,
 } from '../../../shared/workspaces';
-import type { AppDeps } from '../../platform/http/deps';
+import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
 import { installActivityLog } from './activity';

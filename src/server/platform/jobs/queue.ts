@@ -1,12 +1,10 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import { runInBackground } from '../db/background';
 import type { Database } from '../db/client';
-import type { JobContext, JobDefinition, JobSender } from './registry';
+import type { JobContext, JobDefinition } from './registry';
+import type { Queue } from './sender';
 
-export interface Queue extends JobSender {
-  boss: PgBoss;
-  stop(): Promise<void>;
-}
+export type { Queue };
 
 export interface StartQueueOptions {
   database: Database;

@@ -1,47 +1,16 @@
 import type { Queue as QueueOptions, WorkOptions } from 'pg-boss';
-import { z } from 'zod';
-import type { Clock } from '../clock';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { Metrics } from '../ops/metrics';
-import type { Sleep } from '../retry';
+import type { Deps } from '../deps';
+import type { JobType } from './sender';
+
+// Senders import these from here too: a feature's jobs.ts names one module for everything about jobs.
+export { type JobSender, type JobType, jobType, noPayload } from './sender';
 
 export type JobWorkOptions = Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds'>;
 
-/** What a job handler gets: the same dependencies as the HTTP routes. */
-export interface JobContext {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  /** How in-process retries wait (real time unless a test injects one). */
-  sleep?: Sleep;
-  metrics?: Metrics;
-  queue: JobSender;
+/** What a job handler gets: the routes' dependencies (it may send jobs), and the process's log. */
+export interface JobContext extends Deps {
   log: { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
-}
-
-/** A kind of job as its senders know it: the queue name and the payload's schema. */
-export interface JobType<T extends object> {
-  name: string;
-  /** Types the payload; checked when the job is sent and again before its handler runs. */
-  payload: z.ZodType<T>;
-}
-
-/** A job type on its own, for senders that must not import the handler (it would make an import cycle). */
-export const jobType = <T extends object>(name: string, payload: z.ZodType<T>): JobType<T> => ({
-  name,
-  payload,
-});
-
-/** Payload of scheduled jobs and others that carry nothing. */
-export const noPayload = z.object({}).strict();
-
-export interface JobSender {
-  send<T extends object>(
-    job: JobType<T>,
-    data: T,
-    options?: { singletonKey?: string; startAfter?: number | Date },
-  ): Promise<string | null>;
 }
 
 /**

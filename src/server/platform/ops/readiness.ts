@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../http/deps';
+import type { AppDeps } from '../deps';
 
 const PROBE_TIMEOUT_MS = 3_000;
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../http/deps';
+import type { AppDeps } from '../deps';
 import type { AppInstance } from '../http/types';
 import { checkReadiness } from './readiness';
 
