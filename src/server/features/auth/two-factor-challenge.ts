@@ -4,7 +4,7 @@ import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import type { AppInstance } from '../../platform/http/types';
 import type { LoginTicket } from './login-limit';
-import { twoFactorChallenges } from './two-factor-schema';
+import { twoFactorChallenges } from './schema';
 
 /** The cookie that carries a half-finished sign-in to the second-factor step. */
 export const CHALLENGE_COOKIE = 'vl_2fa';

@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { twoFactor, twoFactorRecoveryCodes } from './two-factor-schema';
+import { twoFactor, twoFactorRecoveryCodes } from './schema';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,9 +5,8 @@ import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box';
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { verifyPassword } from './password';
-import { users } from './schema';
+import { twoFactor, twoFactorRecoveryCodes, users } from './schema';
 import { matchingStep, newRecoveryCodes, newTotpSecret, recoveryHash, setupPayload } from './totp';
-import { twoFactor, twoFactorRecoveryCodes } from './two-factor-schema';
 
 type KeyConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir'>;
 // Bound to the user, so a sealed secret copied into another user's row does not open there.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box';
 import type { Db } from '../../platform/db/client';
-import { smartleadEventHooks } from './outcome-schema';
+import { smartleadEventHooks } from './schema';
 
 // The per-workspace events endpoint: /api/smartlead/events/<hookId>/<signature>. The hook id names the
 // workspace; the signature is an HMAC of it under the workspace's own random secret (sealed at rest), so

@@ -10,8 +10,7 @@ import {
 import type { Db } from '../../platform/db/client';
 import { applyBounce, latestVerdict } from '../lists/outcomes';
 import { suppress } from '../suppressions';
-import { sendEvents, sendOutcomes } from './outcome-schema';
-import { smartleadCampaigns } from './schema';
+import { sendEvents, sendOutcomes, smartleadCampaigns } from './schema';
 
 // Taking in one campaign event (from the webhook or the poll): stored once, folded into what is known
 // about the address, and learned from (bounces and unsubscribes suppress; a bounce invalidates the

@@ -5,8 +5,8 @@ import { eventPayload } from '../../../../tests/fakes/smartlead-outcomes';
 import { deliverTo, rowOf, sentCampaign as sentCampaignIn } from '../../../../tests/helpers/send-outcomes';
 import { TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { sendEvents, sendOutcomes } from './outcome-schema';
 import { pollOutcomes } from './poll';
+import { sendEvents, sendOutcomes } from './schema';
 import { runSend } from './send';
 
 // Send outcomes (issue 23): Smartlead's campaign events reach the signed per-workspace URL registered on

@@ -5,8 +5,7 @@ import type { Sleep } from '../../platform/retry';
 import { createSmartleadClient, type SmartleadClient } from './client';
 import { eventKey, type OutcomeEvent, takeInEvent } from './events';
 import { campaignStatistics, type LeadStat } from './outcome-remote';
-import { sendEvents } from './outcome-schema';
-import { smartleadCampaigns } from './schema';
+import { sendEvents, smartleadCampaigns } from './schema';
 import { loadApiKey } from './settings';
 
 // The background poll of campaign statistics: the only source of outcomes when Smartlead cannot reach
