@@ -1,16 +1,15 @@
 import { isConnectionLimitReply } from '../classify';
 import { SmtpConnectionError } from './connection';
 import { backoff, type HostQueue } from './host';
-import type { SmtpProvider } from './prober';
 import { SmtpRefusedError, SmtpSession } from './session';
-import type { Opened } from './transactions';
+import type { Opened, SessionOwner } from './session-owner';
 
 /**
  * Opens a session to a host, holding a connection slot (per host, global, fleet) from before the
  * connect until the socket is closed. On failure (null) the host's state says what happened and
  * what comes next: a short jittered pause, or "down" (its addresses fall over to the next MX).
  */
-export async function openSession(provider: SmtpProvider, host: HostQueue): Promise<Opened | null> {
+export async function openSession(provider: SessionOwner, host: HostQueue): Promise<Opened | null> {
   const s = provider.settings;
   const release = await provider.pool.acquire(host.ip, () => host.workLeft);
   // While we waited for a slot, the queue may have emptied or the host gone down.
@@ -55,7 +54,7 @@ export async function openSession(provider: SmtpProvider, host: HostQueue): Prom
  */
 const CONNECTION_LIMIT_BUDGET = 20;
 
-function openFailed(provider: SmtpProvider, host: HostQueue, err: unknown): void {
+function openFailed(provider: SessionOwner, host: HostQueue, err: unknown): void {
   const s = provider.settings;
   const now = Date.now();
   // While a sibling session is open the host is up, only limiting us (its slots shrink on 421).

@@ -2,12 +2,7 @@ import { CatchAllCache } from '../catchall';
 import { bannerRefusalReason } from '../classify';
 import type { DnsClient } from '../dns';
 import { type MxTarget, resolveTargets } from '../mx';
-import type { ResolverHealth } from '../resolver-health';
 import type {
-  EngineLogger,
-  EngineObserver,
-  HostCoordinator,
-  KnowledgeStore,
   MxRecord,
   NetworkHealth,
   ProviderJob,
@@ -21,18 +16,9 @@ import { NetworkMonitor } from './network';
 import { openSession } from './open';
 import { ConnectionPool } from './pool';
 import { retryAfterSeconds, type SmtpReply } from './replies';
+import type { ProberContext, SessionOwner } from './session-owner';
 import { runTransactions } from './transactions';
 import { type WaitingGroup, waitingOf } from './waiting';
-
-export interface ProberContext {
-  logger: EngineLogger;
-  observer?: EngineObserver;
-  coordinator?: HostCoordinator;
-  knowledge?: KnowledgeStore;
-  memoryTtlMs: number;
-  /** Our resolver's health: MX hosts that do not resolve are believed only from a healthy one. */
-  resolver?: ResolverHealth;
-}
 
 interface Targets {
   at: number;
@@ -55,7 +41,7 @@ const CACHEABLE = new Set(['accepted', 'rejected', 'catch_all', 'role', 'mailbox
  * retried with short jittered back-off within a budget; a host that never answers costs two
  * timeouts; failures at many hosts at once park the addresses instead of judging them.
  */
-export class SmtpProvider implements Step2Provider {
+export class SmtpProvider implements Step2Provider, SessionOwner {
   readonly name = 'smtp';
   readonly pool: ConnectionPool;
   readonly catchAll: CatchAllCache;

@@ -1,15 +1,9 @@
 import { acceptedVerdict, classifyRcpt, isRateReply, isTlsRequiredReply } from '../classify';
 import type { MxTarget } from '../mx';
 import { backoff, type HostQueue, type Pending, verdictFrom } from './host';
-import type { SmtpProvider } from './prober';
 import { retryAfterSeconds, type SmtpReply } from './replies';
-import { SESSION_CLOSED, type SmtpSession, type TransactionResult } from './session';
-
-export interface Opened {
-  session: SmtpSession;
-  release: () => void;
-  target: MxTarget;
-}
+import { SESSION_CLOSED, type TransactionResult } from './session';
+import type { Opened, SessionOwner } from './session-owner';
 
 /**
  * Drives one open session: takes ready addresses of the host (any domain, tenants in turn) up to
@@ -18,7 +12,7 @@ export interface Opened {
  * budget is spent or the server ends the session.
  */
 export async function runTransactions(
-  provider: SmtpProvider,
+  provider: SessionOwner,
   host: HostQueue,
   opened: Opened,
 ): Promise<void> {
@@ -110,7 +104,7 @@ interface Outcome {
 }
 
 /** Applies one transaction's replies; true when the session must end. */
-function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Outcome): boolean {
+function handle(provider: SessionOwner, host: HostQueue, target: MxTarget, o: Outcome): boolean {
   const { pending: batch, res } = o;
   const s = provider.settings;
   const name = target.exchange;
@@ -250,7 +244,7 @@ function handle(provider: SmtpProvider, host: HostQueue, target: MxTarget, o: Ou
 
 /** An accepted mailbox is only "valid" once we know the domain is not catch-all. */
 async function finishAccepted(
-  provider: SmtpProvider,
+  provider: SessionOwner,
   host: HostQueue,
   p: Pending,
   name: string,

@@ -1,0 +1,45 @@
+import type { CatchAllCache } from '../catchall';
+import type { MxTarget } from '../mx';
+import type { ResolverHealth } from '../resolver-health';
+import type { EngineLogger, EngineObserver, HostCoordinator, KnowledgeStore, SmtpSettings } from '../types';
+import type { DelayReason, HostQueue, Pending } from './host';
+import type { NetworkMonitor } from './network';
+import type { ConnectionPool } from './pool';
+import type { SmtpReply } from './replies';
+import type { SmtpSession } from './session';
+
+// What a session's code (open.ts opens one, transactions.ts drives it) uses of the prober that runs
+// it (prober.ts, which imports both): named here, so neither has to import the prober back.
+
+export interface ProberContext {
+  logger: EngineLogger;
+  observer?: EngineObserver;
+  coordinator?: HostCoordinator;
+  knowledge?: KnowledgeStore;
+  memoryTtlMs: number;
+  /** Our resolver's health: MX hosts that do not resolve are believed only from a healthy one. */
+  resolver?: ResolverHealth;
+}
+
+/** The prober as its sessions see it. */
+export interface SessionOwner {
+  readonly settings: SmtpSettings;
+  readonly ctx: ProberContext;
+  readonly pool: ConnectionPool;
+  readonly catchAll: CatchAllCache;
+  readonly network: NetworkMonitor;
+  /** Sessions open now (a host that never answered is judged against them: is it us or them?). */
+  readonly openSessions: number;
+  /** The host is down for now: its addresses are judged or parked as the prober decides. */
+  hostDown(host: HostQueue): void;
+  /** A temporary answer at RCPT: ask again later, within the address's budget. */
+  retry(host: HostQueue, p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null): void;
+  /** Back in the host's queue after `delayMs`. */
+  requeue(host: HostQueue, p: Pending, delayMs: number, why?: DelayReason): void;
+}
+
+export interface Opened {
+  session: SmtpSession;
+  release: () => void;
+  target: MxTarget;
+}
