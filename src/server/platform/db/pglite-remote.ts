@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { currentLane, type Lane } from './background';
-import { writtenTables } from './write-watch';
+import { LaneQueues } from './lane-queues';
+import { type QueryOptions, type RemoteTransaction, type Results, rawOids } from './pglite-protocol';
+import { initDataDir, startThread, toError } from './pglite-start';
+import { WriteWatchers } from './write-watch';
 
 // The embedded database (PGlite, PostgreSQL compiled to WebAssembly) runs each statement synchronously
 // in the thread that owns it. In the server's thread it took ~60 % of that thread under load (the rest:
@@ -19,24 +18,6 @@ import { writtenTables } from './write-watch';
 //   open is rolled back in the database thread before the next one runs (pglite-thread.mjs).
 // - Fair order: statements of background jobs (runInBackground) and of requests queue apart and take
 //   turns, so a verification run neither starves the pages nor is starved by them.
-
-type Parsers = Record<number, (value: string, typeId: number) => unknown>;
-interface QueryOptions {
-  rowMode?: 'array' | 'object';
-  parsers?: Parsers;
-}
-interface Results<T = Record<string, unknown>> {
-  rows: T[];
-  fields: { name: string; dataTypeID: number }[];
-  affectedRows?: number;
-}
-/** What a transaction callback gets (the subset of PGlite's Transaction our callers use). */
-interface RemoteTransaction {
-  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
-  exec(text: string): Promise<Results[]>;
-  rollback(): Promise<void>;
-  closed: boolean;
-}
 
 interface Job {
   msg: Record<string, unknown>;
@@ -52,83 +33,8 @@ interface Job {
 
 /** Statements sent ahead to the database thread, so it never idles while this thread is busy. */
 const WINDOW = 2;
-/**
- * Share of the database's time background work gets while requests are waiting too (it gets all of it
- * otherwise). Measured over the last second or so (exponential decay). With 50 clients reading back to
- * back, 0.5 halved their throughput against the run; a quarter keeps the run moving (it was starved
- * outright in the server's thread) and the readers within ~25 % of having the database to themselves.
- */
-const BACKGROUND_SHARE = 0.25;
-const USAGE_TAU_MS = 1000;
-
-/**
- * A new data directory, created by a process of its own (pglite-init.mjs): initdb peaks at ~750 MB and
- * leaves memory behind in whatever process runs it, so the server's stays as after a restart. It is
- * built beside its place and renamed into it once complete, so a start interrupted during initdb
- * (Ctrl-C, a kill) leaves nothing the next start would take for a database.
- */
-async function initDataDir(dataDir: string): Promise<void> {
-  const building = `${dataDir}.new`;
-  const fail = (why: string) => new Error(`The embedded database could not create ${dataDir}: ${why}`);
-  try {
-    await rm(building, { recursive: true, force: true });
-    await mkdir(path.dirname(dataDir), { recursive: true });
-    // An empty directory in its place (made by hand, or a volume mount) is fine; anything else is not ours.
-    if (existsSync(dataDir)) await rmdir(dataDir);
-  } catch (err) {
-    throw fail((err as Error).message);
-  }
-  const child = spawn(
-    process.execPath,
-    [fileURLToPath(new URL('./pglite-init.mjs', import.meta.url)), building],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => {
-    stderr = (stderr + d).slice(-4000);
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw fail(stderr.trim() || `exit ${code}`);
-  await rename(building, dataDir).catch((err: Error) => {
-    throw fail(err.message);
-  });
-}
-
-async function startThread(workerData: { dataDir: string | null; sharedBuffers?: string }): Promise<Worker> {
-  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
-    workerData,
-    // The thread loads plain JavaScript: no TypeScript loader (tsx) needed there.
-    execArgv: [],
-  });
-  await new Promise<void>((resolve, reject) => {
-    worker.once('message', (m: { ready: boolean; error?: Record<string, unknown> }) =>
-      m.ready ? resolve() : reject(toError(m.error ?? { message: 'PGlite failed to start' })),
-    );
-    worker.once('error', reject);
-  });
-  return worker;
-}
-
-function toError(e: Record<string, unknown>): Error {
-  return Object.assign(new Error(String(e.message)), e);
-}
-
-/** Only identity parsers can cross the thread: they are sent as "leave these type oids as text". */
-function rawOids(parsers: Parsers | undefined): number[] {
-  return Object.entries(parsers ?? {}).map(([oid, parse]) => {
-    if (parse('1970-01-01', Number(oid)) !== '1970-01-01')
-      throw new Error('Only identity parsers are supported by the embedded database thread');
-    return Number(oid);
-  });
-}
-
 export class RemotePglite {
-  private urgent: Job[] = [];
-  private fg: Job[] = [];
-  private bg: Job[] = [];
-  /** Recent database time (ms, decaying) spent on requests' and background statements. */
-  private usage = { request: 0, background: 0, at: performance.now() };
-  private lastReply = 0;
+  private readonly lanes = new LaneQueues<Job>();
   private held: Job[] = [];
   private holder: symbol | null = null;
   private inFlight = new Map<number, Job>();
@@ -136,7 +42,7 @@ export class RemotePglite {
   private failure: Error | null = null;
   private listeners = new Map<string, Set<(payload: string) => void>>();
   private failureHandlers: ((err: Error) => void)[] = [];
-  private writeWatchers = new Set<(tables: string[]) => void>();
+  private readonly writes = new WriteWatchers();
   private closing = false;
 
   private constructor(private readonly worker: Worker) {
@@ -149,8 +55,8 @@ export class RemotePglite {
       const job = this.inFlight.get(m.id as number);
       if (!job) return;
       this.inFlight.delete(m.id as number);
-      this.account(job);
-      this.wrote(job.written);
+      this.lanes.account(job);
+      this.writes.tell(job.written);
       if (m.error) job.reject(toError(m.error));
       else job.resolve(m.result);
       this.dispatch();
@@ -175,12 +81,7 @@ export class RemotePglite {
    * read while one was under way. Returns the function that stops it.
    */
   onWrite(fn: (tables: string[]) => void): () => void {
-    this.writeWatchers.add(fn);
-    return () => this.writeWatchers.delete(fn);
-  }
-
-  private wrote(tables: string[] | undefined) {
-    if (tables?.length) for (const fn of this.writeWatchers) fn(tables);
+    return this.writes.add(fn);
   }
 
   /** Called once if the database thread dies (every pending and later statement fails). */
@@ -240,9 +141,9 @@ export class RemotePglite {
     const sessionWrites = new Set<string>();
     const run = <R>(msg: Record<string, unknown>) => {
       if (this.holder !== token) return Promise.reject(new Error('The database session has ended'));
-      const written = this.writeWatchers.size ? writtenTables(String(msg.text)) : undefined;
+      const written = this.writes.tablesOf(msg.text);
       for (const t of written ?? []) sessionWrites.add(t);
-      this.wrote(written);
+      this.writes.tell(written);
       return new Promise<R>((resolve, reject) => {
         this.held.push({
           msg: { ...msg, session: true },
@@ -261,7 +162,7 @@ export class RemotePglite {
         exec: (text) => run({ op: 'exec', text }),
       });
     } finally {
-      this.wrote([...sessionWrites]);
+      this.writes.tell([...sessionWrites]);
       this.holder = null;
       for (const job of this.held.splice(0)) job.reject(new Error('The database session has ended'));
       this.dispatch();
@@ -303,8 +204,8 @@ export class RemotePglite {
   }
 
   private enqueue<R>(msg: Record<string, unknown>): Promise<R> {
-    const written = this.writeWatchers.size && msg.text ? writtenTables(String(msg.text)) : undefined;
-    this.wrote(written);
+    const written = this.writes.tablesOf(msg.text);
+    this.writes.tell(written);
     return new Promise<R>((resolve, reject) =>
       this.schedule({ msg, resolve: resolve as (v: unknown) => void, reject, lane: currentLane(), written }),
     );
@@ -312,41 +213,13 @@ export class RemotePglite {
 
   private schedule(job: Job) {
     if (this.failure) return job.reject(this.failure);
-    (job.lane === 'urgent' ? this.urgent : job.lane === 'background' ? this.bg : this.fg).push(job);
+    this.lanes.push(job);
     this.dispatch();
   }
 
-  /** A statement's time in the database thread: from when it could start to its reply (it runs alone). */
-  private account(job: Job) {
-    const now = performance.now();
-    const busy = now - Math.max(job.sentAt ?? now, this.lastReply);
-    this.lastReply = now;
-    this.decay(now);
-    if (job.lane === 'background') this.usage.background += busy;
-    else this.usage.request += busy;
-  }
-
-  private decay(now: number) {
-    const f = Math.exp(-(now - this.usage.at) / USAGE_TAU_MS);
-    this.usage.request *= f;
-    this.usage.background *= f;
-    this.usage.at = now;
-  }
-
-  /**
-   * Next job: the session holder's only while it holds the connection; otherwise urgent look-ups
-   * first, then requests and background work, background getting BACKGROUND_SHARE of recent time.
-   */
+  /** Next job: the session holder's only while it holds the connection, else the lanes' turn. */
   private next(): Job | undefined {
-    if (this.holder) return this.held.shift();
-    if (this.urgent.length) return this.urgent.shift();
-    if (this.fg.length && this.bg.length) {
-      this.decay(performance.now());
-      const { request, background } = this.usage;
-      const bgTurn = background * (1 - BACKGROUND_SHARE) <= request * BACKGROUND_SHARE;
-      return (bgTurn ? this.bg : this.fg).shift();
-    }
-    return this.fg.shift() ?? this.bg.shift();
+    return this.holder ? this.held.shift() : this.lanes.next();
   }
 
   private dispatch() {
@@ -368,11 +241,8 @@ export class RemotePglite {
   private fail(err: Error) {
     if (this.failure) return;
     this.failure = this.closing ? new Error('The embedded database is closed') : err;
-    const pending = [...this.inFlight.values(), ...this.urgent, ...this.fg, ...this.bg, ...this.held];
+    const pending = [...this.inFlight.values(), ...this.lanes.drain(), ...this.held];
     this.inFlight.clear();
-    this.urgent = [];
-    this.fg = [];
-    this.bg = [];
     this.held = [];
     for (const job of pending) job.reject(this.failure);
     if (!this.closing) for (const h of this.failureHandlers) h(err);

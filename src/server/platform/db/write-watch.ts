@@ -13,3 +13,21 @@ export function writtenTables(text: string): string[] {
   for (const m of text.matchAll(WRITE)) out.push(m[1].toLowerCase());
   return out;
 }
+
+/** Who listens to writes (RemotePglite.onWrite); a statement's tables are worked out only while someone does. */
+export class WriteWatchers {
+  private readonly fns = new Set<(tables: string[]) => void>();
+
+  add(fn: (tables: string[]) => void): () => void {
+    this.fns.add(fn);
+    return () => this.fns.delete(fn);
+  }
+
+  tablesOf(text: unknown): string[] | undefined {
+    return this.fns.size && text ? writtenTables(String(text)) : undefined;
+  }
+
+  tell(tables: string[] | undefined) {
+    if (tables?.length) for (const fn of this.fns) fn(tables);
+  }
+}
