@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CampaignSetup } from '../../../shared/email-automation';
 import { LEADS_PER_BATCH, type SendProgress } from '../../../shared/smartlead';
 import type { Db } from '../../platform/db/client';
@@ -109,65 +109,6 @@ export async function insertBatches(
   }
 }
 
-/** Takes the send's lease if nobody holds it (or the holder's lease ran out). */
-export async function claimLease(opts: {
-  db: Db;
-  campaignId: string;
-  now: Date;
-}): Promise<CampaignRow | null> {
-  const [row] = await opts.db
-    .update(smartleadCampaigns)
-    .set({ leaseUntil: new Date(opts.now.getTime() + LEASE_MS), updatedAt: opts.now })
-    .where(
-      and(
-        eq(smartleadCampaigns.id, opts.campaignId),
-        or(isNull(smartleadCampaigns.leaseUntil), lt(smartleadCampaigns.leaseUntil, opts.now)),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-export async function releaseLease(opts: { db: Db; campaignId: string }): Promise<void> {
-  await opts.db
-    .update(smartleadCampaigns)
-    .set({ leaseUntil: null })
-    .where(eq(smartleadCampaigns.id, opts.campaignId));
-}
-
-/** A failed send asked for again (same idempotency key) goes back to the queue, once. */
-export async function requeueFailed(opts: {
-  db: Db;
-  campaignId: string;
-  now: Date;
-}): Promise<CampaignRow | null> {
-  const [row] = await opts.db
-    .update(smartleadCampaigns)
-    .set({
-      state: 'queued',
-      error: null,
-      leaseUntil: new Date(opts.now.getTime() + LEASE_MS),
-      updatedAt: opts.now,
-    })
-    .where(and(eq(smartleadCampaigns.id, opts.campaignId), eq(smartleadCampaigns.state, 'failed')))
-    .returning();
-  if (row) {
-    // Batches that failed too often get a fresh budget of attempts.
-    await opts.db
-      .update(smartleadSendBatches)
-      .set({ attempts: 0 })
-      .where(and(eq(smartleadSendBatches.campaignId, row.id), eq(smartleadSendBatches.state, 'pending')));
-  }
-  return row ?? null;
-}
-
-export async function markFailed(opts: { db: Db; campaignId: string; error: string; now: Date }) {
-  await opts.db
-    .update(smartleadCampaigns)
-    .set({ state: 'failed', error: opts.error, leaseUntil: null, updatedAt: opts.now })
-    .where(eq(smartleadCampaigns.id, opts.campaignId));
-}
-
 /**
  * The Smartlead campaign of this send, created at most once: its id is stored before any lead is sent.
  * If an earlier attempt's answer was lost (timeout after Smartlead created it), the campaign made then is
@@ -248,22 +189,4 @@ export function sendProgress(row: CampaignRow): SendProgress {
     },
     error: row.error,
   };
-}
-
-/** Sends still owed work whose worker went away (crash, restart): candidates for a new job. */
-export async function findStalledSends(opts: { db: Db; now: Date }): Promise<string[]> {
-  const rows = await opts.db
-    .select({ id: smartleadCampaigns.id })
-    .from(smartleadCampaigns)
-    .where(
-      and(
-        sql`${smartleadCampaigns.state} in ('queued', 'sending')`,
-        // A send waiting for the user's choice on unchecked leads resumes when they choose.
-        isNull(smartleadCampaigns.recheckUnchecked),
-        or(isNull(smartleadCampaigns.leaseUntil), lt(smartleadCampaigns.leaseUntil, opts.now)),
-        lt(smartleadCampaigns.updatedAt, new Date(opts.now.getTime() - 60_000)),
-      ),
-    )
-    .limit(100);
-  return rows.map((r) => r.id);
 }

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../../platform/jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { notifyCampaignSent } from '../webhooks/campaign-events';
-import { findStalledSends } from './campaigns';
 import { pollOutcomes } from './poll';
 import { runSend } from './send';
+import { findStalledSends } from './send-lease';
 
 export const SMARTLEAD_SEND_JOB = jobType('smartlead-send', z.object({ campaignId: z.string() }));
 

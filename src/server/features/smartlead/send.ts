@@ -6,7 +6,7 @@ import type { Sleep } from '../../platform/retry';
 import { userAgentName } from '../branding';
 import { suppressedAmong } from '../suppressions';
 import type { PriceConfig } from '../usage/plans';
-import { claimLease, ensureRemoteCampaign, LEASE_MS, markFailed, releaseLease } from './campaigns';
+import { ensureRemoteCampaign, LEASE_MS } from './campaigns';
 import { createSmartleadClient, type Retries, SmartleadError } from './client';
 import { SendAbortedError } from './errors';
 import { registerOutcomeHook } from './outcome-hook';
@@ -14,6 +14,7 @@ import type { Recheck } from './recheck';
 import { recheckLeads } from './recheck-send';
 import { setStatus } from './remote';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
+import { claimLease, markFailed, releaseLease } from './send-lease';
 import { loadApiKey } from './settings';
 import { applyCampaignSetup } from './setup';
 

@@ -12,10 +12,11 @@ import { userAgentName } from '../branding';
 import { suppressedAmong } from '../suppressions';
 import type { WorkspacePlan } from '../workspaces';
 import { assertWithinBounceBudget } from './bounce-budget';
-import { ensureRemoteCampaign, markFailed, recordSend, releaseLease, requeueFailed } from './campaigns';
+import { ensureRemoteCampaign, recordSend } from './campaigns';
 import { createSmartleadClient, INTERACTIVE, SmartleadError } from './client';
 import { SMARTLEAD_SEND_JOB } from './jobs';
 import { campaignView } from './list';
+import { markFailed, releaseLease, requeueFailed } from './send-lease';
 import { loadApiKey } from './settings';
 import { applyCampaignSetup } from './setup';
 
