@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { createUploadFromRows } from '../../src/server/features/lists/create';
 import { writeStep1, writeStep2 } from '../../src/server/features/lists/results-write';
 import type { Db } from '../../src/server/platform/db/client';
+import { type FakeSmartlead, type FakeSmartleadOptions, startFakeSmartlead } from '../fakes/smartlead';
 import { TestClient } from './client';
+import { createTestApp, type TestApp } from './test-app';
 
 // Shared by this feature's API suites (not a test file itself).
 
@@ -21,6 +24,36 @@ export class RecordingClient extends TestClient {
     RecordingClient.transcript.push(JSON.stringify(res.headers), res.body);
     return res;
   }
+}
+
+/**
+ * The app on a fake Smartlead of its own. The app's waits (Retry-After, back-off) are skipped in tests,
+ * so its limiter's clock runs ahead of the fake's real-time window: the fake's own limit is lifted unless
+ * `fake` says otherwise (the client's pacing is client.test.ts's and fleet-rate's business).
+ */
+export async function startSmartleadApp(
+  opts: { fake?: FakeSmartleadOptions; env?: Record<string, string> } = {},
+): Promise<{ t: TestApp; fake: FakeSmartlead }> {
+  const fake = await startFakeSmartlead(opts.fake ?? { rateLimit: { limit: 1_000, windowMs: 1_000 } });
+  const t = await createTestApp({
+    env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...opts.env },
+  });
+  return { t, fake };
+}
+
+export async function stopSmartleadApp(t: TestApp | undefined, fake: FakeSmartlead | undefined) {
+  await t?.close();
+  await fake?.close();
+}
+
+/** A new account whose workspace has saved a Smartlead key that the fake knows. */
+export async function signUpWithKey(t: TestApp, fake: FakeSmartlead, Client: typeof TestClient = TestClient) {
+  const c = new Client(t.app);
+  const user = await c.register();
+  const apiKey = newApiKey();
+  fake.apiKeys.add(apiKey);
+  expect((await c.post('/api/smartlead/settings', { apiKey })).statusCode).toBe(200);
+  return { c, user, apiKey };
 }
 
 export const newApiKey = () => `sl_${randomBytes(18).toString('hex')}_${randomBytes(4).toString('hex')}`;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../tests/helpers/client';
 import { deliverTo, sentCampaign } from '../../../../tests/helpers/send-outcomes';
-import { TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { startSmartleadApp, stopSmartleadApp } from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 import { pollOutcomes } from './poll';
 
 // Activity over time (decision 0202): what Smartlead reports (webhook events, and the poll for what the
@@ -12,19 +12,9 @@ import { pollOutcomes } from './poll';
 let t: TestApp;
 let fake: FakeSmartlead;
 beforeAll(async () => {
-  fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 1_000 } });
-  t = await createTestApp({
-    env: {
-      SMARTLEAD_API_URL: fake.url,
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      PUBLIC_URL: 'https://app.verilead.test',
-    },
-  });
+  ({ t, fake } = await startSmartleadApp({ env: { PUBLIC_URL: 'https://app.verilead.test' } }));
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => stopSmartleadApp(t, fake));
 
 const DAY1 = '2026-11-02T09:00:00.000Z';
 const DAY2 = '2026-11-03T15:30:00.000Z';

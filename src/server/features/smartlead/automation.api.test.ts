@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import {
   leads,
   newApiKey,
   RecordingClient,
   seedVerifiedUpload,
-  TEST_ENCRYPTION_KEY,
+  signUpWithKey,
+  startSmartleadApp,
+  stopSmartleadApp,
 } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 import type { CampaignSetup } from '../../../shared/email-automation';
 import { runSend } from './send';
 
@@ -47,20 +49,12 @@ describe('email automation on Smartlead', () => {
   beforeAll(async () => {
     // The app's waits (Retry-After, back-off) are skipped here, so its limiter's clock runs ahead of the
     // fake's real-time window; the fake's own limit is lifted (the client's pacing is client.test.ts's).
-    fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 2_000 } });
-    t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+    ({ t, fake } = await startSmartleadApp({ fake: { rateLimit: { limit: 1_000, windowMs: 2_000 } } }));
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => stopSmartleadApp(t, fake));
 
   async function userWithKey() {
-    const c = new RecordingClient(t.app);
-    const user = await c.register();
-    const apiKey = newApiKey();
-    fake.apiKeys.add(apiKey);
-    expect((await c.post('/api/smartlead/settings', { apiKey })).statusCode).toBe(200);
+    const { c, user, apiKey } = await signUpWithKey(t, fake, RecordingClient);
     const a = fake.addEmailAccount(apiKey, { from_email: `sales@${user.username}.test`, from_name: 'Sales' });
     const b = fake.addEmailAccount(apiKey, { from_email: `ceo@${user.username}.test`, type: 'GMAIL' });
     return { c, user, apiKey, accounts: [a, b] };

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
-import { TestClient } from '../../../../tests/helpers/client';
-import { newApiKey, seedVerifiedUpload, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { TestClient } from '../../../../tests/helpers/client';
+import {
+  seedVerifiedUpload,
+  signUpWithKey,
+  startSmartleadApp,
+  stopSmartleadApp,
+} from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 
 // The bounce budget at send time (decision 0221): a send holding risky rows is refused above the
 // projected bounce rate the user picked (default 2%), by the server, whatever the client sends.
@@ -10,20 +15,12 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 let t: TestApp;
 let fake: FakeSmartlead;
 beforeAll(async () => {
-  fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 1_000 } });
-  t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+  ({ t, fake } = await startSmartleadApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => stopSmartleadApp(t, fake));
 
 async function workspaceWithList() {
-  const c = new TestClient(t.app);
-  const user = await c.register();
-  const apiKey = newApiKey();
-  fake.apiKeys.add(apiKey);
-  expect((await c.post('/api/smartlead/settings', { apiKey })).statusCode).toBe(200);
+  const { c, user } = await signUpWithKey(t, fake);
   const tag = Date.now().toString(36);
   const valid = Array.from({ length: 30 }, (_, i) => `v${i}.${tag}@acme.com`);
   const risky = [`a.${tag}@catchall.test`, `b.${tag}@catchall.test`];

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../tests/helpers/client';
-import { leads, newApiKey, RecordingClient, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import {
+  leads,
+  newApiKey,
+  RecordingClient,
+  startSmartleadApp,
+  stopSmartleadApp,
+} from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 import type { CampaignSetup } from '../../../shared/email-automation';
 import { runSend } from './send';
 
@@ -27,13 +33,9 @@ const setupFor = (ids: number[]): CampaignSetup => ({
 let t: TestApp;
 let fake: FakeSmartlead;
 beforeAll(async () => {
-  fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 2_000 } });
-  t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+  ({ t, fake } = await startSmartleadApp({ fake: { rateLimit: { limit: 1_000, windowMs: 2_000 } } }));
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => stopSmartleadApp(t, fake));
 
 async function running() {
   const c = new RecordingClient(t.app);

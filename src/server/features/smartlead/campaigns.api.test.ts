@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import {
   leads,
   newApiKey,
   RecordingClient,
   seedVerifiedUpload,
-  TEST_ENCRYPTION_KEY,
+  startSmartleadApp,
+  stopSmartleadApp,
 } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 import { NO_KEY_MESSAGE } from '../../../shared/smartlead';
 import { workspaces } from '../workspaces/schema';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
@@ -22,15 +23,9 @@ describe('smartlead campaigns: create, send, list', () => {
   const keysUsed: string[] = [];
 
   beforeAll(async () => {
-    fake = await startFakeSmartlead();
-    t = await createTestApp({
-      env: { SMARTLEAD_API_URL: fake.url, SMARTLEAD_APP_URL: APP_URL, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY },
-    });
+    ({ t, fake } = await startSmartleadApp({ fake: {}, env: { SMARTLEAD_APP_URL: APP_URL } }));
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => stopSmartleadApp(t, fake));
 
   async function userWithKey(opts: { valid?: boolean } = {}) {
     const c = new RecordingClient(t.app);

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { type Child, spawnChild } from '../../../../tests/helpers/child-server';
 import { waitFor } from '../../../../tests/helpers/lists';
-import { leads, newApiKey, RecordingClient, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import {
+  leads,
+  newApiKey,
+  RecordingClient,
+  startSmartleadApp,
+  TEST_ENCRYPTION_KEY,
+} from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 
 // One Smartlead rate limit across processes (decision 0202): two `npm run worker` processes on one
 // PostgreSQL database send four campaigns of the same API key at once. Smartlead allows 10 requests per
@@ -19,8 +25,7 @@ describe.runIf(url)('two worker processes sharing one Smartlead key', () => {
   const workers: Child[] = [];
 
   beforeAll(async () => {
-    fake = await startFakeSmartlead(); // 10 requests per 2 s per key, as documented
-    t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+    ({ t, fake } = await startSmartleadApp({ fake: {} })); // 10 requests per 2 s per key, as documented
   });
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop()));

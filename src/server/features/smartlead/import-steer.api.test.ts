@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../tests/helpers/client';
-import { newApiKey, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { newApiKey, startSmartleadApp, stopSmartleadApp } from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 
 // A complete campaign made in Smartlead's own app (sequence, mailbox, schedule, settings, leads, numbers;
 // seeded straight into the fake) imported, read back as Smartlead has it and edited while it runs; the
@@ -11,13 +11,9 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 let t: TestApp;
 let fake: FakeSmartlead;
 beforeAll(async () => {
-  fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 1_000 } });
-  t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+  ({ t, fake } = await startSmartleadApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => stopSmartleadApp(t, fake));
 
 async function workspace(apiKey = newApiKey()) {
   const c = new TestClient(t.app);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../tests/helpers/client';
 import { deliverTo, sentCampaign as sentCampaignIn } from '../../../../tests/helpers/send-outcomes';
-import { seedVerifiedUpload, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { seedVerifiedUpload, startSmartleadApp, stopSmartleadApp } from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 
 // What later lists learn from send outcomes (issue 23): a bounce keeps an address invalid until a fresh
 // SMTP answer finds the mailbox; catch-all rows are scored by the workspace's sends to their domain.
@@ -12,19 +12,9 @@ describe('learning from send outcomes', () => {
   let fake: FakeSmartlead;
 
   beforeAll(async () => {
-    fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 1_000 } });
-    t = await createTestApp({
-      env: {
-        SMARTLEAD_API_URL: fake.url,
-        ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-        PUBLIC_URL: 'https://app.verilead.test',
-      },
-    });
+    ({ t, fake } = await startSmartleadApp({ env: { PUBLIC_URL: 'https://app.verilead.test' } }));
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => stopSmartleadApp(t, fake));
 
   const deliver = (url: string, payload: Record<string, unknown>) => deliverTo(t)(url, payload);
   const sentCampaign = (rows: { email: string; verdict?: 'catch_all' }[]) => sentCampaignIn(t, fake, rows);

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../tests/helpers/client';
-import { newApiKey, RecordingClient, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import {
+  RecordingClient,
+  signUpWithKey,
+  startSmartleadApp,
+  stopSmartleadApp,
+} from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 
 // Sending mailboxes (decision 0202) when Smartlead fails or another workspace asks: a rejected key, 429
 // with Retry-After, 5xx and an outage on every mailbox route, each in words; another workspace's mailbox
@@ -12,13 +17,9 @@ let t: TestApp;
 let fake: FakeSmartlead;
 beforeAll(async () => {
   // The app's waits are skipped here, so the fake's own rate limit is lifted (client.test.ts paces).
-  fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 1_000 } });
-  t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+  ({ t, fake } = await startSmartleadApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => stopSmartleadApp(t, fake));
 
 const SECRET = `app-password-${Date.now()}`;
 const NEW_SECRET = `new-app-password-${Date.now()}`;
@@ -47,11 +48,7 @@ const login = (over: Record<string, unknown> = {}) => ({
 });
 
 async function withKey() {
-  const c = new RecordingClient(t.app);
-  await c.register();
-  const apiKey = newApiKey();
-  fake.apiKeys.add(apiKey);
-  expect((await c.post('/api/smartlead/settings', { apiKey })).statusCode).toBe(200);
+  const { c, apiKey } = await signUpWithKey(t, fake, RecordingClient);
   return { c, apiKey };
 }
 async function withMailbox() {

@@ -2,7 +2,12 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../tests/helpers/client';
-import { newApiKey, RecordingClient, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
+import {
+  RecordingClient,
+  signUpWithKey,
+  stopSmartleadApp,
+  TEST_ENCRYPTION_KEY,
+} from '../../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 // Sending mailboxes (decision 0202) against the fake Smartlead: connect one with SMTP and IMAP, see its
@@ -26,10 +31,7 @@ beforeAll(async () => {
     logStream: stream,
   });
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => stopSmartleadApp(t, fake));
 
 const SECRET = `app-password-${Date.now()}`;
 const NEW_SECRET = `new-app-password-${Date.now()}`;
@@ -58,11 +60,7 @@ const login = (over: Record<string, unknown> = {}) => ({
 });
 
 async function withKey() {
-  const c = new RecordingClient(t.app);
-  await c.register();
-  const apiKey = newApiKey();
-  fake.apiKeys.add(apiKey);
-  expect((await c.post('/api/smartlead/settings', { apiKey })).statusCode).toBe(200);
+  const { c, apiKey } = await signUpWithKey(t, fake, RecordingClient);
   return { c, apiKey };
 }
 async function withMailbox() {

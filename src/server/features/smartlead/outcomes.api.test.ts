@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { eventPayload } from '../../../../tests/fakes/smartlead-outcomes';
 import { deliverTo, rowOf, sentCampaign as sentCampaignIn } from '../../../../tests/helpers/send-outcomes';
-import { TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { startSmartleadApp, stopSmartleadApp } from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 import { pollOutcomes } from './poll';
 import { sendEvents, sendOutcomes } from './schema';
 import { runSend } from './send';
@@ -17,15 +17,9 @@ describe('smartlead send outcomes', () => {
   const PUBLIC_URL = 'https://app.verilead.test';
 
   beforeAll(async () => {
-    fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 1_000 } });
-    t = await createTestApp({
-      env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, PUBLIC_URL },
-    });
+    ({ t, fake } = await startSmartleadApp({ env: { PUBLIC_URL } }));
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => stopSmartleadApp(t, fake));
 
   const deliver = (url: string, payload: Record<string, unknown>) => deliverTo(t)(url, payload);
   const post = (path: string, payload: Record<string, unknown>) =>

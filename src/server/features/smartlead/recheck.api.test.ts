@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { startWorld, type World } from '../../../../tests/fakes/smtp-world';
 import { TestClient } from '../../../../tests/helpers/client';
 import { rowOf } from '../../../../tests/helpers/send-outcomes';
-import { newApiKey, seedVerifiedUpload, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { newApiKey, seedVerifiedUpload, startSmartleadApp } from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 import { createVerifier, type Verifier } from '../verification';
 import { DEFAULT_SMTP } from '../verification/options';
 import { RESOLVER_SILENT } from '../verification/resolver-health';
@@ -49,8 +49,7 @@ beforeAll(async () => {
     // A server that no longer answers at all (accepts, never speaks).
     'gone.test': { silent: true },
   });
-  fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 1_000 } });
-  t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+  ({ t, fake } = await startSmartleadApp());
 });
 afterAll(async () => {
   await t?.close();

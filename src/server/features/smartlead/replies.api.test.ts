@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { outcomeKey } from '../../../../tests/fakes/smartlead-outcomes';
 import { TestClient } from '../../../../tests/helpers/client';
 import { deliverTo, sentCampaign } from '../../../../tests/helpers/send-outcomes';
-import { TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { startSmartleadApp, stopSmartleadApp } from '../../../../tests/helpers/smartlead';
+import type { TestApp } from '../../../../tests/helpers/test-app';
 
 // Replies and lead categories (decision 0202): the workspace's replies in one list, a lead's conversation
 // from Smartlead as plain text, its category, pausing it and answering it, against the fake Smartlead.
@@ -12,19 +12,9 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 let t: TestApp;
 let fake: FakeSmartlead;
 beforeAll(async () => {
-  fake = await startFakeSmartlead({ rateLimit: { limit: 1_000, windowMs: 1_000 } });
-  t = await createTestApp({
-    env: {
-      SMARTLEAD_API_URL: fake.url,
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      PUBLIC_URL: 'https://app.verilead.test',
-    },
-  });
+  ({ t, fake } = await startSmartleadApp({ env: { PUBLIC_URL: 'https://app.verilead.test' } }));
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => stopSmartleadApp(t, fake));
 
 async function repliedCampaign() {
   const tag = Date.now().toString(36);

@@ -4,6 +4,7 @@ import {
   leads,
   newApiKey,
   RecordingClient,
+  stopSmartleadApp,
   TEST_ENCRYPTION_KEY,
   until,
 } from '../../../../tests/helpers/smartlead';
@@ -32,10 +33,7 @@ describe('smartlead send job', () => {
       },
     });
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => stopSmartleadApp(t, fake));
 
   it('sends 1,200 leads through 429s and a 500 mid-way, each exactly once, with progress', async () => {
     const c = new RecordingClient(t.app);

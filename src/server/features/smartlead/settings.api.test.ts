@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
+import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { freePortUrl } from '../../../../tests/fakes/smartlead-port';
-import { newApiKey, RecordingClient, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
+import {
+  newApiKey,
+  RecordingClient,
+  startSmartleadApp,
+  stopSmartleadApp,
+  TEST_ENCRYPTION_KEY,
+} from '../../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { API_KEY_MASK, NO_KEY_MESSAGE } from '../../../shared/smartlead';
 import { decryptSecret } from '../../platform/crypto/secret-box';
@@ -14,13 +20,9 @@ describe('smartlead settings and connection test', () => {
   const keysUsed: string[] = [];
 
   beforeAll(async () => {
-    fake = await startFakeSmartlead();
-    t = await createTestApp({ env: { SMARTLEAD_API_URL: fake.url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
+    ({ t, fake } = await startSmartleadApp({ fake: {} }));
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  afterAll(() => stopSmartleadApp(t, fake));
 
   async function userWithKey(opts: { valid?: boolean } = {}) {
     const c = new RecordingClient(t.app);
