@@ -1,10 +1,10 @@
-import { qualityOf, type ReasonCode, type VerificationStatus } from '../../../shared/verification';
 import { yieldToEventLoop } from '../../platform/event-loop';
 import type { DisposableDomains } from './disposable';
 import type { DnsClient } from './dns';
-import { isFreeDomain, isRoleLocal } from './flags';
+import { isFreeDomain } from './flags';
 import { lookupDomain } from './mx';
 import type { ResolverHealth } from './resolver-health';
+import { type DomainFacts, finishRow, INVALID_SYNTAX, type ParsedRow } from './step1-verdict';
 import { suggestDomain } from './suggest';
 import { parseAddress } from './syntax';
 import type { DomainVerdict, KnowledgeStore, Step1Result } from './types';
@@ -22,49 +22,6 @@ const KNOWN_NEGATIVE_MS = 60_000;
  * sessions) start after ROWS_PER_TURN rows of each, not after every batch has been parsed.
  */
 const ROWS_PER_TURN = 200;
-
-interface DomainFacts {
-  name: string;
-  free: boolean;
-  disposable: boolean;
-  suggestion: string | null;
-  /** The MX verdict: from shared knowledge, else looked up once while fresh. */
-  verdict: Promise<DomainVerdict>;
-  /** The same verdict once it has arrived, for synchronous use. */
-  known: DomainVerdict | null;
-  settle: (v: DomainVerdict) => void;
-  fail: (err: Error) => void;
-  started: boolean;
-  at: number;
-  /** How long the verdict is kept once known (short for negative answers). */
-  ttlMs: number;
-}
-
-const INVALID_SYNTAX = (input: string): Step1Result => ({
-  input,
-  normalized: null,
-  domain: null,
-  status: 'invalid',
-  reason: 'syntax',
-  quality: 'bad',
-  role: false,
-  free: false,
-  disposable: false,
-  suggestion: null,
-  mxHost: null,
-});
-
-function verdictStatus(v: DomainVerdict): { status: VerificationStatus; reason: ReasonCode | null } {
-  switch (v.kind) {
-    case 'mx':
-      return { status: 'valid', reason: null };
-    case 'dns_error':
-      // We could not tell: the address may be fine, so it is risky, never "no domain".
-      return { status: 'risky', reason: 'dns_error' };
-    default:
-      return { status: 'invalid', reason: v.kind };
-  }
-}
 
 /**
  * Step 1 of VERIFICATION.md for a batch. Facts about each distinct domain (flags, suggestion, DNS
@@ -189,7 +146,7 @@ export class Step1Checker {
       if (!('facts' in row)) return row;
       let r = done.get(row);
       if (!r) {
-        r = this.finish(row);
+        r = finishRow(row);
         done.set(row, r);
       }
       return r;
@@ -243,37 +200,4 @@ export class Step1Checker {
       facts: this.facts(parsed.asciiDomain),
     };
   }
-
-  private finish(row: ParsedRow): Step1Result {
-    const f = row.facts;
-    const verdict = f.known!;
-    let { status, reason } = verdictStatus(verdict);
-    // The table's order: a domain that does not take mail is invalid even when it is a disposable
-    // provider's; otherwise (mail host found, or DNS unsure) disposable is the more useful verdict.
-    if (f.disposable && status !== 'invalid') {
-      status = 'risky';
-      reason = 'disposable';
-    }
-    return {
-      input: row.input,
-      normalized: `${row.local}@${row.domain}`,
-      domain: row.asciiDomain,
-      status,
-      reason,
-      quality: qualityOf(status),
-      role: isRoleLocal(row.local),
-      free: f.free,
-      disposable: f.disposable,
-      suggestion: f.suggestion ? `${row.local}@${f.suggestion}` : null,
-      mxHost: verdict.kind === 'mx' ? verdict.mx[0].exchange : null,
-    };
-  }
-}
-
-interface ParsedRow {
-  input: string;
-  local: string;
-  domain: string;
-  asciiDomain: string;
-  facts: DomainFacts;
 }
