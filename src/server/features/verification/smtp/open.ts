@@ -1,8 +1,8 @@
 import { isConnectionLimitReply } from '../classify';
-import { SmtpConnectionError } from './connection';
 import { backoff, type HostQueue } from './host';
 import { SmtpRefusedError, SmtpSession } from './session';
 import type { Opened, SessionOwner } from './session-owner';
+import { SmtpConnectionError } from './socket';
 
 /**
  * Opens a session to a host, holding a connection slot (per host, global, fleet) from before the

@@ -1,5 +1,6 @@
-import { type ConnectOptions, SmtpConnection, SmtpConnectionError } from './connection';
+import { SmtpConnection } from './connection';
 import { describe, ehloKeywords, type SmtpReply } from './replies';
+import { type ConnectOptions, SmtpConnectionError } from './socket';
 
 /** The server answered the greeting or EHLO with an error: it will not talk to us now. */
 export class SmtpRefusedError extends Error {
