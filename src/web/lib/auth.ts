@@ -1,6 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { LoginInput, RegisterInput, SubscriptionStatus, User } from '../../shared/auth';
+import {
+  type LoginInput,
+  type RegisterInput,
+  type SubscriptionStatus,
+  subscriptionStatusSchema,
+  type User,
+  userSchema,
+} from '../../shared/auth';
 import { TRIAL_DAYS } from '../../shared/plans';
 import { apiRequest, errorMessage, getQueryFn, queryClient } from './api';
 import { safeNext } from './sign-in';
@@ -13,6 +20,7 @@ export function useAuth() {
   const { data, isLoading, error } = useQuery<User | null>({
     queryKey: USER_KEY,
     queryFn: getQueryFn({ on401: 'returnNull' }),
+    meta: { schema: userSchema },
   });
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: Boolean(user), error };
@@ -20,7 +28,11 @@ export function useAuth() {
 
 // Only queried for a signed-in user (SPEC §4).
 export function useSubscriptionStatus(enabled: boolean) {
-  return useQuery<SubscriptionStatus>({ queryKey: ['/api/subscription-status'], enabled });
+  return useQuery<SubscriptionStatus>({
+    queryKey: ['/api/subscription-status'],
+    enabled,
+    meta: { schema: subscriptionStatusSchema },
+  });
 }
 
 /** What POST /api/login answers: the user, or a request for the second factor (two-factor sign-in). */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PlanState } from '../../shared/usage';
+import { type PlanState, planStateSchema } from '../../shared/usage';
 import { getQueryFn } from './api';
 
 // Queries that several features read or refresh: each feature's api.ts builds on these instead of
@@ -10,6 +10,7 @@ export const planQuery = () =>
   queryOptions<PlanState | null>({
     queryKey: ['/api/billing/plan'],
     queryFn: getQueryFn({ on401: 'returnNull' }),
+    meta: { schema: planStateSchema },
   });
 
 /** The key of the uploads list: a new upload (from a file or from scraped profiles) refreshes it. */

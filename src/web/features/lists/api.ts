@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  ResultFilter,
-  ResultsResponse,
-  UploadBreakdown,
-  UploadListItem,
-  UploadStatusResponse,
+import {
+  type ResultFilter,
+  type ResultsResponse,
+  resultsResponseSchema,
+  type UploadBreakdown,
+  type UploadListItem,
+  type UploadStatusResponse,
+  uploadBreakdownSchema,
+  uploadListItemSchema,
 } from '../../../shared/lists';
 import { UPLOADS_KEY } from '../../lib/shared-queries';
 
@@ -12,13 +15,19 @@ import { UPLOADS_KEY } from '../../lib/shared-queries';
 // every 5 s, an upload's status every 2 s; results and breakdown refetch while the upload is processing.
 
 export const listsQueries = {
-  uploads: () => queryOptions<UploadListItem[]>({ queryKey: UPLOADS_KEY, refetchInterval: 5000 }),
+  uploads: () =>
+    queryOptions<UploadListItem[]>({
+      queryKey: UPLOADS_KEY,
+      refetchInterval: 5000,
+      meta: { schema: uploadListItemSchema.array() },
+    }),
   /** Every query of one upload (status, results pages, breakdown): what a change to it invalidates. */
   upload: (uploadId: string | null) => ({ queryKey: ['/api/upload', uploadId] as const }),
   status: (uploadId: string | null) =>
     queryOptions<UploadStatusResponse>({
       queryKey: ['/api/upload', uploadId, 'status'],
       enabled: Boolean(uploadId),
+      meta: { schema: uploadListItemSchema },
       refetchInterval: 2000,
     }),
   results: (
@@ -35,6 +44,7 @@ export const listsQueries = {
     return queryOptions<ResultsResponse>({
       queryKey: ['/api/upload', uploadId, `results?${qs}`],
       enabled: Boolean(uploadId),
+      meta: { schema: resultsResponseSchema },
       refetchInterval: processing ? 3000 : false,
       placeholderData: (prev) => prev,
     });
@@ -43,6 +53,7 @@ export const listsQueries = {
     queryOptions<UploadBreakdown>({
       queryKey: ['/api/upload', uploadId, 'breakdown'],
       enabled: Boolean(uploadId),
+      meta: { schema: uploadBreakdownSchema },
       refetchInterval: processing ? 5000 : false,
     }),
 };

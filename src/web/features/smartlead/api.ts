@@ -1,16 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ActivityResponse } from '../../../shared/campaign-activity';
-import type {
-  Campaign,
-  CreateCampaignInput,
-  ImportableCampaign,
-  SendableList,
-  SendProgress,
-  SmartleadSettings,
-  UncheckedAction,
+import { type ActivityResponse, activityResponseSchema } from '../../../shared/campaign-activity';
+import {
+  type Campaign,
+  type CreateCampaignInput,
+  campaignSchema,
+  type ImportableCampaign,
+  importableCampaignSchema,
+  type SendableList,
+  type SendProgress,
+  type SmartleadSettings,
+  sendableListSchema,
+  sendProgressSchema,
+  settingsSchema,
+  type UncheckedAction,
 } from '../../../shared/smartlead';
-import { apiRequest, throwIfResNotOk } from '../../lib/api';
+import { apiRequest, checkResponse, throwIfResNotOk } from '../../lib/api';
 import { csrfHeaders } from '../../lib/csrf';
 
 export const SETTINGS_KEY = ['/api/smartlead/settings'] as const;
@@ -20,13 +25,14 @@ const IMPORTABLE_KEY = ['/api/smartlead/campaigns/importable'] as const;
 const sendKey = (id: string) => ['/api/smartlead/sends', id] as const;
 
 export function useSmartleadSettings() {
-  return useQuery<SmartleadSettings>({ queryKey: SETTINGS_KEY });
+  return useQuery<SmartleadSettings>({ queryKey: SETTINGS_KEY, meta: { schema: settingsSchema } });
 }
 
 export function useVerifiedEmails(enabled: boolean) {
   return useQuery<SendableList>({
     queryKey: VERIFIED_KEY,
     enabled,
+    meta: { schema: sendableListSchema },
   });
 }
 
@@ -39,7 +45,7 @@ export function useCampaigns() {
       const res = await fetch(CAMPAIGNS_KEY[0], { credentials: 'include' });
       await throwIfResNotOk(res);
       return {
-        campaigns: (await res.json()) as Campaign[],
+        campaigns: checkResponse(campaignSchema.array(), CAMPAIGNS_KEY[0], await res.json()),
         remoteAvailable: res.headers.get('x-smartlead-remote') !== 'unavailable',
       };
     },
@@ -54,6 +60,7 @@ export function useSendProgress(id: string | null) {
   return useQuery<SendProgress>({
     queryKey: sendKey(id ?? ''),
     enabled: Boolean(id),
+    meta: { schema: sendProgressSchema },
     refetchInterval: (q) =>
       q.state.data && ['completed', 'failed'].includes(q.state.data.state) ? false : 1_000,
   });
@@ -109,7 +116,11 @@ export function useTestConnection() {
 
 /** Campaigns made in Smartlead's own app that are not here yet; asked only while the dialog is open. */
 export function useImportableCampaigns(enabled: boolean) {
-  return useQuery<ImportableCampaign[]>({ queryKey: IMPORTABLE_KEY, enabled });
+  return useQuery<ImportableCampaign[]>({
+    queryKey: IMPORTABLE_KEY,
+    enabled,
+    meta: { schema: importableCampaignSchema.array() },
+  });
 }
 
 export function useImportCampaigns() {
@@ -166,7 +177,7 @@ export function useActivity(qs: URLSearchParams) {
     queryFn: async () => {
       const res = await fetch(`/api/smartlead/activity?${qs}`, { credentials: 'include' });
       if (!res.ok) throw new Error((await res.json().catch(() => null))?.message ?? res.statusText);
-      return res.json();
+      return checkResponse(activityResponseSchema, '/api/smartlead/activity', await res.json());
     },
     placeholderData: (prev) => prev,
   });

@@ -1,12 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignPage, EditCampaignInput, EditCampaignResult } from '../../../../shared/campaign-edit';
-import type {
-  DraftResult,
-  EmailAccount,
-  EmailTemplate,
-  SaveTemplateInput,
-  StatusAction,
-  Step,
+import {
+  type CampaignPage,
+  campaignPageSchema,
+  type EditCampaignInput,
+  type EditCampaignResult,
+} from '../../../../shared/campaign-edit';
+import {
+  type DraftResult,
+  type EmailAccount,
+  type EmailTemplate,
+  emailAccountSchema,
+  type SaveTemplateInput,
+  type StatusAction,
+  type Step,
+  templateSchema,
 } from '../../../../shared/email-automation';
 import type { LeadInput } from '../../../../shared/smartlead';
 import { apiRequest } from '../../../lib/api';
@@ -17,17 +24,22 @@ export const ACCOUNTS_KEY = ['/api/smartlead/email-accounts'] as const;
 const campaignKey = (id: string) => ['/api/smartlead/campaigns', id] as const;
 
 export function useTemplates() {
-  return useQuery<EmailTemplate[]>({ queryKey: TEMPLATES_KEY });
+  return useQuery<EmailTemplate[]>({ queryKey: TEMPLATES_KEY, meta: { schema: templateSchema.array() } });
 }
 
 export function useEmailAccounts(enabled = true) {
-  return useQuery<EmailAccount[]>({ queryKey: ACCOUNTS_KEY, enabled });
+  return useQuery<EmailAccount[]>({
+    queryKey: ACCOUNTS_KEY,
+    enabled,
+    meta: { schema: emailAccountSchema.array() },
+  });
 }
 
 /** SPEC §9: campaign data refreshes every 30 s (faster while leads are still being added). */
 export function useCampaignDetail(id: string) {
   return useQuery<CampaignPage>({
     queryKey: campaignKey(id),
+    meta: { schema: campaignPageSchema },
     refetchInterval: (q) => {
       const s = q.state.data?.campaign.send.state;
       return s === 'queued' || s === 'sending' ? 3_000 : 30_000;

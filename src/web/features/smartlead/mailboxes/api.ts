@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConnectMailboxInput,
-  MailboxHealth,
-  MailboxLoginInput,
-  UpdateMailboxInput,
-  WarmupSettings,
-  WarmupStats,
+import {
+  type ConnectMailboxInput,
+  type MailboxHealth,
+  type MailboxLoginInput,
+  mailboxHealthSchema,
+  type UpdateMailboxInput,
+  type WarmupSettings,
+  type WarmupStats,
+  warmupStatsSchema,
 } from '../../../../shared/mailboxes';
 import { apiRequest } from '../../../lib/api';
 import { ACCOUNTS_KEY } from '../automation/api';
@@ -68,9 +70,12 @@ const healthKey = (id: number) => [`${base}/${id}/health`];
 
 /** The mailbox as Smartlead last checked it; refetched by "Check connection". */
 export function useMailboxHealth(id: number) {
-  return useQuery<MailboxHealth>({ queryKey: healthKey(id) });
+  return useQuery<MailboxHealth>({ queryKey: healthKey(id), meta: { schema: mailboxHealthSchema } });
 }
 
 export function useWarmupStats(id: number) {
-  return useQuery<WarmupStats>({ queryKey: [`${base}/${id}/warmup-stats`] });
+  return useQuery<WarmupStats>({
+    queryKey: [`${base}/${id}/warmup-stats`],
+    meta: { schema: warmupStatsSchema },
+  });
 }

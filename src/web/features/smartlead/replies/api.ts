@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, LeadCategory, ReplyItem } from '../../../../shared/replies';
-import { apiRequest } from '../../../lib/api';
+import {
+  type Conversation,
+  conversationSchema,
+  type LeadCategory,
+  repliesResponseSchema,
+} from '../../../../shared/replies';
+import { apiJson, apiRequest } from '../../../lib/api';
 
 // The replies inbox's queries and changes (decision 0202).
 
@@ -12,9 +17,9 @@ export function useReplies(filters: { campaignId?: string; category?: string }) 
   const qs = new URLSearchParams(
     Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])),
   ).toString();
-  return useQuery<{ replies: ReplyItem[]; categories: LeadCategory[] }>({
+  return useQuery({
     queryKey: [REPLIES_KEY, qs ? `?${qs}` : ''],
-    queryFn: async () => (await apiRequest('GET', `${REPLIES_KEY}${qs ? `?${qs}` : ''}`)).json(),
+    queryFn: () => apiJson(repliesResponseSchema, 'GET', `${REPLIES_KEY}${qs ? `?${qs}` : ''}`),
     refetchInterval: 60_000,
   });
 }
@@ -22,7 +27,7 @@ export function useReplies(filters: { campaignId?: string; category?: string }) 
 export function useConversation(campaignId: string, email: string) {
   return useQuery<Conversation>({
     queryKey: [leadUrl(campaignId, email), 'conversation'],
-    queryFn: async () => (await apiRequest('GET', `${leadUrl(campaignId, email)}/conversation`)).json(),
+    queryFn: () => apiJson(conversationSchema, 'GET', `${leadUrl(campaignId, email)}/conversation`),
     retry: false,
   });
 }
