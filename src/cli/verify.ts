@@ -5,7 +5,7 @@ import {
   verificationEnvSchema,
   verifierOptionsFromEnv,
 } from '../server/features/verification';
-import { describeWaiting } from '../shared/lists';
+import { describeWaiting } from '../shared/list-runs';
 import { CLI_TENANT, type Progress, verifyCsv } from './verify-csv';
 
 /** 10:42:05 in the machine's time zone. */

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  normalizeUploadStatus,
   type OurSideNotice,
   ourSideNoticeSchema,
-  type UploadBreakdown,
-  type UploadListItem,
   type WaitingGroup,
   waitingGroupSchema,
-} from '../../../shared/lists';
+} from '../../../shared/list-runs';
+import { normalizeUploadStatus, type UploadBreakdown, type UploadListItem } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';

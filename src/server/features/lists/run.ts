@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { OurSideNotice } from '../../../shared/lists';
+import type { OurSideNotice } from '../../../shared/list-runs';
 import type { Db } from '../../platform/db/client';
 import { politeDb, query } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';

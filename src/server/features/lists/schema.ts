@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { WaitingGroup } from '../../../shared/lists';
+import type { WaitingGroup } from '../../../shared/list-runs';
 import { workspaces } from '../workspaces/schema';
 
 // Created by migrations/0100_lists.sql (indexes, the delete trigger and fillfactor live there), 0102, 0510.

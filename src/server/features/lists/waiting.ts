@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { WaitingGroup } from '../../../shared/lists';
+import type { WaitingGroup } from '../../../shared/list-runs';
 import type { Db } from '../../platform/db/client';
 import type { Verifier } from '../verification';
 

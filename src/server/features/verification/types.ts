@@ -1,4 +1,4 @@
-import type { WaitingGroup } from '../../../shared/lists';
+import type { WaitingGroup } from '../../../shared/list-runs';
 import type {
   DecidedBy,
   ReasonCode,

@@ -1,5 +1,5 @@
 import { Globe, PlugZap, ServerCrash } from 'lucide-react';
-import type { OurSideNotice } from '../../../shared/lists';
+import type { OurSideNotice } from '../../../shared/list-runs';
 import { formatTime } from '../../lib/format';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 

@@ -1,5 +1,5 @@
 import { Hourglass } from 'lucide-react';
-import { describeWaiting, type WaitingGroup } from '../../../shared/lists';
+import { describeWaiting, type WaitingGroup } from '../../../shared/list-runs';
 import { formatTime } from '../../lib/format';
 
 const clock = (iso: string) => formatTime(iso, { seconds: true });

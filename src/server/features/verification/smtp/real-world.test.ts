@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from '../../../../../tests/fakes/smtp-world';
-import type { WaitingGroup } from '../../../../shared/lists';
+import type { WaitingGroup } from '../../../../shared/list-runs';
 import { DEFAULT_SMTP } from '../options';
 import type { Step2Result } from '../types';
 import { createVerifier } from '../verifier';

@@ -1,4 +1,4 @@
-import type { WaitingGroup, WaitingReason } from '../../../../shared/lists';
+import type { WaitingGroup, WaitingReason } from '../../../../shared/list-runs';
 import type { HostQueue } from './host';
 import type { ConnectionPool } from './pool';
 
