@@ -48,7 +48,7 @@ export class HostQueue {
   /** Workers holding an open session. */
   sessions = 0;
   timer: NodeJS.Timeout | null = null;
-  timerAt = 0;
+  private timerAt = 0;
   /** No new connection before this time (first failure, 421). */
   pausedUntil = 0;
   /** Judged unreachable until then: its addresses fall over to the next MX or get their verdict. */
@@ -159,6 +159,20 @@ export class HostQueue {
 
   isDown(now = Date.now()): boolean {
     return this.downUntil > now;
+  }
+
+  /** `fn` runs at `at` (ms since the epoch), unless a wake-up is already armed for no later. */
+  wakeAt(at: number, fn: () => void): void {
+    if (this.timer !== null && at >= this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        fn();
+      },
+      Math.max(0, at - Date.now()),
+    );
   }
 }
 

@@ -1,34 +1,20 @@
 import { CatchAllCache } from '../catchall';
-import { bannerRefusalReason } from '../classify';
 import type { DnsClient } from '../dns';
-import { type MxTarget, resolveTargets } from '../mx';
-import type {
-  MxRecord,
-  NetworkHealth,
-  ProviderJob,
-  ProviderVerdict,
-  SmtpSettings,
-  Step2Provider,
-} from '../types';
-import { mayConnect } from './address-guard';
+import type { MxTarget } from '../mx';
+import type { NetworkHealth, ProviderJob, ProviderVerdict, SmtpSettings, Step2Provider } from '../types';
+import { connectionsWanted } from './demand';
+import { failureVerdict } from './failure-verdict';
 import { backoff, type DelayReason, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
+import { answerFromKnowledge } from './known-answers';
+import { MxRoutes } from './mx-routes';
 import { NetworkMonitor } from './network';
 import { openSession } from './open';
+import { ParkedAddresses } from './parked';
 import { ConnectionPool } from './pool';
 import { retryAfterSeconds, type SmtpReply } from './replies';
 import type { ProberContext, SessionOwner } from './session-owner';
 import { runTransactions } from './transactions';
 import { type WaitingGroup, waitingOf } from './waiting';
-
-interface Targets {
-  at: number;
-  targets: Promise<{ ok: MxTarget[]; blocked: MxTarget[] }>;
-}
-
-const routeKey = (mx: MxRecord[]) => mx.map((r) => `${r.priority}:${r.exchange}`).join(',');
-
-/** When a host that has not answered yet stalls, its second connection starts after this (or timeout/4). */
-const SECOND_CHANCE_MS = 2000;
 
 /** Verdicts worth remembering: facts about the mailbox, not about us or the moment. */
 const CACHEABLE = new Set(['accepted', 'rejected', 'catch_all', 'role', 'mailbox_full']);
@@ -47,9 +33,8 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   readonly catchAll: CatchAllCache;
   readonly network: NetworkMonitor;
   private readonly hosts = new Map<string, HostQueue>();
-  private readonly routes = new Map<string, Targets>();
-  private parked: Pending[] = [];
-  private parkTimer: NodeJS.Timeout | null = null;
+  private readonly routes: MxRoutes;
+  private readonly parked: ParkedAddresses;
   private readonly working = new Set<Promise<void>>();
   openSessions = 0;
   private calls = 0;
@@ -57,7 +42,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
 
   constructor(
     readonly settings: SmtpSettings,
-    private readonly dns: DnsClient,
+    readonly dns: DnsClient,
     readonly ctx: ProberContext,
   ) {
     this.pool = new ConnectionPool(
@@ -67,6 +52,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       settings.retryBaseMs,
       ctx.coordinator,
     );
+    this.routes = new MxRoutes(dns, ctx.memoryTtlMs, settings.allowPrivate);
     this.catchAll = new CatchAllCache(ctx.memoryTtlMs, (domain, catchAll) =>
       ctx.knowledge?.putDomain(domain, { catchAll }),
     );
@@ -76,6 +62,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       () => this.openSessions,
       (h) => this.onNetwork(h),
     );
+    this.parked = new ParkedAddresses(settings.networkRetryMs, this.network, (ps) => this.unpark(ps));
   }
 
   health(): NetworkHealth {
@@ -89,7 +76,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   ): Promise<void> {
     if (this.closed) throw new Error('the SMTP prober is closed');
     const tenant = options.tenant ?? `call-${++this.calls}`;
-    const todo = await this.fromKnowledge(jobs, onVerdict);
+    const todo = await answerFromKnowledge(this.ctx, this.catchAll, jobs, onVerdict);
     await Promise.all(
       todo.map(
         (job) =>
@@ -104,39 +91,12 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
     );
   }
 
-  /** Answers known from earlier runs (any process) go out at once; the rest is returned. */
-  private async fromKnowledge(
-    jobs: ProviderJob[],
-    onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
-  ): Promise<ProviderJob[]> {
-    const k = this.ctx.knowledge;
-    if (!k || jobs.length === 0) return jobs;
-    try {
-      const known = await k.getMailboxes(jobs.map((j) => j.address));
-      const domains = [...new Set(jobs.map((j) => j.domain))].filter((d) => !this.catchAll.has(d));
-      if (domains.length > 0) {
-        for (const [d, f] of await k.getDomains(domains))
-          if (f.catchAll !== undefined) this.catchAll.seed(d, f.catchAll);
-      }
-      const rest: ProviderJob[] = [];
-      for (const j of jobs) {
-        const v = known.get(j.address);
-        if (v) onVerdict(j, { ...v, attempts: 0, method: 'cache' });
-        else rest.push(j);
-      }
-      return rest;
-    } catch (err) {
-      this.ctx.logger.warn({ err }, 'verification knowledge unavailable; probing instead');
-      return jobs;
-    }
-  }
-
   private async start(job: ProviderJob, tenant: string, done: (v: ProviderVerdict) => void): Promise<void> {
-    const { ok, blocked } = await this.targetsOf(job.mx);
+    const { ok, blocked } = await this.routes.targetsOf(job.mx);
     const resolver = this.ctx.resolver;
     if (ok.length + blocked.length === 0 && resolver && !(await resolver.confirm(Date.now()))) {
       // Our resolver failed, not the domain's hosts: look them up again once it answers truly.
-      this.routes.delete(routeKey(job.mx));
+      this.routes.forget(job.mx);
       await resolver.recovered();
       if (!this.closed && !resolver.closed) return this.start(job, tenant, done);
     }
@@ -158,19 +118,6 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
         ? `${blocked[0].exchange} resolves to ${blocked[0].ip}, which is not a public address: not contacted`
         : 'MX host does not resolve';
     done(v);
-  }
-
-  private targetsOf(mx: MxRecord[]): Targets['targets'] {
-    const key = routeKey(mx);
-    const hit = this.routes.get(key);
-    if (hit && Date.now() - hit.at < this.ctx.memoryTtlMs) return hit.targets;
-    if (this.routes.size > 100_000) this.routes.clear();
-    const targets = resolveTargets(this.dns, mx).then((all) => ({
-      ok: all.filter((t) => mayConnect(t.ip, this.settings.allowPrivate)),
-      blocked: all.filter((t) => !mayConnect(t.ip, this.settings.allowPrivate)),
-    }));
-    this.routes.set(key, { at: Date.now(), targets });
-    return targets;
   }
 
   host(t: MxTarget): HostQueue {
@@ -217,34 +164,12 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
     if (host.ready > 0) {
       if (host.pausedUntil > now) wake = Math.min(wake ?? host.pausedUntil, host.pausedUntil);
       else {
-        // A host that has not served us lately gets one connection first: a dead one then costs
-        // one timeout at a time, not one per slot.
-        const proven = now - host.lastGoodAt < this.ctx.memoryTtlMs;
-        const perSession = Math.min(this.settings.maxRcptPerSession, host.learnedLimit);
-        let want = proven
-          ? Math.min(this.settings.maxConnectionsPerHost, Math.ceil(host.ready / perSession))
-          : 1;
-        // Its second chance overlaps the first: a stall that outlasts SECOND_CHANCE gets a second
-        // connection beside it (within the cap), so a dead host costs one timeout and a bit, not two.
-        if (!proven && host.workers === 1 && host.failures === 0 && host.openingSince > 0) {
-          const at = host.openingSince + Math.min(SECOND_CHANCE_MS, this.settings.timeoutMs / 4);
-          if (at <= now) want = Math.min(2, this.settings.maxConnectionsPerHost);
-          else wake = Math.min(wake ?? at, at);
-        }
-        while (host.workers < want) this.startWorker(host);
+        const demand = connectionsWanted(host, this.settings, this.ctx.memoryTtlMs, now);
+        if (demand.askAgainAt !== null) wake = Math.min(wake ?? demand.askAgainAt, demand.askAgainAt);
+        while (host.workers < demand.want) this.startWorker(host);
       }
     }
-    if (wake !== null && (host.timer === null || wake < host.timerAt)) {
-      if (host.timer) clearTimeout(host.timer);
-      host.timerAt = wake;
-      host.timer = setTimeout(
-        () => {
-          host.timer = null;
-          this.pump(host);
-        },
-        Math.max(0, wake - Date.now()),
-      );
-    }
+    if (wake !== null) host.wakeAt(wake, () => this.pump(host));
   }
 
   private startWorker(host: HostQueue): void {
@@ -296,43 +221,14 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   private giveUp(p: Pending, last: OpenFailure | null): void {
     const failure = last ?? { kind: 'unreachable', message: 'no MX host accepted a connection' };
     if (failure.kind === 'unreachable' && this.network.suspect()) {
-      this.park(p);
+      this.parked.add(p);
       return;
     }
-    // A 5xx banner ("554 no SMTP service here") turns everyone away: unreachable, not a policy on us.
-    const base =
-      failure.kind === 'refused'
-        ? {
-            status: 'risky' as const,
-            // A banner that turns everyone away is "unreachable"; one naming a block on us, a policy.
-            reason: failure.atBanner ? bannerRefusalReason(failure.reply) : ('policy_block' as const),
-          }
-        : failure.kind === 'retry'
-          ? { status: 'risky' as const, reason: 'temp_failure' as const }
-          : { status: 'risky' as const, reason: 'unreachable' as const };
-    const reply = 'reply' in failure ? failure.reply : null;
-    const v = verdictFrom(base, p, p.targets[0]?.exchange ?? null, reply);
-    if (!reply && 'message' in failure) v.smtpMessage = failure.message;
-    p.done(v);
+    p.done(failureVerdict(p, failure));
   }
 
-  /** Held while the network is down: tried again every SMTP_NETWORK_RETRY_S, or as soon as it works. */
-  private park(p: Pending): void {
-    p.target = 0;
-    p.notBefore = 0;
-    this.parked.push(p);
-    if (!this.parkTimer) {
-      this.parkTimer = setTimeout(() => {
-        this.parkTimer = null;
-        this.unpark();
-      }, this.settings.networkRetryMs);
-      this.network.retryingAt(Date.now() + this.settings.networkRetryMs);
-    }
-  }
-
-  private unpark(): void {
-    const parked = this.parked;
-    this.parked = [];
+  /** The parked addresses go back to their hosts, which are no longer held down for being unreachable. */
+  private unpark(parked: Pending[]): void {
     for (const p of parked) {
       for (const t of p.targets) {
         const h = this.host(t);
@@ -348,9 +244,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   private onNetwork(h: NetworkHealth): void {
     if (h.ok) {
       this.ctx.logger.info({}, 'mail servers are reachable again; verification resumes');
-      if (this.parkTimer) clearTimeout(this.parkTimer);
-      this.parkTimer = null;
-      this.unpark();
+      this.parked.release();
     } else this.ctx.logger.error({ ourSide: 'smtp' }, h.message ?? 'mail servers unreachable');
   }
 
@@ -391,8 +285,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.parkTimer) clearTimeout(this.parkTimer);
-    const all = [...this.parked.splice(0)];
+    const all = this.parked.drain();
     for (const h of this.hosts.values()) {
       if (h.timer) clearTimeout(h.timer);
       all.push(...h.drain());

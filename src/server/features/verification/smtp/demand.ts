@@ -1,0 +1,34 @@
+import type { SmtpSettings } from '../types';
+import type { HostQueue } from './host';
+
+/** When a host that has not answered yet stalls, its second connection starts after this (or timeout/4). */
+const SECOND_CHANCE_MS = 2000;
+
+/**
+ * How many sessions a host with ready addresses should have now, and when to ask again (null: when
+ * something changes). A host that has not served us lately gets one connection first, so a dead one
+ * costs one timeout at a time, not one per slot; a proven one as many as its queue fills, within the cap.
+ */
+export function connectionsWanted(
+  host: HostQueue,
+  settings: Pick<SmtpSettings, 'maxRcptPerSession' | 'maxConnectionsPerHost' | 'timeoutMs'>,
+  memoryTtlMs: number,
+  now: number,
+): { want: number; askAgainAt: number | null } {
+  const proven = now - host.lastGoodAt < memoryTtlMs;
+  if (proven) {
+    const perSession = Math.min(settings.maxRcptPerSession, host.learnedLimit);
+    return {
+      want: Math.min(settings.maxConnectionsPerHost, Math.ceil(host.ready / perSession)),
+      askAgainAt: null,
+    };
+  }
+  // Its second chance overlaps the first: a stall that outlasts SECOND_CHANCE gets a second connection
+  // beside it (within the cap), so a dead host costs one timeout and a bit, not two.
+  if (host.workers === 1 && host.failures === 0 && host.openingSince > 0) {
+    const at = host.openingSince + Math.min(SECOND_CHANCE_MS, settings.timeoutMs / 4);
+    if (at <= now) return { want: Math.min(2, settings.maxConnectionsPerHost), askAgainAt: null };
+    return { want: 1, askAgainAt: at };
+  }
+  return { want: 1, askAgainAt: null };
+}

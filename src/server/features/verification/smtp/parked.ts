@@ -1,0 +1,43 @@
+import type { Pending } from './host';
+import type { NetworkMonitor } from './network';
+
+/**
+ * Addresses held while our own network seems down (decision 0007: our failure is never their verdict):
+ * given back every `retryMs` (SMTP_NETWORK_RETRY_S), or at once when a mail server answers again.
+ */
+export class ParkedAddresses {
+  private parked: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly retryMs: number,
+    private readonly network: NetworkMonitor,
+    private readonly resume: (parked: Pending[]) => void,
+  ) {}
+
+  add(p: Pending): void {
+    p.target = 0;
+    p.notBefore = 0;
+    this.parked.push(p);
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.release(), this.retryMs);
+      this.network.retryingAt(Date.now() + this.retryMs);
+    }
+  }
+
+  /** Every parked address goes back now (the network works again, or it is time to try). */
+  release(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const parked = this.parked;
+    this.parked = [];
+    this.resume(parked);
+  }
+
+  /** Every parked address, taken away (the prober is closing). */
+  drain(): Pending[] {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    return this.parked.splice(0);
+  }
+}
