@@ -1,0 +1,188 @@
+import { acceptedVerdict, classifyRcpt, isRateReply, isTlsRequiredReply } from '../classify';
+import type { MxTarget } from '../mx';
+import { backoff, type HostQueue, type Pending, verdictFrom } from './host';
+import { retryAfterSeconds, type SmtpReply } from './replies';
+import { SESSION_CLOSED, type TransactionResult } from './session';
+import type { SessionOwner } from './session-owner';
+
+// What one transaction's replies mean for its addresses (transactions.ts sends them): verdicts,
+// retries, TLS asked for, pacing, and the catch-all probe's answer.
+
+export interface Outcome {
+  sentBefore: number;
+  /** The session ended before its first reply: not an attempt (see runTransactions). */
+  unanswered: boolean;
+  /** The session runs over TLS. */
+  tls: boolean;
+  domain: string;
+  probe: boolean;
+  pending: Pending[];
+  res: TransactionResult;
+}
+
+/** Applies one transaction's replies; true when the session must end. */
+export function applyOutcome(provider: SessionOwner, host: HostQueue, target: MxTarget, o: Outcome): boolean {
+  const { pending: batch, res } = o;
+  const s = provider.settings;
+  const name = target.exchange;
+  const mailOk = res.mail?.code === 250;
+  const probes = o.probe ? 1 : 0;
+
+  // 530 "Must issue a STARTTLS command first" in a plain session (at MAIL FROM or at RCPT TO): the
+  // answer comes over TLS, so it is no answer about any address yet. Every later session to this host
+  // starts TLS (offered or not) and the addresses are asked again there; a second 530 is a verdict.
+  const plainAsked = !o.tls && !host.tlsRequired;
+  const needsTls = (r: SmtpReply) => plainAsked && isTlsRequiredReply(r);
+  const requireTls = () => {
+    host.tlsRequired = true;
+    host.noTls = false;
+  };
+
+  if (o.probe) {
+    const reply = mailOk ? res.rcpts[0] : undefined;
+    const r = reply && !needsTls(reply) ? reply : undefined;
+    const c = r ? classifyRcpt(r) : null;
+    const answer = c?.kind === 'accepted' ? true : c?.kind === 'final' ? false : null;
+    provider.catchAll.settle(o.domain, answer, r && c?.kind === 'retry' ? delayFor(s, r) : 0);
+  }
+
+  const retry = (p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null) =>
+    provider.retry(host, p, reason, reply);
+  const unsent = (p: Pending) => {
+    p.attempts--; // never answered by the server: does not count
+    provider.requeue(host, p, 0);
+  };
+  // The server limits our pace (421, a rate reply, 452 at the first recipient): fewer slots and a
+  // short pause for the host, the address asked again; never a verdict (within a generous budget).
+  const paced = (p: Pending, reply: SmtpReply | null) => {
+    p.attempts--;
+    if (++p.paced > PACE_BUDGET) {
+      p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, name, reply));
+      return;
+    }
+    provider.requeue(host, p, 0);
+  };
+  let slowed = false;
+  const slowDown = () => {
+    if (slowed) return;
+    slowed = true;
+    provider.pool.backOff(target.ip);
+  };
+  const lost = (p: Pending) => {
+    // In flight when the connection dropped or timed out: a transient failure of ours to retry soon.
+    p.tries++;
+    if (p.tries >= s.retryBudget) {
+      const v = verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, name, null);
+      v.smtpMessage = res.error?.message ?? null;
+      p.done(v);
+    } else {
+      // The answer is usually there on the next connection: the first retry is immediate, later
+      // ones wait a short jittered back-off (at most 4 × SMTP_RETRY_BASE_MS).
+      const delay = p.tries === 1 ? 0 : backoff(s.retryBaseMs, p.tries - 1, 4 * s.retryBaseMs);
+      provider.requeue(host, p, delay, 'connection_lost');
+    }
+  };
+
+  if (res.error === SESSION_CLOSED) {
+    for (const p of batch) unsent(p);
+    return true;
+  }
+  if (!mailOk) {
+    const mail = res.mail;
+    if (!mail) for (const p of batch) o.unanswered ? unsent(p) : lost(p);
+    else if (mail.code === 421 || isRateReply(mail)) {
+      slowDown();
+      for (const p of batch) paced(p, mail);
+      return true;
+    } else if (needsTls(mail)) {
+      requireTls();
+      for (const p of batch) unsent(p);
+      return true;
+    } else if (mail.code < 500) for (const p of batch) retry(p, 'temp_failure', mail);
+    // A refused sender is about us, not the mailbox: never "invalid".
+    else
+      for (const p of batch) p.done(verdictFrom({ status: 'risky', reason: 'policy_block' }, p, name, mail));
+    return res.error !== null || (mail?.code ?? 0) === 421;
+  }
+
+  let stop = res.error !== null;
+  batch.forEach((p, j) => {
+    const r = res.rcpts[probes + j];
+    if (!r) {
+      // Lost with the connection, or never sent because the session ended.
+      if (res.error) lost(p);
+      else unsent(p);
+      return;
+    }
+    if (needsTls(r)) {
+      requireTls();
+      unsent(p);
+      stop = true;
+      return;
+    }
+    const c = classifyRcpt(r);
+    if (c.kind === 'final' || c.kind === 'accepted') provider.pool.answered(target.ip);
+    switch (c.kind) {
+      case 'final':
+        p.done(verdictFrom(c, p, name, r));
+        break;
+      case 'accepted':
+        void finishAccepted(provider, host, p, name, r);
+        break;
+      case 'retry':
+        retry(p, c.reason, r);
+        break;
+      case 'rate':
+        slowDown();
+        paced(p, r);
+        stop = true;
+        break;
+      case 'too_many': {
+        const accepted = o.sentBefore + probes + j;
+        if (accepted === 0) {
+          slowDown();
+          paced(p, r);
+        } else {
+          host.learnedLimit = Math.min(host.learnedLimit, accepted);
+          unsent(p);
+        }
+        stop = true;
+        break;
+      }
+      case 'closing':
+        slowDown();
+        paced(p, r);
+        stop = true;
+        break;
+    }
+  });
+  return stop;
+}
+
+/** An accepted mailbox is only "valid" once we know the domain is not catch-all. */
+async function finishAccepted(
+  provider: SessionOwner,
+  host: HostQueue,
+  p: Pending,
+  name: string,
+  r: SmtpReply,
+) {
+  const catchAll = await provider.catchAll.answer(p.job.domain);
+  if (catchAll !== null) {
+    p.done(verdictFrom(acceptedVerdict(catchAll, p.job.role), p, name, r));
+    return;
+  }
+  // The probe was greylisted or lost: ask again together, after the probe's own delay.
+  if (p.attempts >= provider.settings.greylistMaxAttempts) {
+    p.done(verdictFrom({ status: 'risky', reason: 'greylisted' }, p, name, r));
+    return;
+  }
+  provider.requeue(host, p, provider.catchAll.retryDelay(p.job.domain), 'greylisted');
+}
+
+/** Times one address may be sent back because of the server's pace before it is temp_failure. */
+const PACE_BUDGET = 12;
+
+export function delayFor(s: { greylistRetryS: number }, r: SmtpReply): number {
+  return (retryAfterSeconds(r.text) ?? s.greylistRetryS) * 1000;
+}
