@@ -65,10 +65,7 @@ export class RemotePglite {
     worker.on('exit', (code) => this.fail(new Error(`The embedded database thread exited (code ${code})`)));
   }
 
-  /**
-   * Starts the database thread on `dataDir` (null: in memory) and waits until PGlite is ready.
-   * `sharedBuffers`: PostgreSQL's shared_buffers (default 32MB, decision 0006).
-   */
+  /** Starts the database thread on `dataDir` (null: in memory; shared_buffers: decision 0006), ready. */
   static async open(dataDir: string | null, opts: { sharedBuffers?: string } = {}): Promise<RemotePglite> {
     if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
     return new RemotePglite(await startThread({ dataDir, sharedBuffers: opts.sharedBuffers }));
