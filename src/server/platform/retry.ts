@@ -8,16 +8,33 @@ export type Sleep = (ms: number) => Promise<void>;
 
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Exponential back-off: `baseMs` before the first retry, doubling, capped at `maxMs`. */
-export function backoffDelay(retry: number, opts: { baseMs: number; maxMs: number }): number {
-  return Math.min(opts.baseMs * 2 ** Math.max(0, retry - 1), opts.maxMs);
-}
-
-export interface RetryOptions {
-  /** Retries after the first try (0: try once). */
-  retries: number;
+export interface BackoffOptions {
   baseMs: number;
   maxMs: number;
+  /**
+   * Spread as a fraction of the delay: 0.5 gives anywhere from half to one and a half times it. Callers
+   * that many clients reach at once (mail servers we share with other senders) spread, so retries
+   * after a common failure do not arrive together; a schedule a contract fixes (webhook retries) does not.
+   */
+  jitter?: number;
+  /** A number in [0, 1): Math.random unless a test fixes it. */
+  random?: () => number;
+}
+
+/**
+ * The one back-off of the code base: `baseMs` before the first retry, doubling with each, capped at
+ * `maxMs`, then spread by `jitter`. `retry` counts from 1 (0 is treated as 1).
+ */
+export function backoffDelay(retry: number, opts: BackoffOptions): number {
+  const raw = Math.min(opts.baseMs * 2 ** Math.max(0, retry - 1), opts.maxMs);
+  if (!opts.jitter) return raw;
+  const r = (opts.random ?? Math.random)();
+  return Math.round(raw * (1 - opts.jitter + 2 * opts.jitter * r));
+}
+
+export interface RetryOptions extends BackoffOptions {
+  /** Retries after the first try (0: try once). */
+  retries: number;
   sleep?: Sleep;
   /** Whether a failure is worth another try (default: every failure). */
   retryable?: (err: unknown) => boolean;

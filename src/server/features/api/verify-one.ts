@@ -4,6 +4,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { realSleep } from '../../platform/retry';
 import { getUploadStatus } from '../lists/read';
 import { getResultsPage } from '../lists/results';
 import type { WorkspacePlan } from '../workspaces';
@@ -12,7 +13,6 @@ import { createApiList } from './lists';
 type Done = z.infer<typeof verifyDoneSchema>;
 type Pending = z.infer<typeof verifyPendingSchema>;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const POLL_MS = 150;
 
 /**
@@ -43,7 +43,7 @@ export async function verifyOne(opts: {
   const deadline = Date.now() + (opts.timeoutMs ?? opts.config.API_VERIFY_TIMEOUT_MS);
   let status = created.body.status;
   while (status !== 'completed' && status !== 'failed' && Date.now() < deadline) {
-    await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+    await realSleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
     status = (await getUploadStatus({ db, workspaceId: workspace.id, uploadId: listId, now: new Date() }))
       .status;
   }

@@ -4,6 +4,7 @@ import type { OurSideNotice } from '../../../shared/list-runs';
 import type { Db } from '../../platform/db/client';
 import { politeDb, query } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
+import { realSleep, retrying } from '../../platform/retry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { isClosing } from '../prober/process-verifier';
 import type { Verifier } from '../verification';
@@ -11,8 +12,6 @@ import { notifyListFinished } from '../webhooks/list-events';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
 import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
 import { watchWaiting } from './waiting';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // A process shutting down (SIGTERM/SIGINT) stops its lanes between batches and gives their batches
 // back; the work resumes after restart or on another worker. Never a reason to fail the upload.
@@ -78,9 +77,13 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
       }
       if (batch) {
         let finished = true;
-        await withRetries(async () => {
-          finished = batch.step === 1 ? await runStep1(lane, batch) : await runStep2(lane, batch);
-        });
+        // A transient failure (a dropped database connection) retries the batch; a persistent one fails the run.
+        await retrying(
+          async () => {
+            finished = batch.step === 1 ? await runStep1(lane, batch) : await runStep2(lane, batch);
+          },
+          { retries: 2, baseMs: 500, maxMs: 1000, sleep: lane.ctx.sleep },
+        );
         if (!finished) {
           // The upload was stopped or deleted during the batch: its rows stay unverified.
           await releaseLeases({ db, uploadId, owner });
@@ -90,8 +93,9 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
         continue;
       }
       if (await finishIfDone(lane)) return;
-      // Other workers hold the remaining batches: wait, and take them over if their lease lapses.
-      await sleep(1000);
+      // Other workers hold the remaining batches: wait (a poll, in real time), and take them over if
+      // their lease lapses.
+      await realSleep(1000);
     }
   } catch (err) {
     if (stopping || isClosing(verifier)) {
@@ -157,18 +161,6 @@ async function analyzeOnce(db: Db, uploadId: string) {
   if (analyzed.has(uploadId)) return;
   analyzed.add(uploadId);
   await db.execute(sql`ANALYZE upload_results`);
-}
-
-/** A transient failure (a dropped connection) retries the batch; a persistent one fails the run. */
-async function withRetries(fn: () => Promise<void>, attempts = 3): Promise<void> {
-  for (let i = 1; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (i >= attempts) throw err;
-      await sleep(500 * i);
-    }
-  }
 }
 
 /** Completes the upload when no row is pending; true when this lane has nothing left to do. */

@@ -110,5 +110,3 @@ export class Semaphore {
     }
   }
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

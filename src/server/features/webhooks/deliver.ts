@@ -3,6 +3,7 @@ import { DELIVERY_HEADER, EVENT_HEADER, NEUTRAL_HEADERS, SIGNATURE_HEADER } from
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
+import { backoffDelay } from '../../platform/retry';
 import { userAgentName } from '../branding';
 import { safeFetchText, UnsafeUrlError } from '../scraper/safe-fetch';
 import { WEBHOOK_DELIVER_JOB } from './emit';
@@ -24,9 +25,12 @@ type DeliverConfig = Pick<
   | 'STRIPE_PRICE_WHITELABEL'
 >;
 
-/** Delay before attempt n+1 after n failed attempts: base, 2×base, 4×base... capped at six hours. */
+/**
+ * Delay before attempt n+1 after n failed attempts: base, 2×base, 4×base... capped at six hours, without
+ * jitter: the schedule is documented to webhook receivers.
+ */
 export const backoffMs = (base: number, failed: number) =>
-  Math.min(base * 2 ** Math.max(0, failed - 1), 6 * 3600_000);
+  backoffDelay(failed, { baseMs: base, maxMs: 6 * 3600_000 });
 
 /**
  * One attempt at one delivery. The row is claimed first (its next attempt pushed past this one's

@@ -1,3 +1,4 @@
+import { realSleep } from '../../../platform/retry';
 import { acceptedVerdict } from '../classify';
 import { Semaphore } from '../limit';
 import type { NetworkHealth, ProviderJob, ProviderVerdict, Step2Provider } from '../types';
@@ -119,7 +120,7 @@ export class VerifierApiProvider implements Step2Provider {
     const wait = Math.min(Math.max(retryAfterMs ?? 0, this.o.retryMs ?? 30_000), MAX_RETRY_AFTER_MS);
     const since = this.state.ok ? Date.now() : this.state.since;
     this.state = { ok: false, message, since, kind: 'verifier', nextTryAt: Date.now() + wait };
-    const sleep = this.o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    const sleep = this.o.sleep ?? realSleep;
     this.gate = Promise.race([
       sleep(wait),
       new Promise<void>((r) => this.controller.signal.addEventListener('abort', () => r())),

@@ -190,9 +190,3 @@ export function verdictFrom(
     attempts: p.attempts,
   };
 }
-
-/** A short, jittered, growing pause: base·2^(n-1), ±50 %, at most `cap`. */
-export function backoff(baseMs: number, n: number, capMs: number): number {
-  const raw = Math.min(capMs, baseMs * 2 ** Math.max(0, n - 1));
-  return Math.round(raw * (0.5 + Math.random()));
-}

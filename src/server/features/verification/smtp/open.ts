@@ -1,5 +1,6 @@
+import { backoffDelay } from '../../../platform/retry';
 import { isConnectionLimitReply } from '../classify';
-import { backoff, type HostQueue } from './host';
+import type { HostQueue } from './host';
 import { SmtpRefusedError, SmtpSession } from './session';
 import type { Opened, SessionOwner } from './session-owner';
 import { SmtpConnectionError } from './socket';
@@ -64,7 +65,7 @@ function openFailed(provider: SessionOwner, host: HostQueue, err: unknown): void
   const pause = () => {
     host.pausedUntil = Math.max(
       host.pausedUntil,
-      now + backoff(s.retryBaseMs, host.failures, 4 * s.retryBaseMs),
+      now + backoffDelay(host.failures, { baseMs: s.retryBaseMs, maxMs: 4 * s.retryBaseMs, jitter: 0.5 }),
     );
   };
   if (err instanceof SmtpRefusedError) {

@@ -1,6 +1,7 @@
+import { backoffDelay } from '../../../platform/retry';
 import { acceptedVerdict, classifyRcpt, isRateReply, isTlsRequiredReply } from '../classify';
 import type { MxTarget } from '../mx';
-import { backoff, type HostQueue, type Pending, verdictFrom } from './host';
+import { type HostQueue, type Pending, verdictFrom } from './host';
 import { retryAfterSeconds, type SmtpReply } from './replies';
 import { SESSION_CLOSED, type TransactionResult } from './session';
 import type { SessionOwner } from './session-owner';
@@ -78,7 +79,10 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
     } else {
       // The answer is usually there on the next connection: the first retry is immediate, later
       // ones wait a short jittered back-off (at most 4 × SMTP_RETRY_BASE_MS).
-      const delay = p.tries === 1 ? 0 : backoff(s.retryBaseMs, p.tries - 1, 4 * s.retryBaseMs);
+      const delay =
+        p.tries === 1
+          ? 0
+          : backoffDelay(p.tries - 1, { baseMs: s.retryBaseMs, maxMs: 4 * s.retryBaseMs, jitter: 0.5 });
       provider.requeue(host, p, delay, 'connection_lost');
     }
   };

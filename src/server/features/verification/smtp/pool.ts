@@ -1,6 +1,6 @@
-import { Semaphore, sleep } from '../limit';
+import { backoffDelay, realSleep } from '../../../platform/retry';
+import { Semaphore } from '../limit';
 import type { HostCoordinator } from '../types';
-import { backoff } from './host';
 
 interface HostState {
   slots: Semaphore;
@@ -78,7 +78,7 @@ export class ConnectionPool {
     let fleet: (() => void) | null = null;
     for (;;) {
       // A host told us to go away: wait out its pause while holding only its own slot.
-      while (Date.now() < h.pausedUntil) await sleep(h.pausedUntil - Date.now());
+      while (Date.now() < h.pausedUntil) await realSleep(h.pausedUntil - Date.now());
       await this.global.acquire(priority);
       if (!this.coordinator) break;
       const got = await this.coordinator
@@ -90,7 +90,7 @@ export class ConnectionPool {
       }
       this.global.release();
       // Polling with jitter: processes waiting on one host do not all ask at the same moment.
-      await sleep(Math.max(50, got.retryAt - Date.now()) * (0.75 + Math.random() / 2));
+      await realSleep(Math.max(50, got.retryAt - Date.now()) * (0.75 + Math.random() / 2));
     }
     this.stats.opened++;
     const now = h.slots.inUse;
@@ -129,7 +129,7 @@ export class ConnectionPool {
     h.cutLevel = h.slots.limit;
     h.cutAt = Date.now();
     h.slots.setLimit(h.slots.limit - 1);
-    const pause = backoff(this.retryBaseMs, h.strikes, this.backoffMs);
+    const pause = backoffDelay(h.strikes, { baseMs: this.retryBaseMs, maxMs: this.backoffMs, jitter: 0.5 });
     h.pausedUntil = Math.max(h.pausedUntil, Date.now() + pause);
     this.coordinator?.backOff(ip, h.pausedUntil);
     return pause;
@@ -144,7 +144,7 @@ export class ConnectionPool {
       if (h.opened >= 2 * h.slots.limit) h.cutHits = 0;
       return;
     }
-    const hold = Math.min(MAX_HOLD_MS, this.retryBaseMs * 2 ** Math.max(0, h.cutHits - 1));
+    const hold = backoffDelay(h.cutHits, { baseMs: this.retryBaseMs, maxMs: MAX_HOLD_MS });
     if (h.opened >= h.slots.limit && Date.now() - h.cutAt >= hold) {
       h.opened = 0;
       h.slots.setLimit(h.slots.limit + 1);

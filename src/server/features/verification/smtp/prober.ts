@@ -1,10 +1,11 @@
+import { backoffDelay } from '../../../platform/retry';
 import { CatchAllCache } from '../catchall';
 import type { DnsClient } from '../dns';
 import type { MxTarget } from '../mx';
 import type { NetworkHealth, ProviderJob, ProviderVerdict, SmtpSettings, Step2Provider } from '../types';
 import { connectionsWanted } from './demand';
 import { failureVerdict } from './failure-verdict';
-import { backoff, type DelayReason, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
+import { type DelayReason, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
 import { answerFromKnowledge } from './known-answers';
 import { MxRoutes } from './mx-routes';
 import { NetworkMonitor } from './network';
@@ -260,7 +261,11 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
         ? asked * 1000
         : reason === 'greylisted'
           ? this.settings.greylistRetryS * 1000
-          : backoff(this.settings.retryBaseMs, p.attempts, 4 * this.settings.retryBaseMs);
+          : backoffDelay(p.attempts, {
+              baseMs: this.settings.retryBaseMs,
+              maxMs: 4 * this.settings.retryBaseMs,
+              jitter: 0.5,
+            });
     this.requeue(host, p, delay, reason === 'greylisted' ? 'greylisted' : 'temporary_failure');
   }
 
