@@ -159,6 +159,25 @@ show(
 );
 show('server files with raw SQL', rawSql.length, rawSql.map(rel));
 show('back-off formulas', backoff.length, backoff);
+// Comments and test names citing an outside tracker ("issue 14") or the spec kept outside the repository
+// ("SPEC §3"), in src, tests and scripts; landed migrations are left out (they are never edited).
+const citing = [];
+function walkAll(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (name === 'node_modules' || rel(p).includes('db/migrations')) continue;
+    if (statSync(p).isDirectory()) walkAll(p);
+    else if (/\.(ts|tsx|mjs|js)$/.test(name) && p !== new URL(import.meta.url).pathname) {
+      readFileSync(p, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/[Ii]ssue \d+|SPEC/.test(line)) citing.push(`${rel(p)}:${i + 1}`);
+        });
+    }
+  }
+}
+for (const d of ['src', 'tests', 'scripts']) walkAll(path.join(ROOT, d));
+show('lines citing an issue or SPEC', citing.length, citing);
 show(
   'source files over 250 lines',
   over.length,

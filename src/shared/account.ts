@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
 
-// Contracts of the account screens (issue 24): /settings/account, /forgot-password, /reset-password.
+// Contracts of the account screens (decision 0830): /settings/account, /forgot-password, /reset-password.
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

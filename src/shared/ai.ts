@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Contracts of the AI helpers (SPEC §3 AI suggestion, §7 POST /api/ai/suggestions).
+// Contracts of the AI helpers (AI suggestion, POST /api/ai/suggestions).
 
 export const SUGGESTION_TYPES = ['tip', 'suggestion', 'warning', 'optimization'] as const;
 
@@ -23,6 +23,6 @@ export const suggestionResponseSchema = z.object({
   source: z.enum(['model', 'heuristics']),
 });
 
-/** Auto-suggest delay (SPEC §9) and the minimum length that triggers it (SPEC §5). */
+/** Auto-suggest delay and the minimum length that triggers it. */
 export const AI_SUGGEST_DELAY_MS = 1000;
 export const AI_SUGGEST_MIN_LENGTH = 4;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Personal API tokens (bearer): API v1 and CSV downloads. The secret is shown once, at creation.
 
-/** What a token may do. `downloads`: the cleaned scraper CSV download (SPEC §6). */
+/** What a token may do. `downloads`: the cleaned scraper CSV download. */
 export const API_SCOPES = ['lists:read', 'lists:write', 'verify', 'downloads'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {

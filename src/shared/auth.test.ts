@@ -4,7 +4,7 @@ import { loginSchema, registerFormSchema, registerSchema } from './auth';
 const msg = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message;
 
-describe('validation rules (SPEC §5)', () => {
+describe('validation rules', () => {
   it('login needs a 3-character username (or an email) and a password of any stored length', () => {
     expect(msg(loginSchema.safeParse({ username: 'ab', password: 'secret1' }))).toBe(
       'Username must be at least 3 characters',

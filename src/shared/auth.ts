@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Contracts of the account calls (SPEC §3, §5, §7). Messages are the SPEC's own words.
+// Contracts of the account calls. Messages are the product's documented wording.
 export const PLANS = ['hobbyist', 'professional', 'whitelabel'] as const;
 export const planSchema = z.enum(PLANS);
 export type Plan = z.infer<typeof planSchema>;
@@ -41,7 +41,7 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-// The visible form also holds confirmPassword and checks it on the client (SPEC §5).
+// The visible form also holds confirmPassword and checks it on the client.
 export const registerFormSchema = registerSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {

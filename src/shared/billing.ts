@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { planSchema } from './auth';
 
-// Contracts of the subscription and payment calls (SPEC §3, §7, §8).
+// Contracts of the subscription and payment calls.
 
 /** POST /api/create-subscription: the client secret the Payment Element confirms. */
 export const createSubscriptionResponseSchema = z.object({
@@ -20,7 +20,7 @@ export const webhookAckSchema = z.object({ received: z.boolean(), duplicate: z.b
 export const ACCESS_STATUSES = ['active', 'trialing'] as const;
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
-// Billing self-service (/settings/billing, issue 24).
+// Billing self-service (/settings/billing, decision 0610).
 
 /** Days a failed renewal keeps paid work open (banner) before the workspace becomes read-only. */
 export const PAYMENT_GRACE_DAYS = 7;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// "Your data" (issue 24): a zip of everything the account and its workspace hold, built in the background.
+// "Your data" (decision 0830): a zip of everything the account and its workspace hold, built in the background.
 
 export const DATA_EXPORT_KEEP_DAYS = 7;
 

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { ourSideNoticeSchema, waitingGroupSchema } from './list-runs';
 import { DECIDED_BY } from './verification';
 
-// Contracts of the lists feature (SPEC §3, §7): uploads, their verification results and exports.
+// Contracts of the lists feature: uploads, their verification results and exports.
 // Used by the server routes and the web screens.
 
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 export const RESULTS_PAGE_SIZE = 50;
 export const PREVIEW_ROWS = 10;
 
-// SPEC §5 wording, shown by the client before upload and by the server after.
+// The documented wording, shown by the client before upload and by the server after.
 export const CSV_EXTENSION_MESSAGE = 'Please select a .csv file';
 export const CSV_SIZE_MESSAGE = 'File size must be less than 10MB';
 
@@ -68,7 +68,7 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** Live progress of the latest run: measured, never a fixed per-email guess. */
 const uploadProgressSchema = z.object({
-  /** SPEC §4: step 1 progress, 0–100 (100 once every row has its initial verdict). */
+  /** Step 1 progress, 0–100 (100 once every row has its initial verdict). */
   processingProgress: z.number(),
   /** Step 2 progress, 0–100 over the rows step 1 found valid. */
   step2Progress: z.number(),
@@ -118,7 +118,7 @@ const verificationDetailsSchema = z.object({
 
 const rowStatusSchema = z.enum(rowStatuses);
 
-/** SPEC §3 result row, plus the reason and flags of VERIFICATION.md. */
+/** A result row, plus the reason and flags of VERIFICATION.md. */
 const resultRowSchema = z.object({
   id: z.number().int(),
   emailId: z.number().int(),
@@ -132,7 +132,7 @@ const resultRowSchema = z.object({
   fourthVerificationDetails: verificationDetailsSchema.nullable(),
   fourthVerifiedAt: z.string().nullable(),
   finalStatus: rowStatusSchema,
-  /** SPEC §4: step 1 done and either not valid or step 2 done. Others show PROCESSING. */
+  /** Step 1 done and either not valid or step 2 done. Others show PROCESSING. */
   isFinal: z.boolean(),
   reason: z.string().nullable(),
   role: z.boolean(),
@@ -206,7 +206,7 @@ export const startVerificationResponseSchema = z.object({
 });
 export type StartVerificationResponse = z.infer<typeof startVerificationResponseSchema>;
 
-/** A verified address offered for sending (SPEC §3 "selectable email entry", §5 sendable rule). */
+/** A verified address offered for sending ("selectable email entry", the sendable rule). */
 const sendableEmailSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -219,7 +219,7 @@ const sendableEmailSchema = z.object({
 });
 export type SendableEmail = z.infer<typeof sendableEmailSchema>;
 
-/** Any value the server does not know shows as Pending (SPEC §4). */
+/** Any value the server does not know shows as Pending. */
 export function normalizeUploadStatus(s: string): UploadStatus {
   return (uploadStatuses as readonly string[]).includes(s) ? (s as UploadStatus) : 'pending';
 }

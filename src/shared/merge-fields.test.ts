@@ -41,7 +41,7 @@ describe('merge fields', () => {
     expect(spamHints('http://a http://b https://c')).toEqual([{ kind: 'links', text: '3 links' }]);
   });
 
-  // The composer's preview (issue 27): sample values before the first verified lead, gaps marked.
+  // The composer's preview (decision 0201): sample values before the first verified lead, gaps marked.
   it('cuts a text into filled values and marked gaps', () => {
     expect(mergeParts('Hi {{first_name}} at {{company_name}}, {{city}}!', { first_name: 'Ann' })).toEqual([
       { text: 'Hi Ann at ' },

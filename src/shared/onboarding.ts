@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// SPEC §9 onboarding constants.
+// Onboarding constants.
 export const ONBOARDING_STEPS = 5;
 export const LAST_STEP = ONBOARDING_STEPS - 1;
 export const BUSINESS_TYPES = ['agency', 'saas', 'ecommerce', 'consulting', 'startup', 'other'] as const;
@@ -25,7 +25,7 @@ export const onboardingProfileSchema = z.object({
 export type OnboardingProfile = z.infer<typeof onboardingProfileSchema>;
 
 /**
- * SPEC §5: what each question step needs before Next is enabled (steps 0-3; the last step asks nothing).
+ * What each question step needs before Next is enabled (steps 0-3; the last step asks nothing).
  * The wizard disables Next with it and the server refuses to move past an unanswered step with it.
  */
 export const STEP_RULES: { valid: (p: OnboardingProfile) => boolean; message: string }[] = [
@@ -51,7 +51,7 @@ export function firstMissingStep(step: number, profile: OnboardingProfile): numb
 /**
  * POST /api/onboarding/progress. `step` is where the user now is; every step before it must be answered.
  * `completed` may be sent from any step: "Skip setup for now" finishes onboarding early (otherwise the
- * redirect rule of SPEC §2 would bring the user straight back).
+ * redirect rule would bring the user straight back).
  */
 export const onboardingProgressSchema = z.object({
   step: z.number().int().min(0).max(LAST_STEP),

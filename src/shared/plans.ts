@@ -2,7 +2,7 @@ import { PLANS, type Plan } from './auth';
 import { MAX_CSV_BYTES } from './lists';
 import { SCRAPE_MAX_ITEMS_LIMIT } from './scraper';
 
-// The one table of plans (issue 27, docs/decisions/0600-api-plans-quotas.md). Every screen that names a
+// The one table of plans (decision 0600). Every screen that names a
 // price or a limit renders it from here, and the server's quota and plan gates read the same rows, so
 // what is sold is what is enforced.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Contracts of the Instagram scraper (SPEC §3 scrape job, Instagram profile, cleaned data; §7 calls).
+// Contracts of the Instagram scraper (scrape job, Instagram profile, cleaned data; the calls).
 
 export const SCRAPE_DEFAULT_MAX_ITEMS = 50;
 export const SCRAPE_MAX_ITEMS_LIMIT = 500;
@@ -45,7 +45,7 @@ export const urlScrapeSchema = z.object({
 });
 export type UrlScrape = z.output<typeof urlScrapeSchema>;
 
-/** SPEC §3 Instagram profile, normalised whatever field variant the actor returned. */
+/** An Instagram profile, normalised whatever field variant the actor returned. */
 export const instagramProfileSchema = z.object({
   username: z.string(),
   handle: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Smartlead's campaign webhook events (issue 23) as its documentation shows them: `event_type`,
+// Smartlead's campaign webhook events (decision 0220) as its documentation shows them: `event_type`,
 // `to_email` (or the older `lead_email`), `campaign_id`, `event_timestamp` (or the older `time_sent`…),
 // `stats_id`, `sequence_number`. Unknown fields are kept; numbers may arrive as strings.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { campaignSetupSchema } from './email-automation';
 import { suppressionReasons } from './suppressions';
 
-// Contracts of the Smartlead integration (SPEC §3 provider settings, selectable email, campaign; §7 calls).
+// Contracts of the Smartlead integration (provider settings, selectable email, campaign; the calls).
 
 /** What the key input shows when a key is saved; never resubmitted, and refused by the server. */
 export const API_KEY_MASK = '••••••••••••••••';
@@ -156,7 +156,7 @@ export const importCampaignsSchema = z.object({
 
 export const campaignListSchema = z.array(campaignSchema);
 
-/** SPEC §4: how each Smartlead status is shown; unknown values are shown as received. */
+/** How each Smartlead status is shown; unknown values are shown as received. */
 export const CAMPAIGN_STATUS_LABELS: Record<string, string> = {
   DRAFTED: 'Draft',
   ACTIVE: 'Active',

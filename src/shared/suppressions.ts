@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The workspace's suppression list (issue 23): addresses never sent to Smartlead again.
+// The workspace's suppression list (decision 0220): addresses never sent to Smartlead again.
 
 export const suppressionReasons = ['bounced', 'unsubscribed', 'manual', 'imported'] as const;
 export type SuppressionReason = (typeof suppressionReasons)[number];

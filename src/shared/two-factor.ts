@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth';
 
-// Two-factor sign-in (issue 24, docs/decisions/0021-two-factor.md).
+// Two-factor sign-in (decision 0021).
 
 /** Six digits from the authenticator app, spaces allowed (apps show "123 456"). */
 export const totpCodeSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Plan, planSchema } from './auth';
 
-// Plans, quotas and metered usage (issue 14, docs/decisions/0600-api-plans-quotas.md).
+// Plans, quotas and metered usage (decision 0600).
 
 export const USAGE_KINDS = ['verification', 'scrape'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
@@ -65,5 +65,5 @@ export const changePlanSchema = z.object({
   // The second of the preview the user confirmed: Stripe prorates as of then.
   prorationDate: z.number().int().positive().optional(),
 });
-// SPEC §7 posts no body; /subscribe?plan= may send the plan picked.
+// The subscribe call posts no body; /subscribe?plan= may send the plan picked.
 export const createSubscriptionBodySchema = z.object({ plan: planSchema.optional() }).nullish();

@@ -35,7 +35,7 @@ export const step2ReasonCodes = [
 ] as const;
 
 /**
- * Learned from the workspace's own campaigns (issue 23), not from a check: `bounced` is a hard bounce
+ * Learned from the workspace's own campaigns (decision 0220), not from a check: `bounced` is a hard bounce
  * reported by Smartlead, which makes the address invalid until a fresh SMTP answer says otherwise.
  */
 export const outcomeReasonCodes = ['bounced'] as const;

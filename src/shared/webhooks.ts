@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Webhooks (issue 14): per-account endpoints, signed deliveries, a delivery log. Used by server and web.
+// Webhooks (decision 0600): per-account endpoints, signed deliveries, a delivery log. Used by server and web.
 
 export const WEBHOOK_EVENTS = ['list.completed', 'list.failed', 'list.cancelled', 'campaign.sent'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'test';

@@ -4,7 +4,7 @@ import { type FakeSmtp, startFakeSmtp } from '../fakes/smtp';
 import { checkA11y, screenshot } from './axe';
 import { chromiumAvailable, completeOnboardingViaApi, submitCreateAccount, useE2E } from './harness';
 
-// Accounts (issue 24): forgotten password through the mail relay, the account screen's password change,
+// Accounts (decision 0830): forgotten password through the mail relay, the account screen's password change,
 // session list and deletion; every screen checked with axe, at desktop width and at 390 px.
 const DESKTOP = { viewport: { width: 1440, height: 900 }, bypassCSP: true };
 const PHONE = { viewport: { width: 390, height: 844 }, bypassCSP: true };

@@ -5,7 +5,7 @@ import { apiPost, chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE
 
 const SECRET = 'whsec_e2e_billing';
 
-// Billing self-service (issue 24): from the user menu to /settings/billing; change plan with the proration
+// Billing self-service (decision 0610): from the user menu to /settings/billing; change plan with the proration
 // shown first, cancel at period end, resume, and the card through Stripe's billing portal (all on the fake).
 describe.skipIf(!chromiumAvailable())('billing screen', () => {
   let fake: FakeStripe;

@@ -4,7 +4,7 @@ import { readZip } from '../helpers/zip';
 import { checkA11y } from './axe';
 import { chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
-// "Your data" (issue 24): from the user menu, start the export, watch it build, download the zip.
+// "Your data" (decision 0830): from the user menu, start the export, watch it build, download the zip.
 describe.skipIf(!chromiumAvailable())('your data', () => {
   const e2e = useE2E();
 

@@ -177,7 +177,7 @@ describe.skipIf(!chromiumAvailable())('email automation', () => {
     expect(remote.statusHistory).toEqual(['START', 'PAUSED', 'START', 'PAUSED']);
     expect(remote.status).toBe('PAUSED');
 
-    // Smartlead down during a send: the SPEC error with a Retry; back up, the retry makes one campaign.
+    // Smartlead down during a send: the documented error with a Retry; back up, the retry makes one campaign.
     await page.goto('/send-to-smartlead');
     await page.getByLabel('Select dana@globex.test').click();
     await page

@@ -3,7 +3,7 @@ import { startWorld, type World } from '../fakes/smtp-world';
 import { checkA11y, screenshot } from './axe';
 import { chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
-// Honest under failure (issue 27): on a resolver that answers "no such domain" to every name (a
+// Honest under failure (decision 0007): on a resolver that answers "no such domain" to every name (a
 // sandbox, a filtered network), a list is paused with the reason in words and the time of the next
 // try, never marked invalid; once the resolver tells the truth, the run resumes by itself and the
 // true verdicts appear. Screenshots of the paused dashboard at desktop width and at 390 px.

@@ -9,7 +9,7 @@ import {
   useE2E,
 } from './harness';
 
-// Navigation where every entry names one thing (issue 27): campaigns once, the Smartlead key under
+// Navigation where every entry names one thing (decision 0400): campaigns once, the Smartlead key under
 // Settings → Integrations, tokens and webhooks under Settings → API, old addresses redirecting, and a
 // not-found page inside the layout; the composer's and branding's kit controls. Each changed screen is checked with axe at desktop and 390 px.
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, signUpViaUi, useE2E } from './harness';
 
-// Onboarding journey (SPEC §2, §4, §5) and /subscribe without Stripe configured (SPEC §8).
+// Onboarding journey and /subscribe without Stripe configured.
 describe.skipIf(!chromiumAvailable())('onboarding and subscribe', () => {
   // No Stripe settings, whatever the caller's environment holds.
   const e2e = useE2E(() => ({

@@ -14,7 +14,7 @@ import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
 import { checkA11y, screenshot } from './axe';
 import { apiPost, chromiumAvailable, completeOnboardingViaApi, submitCreateAccount, useE2E } from './harness';
 
-// One price story (issue 27): every page that names a price or a limit agrees with the shared plan
+// One price story (decision 0600): every page that names a price or a limit agrees with the shared plan
 // table, and the API's availability on screen is what the API gate answers.
 
 const AMOUNTS = new Set(PLANS.map(planAmount));

@@ -19,7 +19,7 @@ import {
 } from './harness';
 
 // The screens a user lives in, measured in Chromium: axe-core on every route and main state (empty,
-// with data, menu or dialog open) at 1440 px and on a phone, plus the product behaviours of issue 12.
+// with data, menu or dialog open) at 1440 px and on a phone, plus the product behaviours of decision 0400.
 // Screenshots of each state land in test-results/screenshots (git-ignored).
 
 // axe is injected as a script: the app's Content-Security-Policy would (rightly) refuse it.
@@ -75,7 +75,7 @@ async function fullyVisible(page: Page, selector: ReturnType<Page['locator']>) {
   expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
 }
 
-describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
+describe.skipIf(!chromiumAvailable())('product polish (decision 0400)', () => {
   let world: World;
   let apify: FakeApify;
   let smartlead: FakeSmartlead;
@@ -222,7 +222,7 @@ describe.skipIf(!chromiumAvailable())('product polish (issue 12)', () => {
 
   it('disables both start buttons once a run starts; a never-started list says Not started', async () => {
     await uploadCsv(page, 'never-started.csv', 'email\nx1@acme.test\nx2@acme.test\n');
-    // Kept on purpose: a file only chosen is not kept (issue 27).
+    // Kept on purpose: a file only chosen is not kept (decision 0101).
     await page.getByRole('button', { name: 'Save for later' }).click();
     await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
     await uploadCsv(page, 'risky-list.csv', CSV);

@@ -12,7 +12,7 @@ import {
   useE2E,
 } from './harness';
 
-// A server without a mail relay (issue 24): /forgot-password names whom to ask, and that operator
+// A server without a mail relay (decision 0830): /forgot-password names whom to ask, and that operator
 // prints a reset link with `npm run reset-link` (the embedded database: server stopped meanwhile).
 const run = promisify(execFile);
 const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');

@@ -66,7 +66,7 @@ describe.skipIf(!chromiumAvailable())('instagram scraper', () => {
     await page.goto('/instagram-scraper');
     await page.getByText('No search results yet.').waitFor();
 
-    // Empty keywords: the SPEC's validation toast, no request.
+    // Empty keywords: the documented validation toast, no request.
     await page.getByRole('button', { name: 'Search Profiles' }).click();
     await page.getByTestId('toast').getByText('Keywords required').waitFor();
 

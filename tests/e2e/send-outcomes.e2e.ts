@@ -12,7 +12,7 @@ import {
   useE2E,
 } from './harness';
 
-// Issue 23 journey: a list verified by the real engine (loopback DNS/SMTP) is sent to the fake Smartlead;
+// Decision 0220 journey: a list verified by the real engine (loopback DNS/SMTP) is sent to the fake Smartlead;
 // Smartlead bounces three leads through the webhook registered on the campaign (PUBLIC_URL is this server);
 // the results show them invalid (`bounced`) and suppressed, the suppression list has them, and the next
 // send holds them back and says why. Also: the single-address check on the home screen.

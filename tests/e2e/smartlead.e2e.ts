@@ -67,7 +67,7 @@ describe.skipIf(!chromiumAvailable())('smartlead', () => {
     await page
       .getByText('Please configure your Smartlead API key in the settings before sending emails.')
       .waitFor();
-    // The old Campaign Status address leads to Email Campaigns (issue 27 merged them).
+    // The old Campaign Status address leads to Email Campaigns (decision 0400 merged them).
     await page.goto('/campaign-status');
     await page.waitForURL((u) => u.pathname === '/smartlead/campaigns');
     await page.getByText('No campaigns yet').waitFor();

@@ -5,7 +5,7 @@ import { startWorld, type World } from '../fakes/smtp-world';
 import { checkA11y, screenshot } from './axe';
 import { chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
-// Issue 27: a 30,000-row list started by mistake is stopped, the rows done are exported, and the upload
+// Decision 0101: a 30,000-row list started by mistake is stopped, the rows done are exported, and the upload
 // is deleted (after a confirmation) and gone from History. A third of the addresses sit on a mail
 // server that never answers, so the run is still going when it is stopped, whatever the machine's speed.
 const ROWS = 30_000;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkA11y, screenshot } from './axe';
 import { apiPost, chromiumAvailable, completeOnboardingViaApi, submitCreateAccount, useE2E } from './harness';
 
-// Teams (issue 15): the owner of a White Label workspace invites a colleague and copies the link; the
+// Teams (decision 0800): the owner of a White Label workspace invites a colleague and copies the link; the
 // colleague signs up in another browser, accepts, switches workspace in the top bar and sees the owner's list.
 // axe is injected as a script: the app's Content-Security-Policy would (rightly) refuse it.
 const DESKTOP = { viewport: { width: 1440, height: 900 }, bypassCSP: true };

@@ -10,7 +10,7 @@ import {
   useE2E,
 } from './harness';
 
-// Two-factor sign-in (issue 24): set up with the QR key, sign out, sign in with a code from the app, sign out,
+// Two-factor sign-in (decision 0021): set up with the QR key, sign out, sign in with a code from the app, sign out,
 // sign in with a recovery code. The server runs on the real clock, so codes are computed for now.
 describe.skipIf(!chromiumAvailable())('two-factor sign-in', () => {
   const e2e = useE2E();

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeReceiver, startFakeReceiver } from '../fakes/webhook-receiver';
 import { apiPost, chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
-// The usage screen (issue 14): reached from the user menu; plan and this month's usage against its limits,
+// The usage screen (decision 0600): reached from the user menu; plan and this month's usage against its limits,
 // the 6-month chart; then Settings → API, where a webhook endpoint receives a signed test event.
 describe.skipIf(!chromiumAvailable())('usage screen', () => {
   let rx: FakeReceiver;
@@ -44,7 +44,7 @@ describe.skipIf(!chromiumAvailable())('usage screen', () => {
     expect(await meter.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('5');
     await page.getByTestId('usage-chart').locator('.recharts-bar-rectangle').first().waitFor();
 
-    // Tokens and webhooks live under Settings → API (issue 27), linked from the plan card.
+    // Tokens and webhooks live under Settings → API (decision 0400), linked from the plan card.
     await page.getByRole('link', { name: 'Tokens and webhooks' }).click();
     await page.waitForURL((url) => url.pathname === '/settings/api');
     await page.getByText('No tokens yet.').waitFor();

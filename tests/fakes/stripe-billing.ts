@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The self-service slice of the fake Stripe (issue 24), shaped like Stripe's documented objects: invoices
+ * The self-service slice of the fake Stripe (decision 0610), shaped like Stripe's documented objects: invoices
  * list, create_preview (with proration lines flagged under `parent.subscription_item_details.proration`),
  * payment methods behind `default_payment_method`, and billing portal sessions whose `url` opens a page
  * served by the fake itself.

@@ -46,7 +46,7 @@ function renderRoute(route: AppRoute, user: User | null) {
   );
 }
 
-// The route table (routes.tsx, SPEC §2) filtered by who may see each route, then a not-found fallback.
+// The route table (routes.tsx) filtered by who may see each route, then a not-found fallback.
 function Routes() {
   const { user, isLoading } = useAuth();
   const signedInUser = user && !isLoading ? user : null;

@@ -3,7 +3,7 @@ import { Redirect, useLocation } from 'wouter';
 import { useOnboardingStatus } from '../features/onboarding/api';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 
-// SPEC §2 redirect rule: a signed-in user whose onboarding is not complete goes to /onboarding
+// The redirect rule: a signed-in user whose onboarding is not complete goes to /onboarding
 // (except on /onboarding, /auth, an invitation and the password screens); a completed user opening /onboarding goes to /.
 export function OnboardingGate({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const [location] = useLocation();

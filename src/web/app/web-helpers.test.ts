@@ -4,7 +4,7 @@ import { crumbsFor, matchesPath, navGroups } from '../lib/navigation';
 import { planFromSearch } from '../pages/auth';
 import { ROUTES } from './routes';
 
-describe('trialMessage (SPEC §4)', () => {
+describe('trialMessage', () => {
   it('says the trial ended', () => {
     expect(trialMessage({ trialEnded: true, trialEndDate: null })).toBe(
       'Your free trial has ended. Upgrade now to continue using the service.',
@@ -40,8 +40,8 @@ describe('crumbsFor', () => {
   });
 });
 
-describe('navGroups (SPEC §2 side bar, derived from the route table)', () => {
-  // Issue 27: one entry per thing; campaigns once, the Smartlead key and API tokens under Settings.
+describe('navGroups (side bar, derived from the route table)', () => {
+  // Decision 0400: one entry per thing; campaigns once, the Smartlead key and API tokens under Settings.
   it('lists Main, then Email Automation, in table order', () => {
     const groups = navGroups().map((g) => [g.label, g.items.map((i) => i.label)]);
     expect(groups).toEqual([

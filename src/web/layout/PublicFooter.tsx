@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useBranding } from '../lib/use-branding';
 import { Logo } from '../ui/Logo';
 
-// Shared footer of the landing and public pages (SPEC §2).
+// Shared footer of the landing and public pages.
 export const FOOTER_LINKS = [
   { href: '/features', label: 'Features' },
   { href: '/pricing', label: 'Pricing' },

@@ -56,7 +56,7 @@ export const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'API', href: '/settings/api', icon: KeyRound },
   { label: 'Integrations', href: '/settings/integrations', icon: Plug },
   { label: 'Branding', href: '/settings/branding', icon: Palette },
-  // Inside the layout, with or without payments configured (issue 27); paying happens from there.
+  // Inside the layout, with or without payments configured (decision 0400); paying happens from there.
   { label: 'Manage Subscription', href: '/settings/billing', icon: CreditCard },
 ];
 

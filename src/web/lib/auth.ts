@@ -15,7 +15,7 @@ import { toast } from './toast';
 
 export const USER_KEY = ['/api/user'] as const;
 
-// A user is authenticated when GET /api/user returns data (SPEC §4); 401 means signed out.
+// A user is authenticated when GET /api/user returns data; 401 means signed out.
 export function useAuth() {
   const { data, isLoading, error } = useQuery<User | null>({
     queryKey: USER_KEY,
@@ -26,7 +26,7 @@ export function useAuth() {
   return { user, isLoading, isAuthenticated: Boolean(user), error };
 }
 
-// Only queried for a signed-in user (SPEC §4).
+// Only queried for a signed-in user.
 export function useSubscriptionStatus(enabled: boolean) {
   return useQuery<SubscriptionStatus>({
     queryKey: ['/api/subscription-status'],
@@ -73,7 +73,7 @@ function useSignedIn() {
   return async (user: User) => {
     queryClient.setQueryData(USER_KEY, user);
     await queryClient.invalidateQueries({ queryKey: ['/api/onboarding/status'] });
-    // Back to the screen that asked for a sign-in, if any (SPEC §2: otherwise home).
+    // Back to the screen that asked for a sign-in, if any (otherwise home).
     navigate(safeNext(window.location.search) ?? '/');
   };
 }

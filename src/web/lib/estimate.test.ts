@@ -27,8 +27,8 @@ const base: UploadListItem = {
   etaSeconds: null,
 };
 
-describe('time left (SPEC §9 estimates until a pace is measured)', () => {
-  it('uses the SPEC figures', () => {
+describe('time left (estimates until a pace is measured)', () => {
+  it('uses the fixed per-email figures', () => {
     expect(listMinutes(300)).toBe(2);
     expect(listMinutes(301)).toBe(3);
     expect(step2Minutes(4)).toBe(3);

@@ -1,7 +1,7 @@
 import type { UploadListItem } from '../../shared/lists';
 import { formatEta } from './format';
 
-// SPEC §9 estimates, used only until a run has measured its own pace.
+// Fixed per-email estimates, used only until a run has measured its own pace.
 /** History: about one minute per 150 emails. */
 export const listMinutes = (total: number) => Math.ceil(total / 150);
 /** Final check: about 45 s per email (shown as 30-60 seconds). */
@@ -20,11 +20,11 @@ export function isNotStarted(u: Pick<UploadListItem, 'status' | 'startedAt'>): b
 
 export interface TimeLeft {
   text: string;
-  /** measured: from the run's own pace; estimate: SPEC §9 figures. */
+  /** measured: from the run's own pace; estimate: the fixed figures. */
   kind: 'measured' | 'estimate';
 }
 
-/** Time left of a list: the measured ETA when the run has one, else the SPEC §9 estimate. */
+/** Time left of a list: the measured ETA when the run has one, else the estimate. */
 export function timeLeft(u: UploadListItem): TimeLeft | null {
   const measured = u.status === 'processing' ? formatEta(u.etaSeconds) : null;
   if (measured) return { text: measured, kind: 'measured' };

@@ -29,7 +29,7 @@ describe('formatKb', () => {
   });
 });
 
-// Issue 27: dates came in two formats. One module formats them; this guard keeps it that way.
+// Decision 0400: dates came in two formats. One module formats them; this guard keeps it that way.
 describe('dates', () => {
   it('formats days, moments and times one way', () => {
     expect(formatDay('2030-05-17T12:00:00.000Z')).toBe('17 May 2030');

@@ -1,4 +1,4 @@
-// Follower counts are abbreviated (SPEC §2, §9): K from 1,000, M from 1,000,000, one decimal.
+// Follower counts are abbreviated: K from 1,000, M from 1,000,000, one decimal.
 export function formatCount(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value.replace(/,/g, '')) : (value ?? 0);
   if (!Number.isFinite(n)) return '0';
@@ -7,7 +7,7 @@ export function formatCount(value: number | string | null | undefined): string {
   return String(n);
 }
 
-// Sizes in the upload summary are shown in KB (SPEC §2).
+// Sizes in the upload summary are shown in KB.
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
@@ -21,7 +21,7 @@ export function formatEta(seconds: number | null | undefined): string | null {
   return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-// SPEC §9: success rate = valid / total × 100, one decimal.
+// Success rate = valid / total × 100, one decimal.
 export function successRate(valid: number, total: number): string {
   return total > 0 ? `${((valid / total) * 100).toFixed(1)}%` : '0.0%';
 }

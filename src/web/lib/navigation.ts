@@ -17,7 +17,7 @@ export interface Crumb {
   href?: string;
 }
 
-/** Side bar groups (SPEC §2), in the order their first route appears in the table. */
+/** Side bar groups, in the order their first route appears in the table. */
 export function navGroups(routes: RouteData[] = ROUTE_DATA): NavGroup[] {
   const groups: NavGroup[] = [];
   for (const r of routes) {
@@ -40,7 +40,7 @@ export function matchesPath(pattern: string, path: string): boolean {
 }
 
 /**
- * SPEC §2: Home, then the current route's label; a route with a `section` gets that level in between
+ * Home, then the current route's label; a route with a `section` gets that level in between
  * (Email Automation, linking to the campaigns page).
  */
 export function crumbsFor(location: string, routes: RouteData[] = ROUTE_DATA): Crumb[] {

@@ -70,7 +70,7 @@ export const ROUTE_DATA: RouteData[] = [
   // Navigation targets from the scraper and onboarding lead to the upload screen.
   { path: '/verifier', access: 'signed-in', redirect: '/upload' },
   { path: '/verification', access: 'signed-in', redirect: '/upload' },
-  // Old addresses of screens that moved (issue 27: one entry per thing, settings under Settings).
+  // Old addresses of screens that moved (decision 0400: one entry per thing, settings under Settings).
   { path: '/campaign-status', access: 'signed-in', redirect: '/smartlead/campaigns' },
   { path: '/smartlead-settings', access: 'signed-in', redirect: '/settings/integrations' },
   { path: '/settings/api-tokens', access: 'signed-in', redirect: '/settings/api' },

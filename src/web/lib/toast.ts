@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from './api';
 
-// SPEC §4/§9: at most one toast visible; each closes after 5 s. Toasts can be added, updated,
+// At most one toast visible; each closes after 5 s. Toasts can be added, updated,
 // dismissed (animated close) and removed (dropped from state).
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION = 5000;

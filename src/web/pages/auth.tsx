@@ -15,7 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 
 type Mode = 'register' | 'login';
 
-// ?plan= is one of hobbyist, professional, whitelabel; anything else falls back to hobbyist (SPEC §2).
+// ?plan= is one of hobbyist, professional, whitelabel; anything else falls back to hobbyist.
 export function planFromSearch(search: string): Plan {
   const parsed = planSchema.safeParse(new URLSearchParams(search).get('plan'));
   return parsed.success ? parsed.data : 'hobbyist';

@@ -10,7 +10,7 @@ import { Textarea } from '../ui/textarea';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
-// SPEC §2: client only — submitting shows a toast and clears the form; no request is made.
+// Client only — submitting shows a toast and clears the form; no request is made.
 export default function ContactPage() {
   const [values, setValues] = useState(EMPTY);
   const bind = (key: keyof typeof EMPTY) => ({

@@ -15,7 +15,7 @@ import { Input } from '../ui/input';
 import { PageHeader } from '../ui/PageHeader';
 import { Skeleton } from '../ui/skeleton';
 
-// Email Accounts (SPEC §2, under Email Automation): the user's sending mailboxes in Smartlead, searchable,
+// Email Accounts (under Email Automation): the user's sending mailboxes in Smartlead, searchable,
 // with daily limit, warm-up and reputation, and the campaigns created here that send from each.
 export default function EmailAccountsPage() {
   const settings = useSmartleadSettings();

@@ -39,7 +39,7 @@ const DONE: Record<StatusAction, string> = {
   stop: 'Campaign stopped',
 };
 
-// A campaign created here, as Smartlead has it (SPEC §2 Email Campaigns): sequence, sending accounts,
+// A campaign created here, as Smartlead has it (Email Campaigns): sequence, sending accounts,
 // schedule, lead statuses and analytics; start, pause, resume, stop and more leads. Refreshed every 30 s.
 export default function EmailCampaignPage() {
   const { id = '' } = useParams<{ id: string }>();

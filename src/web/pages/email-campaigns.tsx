@@ -12,9 +12,9 @@ import { Card, CardContent } from '../ui/card';
 import { PageHeader } from '../ui/PageHeader';
 import { Skeleton } from '../ui/skeleton';
 
-// Email Campaigns (SPEC §2, under Email Automation; SPEC's "Campaign Status" is this screen since issue 27):
+// Email Campaigns (under Email Automation; "Campaign Status" is this screen too, decision 0400):
 // every campaign with its Smartlead status, lead counts, sending progress and analytics, refreshed every
-// 30 s (SPEC §9); each opens its campaign page (Manage) or Smartlead's (View).
+// 30 s; each opens its campaign page (Manage) or Smartlead's (View).
 export default function EmailCampaignsPage() {
   const campaigns = useCampaigns();
   const list = campaigns.data?.campaigns;

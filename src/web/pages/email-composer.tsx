@@ -20,7 +20,7 @@ import { Skeleton } from '../ui/skeleton';
 const NEW = '__new__';
 const freshSteps = (): Step[] => [emptyStep(0), emptyStep(3)];
 
-// Email Composer (SPEC §2 navigation target, issue "Email Automation"): write a sequence, preview it with
+// Email Composer (a navigation target under Email Automation): write a sequence, preview it with
 // a real verified lead, save it as a reusable template for Send to Smartlead.
 export default function EmailComposerPage() {
   const templates = useTemplates();

@@ -5,7 +5,7 @@ import { FeatureGrid } from '../features/landing/FeatureGrid';
 import { PageHero, PublicLayout } from '../layout/PublicLayout';
 import { Button } from '../ui/button';
 
-// SPEC §2: six cards.
+// Six cards.
 const FEATURES = [
   {
     icon: ShieldCheck,

@@ -41,7 +41,7 @@ const ACTIONS = [
   },
 ];
 
-// Signed-in `/`. With ?uploadId it shows the results screen for that upload (SPEC §2).
+// Signed-in `/`. With ?uploadId it shows the results screen for that upload.
 export default function HomePage() {
   const uploadId = new URLSearchParams(useSearch()).get('uploadId');
   const { user } = useAuth();

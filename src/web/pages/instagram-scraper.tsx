@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui
 import { PageHeader } from '../ui/PageHeader';
 import { Skeleton } from '../ui/skeleton';
 
-const RECENT = 5; // SPEC §9: only the 5 latest completed jobs are shown
+const RECENT = 5; // Only the 5 latest completed jobs are shown
 
 export default function InstagramScraperPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);

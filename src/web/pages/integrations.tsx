@@ -8,7 +8,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { Skeleton } from '../ui/skeleton';
 
 // Settings → Integrations: the services Verilead connects to. Today Smartlead: its key (masked once
-// saved) and the connection status (SPEC §2 "API Settings", moved here by issue 27).
+// saved) and the connection status ("API Settings", moved here by decision 0400).
 export default function IntegrationsPage() {
   const settings = useSmartleadSettings();
   const { productName } = useBranding();

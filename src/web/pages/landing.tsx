@@ -7,7 +7,7 @@ import { Plans } from '../features/landing/Plans';
 import { Security } from '../features/landing/Security';
 import { PublicLayout } from '../layout/PublicLayout';
 
-// Signed-out (or still loading) `/` (SPEC §2).
+// Signed-out (or still loading) `/`.
 export default function LandingPage() {
   return (
     <PublicLayout>

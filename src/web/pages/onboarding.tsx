@@ -6,7 +6,7 @@ import { useAuth } from '../lib/auth';
 import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
 
-// SPEC §2 Onboarding: five steps; the saved step and answers are restored on load.
+// Onboarding: five steps; the saved step and answers are restored on load.
 export default function OnboardingPage() {
   const { user } = useAuth();
   const status = useOnboardingStatus(Boolean(user));

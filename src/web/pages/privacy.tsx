@@ -1,6 +1,6 @@
 import { LegalPage } from '../layout/LegalPage';
 
-// Figures from SPEC §9 (retention, minimum age 16 in the privacy text).
+// Figures of the product's rules (retention, minimum age 16 in the privacy text).
 const SECTIONS = [
   {
     title: 'Information we collect',

@@ -38,7 +38,7 @@ import { Skeleton } from '../ui/skeleton';
 
 const REDIRECT_MS = 1500;
 
-// SPEC §2 "Send to the provider": pick verified emails, name the campaign, send; then Email Campaigns.
+// "Send to the provider": pick verified emails, name the campaign, send; then Email Campaigns.
 export default function SendToSmartleadPage() {
   const settings = useSmartleadSettings();
   const hasKey = settings.data?.hasApiKey === true;

@@ -3,7 +3,7 @@ import { WebhooksCard } from '../features/webhooks/WebhooksCard';
 import { PageHeader } from '../ui/PageHeader';
 
 // Settings → API: personal tokens (the API and scripted downloads) and webhook endpoints, together
-// because both are how other systems work with Verilead (issue 27 moved webhooks off the usage screen).
+// because both are how other systems work with Verilead (decision 0400 moved webhooks off the usage screen).
 export default function ApiSettingsPage() {
   return (
     <div className="space-y-6">

@@ -17,7 +17,7 @@ const pickedPlan = (): Plan | null => {
   return (PLANS as readonly string[]).includes(p ?? '') ? (p as Plan) : null;
 };
 
-// SPEC §2 /subscribe: setup spinner, then the error card or the payment form. Reached by a full page
+// /subscribe: setup spinner, then the error card or the payment form. Reached by a full page
 // load (avatar menu, trial banner, usage screen), signed in or out. A paying user changes plan here instead,
 // with Stripe's proration shown before confirming (as on /settings/billing).
 export default function SubscribePage() {

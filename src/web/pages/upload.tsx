@@ -20,7 +20,7 @@ function discardDraft(uploadId: string | null) {
   if (uploadId) void apiRequest('DELETE', `/api/upload/${uploadId}`).catch(() => {});
 }
 
-// SPEC §2 Upload: drop zone and picker, template link, summary, preview, and two start buttons. The file
+// Upload: drop zone and picker, template link, summary, preview, and two start buttons. The file
 // is stored as a draft for the preview: no upload appears in History until it is started or saved.
 export default function UploadPage() {
   const [, navigate] = useLocation();

@@ -2,7 +2,7 @@ import * as ProgressPrimitive from '@radix-ui/react-progress';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/utils';
 
-// Value is clamped to 0-100 (SPEC §9). A progress bar needs an accessible name: pass aria-label (or
+// Value is clamped to 0-100. A progress bar needs an accessible name: pass aria-label (or
 // aria-labelledby); "Progress" is only the fallback so no bar is ever unnamed.
 export function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
   const v = Math.min(100, Math.max(0, value ?? 0));

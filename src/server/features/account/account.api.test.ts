@@ -5,7 +5,7 @@ import { multipartBody, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { SESSION_COOKIE } from '../auth/sessions';
 
-// The account screen's calls (issue 24): profile and picture, address change by link, password change,
+// The account screen's calls (decision 0830): profile and picture, address change by link, password change,
 // sessions, deletion; each one acts on the signed-in person only.
 let t: TestApp;
 let relay: FakeSmtp;

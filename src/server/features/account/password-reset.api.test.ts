@@ -5,7 +5,7 @@ import { waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { RESET_REQUESTED } from './password-reset';
 
-// Forgotten password (issue 24): one answer whatever the address, a single-use, hashed, short-lived link
+// Forgotten password (decision 0830): one answer whatever the address, a single-use, hashed, short-lived link
 // through the relay, limits per client and per address, every session ended on reset.
 let t: TestApp;
 let relay: FakeSmtp;

@@ -18,7 +18,7 @@ import { requestPasswordReset, resetPassword } from './password-reset';
 const WINDOW_MS = 15 * 60_000;
 const TOO_MANY = 'Too many password reset requests.';
 
-/** Forgotten password (issue 24): a single-use, hashed, short-lived link by mail; the operator's CLI without one. */
+/** Forgotten password (decision 0830): a single-use, hashed, short-lived link by mail; the operator's CLI without one. */
 export async function passwordResetRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;

@@ -111,7 +111,7 @@ export function toCleanedRow(row: ScrapeProfileRow): CleanedRow {
   };
 }
 
-/** The dialog's data (SPEC §3 cleaned data response). Cleaned: rows with a usable address, one per address. */
+/** The dialog's data (cleaned data response). Cleaned: rows with a usable address, one per address. */
 export async function cleanJobData(opts: {
   db: Db;
   config: Config;

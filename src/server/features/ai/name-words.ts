@@ -67,6 +67,6 @@ export const FIRST_NAMES = new Set(
   ),
 );
 
-/** Legal forms dropped from simplified company names (SPEC: simplifying company names). */
+/** Legal forms dropped from simplified company names. */
 export const LEGAL_SUFFIX =
   /[,\s]+(?:l\.?l\.?c\.?|inc\.?|incorporated|ltd\.?|limited|gmbh|co\.|co|corp\.?|corporation|plc|l\.?l\.?p\.?|p\.?l\.?l\.?c\.?|p\.c\.|pc|s\.?a\.?s?|sarl|s\.r\.l\.|srl|b\.v\.|bv|ag|pty\.?\s*ltd\.?|oy|ab|kg|n\.v\.|nv)\s*$/i;

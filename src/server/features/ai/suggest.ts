@@ -4,7 +4,7 @@ import { instagramUsernameFromUrl } from '../../../shared/scraper';
 import type { Config } from '../../platform/config';
 import { modelFromConfig, structuredChat } from './client';
 
-// Help on input fields (SPEC §3 AI suggestion). The heuristics know the scraper's fields well enough
+// Help on input fields (AI suggestion). The heuristics know the scraper's fields well enough
 // to be useful alone; a configured model adds ideas, and its failure falls back to the heuristics.
 
 export interface SuggestInput {

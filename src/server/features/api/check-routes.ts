@@ -6,7 +6,7 @@ import { requirePermission } from '../workspaces';
 import { verifyOne } from './verify-one';
 
 /**
- * The single-address check of the home and results screens (issue 23): the API's `verifyOne` behind the
+ * The single-address check of the home and results screens (decision 0220): the API's `verifyOne` behind the
  * session, so the answer, the metering and the one-row list it leaves are the API's own.
  */
 export async function singleCheckRoutes(app: AppInstance, deps: AppDeps) {

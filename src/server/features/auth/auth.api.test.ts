@@ -90,7 +90,7 @@ describe('sign-in and sessions', () => {
     expect((await stale.get('/api/user')).statusCode).toBe(401);
   });
 
-  it('refuses a wrong password with the SPEC message field', async () => {
+  it('refuses a wrong password with the documented message field', async () => {
     const a = new TestClient(t.app);
     const u = await a.register();
     const b = new TestClient(t.app);

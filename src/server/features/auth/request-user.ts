@@ -20,7 +20,7 @@ declare module 'fastify' {
     authKind: 'session' | 'bearer' | null;
   }
   interface FastifyContextConfig {
-    /** The route also accepts `Authorization: Bearer <personal API token>` (SPEC §6, CSV downloads). */
+    /** The route also accepts `Authorization: Bearer <personal API token>` (CSV downloads). */
     allowBearer?: boolean;
   }
 }

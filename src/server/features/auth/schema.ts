@@ -69,7 +69,7 @@ export const loginKnownAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
 
-// Personal API tokens (bearer), stored as SHA-256 hashes; used for CSV downloads (SPEC §6).
+// Personal API tokens (bearer), stored as SHA-256 hashes; used for CSV downloads.
 export const apiTokens = pgTable(
   'api_tokens',
   {

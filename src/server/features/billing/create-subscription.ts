@@ -28,7 +28,7 @@ export async function createSubscription(opts: {
   workspace: Pick<WorkspaceContext, 'id' | 'name' | 'plan' | 'personal'>;
   /** Who starts it: the Stripe customer's contact when the workspace has none yet. */
   user: UserRow;
-  /** The plan the price stands for: remembered as the workspace's choice (issue 14). */
+  /** The plan the price stands for: remembered as the workspace's choice (decision 0600). */
   plan?: Plan;
   log?: Log;
 }): Promise<CreateSubscriptionResponse> {

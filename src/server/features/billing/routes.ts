@@ -40,7 +40,7 @@ export async function billingRoutes(app: AppInstance, deps: AppDeps) {
     },
   );
 
-  // SPEC §7 sends no fields; the plan picked on /subscribe (?plan=) may come along, else the sign-up plan.
+  // The subscribe call sends no fields; the plan picked on /subscribe (?plan=) may come along, else the sign-up plan.
   r.post(
     '/api/create-subscription',
     {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openingLine } from './opening';
 
-// The offline draft's first sentence reads as English whatever shape the brief has (issue 27).
+// The offline draft's first sentence reads as English whatever shape the brief has (decision 0201).
 describe('openingLine', () => {
   it.each([
     ['offer a free audit', "I'd like to offer a free audit."],

@@ -17,7 +17,7 @@ import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTempl
 const tags = ['email-composer'];
 const params = z.object({ id: z.string() });
 
-/** Email Composer: sequences saved as templates (workspace-scoped) and AI drafting (SPEC §2 Email Automation). */
+/** Email Composer: sequences saved as templates (workspace-scoped) and AI drafting (Email Automation). */
 export async function emailComposerRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;

@@ -12,7 +12,7 @@ export const listsEnv = {
   LISTS_WORKER_CONCURRENCY: envInt(16, 1, 64),
   /** Seconds a claimed batch stays reserved without a heartbeat before another worker takes it over. */
   LISTS_LEASE_S: envInt(30, 2, 3600),
-  /** Uploads and their results are deleted this many days after upload (SPEC §9: 30). */
+  /** Uploads and their results are deleted this many days after upload (30). */
   LISTS_RETENTION_DAYS: envInt(30, 1, 3650),
 };
 

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { forgetStatuses } from './status-cache';
 
-// What a send outcome changes in the workspace's lists (issue 23, docs/decisions/0220-send-outcomes.md).
+// What a send outcome changes in the workspace's lists (decision 0220).
 // A hard bounce makes the address invalid (reason `bounced`) in every list of the workspace, until a
 // fresh SMTP answer says otherwise. Here: the rows already verified before the bounce; the rows
 // verified after it get the same treatment where step 2's answers are written (results-write.ts).

@@ -22,7 +22,7 @@ const running = (uploadId: string) => sql`
   live AS (SELECT id FROM uploads WHERE id = ${uploadId} AND status = 'processing' FOR UPDATE)`;
 
 /**
- * Step 2's answers (`a`) with the workspace's bounces applied (issue 23): an address that bounced in one
+ * Step 2's answers (`a`) with the workspace's bounces applied (decision 0220): an address that bounced in one
  * of the workspace's campaigns stays invalid (`bounced`) unless this fresh SMTP answer says the mailbox
  * exists (valid). A risky answer (catch-all, unreachable…) says nothing against the bounce.
  */

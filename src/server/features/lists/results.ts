@@ -145,7 +145,7 @@ const intArray = (ids: ArrayLike<number>) => sql.param(Array.from(ids));
 
 /**
  * A page of results. Filters read the final status; search finds the text anywhere in the address,
- * the name or the company, case-insensitively (SPEC §5), and its total is exact.
+ * the name or the company, case-insensitively, and its total is exact.
  */
 export async function getResultsPage(opts: {
   db: Db;

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 
 /**
- * SPEC §9: uploaded lists and their results are deleted 30 days after upload. Rows, results and
+ * Uploaded lists and their results are deleted 30 days after upload. Rows, results and
  * batches go with their upload (trigger in 0100_lists.sql). One upload per statement keeps each
  * transaction small even for 250k-row lists.
  */

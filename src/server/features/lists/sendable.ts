@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 
 /**
- * The workspace's addresses whose final status is valid (SPEC §5: only those are offered for sending),
+ * The workspace's addresses whose final status is valid (only those are offered for sending),
  * newest upload first, each with its upload's name and date. Used by the Smartlead feature.
  */
 export async function listSendableEmails(opts: { db: Db; workspaceId: string }): Promise<SendableEmail[]> {

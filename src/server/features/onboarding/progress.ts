@@ -23,7 +23,7 @@ export function onboardingStatusOf(user: UserRow): OnboardingStatus {
 
 /**
  * Saves where the user is in the wizard and their answers. Moving to a step requires every earlier step
- * answered (SPEC §5), so a saved state always restores to a wizard whose Next buttons were enabled.
+ * answered, so a saved state always restores to a wizard whose Next buttons were enabled.
  */
 export async function saveOnboardingProgress(opts: {
   db: Db;

@@ -4,7 +4,7 @@ import { TestClient } from '../../../../tests/helpers/client';
 import { uploadCsv, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
-// A broken resolver is never the user's verdict (issue 27): one that says "no such domain" to every
+// A broken resolver is never the user's verdict (decision 0007): one that says "no such domain" to every
 // name, one that does not answer, and one that starts lying mid-run. The run pauses with the reason
 // and the time of the next try, no row becomes invalid or risky meanwhile, it resumes by itself to
 // the true verdicts, and nothing the resolver said while broken is kept (another list of the same

@@ -8,7 +8,7 @@ const ENDED = sql`('canceled', 'incomplete_expired')`;
 
 // What a workspace holds, children before parents (most also cascade; explicit keeps each statement small).
 // The account, the workspace, its members and its billing records stay: the customer can come back, and
-// payment records are kept as the law asks (SPEC §9).
+// payment records are kept as the law asks.
 const WORKSPACE_TABLES = [
   'smartlead_campaign_leads',
   'smartlead_campaigns',
@@ -25,7 +25,7 @@ const WORKSPACE_TABLES = [
 ];
 
 /**
- * SPEC §9: after cancellation the data stays exportable for 30 days, then it is deleted. A workspace
+ * After cancellation the data stays exportable for 30 days, then it is deleted. A workspace
  * qualifies when its newest subscription ended (canceled or expired) more than 30 days ago and none is
  * live or being set up since. Safe to run twice: a purged subscription is marked.
  */

@@ -1,6 +1,6 @@
 import { envInt } from '../../platform/config/env-helpers';
 
-// Retention of what is not a list (issue 24; lists have LISTS_RETENTION_DAYS). SPEC §9: usage logs 90 days,
+// Retention of what is not a list (decision 0610; lists have LISTS_RETENTION_DAYS). Usage logs 90 days,
 // data exportable for 30 days after cancellation. A fragment of the main config schema (config/index.ts).
 export const retentionEnv = {
   /** Scrape jobs and their profiles are deleted this many days after the job was started. */

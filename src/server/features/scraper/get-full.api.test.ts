@@ -7,7 +7,7 @@ import { apifyClient, startRun } from './apify';
 import { resumeStaleScrapeJobs } from './jobs';
 import { scrapeProfiles } from './schema';
 
-// Get Full as a background job (issue 25): the request answers at once, the profile row carries the
+// Get Full as a background job (decision 0300): the request answers at once, the profile row carries the
 // progress and the result, asking twice starts one run, and a dead worker's run is re-polled, not re-paid.
 
 let fake: FakeApify;

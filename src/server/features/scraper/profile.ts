@@ -3,7 +3,7 @@ import { extractEmails } from './emails';
 
 // Actors (and their versions) name the same things differently: fullName / full_name / name,
 // biography / bio / description, followersCount / followers / followers_count... Everything is read
-// through these lists and turned into the one SPEC §3 shape.
+// through these lists and turned into the contract's one shape.
 
 type Raw = Record<string, unknown>;
 

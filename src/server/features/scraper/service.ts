@@ -55,7 +55,7 @@ async function enqueueJob(
   return toScrapeJob(job, []);
 }
 
-/** POST /api/scrape-instagram: keyword search (SPEC §9 default 50 profiles, United States). */
+/** POST /api/scrape-instagram: keyword search (default 50 profiles, United States). */
 export async function startKeywordScrape(d: StartDeps & { input: KeywordScrape }) {
   const keywords = [...new Set(d.input.keywords)];
   return enqueueJob(d, {

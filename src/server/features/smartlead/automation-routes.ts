@@ -27,7 +27,7 @@ import { addLeadsToCampaign, campaignDetail, changeCampaignStatus } from './mana
 const tags = ['smartlead'];
 const params = z.object({ id: z.string() });
 
-/** Email Accounts, a campaign's page, its state changes and more leads (Email Automation, SPEC §2). */
+/** Email Accounts, a campaign's page, its state changes and more leads (Email Automation). */
 export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps, cache: RemoteCache) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;

@@ -45,7 +45,7 @@ describe('smartlead campaigns: create, send, list', () => {
       retries: { rateLimit: 3, server: 0 },
     });
 
-  it('requires a key before sending, with the SPEC message', async () => {
+  it('requires a key before sending, with the documented message', async () => {
     const c = new RecordingClient(t.app);
     await c.register();
     const res = await c.post('/api/smartlead/create-campaign', { campaignName: 'x', emails: leads(1) });

@@ -5,7 +5,7 @@ import { deliverTo, sentCampaign as sentCampaignIn } from '../../../../tests/hel
 import { seedVerifiedUpload, startSmartleadApp, stopSmartleadApp } from '../../../../tests/helpers/smartlead';
 import type { TestApp } from '../../../../tests/helpers/test-app';
 
-// What later lists learn from send outcomes (issue 23): a bounce keeps an address invalid until a fresh
+// What later lists learn from send outcomes (decision 0220): a bounce keeps an address invalid until a fresh
 // SMTP answer finds the mailbox; catch-all rows are scored by the workspace's sends to their domain.
 describe('learning from send outcomes', () => {
   let t: TestApp;

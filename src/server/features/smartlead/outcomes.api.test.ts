@@ -9,7 +9,7 @@ import { pollOutcomes } from './poll';
 import { sendEvents, sendOutcomes } from './schema';
 import { runSend } from './send';
 
-// Send outcomes (issue 23): Smartlead's campaign events reach the signed per-workspace URL registered on
+// Send outcomes (decision 0220): Smartlead's campaign events reach the signed per-workspace URL registered on
 // each campaign, are stored once per address, and teach the workspace's lists and suppression list.
 describe('smartlead send outcomes', () => {
   let t: TestApp;

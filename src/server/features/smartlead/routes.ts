@@ -152,7 +152,7 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
         now: clock(),
         sleep,
       });
-      // The SPEC's list stays a plain array; whether Smartlead answered travels in a header.
+      // The documented list stays a plain array; whether Smartlead answered travels in a header.
       reply.header('x-smartlead-remote', remoteAvailable ? 'ok' : 'unavailable');
       return campaigns;
     },

@@ -57,7 +57,7 @@ export async function saveApiKey(opts: {
     .onConflictDoUpdate({ target: smartleadSettings.workspaceId, set: values });
 }
 
-/** The workspace's plaintext key (server side only), or the SPEC's 400 when none is saved. */
+/** The workspace's plaintext key (server side only), or the documented 400 when none is saved. */
 export async function loadApiKey(opts: { db: Db; config: KeyConfig; workspaceId: string }): Promise<string> {
   const [row] = await opts.db
     .select({ sealed: smartleadSettings.apiKeySealed })

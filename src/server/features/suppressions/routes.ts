@@ -25,7 +25,7 @@ import {
 
 const tags = ['suppressions'];
 
-/** The workspace's suppression list (issue 23): read by members, changed by whoever may send campaigns. */
+/** The workspace's suppression list (decision 0220): read by members, changed by whoever may send campaigns. */
 export async function suppressionRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;

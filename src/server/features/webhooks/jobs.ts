@@ -31,7 +31,7 @@ export const webhookSweepJob = defineJob({
   },
 });
 
-/** Daily: the delivery log keeps 30 days (SPEC §9 keeps usage logs 90 days; deliveries are not billing). */
+/** Daily: the delivery log keeps 30 days (usage logs are kept 90 days; deliveries are not billing). */
 export const webhookLogRetentionJob = defineJob({
   name: 'webhook-log-retention',
   payload: noPayload,

@@ -3,7 +3,7 @@ import { type FakeSmtp, startFakeSmtp } from '../../../../tests/fakes/smtp';
 import { TestClient } from '../../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
-// Probe findings 1 and 2 (issue 24): invitation links never built on a raw Host header, invitations rate
+// Probe findings 1 and 2 (decision 0830): invitation links never built on a raw Host header, invitations rate
 // limited per workspace and per account, no link or markup from chosen names in the mail, and an
 // invitation that does not outlive its inviter's place in the workspace.
 let t: TestApp;

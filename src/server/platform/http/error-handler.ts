@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from './errors';
 import { isMalformedMultipart, MALFORMED_UPLOAD_MESSAGE } from './multipart';
 
-/** Maps every failure to the SPEC's error body ({message, error}); never leaks internals on 5xx. */
+/** Maps every failure to the documented error body ({message, error}); never leaks internals on 5xx. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {

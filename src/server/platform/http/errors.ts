@@ -22,7 +22,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**
  * A failure the user should read. The HTTP error body carries the text under both `message` and
- * `error`, because SPEC §7 has some screens read one field and some the other, and the code as `code`.
+ * `error`, because some screens read one field and some the other, and the code as `code`.
  */
 export class AppError extends Error {
   readonly statusCode: number;

@@ -10,7 +10,7 @@ import { FormField } from '../../ui/form-field';
 type RegisterFormValues = z.input<typeof registerFormSchema>;
 
 // The shared schema checks what the server will, field by field; a password mismatch shows under the
-// confirmation field (issue 27: a toast alone was missed).
+// confirmation field (decision 0400: a toast alone was missed).
 export function CreateAccountForm({ plan }: { plan: Plan }) {
   const register = useRegister();
   const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 
-/** The Payment Element and the pay button (SPEC §4: idle, processing, then a toast), for the plan charged. */
+/** The Payment Element and the pay button (idle, processing, then a toast), for the plan charged. */
 export function CheckoutForm({ plan }: { plan?: Plan }) {
   const stripe = useStripe();
   const elements = useElements();

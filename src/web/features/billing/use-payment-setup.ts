@@ -11,8 +11,8 @@ export type PaymentSetup =
   | { state: 'ready'; clientSecret: string; stripe: Stripe };
 
 /**
- * SPEC §4 subscription page: loading, then error or ready with a client secret. The subscription is
- * created once per page open (SPEC §7); the ref keeps React's development double-mount from calling twice,
+ * The subscription page: loading, then error or ready with a client secret. The subscription is
+ * created once per page open; the ref keeps React's development double-mount from calling twice,
  * and the server reuses an open subscription anyway. Stripe.js is loaded here too (`pure`: only now, not
  * on import), so a blocked script ends in the same error card instead of a form that never appears.
  */

@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from '../../../shared/auth';
 import { formatDay } from '../../lib/format';
 import { Button } from '../../ui/button';
 
-// SPEC §4 texts; the date uses the browser's local date format.
+// The trial banner's texts; the date uses the browser's local date format.
 export function trialMessage(status: Pick<SubscriptionStatus, 'trialEnded' | 'trialEndDate'>): string {
   if (status.trialEnded) return 'Your free trial has ended. Upgrade now to continue using the service.';
   if (status.trialEndDate) {

@@ -27,7 +27,7 @@ export function Comparison() {
       id="comparison"
       eyebrow="Comparison"
       title="One platform instead of a stack of tools"
-      // No dollar figure but the plan table's (issue 27): "$984+ of tools" read as a fourth price.
+      // No dollar figure but the plan table's (decision 0600): "$984+ of tools" read as a fourth price.
       subtitle="Replace separate verifiers, finders and cleaners with a single subscription."
     >
       <div className="mx-auto max-w-3xl overflow-hidden rounded-xl border bg-card shadow-sm">

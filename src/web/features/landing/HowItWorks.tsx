@@ -1,7 +1,7 @@
 import { Download, FileUp, SearchCheck, ShieldCheck } from 'lucide-react';
 import { Section } from './Section';
 
-// SPEC §2: four steps — upload CSV, initial check, final deeper verification, export results.
+// Four steps — upload CSV, initial check, final deeper verification, export results.
 const STEPS = [
   { icon: FileUp, title: 'Upload CSV', text: 'Drop in your list of email addresses as a CSV file.' },
   {

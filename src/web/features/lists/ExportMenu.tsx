@@ -34,7 +34,7 @@ export function emptyExportReason(stats: UploadStats, type: ExportType, stopped 
 }
 
 /**
- * SPEC §7: each export opens in a new tab (the server streams the CSV as an attachment). An export with
+ * Each export opens in a new tab (the server streams the CSV as an attachment). An export with
  * no rows is not downloaded as a header-only file: the user is told why instead.
  */
 export function openExport(uploadId: string, type: ExportType, stats: UploadStats, stopped = false) {

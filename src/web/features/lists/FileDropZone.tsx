@@ -4,7 +4,7 @@ import { CSV_EXTENSION_MESSAGE, CSV_SIZE_MESSAGE, MAX_CSV_BYTES } from '../../..
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 
-/** SPEC §5: only .csv, at most 10 MB; otherwise an alert, and nothing is sent. */
+/** Only .csv, at most 10 MB; otherwise an alert, and nothing is sent. */
 export function checkCsvFile(file: File): string | null {
   if (!file.name.toLowerCase().endsWith('.csv')) return CSV_EXTENSION_MESSAGE;
   if (file.size > MAX_CSV_BYTES) return CSV_SIZE_MESSAGE;

@@ -50,7 +50,7 @@ function StepIndicator(props: { n: number; title: string; detail: string; state:
   );
 }
 
-/** SPEC §4: step 1 runs until processingProgress reaches 100; then the step 2 indicator pulses. */
+/** Step 1 runs until processingProgress reaches 100; then the step 2 indicator pulses. */
 export function ProcessingPanel({ status }: { status: UploadStatusResponse }) {
   const processing = status.status === 'processing';
   const p = status.processingProgress;

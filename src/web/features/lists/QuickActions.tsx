@@ -31,7 +31,7 @@ export function QuickActions({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listsQueries.upload(status.id).queryKey }),
     onError: (err) => {
       if (isPaymentRequired(err)) return toastPaymentRequired(err);
-      // SPEC §8: a re-verify failure is only logged.
+      // A re-verify failure is only logged.
       console.error('Failed to start re-verification', err);
     },
   });

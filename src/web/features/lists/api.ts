@@ -11,7 +11,7 @@ import {
 } from '../../../shared/lists';
 import { UPLOADS_KEY } from '../../lib/shared-queries';
 
-// Lists' queries (the default loader GETs the key joined with `/`). SPEC §9 polling: the uploads list
+// Lists' queries (the default loader GETs the key joined with `/`). Polling: the uploads list
 // every 5 s, an upload's status every 2 s; results and breakdown refetch while the upload is processing.
 
 export const listsQueries = {

@@ -14,7 +14,7 @@ const UPLOAD_STATUS = {
 /** A run waiting on our side (its notice): not "Processing" with a spinner that never moves. */
 const PAUSED = { label: 'Paused', variant: 'warning', Icon: PauseCircle } as const;
 
-/** SPEC §4: each upload status has a badge and an icon; unknown values show as Pending. */
+/** Each upload status has a badge and an icon; unknown values show as Pending. */
 export function UploadStatusBadge({ status, paused }: { status: string; paused?: boolean }) {
   const key = normalizeUploadStatus(status);
   if (key === 'processing' && paused) {

@@ -19,7 +19,7 @@ export function toastPaymentRequired(err: unknown) {
 
 /**
  * POST /api/verify/{id}. `onStarted` runs after a successful start; failures toast with `failure`
- * (SPEC §8 wording of the caller), except a refused start for lack of access, which says so.
+ * (the caller's wording), except a refused start for lack of access, which says so.
  */
 export function useStartVerification(opts: {
   onStarted?: (r: StartVerificationResponse) => void;

@@ -3,7 +3,7 @@ import type { OnboardingProfile } from '../../../shared/onboarding';
 import { Button } from '../../ui/button';
 import { recommendations } from './steps';
 
-/** Last step: recommended next steps and the two shortcuts of SPEC §2. */
+/** Last step: recommended next steps and the two shortcuts. */
 export function DoneStep(props: {
   profile: OnboardingProfile;
   busy: boolean;

@@ -26,7 +26,7 @@ import type {
   PRIMARY_GOALS,
 } from '../../../shared/onboarding';
 
-// Wording and icons of the five wizard steps (SPEC §2 Onboarding; values from SPEC §9).
+// Wording and icons of the five wizard steps (Onboarding).
 
 export interface StepMeta {
   label: string;

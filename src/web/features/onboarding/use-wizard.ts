@@ -18,7 +18,7 @@ import { ONBOARDING_STATUS_KEY } from './api';
 type Exit = { to: string; welcome: boolean };
 
 /**
- * Wizard state over the saved status (SPEC §4): Next saves the new step (completed at the last one),
+ * Wizard state over the saved status: Next saves the new step (completed at the last one),
  * Previous moves back without saving, finishing saves completed and leaves. The answers are one form
  * over the shared profile schema; each step's rule (STEP_RULES) decides when Next is enabled.
  *

@@ -19,7 +19,7 @@ const UNAVAILABLE: Suggestion = {
 };
 
 /**
- * AI help under an input. Auto-suggests (SPEC §5) only when enabled, the value is longer than 3
+ * AI help under an input. Auto-suggests only when enabled, the value is longer than 3
  * characters, nothing was generated yet and the helper is not disabled; 1 s after typing stops (§9).
  */
 export function AiSuggestions(props: {

@@ -78,7 +78,7 @@ function Rows({ rows }: { rows: CleanedRow[] }) {
   );
 }
 
-/** AI Data Cleaning (SPEC §2): stats, Partial / Full Verification / Cleaned tabs, server CSVs. */
+/** AI Data Cleaning: stats, Partial / Full Verification / Cleaned tabs, server CSVs. */
 export function CleanDataDialog(props: {
   jobId: string | null;
   open: boolean;

@@ -4,7 +4,7 @@ import { Badge } from '../../ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { Progress } from '../../ui/progress';
 
-/** Card Current Search (SPEC §2): keywords, completed/max profiles. */
+/** Card Current Search: keywords, completed/max profiles. */
 export function CurrentSearch({ job }: { job: ScrapeJob }) {
   const pct = job.maxItems ? (job.completedItems / job.maxItems) * 100 : 0;
   return (

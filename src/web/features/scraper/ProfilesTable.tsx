@@ -28,7 +28,7 @@ function FullStatus({ p }: { p: JobProfile }) {
   );
 }
 
-/** The profiles of one job (SPEC §2), in a 400 px scrolling area. */
+/** The profiles of one job, in a 400 px scrolling area. */
 export function ProfilesTable(props: { profiles: JobProfile[]; onGetFull: (p: JobProfile) => void }) {
   return (
     <ScrollRegion label="Profiles" className="h-[400px] rounded-lg border" data-testid="profiles-table">

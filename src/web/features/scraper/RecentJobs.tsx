@@ -5,7 +5,7 @@ import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { downloadJobResults } from './export-csv';
 
-/** The latest 5 completed jobs (SPEC §2, §9): date, emails found / total, CSV; a click shows its profiles. */
+/** The latest 5 completed jobs: date, emails found / total, CSV; a click shows its profiles. */
 export function RecentJobs(props: {
   jobs: ScrapeJob[];
   selectedId: string | null;

@@ -32,7 +32,7 @@ function badUrlLines(text: string): { line: number; url: string }[] {
     .filter((l) => l.url && !instagramUsernameFromUrl(l.url));
 }
 
-/** Keyword Search / URL Scrape (SPEC §2, §5): validation toasts, start toasts, disabled while running. */
+/** Keyword Search / URL Scrape: validation toasts, start toasts, disabled while running. */
 export function SearchForm(props: {
   running: boolean;
   configured: boolean;

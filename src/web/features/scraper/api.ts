@@ -4,7 +4,7 @@ import { apiRequest } from '../../lib/api';
 
 // The scraper's queries (the default loader GETs the key joined with `/`).
 export const scraperQueries = {
-  /** The user's jobs, polled every 5 s (SPEC §9). */
+  /** The user's jobs, polled every 5 s. */
   jobs: () => queryOptions<ScrapeJob[]>({ queryKey: ['/api/scrape-jobs'], refetchInterval: 5000 }),
   config: () =>
     queryOptions<{ configured: boolean; aiConfigured: boolean }>({ queryKey: ['/api/scraper/config'] }),

@@ -27,7 +27,7 @@ const profile = (over: Partial<InstagramProfile>): InstagramProfile => ({
 });
 
 describe('client-side job CSV', () => {
-  it('has the SPEC columns, semicolons for commas in bios, and formula-safe cells', () => {
+  it('has the documented columns, semicolons for commas in bios, and formula-safe cells', () => {
     const job = {
       results: [profile({}), profile({ username: 'x', fullName: '=cmd()', profileScraped: true })],
     } as ScrapeJob;

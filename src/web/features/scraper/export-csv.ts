@@ -2,7 +2,7 @@ import { type CsvCell, csvDocument } from '../../../shared/csv';
 import type { InstagramProfile, ScrapeJob } from '../../../shared/scraper';
 import { throwIfResNotOk } from '../../lib/api';
 
-// Client-side export of a job's results (SPEC §7): these columns, commas in bios replaced by
+// Client-side export of a job's results: these columns, commas in bios replaced by
 // semicolons, the date in the file name. Cells are formula-safe.
 export const RESULT_COLUMNS = [
   'Username',

@@ -8,7 +8,7 @@ export const isActive = (j: ScrapeJob) => j.status === 'pending' || j.status ===
 
 /**
  * The user's jobs, polled every 5 s, and the job being tracked since it was started here: when it
- * finishes, the SPEC §4 toast appears once and `onFinished` lets the page show its results.
+ * finishes, the toast appears once and `onFinished` lets the page show its results.
  */
 export function useScrapeJobs(onFinished: (job: ScrapeJob) => void) {
   const [trackedId, setTrackedId] = useState<string | null>(null);

@@ -17,7 +17,7 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { useSaveApiKey, useTestConnection } from './api';
 
-// SPEC §2/§4: not configured → enter and save → configured (masked, locked) → Change (clears, unlocks) →
+// Not configured → enter and save → configured (masked, locked) → Change (clears, unlocks) →
 // edit → save. An empty or still-masked value is never sent.
 export function ApiKeyCard({ settings }: { settings: SmartleadSettings }) {
   const [changing, setChanging] = useState(false);

@@ -7,8 +7,8 @@ import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { EmailRow, GroupHeader } from './EmailPickerRows';
 
-// The selectable list of SPEC §2 "Send to the provider": groups by upload (collapsible), per-group and
-// global select, a counter, search over email, name and company (case-insensitive, SPEC §5). The list
+// The selectable list of "Send to the provider": groups by upload (collapsible), per-group and
+// global select, a counter, search over email, name and company (case-insensitive). The list
 // area is 500 px high and only the rows in view are rendered (TanStack Virtual), so 10,000+ addresses
 // stay smooth.
 

@@ -36,7 +36,7 @@ export function useVerifiedEmails(enabled: boolean) {
   });
 }
 
-/** SPEC §4/§9: the list refreshes every 30 s; faster while a send is still adding leads. */
+/** The list refreshes every 30 s; faster while a send is still adding leads. */
 export function useCampaigns() {
   return useQuery<{ campaigns: Campaign[]; remoteAvailable: boolean }>({
     queryKey: CAMPAIGNS_KEY,

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
 
 /**
- * Issue 12 item 9: risky rows (catch-all servers, role addresses) are offered only after an explicit
+ * Decision 0400: risky rows (catch-all servers, role addresses) are offered only after an explicit
  * choice, with what it risks; invalid rows are never offered.
  */
 export function IncludeRisky({
@@ -69,7 +69,7 @@ export function AlreadySentWarning({
   );
 }
 
-/** Issue 23: suppressed addresses are never offered; the screen says how many were held back and why. */
+/** Decision 0220: suppressed addresses are never offered; the screen says how many were held back and why. */
 export function HeldBack({ heldBack }: { heldBack: SendableList['heldBack'] }) {
   const total = heldBack.reduce((n, h) => n + h.count, 0);
   if (total === 0) return null;

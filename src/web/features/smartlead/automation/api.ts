@@ -35,7 +35,7 @@ export function useEmailAccounts(enabled = true) {
   });
 }
 
-/** SPEC §9: campaign data refreshes every 30 s (faster while leads are still being added). */
+/** Campaign data refreshes every 30 s (faster while leads are still being added). */
 export function useCampaignDetail(id: string) {
   return useQuery<CampaignPage>({
     queryKey: campaignKey(id),
