@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Loader2, ShieldBan, Trash2 } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { type Suppression, suppressionReasonLabels } from '../../shared/suppressions';
-import { refreshSuppressions, removeSuppression, suppressionQueries } from '../features/suppressions/api';
+import { suppressionQueries, useRemoveSuppression } from '../features/suppressions/api';
 import { SuppressionForms } from '../features/suppressions/SuppressionForms';
 import { errorMessage } from '../lib/api';
 import { formatDay } from '../lib/format';
@@ -26,12 +26,10 @@ export default function SuppressionsPage() {
   const term = useDeferredValue(search.trim());
   const list = useQuery(suppressionQueries.page(page, term));
   const [removing, setRemoving] = useState<Suppression | null>(null);
-  const remove = useMutation({
-    mutationFn: removeSuppression,
+  const remove = useRemoveSuppression({
     onSuccess: () => {
       toast({ title: 'Removed from the list', description: 'This address may be sent to again.' });
       setRemoving(null);
-      refreshSuppressions();
     },
     onError: failureToast('Could not remove the address'),
   });

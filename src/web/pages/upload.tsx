@@ -1,30 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookmarkPlus, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { UploadResponse } from '../../shared/lists';
 import { AccessNotice } from '../features/lists/AccessNotice';
-import { listsQueries } from '../features/lists/api';
+import { discardDraft, useSaveUpload, useStartVerification, useUploadDraft } from '../features/lists/api';
 import { FileDropZone } from '../features/lists/FileDropZone';
 import { PreviewTable, type StartState, UploadSummary } from '../features/lists/UploadPreview';
-import { useStartVerification } from '../features/lists/use-start-verification';
 import { useHasAccess } from '../lib/access';
-import { apiRequest, errorMessage, throwIfResNotOk } from '../lib/api';
-import { uploadFormData } from '../lib/csrf';
+import { errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/PageHeader';
-
-/** A draft nobody started or saved is deleted when it is replaced or the page is left (else after a day). */
-function discardDraft(uploadId: string | null) {
-  if (uploadId) void apiRequest('DELETE', `/api/upload/${uploadId}`).catch(() => {});
-}
 
 // Upload: drop zone and picker, template link, summary, preview, and two start buttons. The file
 // is stored as a draft for the preview: no upload appears in History until it is started or saved.
 export default function UploadPage() {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; size: number } | null>(null);
   const [upload, setUpload] = useState<UploadResponse | null>(null);
   const [started, setStarted] = useState(false);
@@ -36,14 +27,7 @@ export default function UploadPage() {
     if (draft.current === uploadId) draft.current = null;
   };
 
-  const uploadMutation = useMutation({
-    mutationFn: async (f: File) => {
-      const form = new FormData();
-      form.append('csvFile', f);
-      const res = await uploadFormData('/api/upload?draft=true', form);
-      await throwIfResNotOk(res);
-      return (await res.json()) as UploadResponse;
-    },
+  const uploadMutation = useUploadDraft({
     onSuccess: (data) => {
       discardDraft(draft.current);
       draft.current = data.uploadId;
@@ -65,14 +49,9 @@ export default function UploadPage() {
     },
   });
 
-  const save = useMutation({
-    mutationFn: async (uploadId: string) => {
-      keep(uploadId);
-      return (await apiRequest('POST', `/api/upload/${uploadId}/save`)).json();
-    },
+  const save = useSaveUpload({
     onSuccess: () => {
       setSaved(true);
-      void queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
       toast({ title: 'Saved for later', description: 'Find it in History and start it when you are ready.' });
     },
     onError: (err, uploadId) => {
@@ -148,7 +127,10 @@ export default function UploadPage() {
               <Button
                 variant="outline"
                 disabled={saved || save.isPending || starting}
-                onClick={() => save.mutate(upload.uploadId)}
+                onClick={() => {
+                  keep(upload.uploadId);
+                  save.mutate(upload.uploadId);
+                }}
               >
                 {save.isPending ? <Loader2 className="animate-spin" /> : <BookmarkPlus />}
                 {saved ? 'Saved' : 'Save for later'}

@@ -1,17 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, History, Loader2, PlayCircle, RefreshCw, Upload } from 'lucide-react';
 import { Link } from 'wouter';
 import type { UploadStatusResponse } from '../../../shared/lists';
 import { useHasAccess } from '../../lib/access';
-import { apiRequest } from '../../lib/api';
 import { isNotStarted } from '../../lib/estimate';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
-import { listsQueries } from './api';
+import { useResumeUpload, useStartVerification } from './api';
 import { openExport } from './ExportMenu';
+import { isPaymentRequired, toastPaymentRequired } from './payment-required';
 import { DeleteUploadButton, ResumeButton, StopButton } from './upload-actions';
-import { isPaymentRequired, toastPaymentRequired, useStartVerification } from './use-start-verification';
 
 export function QuickActions({
   status,
@@ -21,14 +19,11 @@ export function QuickActions({
   /** The upload was deleted: the screen moves to another one. */
   onDeleted: () => void;
 }) {
-  const queryClient = useQueryClient();
   const hasAccess = useHasAccess();
   const notStarted = isNotStarted(status);
   const running = status.status === 'processing';
   const stopped = status.status === 'cancelled';
-  const reverify = useMutation({
-    mutationFn: async () => (await apiRequest('POST', `/api/verify/${status.id}/pending`, {})).json(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listsQueries.upload(status.id).queryKey }),
+  const reverify = useResumeUpload(status.id, {
     onError: (err) => {
       if (isPaymentRequired(err)) return toastPaymentRequired(err);
       // A re-verify failure is only logged.

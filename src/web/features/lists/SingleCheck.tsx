@@ -1,21 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Loader2, MailSearch } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { type SingleCheckAnswer, type SingleCheckInput, singleCheckBodySchema } from '../../../shared/api-v1';
+import { type SingleCheckInput, singleCheckBodySchema } from '../../../shared/api-v1';
 import { reasonText } from '../../../shared/verification';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { Alert, AlertDescription } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { useSingleCheck } from './api';
 import { RowDetail, SuppressedBadge } from './RowDetail';
 import { RowStatusBadge } from './status';
-
-async function checkOne(input: SingleCheckInput): Promise<SingleCheckAnswer> {
-  return (await apiRequest('POST', '/api/verify-email', input)).json();
-}
 
 /** One address checked on the spot (the API's single verification): verdict, reason, provider, typo hint. */
 export function SingleCheck() {
@@ -23,7 +19,7 @@ export function SingleCheck() {
     resolver: zodResolver(singleCheckBodySchema),
     defaultValues: { email: '' },
   });
-  const check = useMutation({ mutationFn: checkOne });
+  const check = useSingleCheck();
   const error = form.formState.errors.email?.message;
   const answer = check.data;
   const r = answer?.result ?? null;

@@ -1,15 +1,23 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SingleCheckAnswer, SingleCheckInput } from '../../../shared/api-v1';
 import {
   type ResultFilter,
   type ResultsResponse,
   resultsResponseSchema,
+  type StartVerificationResponse,
   type UploadBreakdown,
   type UploadListItem,
+  type UploadResponse,
   type UploadStatusResponse,
   uploadBreakdownSchema,
   uploadListItemSchema,
 } from '../../../shared/lists';
+import { apiRequest, errorMessage, throwIfResNotOk } from '../../lib/api';
+import { uploadFormData } from '../../lib/csrf';
+import type { MutationCallbacks } from '../../lib/mutation';
 import { UPLOADS_KEY } from '../../lib/shared-queries';
+import { toast } from '../../lib/toast';
+import { isPaymentRequired, toastPaymentRequired } from './payment-required';
 
 // Lists' queries (the default loader GETs the key joined with `/`). Polling: the uploads list
 // every 5 s, an upload's status every 2 s; results and breakdown refetch while the upload is processing.
@@ -64,3 +72,114 @@ export const useResults = (...args: Parameters<typeof listsQueries.results>) =>
   useQuery(listsQueries.results(...args));
 export const useBreakdown = (uploadId: string | null, processing: boolean) =>
   useQuery(listsQueries.breakdown(uploadId, processing));
+
+/** Every query of the upload and the lists: what stopping, resuming, deleting or starting it changes. */
+function useUploadRefresh() {
+  const queryClient = useQueryClient();
+  return (uploadId: string) => {
+    void queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
+    void queryClient.invalidateQueries({ queryKey: listsQueries.upload(uploadId).queryKey });
+  };
+}
+
+function useUploadChange(uploadId: string, request: () => Promise<unknown>, cb: MutationCallbacks) {
+  const refresh = useUploadRefresh();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (data) => {
+      refresh(uploadId);
+      cb.onSuccess?.(data);
+    },
+    onError: cb.onError,
+  });
+}
+
+/** Stops a running verification: rows done keep their verdicts; it can be resumed. */
+export const useStopUpload = (uploadId: string, cb: MutationCallbacks = {}) =>
+  useUploadChange(
+    uploadId,
+    async () => (await apiRequest('POST', `/api/upload/${uploadId}/cancel`)).json(),
+    cb,
+  );
+
+/** Verifies the rows still pending (a stopped run, or rows our side could not check). */
+export const useResumeUpload = (uploadId: string, cb: MutationCallbacks = {}) =>
+  useUploadChange(
+    uploadId,
+    async () => (await apiRequest('POST', `/api/verify/${uploadId}/pending`)).json(),
+    cb,
+  );
+
+/** Deletes the upload with its rows and results. */
+export const useDeleteUpload = (uploadId: string, cb: MutationCallbacks = {}) =>
+  useUploadChange(uploadId, () => apiRequest('DELETE', `/api/upload/${uploadId}`), cb);
+
+/**
+ * POST /api/verify/{id}. `onStarted` runs after a successful start; failures toast with `failure`
+ * (the caller's wording), except a refused start for lack of access, which says so.
+ */
+export function useStartVerification(opts: {
+  onStarted?: (r: StartVerificationResponse) => void;
+  failure: { title: string; description?: string };
+}) {
+  const refresh = useUploadRefresh();
+  return useMutation({
+    mutationFn: async (uploadId: string) =>
+      (await apiRequest('POST', `/api/verify/${uploadId}`)).json() as Promise<StartVerificationResponse>,
+    onSuccess: (r) => {
+      refresh(r.uploadId);
+      opts.onStarted?.(r);
+    },
+    onError: (err) => {
+      if (isPaymentRequired(err)) return toastPaymentRequired(err);
+      toast({
+        title: opts.failure.title,
+        description: opts.failure.description ?? errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** A chosen file stored as a draft, for the preview: no list shows it until it is started or saved. */
+export function useUploadDraft(cb: MutationCallbacks<UploadResponse, File>) {
+  return useMutation({
+    mutationFn: async (f: File) => {
+      const form = new FormData();
+      form.append('csvFile', f);
+      const res = await uploadFormData('/api/upload?draft=true', form);
+      await throwIfResNotOk(res);
+      return (await res.json()) as UploadResponse;
+    },
+    onSuccess: cb.onSuccess,
+    onError: cb.onError,
+  });
+}
+
+/** A draft kept for later: it appears in History, to be started from there. */
+export function useSaveUpload(cb: {
+  onSuccess?: () => void;
+  onError?: (err: Error, uploadId: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (uploadId: string) => (await apiRequest('POST', `/api/upload/${uploadId}/save`)).json(),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
+      cb.onSuccess?.();
+    },
+    onError: cb.onError,
+  });
+}
+
+/** A draft nobody started or saved is deleted when it is replaced or the page is left (else after a day). */
+export function discardDraft(uploadId: string | null) {
+  if (uploadId) void apiRequest('DELETE', `/api/upload/${uploadId}`).catch(() => {});
+}
+
+/** One address checked on the spot (the API's single verification). */
+export const useSingleCheck = () =>
+  useMutation({
+    mutationFn: async (input: SingleCheckInput): Promise<SingleCheckAnswer> =>
+      (await apiRequest('POST', '/api/verify-email', input)).json(),
+  });

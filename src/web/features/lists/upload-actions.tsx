@@ -1,32 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, OctagonX, PlayCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { UploadListItem } from '../../../shared/lists';
-import { apiRequest } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { listsQueries } from './api';
-import { isPaymentRequired, toastPaymentRequired } from './use-start-verification';
+import { useDeleteUpload, useResumeUpload, useStopUpload } from './api';
+import { isPaymentRequired, toastPaymentRequired } from './payment-required';
 
 type Upload = Pick<UploadListItem, 'id' | 'originalName' | 'status' | 'stats'>;
 
-/** Every query of the upload and the lists: what stopping, resuming or deleting it changes. */
-function useRefresh(uploadId: string) {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
-    void queryClient.invalidateQueries({ queryKey: listsQueries.upload(uploadId).queryKey });
-  };
-}
-
 /** Stops a running verification: rows done keep their verdicts; it can be resumed. */
 export function StopButton({ upload }: { upload: Upload }) {
-  const refresh = useRefresh(upload.id);
-  const stop = useMutation({
-    mutationFn: async () => (await apiRequest('POST', `/api/upload/${upload.id}/cancel`)).json(),
+  const stop = useStopUpload(upload.id, {
     onSuccess: () => {
-      refresh();
       toast({
         title: 'Verification stopped',
         description: 'Emails already checked keep their results. Resume to check the rest.',
@@ -43,11 +29,8 @@ export function StopButton({ upload }: { upload: Upload }) {
 
 /** Resumes a stopped verification for the rows it did not check (not counted as a new list). */
 export function ResumeButton({ upload, disabled }: { upload: Upload; disabled?: boolean }) {
-  const refresh = useRefresh(upload.id);
-  const resume = useMutation({
-    mutationFn: async () => (await apiRequest('POST', `/api/verify/${upload.id}/pending`)).json(),
+  const resume = useResumeUpload(upload.id, {
     onSuccess: () => {
-      refresh();
       toast({ title: 'Verification resumed' });
     },
     onError: (err) => {
@@ -71,12 +54,9 @@ export function DeleteUploadButton(props: {
 }) {
   const { upload } = props;
   const [open, setOpen] = useState(false);
-  const refresh = useRefresh(upload.id);
-  const remove = useMutation({
-    mutationFn: async () => apiRequest('DELETE', `/api/upload/${upload.id}`),
+  const remove = useDeleteUpload(upload.id, {
     onSuccess: () => {
       setOpen(false);
-      refresh();
       toast({ title: 'List deleted', description: `${upload.originalName} and its results were deleted.` });
       props.onDeleted?.();
     },

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Download, Loader2, Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +13,7 @@ import { Button } from '../../ui/button';
 import { FilePicker } from '../../ui/file-picker';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { addSuppression, importSuppressions, refreshSuppressions, SUPPRESSIONS_EXPORT_URL } from './api';
+import { SUPPRESSIONS_EXPORT_URL, useAddSuppression, useImportSuppressions } from './api';
 
 const summary = (r: ImportResult) =>
   `${r.added} added, ${r.alreadyListed} already on the list${r.skipped ? `, ${r.skipped} rows without an address` : ''}.`;
@@ -26,23 +25,16 @@ export function SuppressionForms() {
     defaultValues: { email: '' },
   });
   const file = useRef<HTMLInputElement>(null);
-  const add = useMutation({
-    mutationFn: addSuppression,
+  const add = useAddSuppression({
     onSuccess: (r) => {
       form.reset();
       toast({ title: r.added ? 'Address suppressed' : 'Already on the list' });
-      refreshSuppressions();
     },
     onError: failureToast('Could not add the address'),
   });
-  const upload = useMutation({
-    mutationFn: async (f: File) => {
-      if (f.size > MAX_SUPPRESSION_IMPORT_BYTES) throw new Error('The file is too large (at most 5 MB).');
-      return importSuppressions(await f.text());
-    },
+  const upload = useImportSuppressions(MAX_SUPPRESSION_IMPORT_BYTES, {
     onSuccess: (r) => {
       toast({ title: 'File imported', description: summary(r) });
-      refreshSuppressions();
     },
     onError: failureToast('Could not import the file'),
     onSettled: () => {

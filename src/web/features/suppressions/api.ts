@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { AddSuppressionInput, ImportResult, SuppressionList } from '../../../shared/suppressions';
 import { apiRequest, queryClient } from '../../lib/api';
+import type { MutationCallbacks } from '../../lib/mutation';
 
 export const suppressionQueries = {
   all: () => ['/api/suppressions'] as const,
@@ -11,21 +12,46 @@ export const suppressionQueries = {
 };
 
 /** Every page of the list is stale after a change (their keys all start with the list's URL). */
-export const refreshSuppressions = () =>
+const refreshSuppressions = () =>
   queryClient.invalidateQueries({
     predicate: (q) => String(q.queryKey[0]).startsWith(suppressionQueries.all()[0]),
   });
 
-export async function addSuppression(input: AddSuppressionInput): Promise<ImportResult> {
+async function addSuppression(input: AddSuppressionInput): Promise<ImportResult> {
   return (await apiRequest('POST', '/api/suppressions', input)).json();
 }
 
-export async function importSuppressions(csv: string): Promise<ImportResult> {
+async function importSuppressions(csv: string): Promise<ImportResult> {
   return (await apiRequest('POST', '/api/suppressions/import', { csv })).json();
 }
 
-export async function removeSuppression(email: string): Promise<void> {
+async function removeSuppression(email: string): Promise<void> {
   await apiRequest('DELETE', `/api/suppressions/${encodeURIComponent(email)}`);
 }
 
 export const SUPPRESSIONS_EXPORT_URL = '/api/suppressions/export';
+
+/** Runs `fn`, then refreshes every page of the list before the screen's own callbacks. */
+function useSuppressionChange<T, V>(fn: (v: V) => Promise<T>, cb: MutationCallbacks<T, V>) {
+  return useMutation({
+    mutationFn: fn,
+    ...cb,
+    onSuccess: (r: T, v: V) => {
+      void refreshSuppressions();
+      cb.onSuccess?.(r, v);
+    },
+  });
+}
+
+export const useAddSuppression = (cb: MutationCallbacks<ImportResult, AddSuppressionInput> = {}) =>
+  useSuppressionChange(addSuppression, cb);
+
+/** Imports a CSV file (refused above `maxBytes` before anything is sent). */
+export const useImportSuppressions = (maxBytes: number, cb: MutationCallbacks<ImportResult, File> = {}) =>
+  useSuppressionChange(async (f: File) => {
+    if (f.size > maxBytes) throw new Error('The file is too large (at most 5 MB).');
+    return importSuppressions(await f.text());
+  }, cb);
+
+export const useRemoveSuppression = (cb: MutationCallbacks<void, string> = {}) =>
+  useSuppressionChange(removeSuppression, cb);

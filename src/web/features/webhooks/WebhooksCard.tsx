@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Loader2, Send, Trash2, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +9,6 @@ import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
 } from '../../../shared/webhooks';
-import { queryClient } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -26,7 +25,7 @@ import {
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Skeleton } from '../../ui/skeleton';
-import { createWebhook, deleteWebhook, sendTestEvent, webhookQueries } from './api';
+import { useCreateWebhook, useDeleteWebhook, useSendTestEvent, webhookQueries } from './api';
 import { WebhookDeliveries } from './WebhookDeliveries';
 
 /** Webhook endpoints: add (secret shown once), send a test event, delete, and each one's delivery log. */
@@ -41,28 +40,22 @@ export function WebhooksCard() {
   const urlError = form.formState.errors.url?.message;
   const [secret, setSecret] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: createWebhook,
+  const create = useCreateWebhook({
     onSuccess: (r) => {
       setSecret(r.secret);
       form.setValue('url', '');
-      queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
     },
     onError: failureToast('Could not add the endpoint'),
   });
-  const test = useMutation({
-    mutationFn: sendTestEvent,
-    onSuccess: (_r, id) => {
+  const test = useSendTestEvent({
+    onSuccess: () => {
       toast({ title: 'Test event sent', description: 'See the delivery log below.' });
-      queryClient.invalidateQueries({ queryKey: webhookQueries.deliveries(id).queryKey });
     },
     onError: failureToast('Could not send the test event'),
   });
-  const remove = useMutation({
-    mutationFn: deleteWebhook,
+  const remove = useDeleteWebhook({
     onSuccess: () => {
       toast({ title: 'Endpoint deleted' });
-      queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
     },
     onError: failureToast('Could not delete the endpoint'),
   });
