@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +9,6 @@ import {
   type CreateApiTokenInput,
   createApiTokenSchema,
 } from '../../../shared/api-tokens';
-import { queryClient } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -20,7 +19,7 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
 import { ApiAccessNote } from './ApiAccessNote';
-import { apiTokenQueries, createApiToken, revokeApiToken, tokenTime } from './api';
+import { apiTokenQueries, tokenTime, useCreateApiToken, useRevokeApiToken } from './api';
 import { ScopePicker } from './ScopePicker';
 
 /** Personal API tokens (bearer) for the API and scripted downloads. The secret is shown once. */
@@ -35,21 +34,17 @@ export function ApiTokensPanel() {
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const tokens = useQuery(apiTokenQueries.list());
 
-  const create = useMutation({
-    mutationFn: createApiToken,
+  const create = useCreateApiToken({
     onSuccess: (r) => {
       setCreated(r.token);
       form.setValue('name', '');
-      queryClient.invalidateQueries({ queryKey: apiTokenQueries.list().queryKey });
     },
     onError: failureToast('Could not create token'),
   });
-  const revoke = useMutation({
-    mutationFn: revokeApiToken,
+  const revoke = useRevokeApiToken({
     onSuccess: () => {
       setRevoking(null);
       toast({ title: 'Token revoked', description: 'Scripts using it can no longer download files.' });
-      queryClient.invalidateQueries({ queryKey: apiTokenQueries.list().queryKey });
     },
     onError: failureToast('Could not revoke token'),
   });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { PLANS, type Plan } from '../../../shared/auth';
@@ -16,14 +15,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { billingCalls } from './api';
-import { useBillingAction } from './use-billing-action';
+import { billingCalls, useBillingAction, usePlanPreview } from './api';
 
 /** Other plans, each with "Change"; Stripe's proration preview is shown and confirmed before anything is billed. */
 export function PlanChangeCard({ current, picked = null }: { current: Plan | null; picked?: Plan | null }) {
   const [preview, setPreview] = useState<PlanPreview | null>(null);
-  const ask = useMutation({
-    mutationFn: billingCalls.previewPlan,
+  const ask = usePlanPreview({
     onSuccess: setPreview,
     onError: failureToast('Could not price the change'),
   });

@@ -8,8 +8,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { billingCalls } from './api';
-import { useBillingAction } from './use-billing-action';
+import { billingCalls, useBillingAction } from './api';
 
 type Sub = NonNullable<BillingOverview['subscription']>;
 

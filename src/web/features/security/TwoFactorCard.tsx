@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Loader2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { TwoFactorSetup } from '../../../shared/two-factor';
@@ -9,34 +9,26 @@ import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { securityCalls, securityQueries } from './api';
+import { securityQueries, useStartTwoFactor, useTwoFactorWithPassword } from './api';
 import { PasswordDialog } from './PasswordDialog';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TwoFactorSetupForm } from './TwoFactorSetupForm';
 
 /** Two-factor sign-in: set up with an authenticator app, recovery codes, turn off. */
 export function TwoFactorCard() {
-  const qc = useQueryClient();
   const status = useQuery(securityQueries.twoFactor());
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState<'disable' | 'codes' | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: securityQueries.twoFactor().queryKey });
-  const start = useMutation({
-    mutationFn: securityCalls.setup,
+  const start = useStartTwoFactor({
     onSuccess: setSetup,
     onError: failureToast('Could not start the setup'),
   });
-  const withPassword = useMutation({
-    mutationFn: (password: string) =>
-      asking === 'disable'
-        ? securityCalls.disable(password).then(() => null)
-        : securityCalls.newCodes(password),
+  const withPassword = useTwoFactorWithPassword({
     onSuccess: (r) => {
       setAsking(null);
       if (r) setCodes(r.recoveryCodes);
       else toast({ title: 'Two-factor sign-in is off' });
-      refresh();
     },
   });
   const s = status.data;
@@ -69,7 +61,6 @@ export function TwoFactorCard() {
               setSetup(null);
               setCodes(c);
               toast({ title: 'Two-factor sign-in is on' });
-              refresh();
             }}
           />
         ) : s.enabled ? (
@@ -111,7 +102,7 @@ export function TwoFactorCard() {
           setAsking(null);
           withPassword.reset();
         }}
-        onConfirm={(p) => withPassword.mutate(p)}
+        onConfirm={(p) => asking && withPassword.mutate({ action: asking, password: p })}
       />
     </Card>
   );

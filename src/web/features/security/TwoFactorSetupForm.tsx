@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import type { TwoFactorSetup } from '../../../shared/two-factor';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
-import { securityCalls } from './api';
+import { useEnableTwoFactor } from './api';
 
 /** The QR code (or the key to type), then the first code from the app turns two-factor sign-in on. */
 export function TwoFactorSetupForm(props: {
@@ -14,10 +13,7 @@ export function TwoFactorSetupForm(props: {
   onCancel: () => void;
 }) {
   const [code, setCode] = useState('');
-  const enable = useMutation({
-    mutationFn: securityCalls.enable,
-    onSuccess: (r) => props.onEnabled(r.recoveryCodes),
-  });
+  const enable = useEnableTwoFactor({ onSuccess: (r) => props.onEnabled(r.recoveryCodes) });
   return (
     <form
       className="grid gap-4"
