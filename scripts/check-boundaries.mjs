@@ -87,13 +87,15 @@ const webLayer = (rel) => (rel.startsWith('src/web/') ? rel.split('/')[2] : null
 const webFeature = (rel) => (webLayer(rel) === 'features' ? rel.split('/')[3] : null);
 
 const problems = [];
-const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+// `import x from '…'`, `export … from '…'`, `import('…')` and side-effect imports (`import '…'`).
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 for (const file of files) {
   const rel = path.relative(ROOT, file);
   const text = readFileSync(file, 'utf8');
   const isTest = /\.test\.tsx?$/.test(rel);
   for (const m of text.matchAll(IMPORT)) {
-    const spec = m[1] ?? m[2];
+    const spec = m[1] ?? m[2] ?? m[3];
     if (!spec.startsWith('.')) continue;
     const target = path.relative(ROOT, path.resolve(path.dirname(file), spec));
     if (!target.startsWith('src/')) continue;

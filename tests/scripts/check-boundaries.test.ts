@@ -74,6 +74,12 @@ describe('npm run check:boundaries', () => {
       'src/web/lib may not import src/web/app',
     ],
     [
+      'a side-effect import of another feature',
+      'src/web/features/scraper/Boot.tsx',
+      "import '../lists/api';",
+      "web feature 'scraper' may not import feature 'lists'",
+    ],
+    [
       'ui importing a feature',
       'src/web/ui/card.tsx',
       "import { api } from '../features/lists/api';",

@@ -26,40 +26,32 @@ async function deleteWebhook(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/webhooks/${id}`);
 }
 
-/** Adds an endpoint and refreshes the list; the answer carries its signing secret, once. */
-export function useCreateWebhook(cb: MutationCallbacks<{ secret: string }, CreateWebhookInput> = {}) {
+/** Runs `fn`, then refreshes what it changed (`changed`) before the screen's own callbacks. */
+function useWebhookChange<T, V>(
+  fn: (v: V) => Promise<T>,
+  changed: (v: V) => readonly unknown[],
+  cb: MutationCallbacks<T, V>,
+) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: createWebhook,
+    mutationFn: fn,
     ...cb,
-    onSuccess: (r, input) => {
-      void qc.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
-      cb.onSuccess?.(r, input);
+    onSuccess: (r: T, v: V) => {
+      void qc.invalidateQueries({ queryKey: changed(v) });
+      cb.onSuccess?.(r, v);
     },
   });
 }
+
+const endpointsKey = () => webhookQueries.endpoints().queryKey;
+
+/** Adds an endpoint and refreshes the list; the answer carries its signing secret, once. */
+export const useCreateWebhook = (cb: MutationCallbacks<{ secret: string }, CreateWebhookInput> = {}) =>
+  useWebhookChange(createWebhook, endpointsKey, cb);
 
 /** Sends a test event to an endpoint; its delivery log refreshes. */
-export function useSendTestEvent(cb: MutationCallbacks<void, string> = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: sendTestEvent,
-    ...cb,
-    onSuccess: (r, id) => {
-      void qc.invalidateQueries({ queryKey: webhookQueries.deliveries(id).queryKey });
-      cb.onSuccess?.(r, id);
-    },
-  });
-}
+export const useSendTestEvent = (cb: MutationCallbacks<void, string> = {}) =>
+  useWebhookChange(sendTestEvent, (id) => webhookQueries.deliveries(id).queryKey, cb);
 
-export function useDeleteWebhook(cb: MutationCallbacks<void, string> = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: deleteWebhook,
-    ...cb,
-    onSuccess: (r, id) => {
-      void qc.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
-      cb.onSuccess?.(r, id);
-    },
-  });
-}
+export const useDeleteWebhook = (cb: MutationCallbacks<void, string> = {}) =>
+  useWebhookChange(deleteWebhook, endpointsKey, cb);
