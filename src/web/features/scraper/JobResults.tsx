@@ -1,14 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { Loader2, MailCheck, Sparkles, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import type { JobProfile, ScrapeJob, ScrapeProfileEmailResult } from '../../../shared/scraper';
-import { apiRequest, errorMessage, queryClient } from '../../lib/api';
-import { UPLOADS_KEY } from '../../lib/shared-queries';
+import type { ScrapeJob } from '../../../shared/scraper';
+import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
-import { scraperQueries } from './api';
+import { useGetAllFullProfiles, useGetFullProfile, useSendJobToVerify } from './api';
 import { CleanDataDialog } from './CleanDataDialog';
 import { ProfilesTable } from './ProfilesTable';
 import { useFullOutcomes } from './use-full-outcomes';
@@ -17,18 +15,10 @@ import { useFullOutcomes } from './use-full-outcomes';
 export function JobResults({ job }: { job: ScrapeJob }) {
   const [, navigate] = useLocation();
   const [cleanOpen, setCleanOpen] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: scraperQueries.jobs().queryKey });
   const { pendingCount, expect, expectBatch } = useFullOutcomes(job.results);
 
   // Get Full is a background job: the request only queues it; the polled job list shows its progress.
-  const getFull = useMutation({
-    mutationFn: async (p: JobProfile) =>
-      (await (
-        await apiRequest('POST', '/api/scrape-profile-email', {
-          profileUrl: p.url || p.instagramUrl,
-          jobId: job.id,
-        })
-      ).json()) as ScrapeProfileEmailResult,
+  const getFull = useGetFullProfile(job.id, {
     onSuccess: (r) => {
       if (r.status !== 'done') expect([r.username]);
       toast({ title: 'Getting full profile', description: r.message });
@@ -39,14 +29,9 @@ export function JobResults({ job }: { job: ScrapeJob }) {
         description: errorMessage(err, 'An error occurred'),
         variant: 'destructive',
       }),
-    onSettled: refresh,
   });
 
-  const getAll = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', `/api/scrape-job/${job.id}/get-full-all`)).json()) as {
-        queued: number;
-      },
+  const getAll = useGetAllFullProfiles(job.id, {
     onSuccess: (r) => {
       // The partial profiles not already on their way (those keep their own toast).
       expectBatch(
@@ -65,21 +50,15 @@ export function JobResults({ job }: { job: ScrapeJob }) {
         description: errorMessage(err, 'An error occurred'),
         variant: 'destructive',
       }),
-    onSettled: refresh,
   });
 
-  const send = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', `/api/scrape-job/${job.id}/send-to-verify`)).json()) as {
-        emailCount: number;
-      },
+  const send = useSendJobToVerify(job.id, {
     onSuccess: (r) => {
       toast({
         title: 'Success!',
         description: `${r.emailCount} emails have been sent for verification`,
         variant: 'success',
       });
-      queryClient.invalidateQueries({ queryKey: UPLOADS_KEY });
       navigate('/dashboard');
     },
     onError: (err) =>

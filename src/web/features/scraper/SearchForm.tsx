@@ -1,13 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { Link as LinkIcon, Loader2, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import {
-  instagramUsernameFromUrl,
-  SCRAPE_DEFAULT_MAX_ITEMS,
-  type ScrapeJob,
-  type UrlScrapeStarted,
-} from '../../../shared/scraper';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { instagramUsernameFromUrl, SCRAPE_DEFAULT_MAX_ITEMS, type ScrapeJob } from '../../../shared/scraper';
+import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -16,6 +10,7 @@ import { Label } from '../../ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { Textarea } from '../../ui/textarea';
 import { AiSuggestions } from './AiSuggestions';
+import { useStartScrape } from './api';
 
 type Mode = 'keyword' | 'url';
 const lines = (s: string) =>
@@ -43,12 +38,8 @@ export function SearchForm(props: {
   const [urls, setUrls] = useState('');
   const [maxItems, setMaxItems] = useState(String(SCRAPE_DEFAULT_MAX_ITEMS));
 
-  const start = useMutation({
-    mutationFn: async (body: object) => {
-      const path = mode === 'keyword' ? '/api/scrape-instagram' : '/api/scrape-instagram-urls';
-      return (await (await apiRequest('POST', path, body)).json()) as ScrapeJob;
-    },
-    onSuccess: (job: ScrapeJob | UrlScrapeStarted) => {
+  const start = useStartScrape(mode, {
+    onSuccess: (job) => {
       const skipped = 'rejectedUrls' in job ? job.rejectedUrls.length : 0;
       toast({
         title: 'Scraping started',
