@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Account } from '../../shared/account';
-import { accountCall, refreshAccount } from '../features/account/api';
+import { useConfirmEmailChange } from '../features/account/api';
 import { errorMessage } from '../lib/api';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 import { PageHeader } from '../ui/PageHeader';
@@ -11,10 +9,7 @@ import { PageHeader } from '../ui/PageHeader';
 /** The new address's confirmation link: opened signed in, it makes the address the account's. */
 export default function AccountEmailPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const confirm = useMutation({
-    mutationFn: () => accountCall<Account>('POST', '/api/account/email/confirm', { token }),
-    onSuccess: () => refreshAccount(),
-  });
+  const confirm = useConfirmEmailChange(token);
   const { mutate } = confirm;
   // Once: the link is single-use (a second run, e.g. React's development double effect, would answer 410).
   const sent = useRef(false);

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Download, Loader2 } from 'lucide-react';
 import { DATA_EXPORT_KEEP_DAYS } from '../../shared/data-export';
-import { dataExportQueries, startDataExport } from '../features/data-export/api';
+import { dataExportQueries, useStartDataExport } from '../features/data-export/api';
 import { errorMessage } from '../lib/api';
 import { formatDay, formatKb } from '../lib/format';
 import { failureToast } from '../lib/toast';
@@ -13,13 +13,8 @@ import { Progress } from '../ui/progress';
 
 /** /settings/data: one zip of everything the account and its workspace hold, built in the background. */
 export default function DataPage() {
-  const qc = useQueryClient();
   const q = useQuery(dataExportQueries.latest());
-  const start = useMutation({
-    mutationFn: startDataExport,
-    onSuccess: (e) => qc.setQueryData(dataExportQueries.latest().queryKey, { export: e }),
-    onError: failureToast('Could not start the export'),
-  });
+  const start = useStartDataExport({ onError: failureToast('Could not start the export') });
   const e = q.data?.export ?? null;
   const busy = e?.status === 'queued' || e?.status === 'running';
   return (

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Loader2, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '../../shared/account';
 import { AuthShell } from '../features/account/AuthShell';
-import { accountCall, accountQueries } from '../features/account/api';
+import { accountQueries, useRequestPasswordReset } from '../features/account/api';
 import { errorMessage } from '../lib/api';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -18,10 +18,7 @@ export default function ForgotPasswordPage() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
-  const send = useMutation({
-    mutationFn: (input: ForgotPasswordInput) =>
-      accountCall<{ message: string }>('POST', '/api/password-reset', input),
-  });
+  const send = useRequestPasswordReset();
   return (
     <AuthShell title="Forgot your password?" intro="We will send a link to choose a new one.">
       {info.isLoading ? (

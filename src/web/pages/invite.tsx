@@ -1,9 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailOpen, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
-import type { InvitationPreview, Workspace } from '../../shared/workspaces';
-import { apiRequest, errorMessage, queryClient } from '../lib/api';
+import { invitationPreviewQuery, useAcceptInvitation, useOpenWorkspace } from '../features/team/api';
+import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -21,20 +21,9 @@ export default function InvitePage() {
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
   const { user, isLoading: userLoading } = useAuth();
-  const preview = useQuery<InvitationPreview>({
-    queryKey: [`/api/invitations/preview?token=${encodeURIComponent(token)}`],
-  });
-  const accept = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest('POST', '/api/invitations/accept', { token })).json()) as Workspace,
-  });
-  const open = useMutation({
-    mutationFn: async (w: Workspace) => apiRequest('POST', '/api/workspaces/switch', { workspaceId: w.id }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries();
-      navigate('/');
-    },
-  });
+  const preview = useQuery(invitationPreviewQuery(token));
+  const accept = useAcceptInvitation(token);
+  const open = useOpenWorkspace(() => navigate('/'));
   const next = encodeURIComponent(`/invite/${token}`);
   const p = preview.data;
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { resetPasswordFormSchema } from '../../shared/account';
 import { PASSWORD_MIN } from '../../shared/auth';
 import { AuthShell } from '../features/account/AuthShell';
-import { accountCall, accountQueries } from '../features/account/api';
+import { accountQueries, useConfirmPasswordReset } from '../features/account/api';
 import { errorMessage } from '../lib/api';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -25,13 +25,7 @@ export default function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const reset = useMutation({
-    mutationFn: (v: Values) =>
-      accountCall<{ message: string }>('POST', '/api/password-reset/confirm', {
-        token,
-        password: v.password,
-      }),
-  });
+  const reset = useConfirmPasswordReset(token);
   const { errors } = form.formState;
   const invalid = token.length < 10 || check.data?.valid === false;
   return (
@@ -73,7 +67,7 @@ export default function ResetPasswordPage() {
           </AlertDescription>
         </Alert>
       ) : (
-        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => reset.mutate(v))}>
+        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => reset.mutate(v.password))}>
           <FormField
             id="reset-password"
             label="New password"

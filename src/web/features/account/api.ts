@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { Account, ResetInfo, SessionInfo } from '../../../shared/account';
+import type { Account, ForgotPasswordInput, ResetInfo, SessionInfo } from '../../../shared/account';
 import { apiRequest, queryClient, throwIfResNotOk } from '../../lib/api';
 import { USER_KEY } from '../../lib/auth';
 import { uploadFormData } from '../../lib/csrf';
@@ -53,3 +53,24 @@ export async function uploadAvatar(file: File): Promise<Account> {
   await throwIfResNotOk(res);
   return res.json() as Promise<Account>;
 }
+
+/** Asks for a reset link; the answer is the same sentence whether the address has an account or not. */
+export const useRequestPasswordReset = () =>
+  useMutation({
+    mutationFn: (input: ForgotPasswordInput) =>
+      accountCall<{ message: string }>('POST', '/api/password-reset', input),
+  });
+
+/** A new password through the mailed link (`token`); every session of the account ends. */
+export const useConfirmPasswordReset = (token: string) =>
+  useMutation({
+    mutationFn: (password: string) =>
+      accountCall<{ message: string }>('POST', '/api/password-reset/confirm', { token, password }),
+  });
+
+/** The new address, confirmed by the mailed link (`token`); the account is read again. */
+export const useConfirmEmailChange = (token: string) =>
+  useMutation({
+    mutationFn: () => accountCall<Account>('POST', '/api/account/email/confirm', { token }),
+    onSuccess: () => refreshAccount(),
+  });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Globe, Loader2, RefreshCw, Unlink } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { BrandingSettings, DomainCheck, DomainState } from '../../../shared/branding';
@@ -12,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CopyButton } from '../../ui/copy-button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { checkDomain, useBrandingChange } from './api';
+import { useBrandingChange, useCheckDomain } from './api';
 
 function CopyField({ label, value }: { label: string; value: string }) {
   return (
@@ -33,8 +32,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
 
 function Pending({ domain, canManage }: { domain: DomainState; canManage: boolean }) {
   const [result, setResult] = useState<DomainCheck | null>(null);
-  const check = useMutation({
-    mutationFn: checkDomain,
+  const check = useCheckDomain({
     onSuccess: setResult,
     onError: failureToast('Could not check'),
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { BrandingSettings, DomainCheck } from '../../../shared/branding';
 import { apiRequest, queryClient } from '../../lib/api';
+import type { MutationCallbacks } from '../../lib/mutation';
 import { failureToast, toast } from '../../lib/toast';
 import { BRANDING_KEY } from '../../lib/use-branding';
 
@@ -10,7 +11,7 @@ export const brandingQueries = {
 const SETTINGS_KEY = brandingQueries.settings().queryKey;
 
 /** "Check now": the TXT record looked up; the settings take the domain's new state. */
-export async function checkDomain(): Promise<DomainCheck> {
+async function checkDomain(): Promise<DomainCheck> {
   const result = (await (await apiRequest('POST', '/api/branding/domain/check')).json()) as DomainCheck;
   queryClient.setQueryData(SETTINGS_KEY, (s) => (s ? { ...s, domain: result.domain } : s));
   return result;
@@ -35,3 +36,6 @@ export function useBrandingChange<T>(opts: {
     onError: failureToast(opts.failure),
   });
 }
+
+export const useCheckDomain = (cb: MutationCallbacks<DomainCheck> = {}) =>
+  useMutation({ mutationFn: checkDomain, ...cb });

@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DataExport, LatestDataExport } from '../../../shared/data-export';
 import { apiRequest } from '../../lib/api';
+import type { MutationCallbacks } from '../../lib/mutation';
 
 export const dataExportQueries = {
   /** The newest export; polled every second while it is being built. */
@@ -14,5 +15,18 @@ export const dataExportQueries = {
     }),
 };
 
-export const startDataExport = async () =>
+const startDataExport = async () =>
   (await (await apiRequest('POST', '/api/account/export')).json()) as DataExport;
+
+/** Starts building the zip; the screen shows the new export at once and polls it. */
+export function useStartDataExport(cb: MutationCallbacks<DataExport> = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: startDataExport,
+    ...cb,
+    onSuccess: (e) => {
+      qc.setQueryData(dataExportQueries.latest().queryKey, { export: e });
+      cb.onSuccess?.(e);
+    },
+  });
+}

@@ -11,8 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ScrollRegion } from '../../ui/scroll-region';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
-import { scraperQueries } from './api';
-import { downloadCleaned } from './export-csv';
+import { downloadCleaned, scraperQueries } from './api';
 
 const TABS: { value: CleanedType; label: string; download: string }[] = [
   { value: 'partial', label: 'Partial', download: 'Partial CSV' },

@@ -6,9 +6,10 @@ import type {
   ScrapeProfileEmailResult,
   UrlScrapeStarted,
 } from '../../../shared/scraper';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, throwIfResNotOk } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 import { UPLOADS_KEY } from '../../lib/shared-queries';
+import { saveFile, today } from './export-csv';
 
 // The scraper's queries (the default loader GETs the key joined with `/`).
 export const scraperQueries = {
@@ -83,4 +84,13 @@ export function useSendJobToVerify(jobId: string, cb: MutationCallbacks<{ emailC
       cb.onSuccess?.(r);
     },
   });
+}
+
+/** Server CSV of one cleaning tab (session cookie; the same route also takes a personal API token). */
+export async function downloadCleaned(jobId: string, type: 'partial' | 'full' | 'cleaned') {
+  const res = await fetch(`/api/scrape-job/${jobId}/download-cleaned?type=${type}`, {
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  saveFile(await res.blob(), `instagram-${type}-${today()}.csv`);
 }

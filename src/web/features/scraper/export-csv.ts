@@ -1,6 +1,5 @@
 import { type CsvCell, csvDocument } from '../../../shared/csv';
 import type { InstagramProfile, ScrapeJob } from '../../../shared/scraper';
-import { throwIfResNotOk } from '../../lib/api';
 
 // Client-side export of a job's results: these columns, commas in bios replaced by
 // semicolons, the date in the file name. Cells are formula-safe.
@@ -56,13 +55,4 @@ export function saveFile(content: Blob | string, filename: string, type = 'text/
 
 export function downloadJobResults(job: ScrapeJob) {
   saveFile(jobResultsCsv(job), `instagram-profiles-${today()}.csv`);
-}
-
-/** Server CSV of one cleaning tab (session cookie; the same route also takes a personal API token). */
-export async function downloadCleaned(jobId: string, type: 'partial' | 'full' | 'cleaned') {
-  const res = await fetch(`/api/scrape-job/${jobId}/download-cleaned?type=${type}`, {
-    credentials: 'include',
-  });
-  await throwIfResNotOk(res);
-  saveFile(await res.blob(), `instagram-${type}-${today()}.csv`);
 }

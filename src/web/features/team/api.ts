@@ -1,5 +1,11 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { ActivityPage, Invitation, Team } from '../../../shared/workspaces';
+import type {
+  ActivityPage,
+  Invitation,
+  InvitationPreview,
+  Team,
+  Workspace,
+} from '../../../shared/workspaces';
 import { apiRequest, queryClient } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { failureToast, toast } from '../../lib/toast';
@@ -41,3 +47,26 @@ export function useTeamAction<T>(opts: {
 export const teamRequest = (method: string, url: string, body?: unknown) => apiRequest(method, url, body);
 
 export const when = (iso: string) => formatDateTime(iso);
+
+/** Whose workspace an invitation opens, and who sent it (read before signing in). */
+export const invitationPreviewQuery = (token: string) =>
+  queryOptions<InvitationPreview>({
+    queryKey: [`/api/invitations/preview?token=${encodeURIComponent(token)}`],
+  });
+
+/** Joins the workspace the invitation names; the answer is that workspace. */
+export const useAcceptInvitation = (token: string) =>
+  useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest('POST', '/api/invitations/accept', { token })).json()) as Workspace,
+  });
+
+/** Acts in another workspace from now on: everything on screen is read again, then `onOpened`. */
+export const useOpenWorkspace = (onOpened: () => void) =>
+  useMutation({
+    mutationFn: (w: Workspace) => apiRequest('POST', '/api/workspaces/switch', { workspaceId: w.id }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries();
+      onOpened();
+    },
+  });
