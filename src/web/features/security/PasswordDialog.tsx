@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { passwordConfirmSchema } from '../../../shared/two-factor';
 import { Button } from '../../ui/button';
 import {
   Dialog,
@@ -22,13 +24,14 @@ export function PasswordDialog(props: {
   onClose: () => void;
   onConfirm: (password: string) => void;
 }) {
-  const [password, setPassword] = useState('');
+  const form = useForm({ resolver: zodResolver(passwordConfirmSchema), defaultValues: { password: '' } });
+  const password = form.watch('password');
   return (
     <Dialog
       open={props.open}
       onOpenChange={(o) => {
         if (!o) {
-          setPassword('');
+          form.reset();
           props.onClose();
         }
       }}
@@ -36,10 +39,8 @@ export function PasswordDialog(props: {
       <DialogContent>
         <form
           className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            props.onConfirm(password);
-          }}
+          noValidate
+          onSubmit={form.handleSubmit((v) => props.onConfirm(v.password))}
         >
           <DialogHeader>
             <DialogTitle>{props.title}</DialogTitle>
@@ -50,9 +51,8 @@ export function PasswordDialog(props: {
             label="Your password"
             type="password"
             autoComplete="current-password"
-            value={password}
-            error={props.error}
-            onChange={(e) => setPassword(e.target.value)}
+            error={form.formState.errors.password?.message ?? props.error}
+            {...form.register('password')}
           />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={props.onClose}>

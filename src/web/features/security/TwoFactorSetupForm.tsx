@@ -1,6 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
-import type { TwoFactorSetup } from '../../../shared/two-factor';
+import { useForm } from 'react-hook-form';
+import { enableTwoFactorSchema, type TwoFactorSetup } from '../../../shared/two-factor';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
@@ -12,16 +13,11 @@ export function TwoFactorSetupForm(props: {
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
+  const form = useForm({ resolver: zodResolver(enableTwoFactorSchema), defaultValues: { code: '' } });
+  const code = form.watch('code');
   const enable = useEnableTwoFactor({ onSuccess: (r) => props.onEnabled(r.recoveryCodes) });
   return (
-    <form
-      className="grid gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        enable.mutate(code);
-      }}
-    >
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => enable.mutate(v.code))}>
       <ol className="grid list-decimal gap-1 pl-5 text-sm">
         <li>Open your authenticator app (Google Authenticator, 1Password, Authy…) and add an account.</li>
         <li>Scan this code, or type the key below.</li>
@@ -43,9 +39,11 @@ export function TwoFactorSetupForm(props: {
         label="Code from the app"
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={code}
-        error={enable.error ? errorMessage(enable.error, 'That code is not right.') : undefined}
-        onChange={(e) => setCode(e.target.value)}
+        error={
+          form.formState.errors.code?.message ??
+          (enable.error ? errorMessage(enable.error, 'That code is not right.') : undefined)
+        }
+        {...form.register('code')}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={enable.isPending || code.trim().length < 6}>
