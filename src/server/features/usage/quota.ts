@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { PLAN_TABLE } from '../../../shared/plans';
 import { type PlanState, USAGE_LABELS, type UsageKind, upgradeFor } from '../../../shared/usage';
 import type { Db } from '../../platform/db/client';
@@ -6,6 +5,7 @@ import { query } from '../../platform/db/sql';
 import { AppError } from '../../platform/http/errors';
 import type { WorkspacePlan } from '../workspaces';
 import { type PriceConfig, planState } from './plans';
+import { countUse, monthCount, uncountUse } from './queries';
 
 /** First day of the calendar month (UTC) of `now`, as the DATE the counters are keyed by. */
 export function monthOf(now: Date): string {
@@ -39,15 +39,9 @@ export async function consumeQuota(opts: {
   const limit = state.limits[kind];
   const month = monthOf(now);
   const units = Math.max(0, Math.floor(opts.units ?? 0));
-  const guard = limit === null ? sql`true` : sql`usage_counters.count < ${limit}`;
   const rows = await query<{ count: number }>(
     db,
-    sql`INSERT INTO usage_counters (workspace_id, month, kind, count, units)
-      SELECT ${workspace.id}, ${month}::date, ${kind}, 1, ${units} WHERE ${limit === null ? sql`true` : sql`${limit} > 0`}
-      ON CONFLICT (workspace_id, month, kind) DO UPDATE
-        SET count = usage_counters.count + 1, units = usage_counters.units + EXCLUDED.units
-        WHERE ${guard}
-      RETURNING count`,
+    countUse({ workspaceId: workspace.id, month, kind, units, limit }),
   );
   if (rows.length > 0) return;
   throw quotaError({ state, kind, now });
@@ -69,8 +63,7 @@ export async function assertQuotaLeft(opts: {
   if (limit === null) return;
   const [row] = await query<{ count: number }>(
     opts.db,
-    sql`SELECT count FROM usage_counters
-      WHERE workspace_id = ${opts.workspace.id} AND month = ${monthOf(opts.now)}::date AND kind = ${opts.kind}`,
+    monthCount({ workspaceId: opts.workspace.id, month: monthOf(opts.now), kind: opts.kind }),
   );
   if (Number(row?.count ?? 0) >= limit) throw quotaError({ state, kind: opts.kind, now: opts.now });
 }
@@ -106,7 +99,12 @@ export async function releaseQuota(opts: {
   now: Date;
   units?: number;
 }): Promise<void> {
-  await opts.db.execute(sql`
-    UPDATE usage_counters SET count = greatest(0, count - 1), units = greatest(0, units - ${Math.floor(opts.units ?? 0)})
-    WHERE workspace_id = ${opts.workspaceId} AND month = ${monthOf(opts.now)}::date AND kind = ${opts.kind}`);
+  await opts.db.execute(
+    uncountUse({
+      workspaceId: opts.workspaceId,
+      month: monthOf(opts.now),
+      kind: opts.kind,
+      units: Math.floor(opts.units ?? 0),
+    }),
+  );
 }

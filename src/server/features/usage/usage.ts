@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { USAGE_KINDS, type UsageResponse } from '../../../shared/usage';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { WorkspacePlan } from '../workspaces';
 import { type PriceConfig, planState } from './plans';
+import { countersBetween } from './queries';
 import { monthOf, nextMonthStart } from './quota';
 
 /** This month's counters against the plan's limits, and the last six months for the chart. */
@@ -21,8 +21,7 @@ export async function usageSummary(opts: {
   });
   const rows = await query<{ month: string | Date; kind: string; count: number; units: number | string }>(
     db,
-    sql`SELECT month, kind, count, units FROM usage_counters
-      WHERE workspace_id = ${workspace.id} AND month >= ${months[0]}::date AND month <= ${months[5]}::date`,
+    countersBetween({ workspaceId: workspace.id, from: months[0], to: months[5] }),
   );
   const key = (m: string | Date) => (typeof m === 'string' ? m.slice(0, 10) : monthOf(m));
   const find = (month: string, kind: string) => rows.find((r) => key(r.month) === month && r.kind === kind);
