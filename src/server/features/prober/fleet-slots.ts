@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { HostCoordinator } from '../verification';
+import { hostPausedUntil, pauseHost, releaseSlot, renewSlots, takeFreeSlot } from './queries';
 
 /**
  * SMTP_MAX_CONNECTIONS_PER_HOST for the whole fleet, on PostgreSQL. A connection takes a numbered
@@ -24,27 +24,11 @@ export class DbHostCoordinator implements HostCoordinator {
   async tryAcquire(ip: string, limit: number): Promise<{ release: () => void } | { retryAt: number }> {
     const rows = await query<{ slot: number }>(
       this.db,
-      sql`
-      WITH free AS (
-        SELECT g AS slot FROM generate_series(0, ${Math.max(1, limit) - 1}::int) g
-        WHERE NOT EXISTS (SELECT 1 FROM prober_hosts h WHERE h.ip = ${ip} AND h.paused_until > now())
-          AND NOT EXISTS (
-            SELECT 1 FROM prober_slots s WHERE s.ip = ${ip} AND s.slot = g AND s.expires_at > now())
-        ORDER BY g LIMIT 1
-      )
-      INSERT INTO prober_slots (ip, slot, holder, expires_at)
-      SELECT ${ip}, slot, ${this.holder}, now() + make_interval(secs => ${this.leaseS}) FROM free
-      ON CONFLICT (ip, slot) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-        WHERE prober_slots.expires_at <= now()
-      RETURNING slot`,
+      takeFreeSlot({ ip, limit, holder: this.holder, leaseS: this.leaseS }),
     );
     const slot = rows[0]?.slot;
     if (slot === undefined) {
-      const paused = await query<{ ms: number }>(
-        this.db,
-        sql`SELECT (extract(epoch FROM paused_until) * 1000)::float8 AS ms FROM prober_hosts
-            WHERE ip = ${ip} AND paused_until > now()`,
-      );
+      const paused = await query<{ ms: number }>(this.db, hostPausedUntil(ip));
       return { retryAt: paused[0] ? Number(paused[0].ms) : Date.now() + 100 };
     }
     this.hold();
@@ -54,21 +38,13 @@ export class DbHostCoordinator implements HostCoordinator {
         if (released) return;
         released = true;
         this.held--;
-        this.db
-          .execute(
-            sql`DELETE FROM prober_slots WHERE ip = ${ip} AND slot = ${slot} AND holder = ${this.holder}`,
-          )
-          .catch(() => {}); // the lease runs out on its own
+        this.db.execute(releaseSlot({ ip, slot, holder: this.holder })).catch(() => {}); // the lease runs out on its own
       },
     };
   }
 
   backOff(ip: string, until: number): void {
-    this.db
-      .execute(sql`
-        INSERT INTO prober_hosts (ip, paused_until) VALUES (${ip}, to_timestamp(${until / 1000}))
-        ON CONFLICT (ip) DO UPDATE SET paused_until = GREATEST(prober_hosts.paused_until, excluded.paused_until)`)
-      .catch(() => {});
+    this.db.execute(pauseHost({ ip, until })).catch(() => {});
   }
 
   private hold(): void {
@@ -81,10 +57,7 @@ export class DbHostCoordinator implements HostCoordinator {
           this.renewer = null;
           return;
         }
-        this.db
-          .execute(sql`UPDATE prober_slots SET expires_at = now() + make_interval(secs => ${this.leaseS})
-                       WHERE holder = ${this.holder}`)
-          .catch(() => {});
+        this.db.execute(renewSlots({ holder: this.holder, leaseS: this.leaseS })).catch(() => {});
       },
       (this.leaseS * 1000) / 3,
     );

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { DomainFact, DomainVerdict, KnowledgeStore, ProviderVerdict } from '../verification';
+import { freshDomainFacts, freshMailboxVerdicts, upsertDomainFacts, upsertMailboxVerdicts } from './queries';
 
 export interface KnowledgeTtl {
   /** Seconds a domain's MX verdict and catch-all answer are reused (0: not shared). */
@@ -34,10 +34,7 @@ export class DbKnowledge implements KnowledgeStore {
     if (this.ttl.domainS <= 0 || names.length === 0) return out;
     const rows = await query<{ domain: string; verdict: DomainVerdict | null; catch_all: boolean | null }>(
       this.db,
-      sql`SELECT domain,
-            CASE WHEN verdict_expires_at > now() THEN verdict END AS verdict,
-            CASE WHEN catch_all_expires_at > now() THEN catch_all END AS catch_all
-          FROM domain_facts WHERE domain = ANY(${sql.param(names)}::text[])`,
+      freshDomainFacts(names),
     );
     for (const r of rows) {
       const fact: DomainFact = {};
@@ -59,8 +56,7 @@ export class DbKnowledge implements KnowledgeStore {
     if (this.ttl.mailboxS <= 0 || addresses.length === 0) return out;
     const rows = await query<{ address: string; verdict: ProviderVerdict | string }>(
       this.db,
-      sql`SELECT address, verdict FROM mailbox_verdicts
-          WHERE address = ANY(${sql.param(addresses)}::text[]) AND expires_at > now()`,
+      freshMailboxVerdicts(addresses),
     );
     for (const r of rows)
       out.set(r.address, typeof r.verdict === 'string' ? JSON.parse(r.verdict) : r.verdict);
@@ -105,27 +101,24 @@ export class DbKnowledge implements KnowledgeStore {
     // A negative verdict carries its zone's negative TTL (shorter): the lie of a resolver that turned
     // bad after its last canary check must not outlive a few minutes.
     const verdictTtl = domains.map(([, f]) => Math.min(ttl, Math.ceil(f.ttlS ?? ttl)));
-    await this.db.execute(sql`
-      INSERT INTO domain_facts (domain, verdict, verdict_expires_at, catch_all, catch_all_expires_at)
-      SELECT d, v, CASE WHEN v IS NOT NULL THEN now() + make_interval(secs => vt) END,
-        c, CASE WHEN c IS NOT NULL THEN now() + make_interval(secs => ${ttl}) END
-      FROM unnest(${sql.param(domains.map(([d]) => d))}::text[],
-        ${sql.param(domains.map(([, f]) => (f.verdict ? JSON.stringify(f.verdict) : null)))}::jsonb[],
-        ${sql.param(domains.map(([, f]) => f.catchAll ?? null))}::bool[],
-        ${sql.param(verdictTtl)}::int[]) AS x(d, v, c, vt)
-      ON CONFLICT (domain) DO UPDATE SET
-        verdict = COALESCE(excluded.verdict, domain_facts.verdict),
-        verdict_expires_at = COALESCE(excluded.verdict_expires_at, domain_facts.verdict_expires_at),
-        catch_all = COALESCE(excluded.catch_all, domain_facts.catch_all),
-        catch_all_expires_at = COALESCE(excluded.catch_all_expires_at, domain_facts.catch_all_expires_at)`);
+    await this.db.execute(
+      upsertDomainFacts({
+        domains: domains.map(([d]) => d),
+        verdicts: domains.map(([, f]) => (f.verdict ? JSON.stringify(f.verdict) : null)),
+        catchAll: domains.map(([, f]) => f.catchAll ?? null),
+        verdictTtlS: verdictTtl,
+        catchAllTtlS: ttl,
+      }),
+    );
   }
 
   private async writeMailboxes(mailboxes: [string, ProviderVerdict][]): Promise<void> {
-    await this.db.execute(sql`
-      INSERT INTO mailbox_verdicts (address, verdict, expires_at)
-      SELECT a, v, now() + make_interval(secs => ${this.ttl.mailboxS})
-      FROM unnest(${sql.param(mailboxes.map(([a]) => a))}::text[],
-        ${sql.param(mailboxes.map(([, v]) => JSON.stringify(v)))}::jsonb[]) AS x(a, v)
-      ON CONFLICT (address) DO UPDATE SET verdict = excluded.verdict, expires_at = excluded.expires_at`);
+    await this.db.execute(
+      upsertMailboxVerdicts({
+        addresses: mailboxes.map(([a]) => a),
+        verdicts: mailboxes.map(([, v]) => JSON.stringify(v)),
+        ttlS: this.ttl.mailboxS,
+      }),
+    );
   }
 }
