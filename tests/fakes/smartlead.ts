@@ -128,15 +128,31 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     if (stamps.length >= rate.limit) {
       counters.rateLimited++;
       windows.set(key, stamps);
+      // The documented 429: the error body, Retry-After, and the window's headers.
       return send(
         res,
         429,
-        { message: 'Rate limit exceeded' },
-        { 'retry-after': String(rate.retryAfterSeconds) },
+        {
+          error: {
+            code: 'RATE_LIMIT_EXCEEDED',
+            message: `Too many requests. Please retry after ${rate.retryAfterSeconds} seconds.`,
+            retry_after: rate.retryAfterSeconds,
+          },
+        },
+        {
+          'retry-after': String(rate.retryAfterSeconds),
+          'x-ratelimit-limit': String(rate.limit),
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.ceil((stamps[0]! + rate.windowMs) / 1000)),
+        },
       );
     }
     stamps.push(now);
     windows.set(key, stamps);
+    // Every answer to a known key carries the window's state, as documented.
+    res.setHeader('x-ratelimit-limit', String(rate.limit));
+    res.setHeader('x-ratelimit-remaining', String(rate.limit - stamps.length));
+    res.setHeader('x-ratelimit-reset', String(Math.ceil((stamps[0]! + rate.windowMs) / 1000)));
 
     let body: Record<string, unknown> = {};
     if (chunks.length) {

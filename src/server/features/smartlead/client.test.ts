@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
-import { createSmartleadClient, parseRetryAfter, SmartleadError } from './client';
+import { bodyRetryAfter, createSmartleadClient, parseRetryAfter, SmartleadError } from './client';
 import { limiterFor, SlidingWindowLimiter } from './rate-limit';
 
 describe('smartlead client', () => {
@@ -45,6 +45,20 @@ describe('smartlead client', () => {
     expect(sorted.length).toBeGreaterThanOrEqual(25);
     for (let i = 10; i < sorted.length; i++)
       expect(sorted[i]! - sorted[i - 10]!).toBeGreaterThanOrEqual(2_000);
+  });
+
+  it("keeps to the key's own limit from Smartlead's rate-limit headers, so no 429 comes back", async () => {
+    // A limiter far looser than the key's plan: only X-RateLimit-Remaining / -Reset can hold it back.
+    const limiter = new SlidingWindowLimiter(1_000, 1_000);
+    const client = createSmartleadClient({ baseUrl: fake.url, apiKey: 'k-ok', limiter });
+    const refused = fake.counters.rateLimited;
+    for (let i = 0; i < 12; i++) await client.listCampaigns();
+    expect(fake.counters.rateLimited).toBe(refused);
+  });
+
+  it('takes the wait from the documented 429 body when there is no Retry-After header', () => {
+    const text = JSON.stringify({ error: { code: 'RATE_LIMIT_EXCEEDED', retry_after: 30 } });
+    expect(parseRetryAfter(bodyRetryAfter(text))).toBe(30_000);
   });
 
   it('waits out a 429 using Retry-After and then succeeds', async () => {

@@ -116,6 +116,28 @@ export interface SmartleadClientOptions {
 
 const MAX_RETRY_AFTER_MS = 60_000;
 
+/**
+ * Smartlead's rate-limit headers (api.smartlead.ai/guides/rate-limits): `X-RateLimit-Remaining` left in
+ * the window, `X-RateLimit-Reset` its end as a Unix time in seconds. Milliseconds to hold the key when
+ * nothing is left (0 otherwise), at most MAX_RETRY_AFTER_MS.
+ */
+export function windowSpentFor(headers: Headers, now = Date.now()): number {
+  if (headers.get('x-ratelimit-remaining') !== '0') return 0;
+  const reset = Number(headers.get('x-ratelimit-reset'));
+  if (!Number.isFinite(reset) || reset <= 0) return 0;
+  return Math.min(Math.max(reset * 1000 - now, 0), MAX_RETRY_AFTER_MS);
+}
+
+/** The 429 body's `error.retry_after` (seconds) as the guide documents it, when there is no header. */
+export function bodyRetryAfter(text: string): string | null {
+  try {
+    const seconds = (JSON.parse(text) as { error?: { retry_after?: unknown } })?.error?.retry_after;
+    return typeof seconds === 'number' && Number.isFinite(seconds) ? String(seconds) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function parseRetryAfter(value: string | null, now = Date.now()): number {
   if (!value) return 2_000;
   const secs = Number(value);
@@ -168,9 +190,15 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
           } finally {
             answered();
           }
+          // The key's own limit, whatever its plan: an answer that leaves none of the window holds every
+          // request of the key (the fleet's too) until the window resets.
+          const spent = windowSpentFor(res.headers);
+          if (spent > 0) limiter.pause(spent);
           if (res.ok) return parseJson(text);
           if (res.status === 429) {
-            const wait = parseRetryAfter(res.headers.get('retry-after'));
+            const wait = res.headers.get('retry-after')
+              ? parseRetryAfter(res.headers.get('retry-after'))
+              : parseRetryAfter(bodyRetryAfter(text));
             limiter.pause(wait);
             if (rateLimited++ < retries.rateLimit) continue;
             throw new SmartleadError('rate_limit', 429, undefined, wait);
