@@ -27,7 +27,7 @@ const SHARED = {
   branding: ['upload'],
   billing: ['access', 'customer-erase'],
   ai: ['client', 'clean'],
-  scraper: ['emails', 'safe-fetch'],
+  scraper: ['emails'],
   usage: ['plans', 'quota'],
   webhooks: ['list-events', 'campaign-events'],
   prober: ['lane-verifier', 'process-verifier'],

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
 import { backoffDelay } from '../../platform/retry';
 import { userAgentName } from '../branding';
-import { safeFetchText, UnsafeUrlError } from '../scraper/safe-fetch';
+import { safeFetchText, UnsafeUrlError } from '../../platform/net/safe-fetch';
 import { WEBHOOK_DELIVER_JOB } from './emit';
 import { openSecret } from './endpoints';
 import { webhookDeliveries, webhookEndpoints } from './schema';

@@ -10,7 +10,7 @@ import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box';
 import { randomToken } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { assertSafeUrl, UnsafeUrlError } from '../scraper/safe-fetch';
+import { assertSafeUrl, UnsafeUrlError } from '../../platform/net/safe-fetch';
 import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,

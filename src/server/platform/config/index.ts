@@ -18,6 +18,7 @@ import { dbEnv } from '../db/env';
 import { httpEnv, securityEnv } from '../http/env';
 import { jobsEnv } from '../jobs/env';
 import { mailEnv } from '../mail/env';
+import { netEnv } from '../net/env';
 import { opsEnv } from '../ops/env';
 import { envBool, envInt } from './env-helpers';
 
@@ -58,6 +59,7 @@ const schema = z.object({
   ...apiEnv,
   ...workspacesEnv,
   ...mailEnv,
+  ...netEnv,
   ...accountEnv,
   ...brandingEnv,
 });

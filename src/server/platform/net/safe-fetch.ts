@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { isPublicAddress } from '../../platform/net/public-address';
+import { isPublicAddress } from './public-address';
 
 // Fetching a URL a stranger typed into their Instagram profile (SSRF). Only http(s), only public
 // unicast addresses: the name is resolved first, every address is checked, and the socket connects
