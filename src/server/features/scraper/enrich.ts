@@ -1,6 +1,6 @@
 import type { InstagramProfile } from '../../../shared/scraper';
-import { contactLinks, extractEmailsFromHtml } from './emails';
 import { normaliseWebsite, safeFetchText } from '../../platform/net/safe-fetch';
+import { contactLinks, extractEmailsFromHtml } from './emails';
 
 export interface EnrichOptions {
   allowLoopback: boolean;

@@ -3,9 +3,9 @@ import { DELIVERY_HEADER, EVENT_HEADER, NEUTRAL_HEADERS, SIGNATURE_HEADER } from
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
+import { safeFetchText, UnsafeUrlError } from '../../platform/net/safe-fetch';
 import { backoffDelay } from '../../platform/retry';
 import { userAgentName } from '../branding';
-import { safeFetchText, UnsafeUrlError } from '../../platform/net/safe-fetch';
 import { WEBHOOK_DELIVER_JOB } from './emit';
 import { openSecret } from './endpoints';
 import { webhookDeliveries, webhookEndpoints } from './schema';
