@@ -37,6 +37,14 @@ export async function buildPgliteSnapshot(): Promise<Blob> {
     // In memory, the database runs in this thread: the handle is PGlite itself.
     const pglite = database.pglite;
     if (!(pglite instanceof PGlite)) throw new Error('the test database must run in this thread');
+    // Every suite unpacks this tarball: without the template databases (no suite creates a database
+    // on PGlite) it is 28 MB instead of 43, and a test database starts in two thirds of the time.
+    await pglite.exec(
+      "UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')",
+    );
+    await pglite.exec('DROP DATABASE template0');
+    await pglite.exec('DROP DATABASE template1');
+    await pglite.exec('CHECKPOINT');
     return await pglite.dumpDataDir('none');
   } finally {
     await database.close();
@@ -75,6 +83,14 @@ export async function writePgliteSnapshot(): Promise<{ file: string; remove: () 
   return { file, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function readPgliteSnapshot(file: string): Promise<Blob> {
-  return new Blob([await readFile(file)]);
+const snapshots = new Map<string, Promise<Blob>>();
+
+/** The snapshot's bytes, read once per worker (a Blob is immutable: every database loads a copy). */
+export function readPgliteSnapshot(file: string): Promise<Blob> {
+  let blob = snapshots.get(file);
+  if (!blob) {
+    blob = readFile(file).then((bytes) => new Blob([bytes]));
+    snapshots.set(file, blob);
+  }
+  return blob;
 }

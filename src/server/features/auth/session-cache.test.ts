@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../platform/db/client';
+import { openTestDatabase } from '../../../../tests/helpers/test-app';
+import type { Database } from '../../platform/db/client';
 import { createSessionCache, SESSION_TABLES } from './session-cache';
 import { findSessionUser } from './sessions';
 import type { UserRow } from './users';
@@ -85,8 +86,8 @@ describe('session cache', () => {
   });
 
   it('watches every table the session look-up reads', async () => {
-    // An empty database: the statement fails (no tables), but its text is what is checked.
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    // Its text is what is checked, whatever the database answers.
+    const database = await openTestDatabase();
     try {
       const seen: string[] = [];
       const client = database.pglite as unknown as { query: (text: string, ...rest: unknown[]) => unknown };

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { pgliteModules } from './pglite-modules';
 import { RemotePglite } from './pglite-remote';
 import * as schema from './schema';
 
@@ -85,7 +86,9 @@ async function openPgliteThread(dataDir: string | null, sharedBuffers?: string):
 }
 
 async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
-  const pglite = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite({ loadDataDir });
+  const pglite = dataDir
+    ? new PGlite(path.join(dataDir, 'pglite'))
+    : new PGlite({ loadDataDir, ...(await pgliteModules()) });
   await pglite.waitReady;
   const raw: RawRunner = {
     async query<T>(text: string, params?: unknown[]) {
