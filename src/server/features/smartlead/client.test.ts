@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
-import { bodyRetryAfter, createSmartleadClient, parseRetryAfter, SmartleadError } from './client';
+import { createSmartleadClient, SmartleadError } from './client';
 import { limiterFor, SlidingWindowLimiter } from './rate-limit';
+import { bodyRetryAfter, parseRetryAfter } from './retry-after';
 
 describe('smartlead client', () => {
   let fake: FakeSmartlead;
