@@ -3,7 +3,6 @@ import type { SubscriptionStatus } from '../../../shared/auth';
 import { ACCESS_STATUSES, PAYMENT_GRACE_DAYS } from '../../../shared/billing';
 import type { Db } from '../../platform/db/client';
 import { paymentRequired } from '../../platform/http/errors';
-import { trialStatus } from '../auth/subscription-status';
 import type { WorkspacePlan } from '../workspaces';
 import { subscriptions } from './schema';
 
@@ -36,6 +35,12 @@ export async function hasPaidSubscription(opts: {
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Access from the 7-day trial alone (the workspace's trial; its end is set at sign-up). */
+function trialStatus(owner: { trialEndsAt: Date }, now: Date): SubscriptionStatus {
+  const trialEnded = now.getTime() >= owner.trialEndsAt.getTime();
+  return { hasAccess: !trialEnded, trialEnded, trialEndDate: owner.trialEndsAt.toISOString() };
 }
 
 /**
