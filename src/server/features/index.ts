@@ -26,11 +26,11 @@ import { scraperRoutes } from './scraper/routes';
 import { smartleadOutcomePollJob, smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
 import { smartleadRoutes } from './smartlead/routes';
 import { suppressionRoutes } from './suppressions/routes';
+import { teamRoutes } from './team/routes';
 import { usageRoutes } from './usage/routes';
 import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
 import { workspaceRoutes } from './workspaces/routes';
-import { teamRoutes } from './workspaces/team-routes';
 
 /**
  * The product's features, each a folder with its routes and background jobs. Adding a feature is one

@@ -1,4 +1,5 @@
 // The workspaces feature's public surface for other features (tenancy and roles).
+export { installActivityLog, recordActivity } from './activity';
 export { requirePermission, requireWorkspace } from './context';
 export {
   createPersonalWorkspace,

@@ -11,8 +11,8 @@ import { proberEnv } from '../../features/prober/env';
 import { retentionEnv } from '../../features/retention/env';
 import { scraperEnv } from '../../features/scraper/env';
 import { smartleadEnv } from '../../features/smartlead/env';
+import { teamEnv } from '../../features/team/env';
 import { verificationEnv } from '../../features/verification/env';
-import { workspacesEnv } from '../../features/workspaces/env';
 import { cryptoEnv } from '../crypto/env';
 import { dbEnv } from '../db/env';
 import { httpEnv, securityEnv } from '../http/env';
@@ -57,7 +57,7 @@ const schema = z.object({
   ...securityEnv,
   ...proberEnv,
   ...apiEnv,
-  ...workspacesEnv,
+  ...teamEnv,
   ...mailEnv,
   ...netEnv,
   ...accountEnv,

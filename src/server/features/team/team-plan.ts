@@ -2,7 +2,7 @@ import { PLAN_TABLE } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { type PriceConfig, planState } from '../usage/plans';
-import { findWorkspacePlan, type WorkspaceContext } from './resolve';
+import { findWorkspacePlan, type WorkspaceContext } from '../workspaces';
 
 export const UPGRADE_URL = '/subscribe?plan=whitelabel';
 

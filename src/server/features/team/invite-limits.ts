@@ -1,7 +1,7 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { tooManyRequests } from '../../platform/http/errors';
-import { workspaceInvitations } from './schema';
+import { workspaceInvitations } from '../workspaces/schema';
 
 // Every invitation is a mail through the operator's relay (probe finding 1: a trial account sent 30 in
 // 0.8 s). Counted from the invitations themselves over the last hour, so the limit holds across processes

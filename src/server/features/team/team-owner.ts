@@ -7,8 +7,8 @@ import {
   queueStripeCustomerErase,
   stripeCustomersOf,
 } from '../billing/customer-erase';
-import type { WorkspaceContext } from './resolve';
-import { workspaces } from './schema';
+import type { WorkspaceContext } from '../workspaces';
+import { workspaces } from '../workspaces/schema';
 
 /**
  * Deletes a workspace with everything in it (members, invitations, log; its data through the foreign

@@ -3,9 +3,8 @@ import type { Member } from '../../../shared/workspaces';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import { users } from '../auth/schema';
-import { recordActivity } from './activity';
-import type { WorkspaceContext } from './resolve';
-import { workspaceInvitations, workspaceMembers } from './schema';
+import { recordActivity, type WorkspaceContext } from '../workspaces';
+import { workspaceInvitations, workspaceMembers } from '../workspaces/schema';
 
 type Actor = { workspace: WorkspaceContext; userId: string; now: Date };
 

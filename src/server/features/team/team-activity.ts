@@ -2,8 +2,8 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ACTIVITY_LABELS, type ActivityPage, activityVisibleTo, can } from '../../../shared/workspaces';
 import type { Db } from '../../platform/db/client';
 import { users } from '../auth/schema';
-import type { WorkspaceContext } from './resolve';
-import { activityLog } from './schema';
+import type { WorkspaceContext } from '../workspaces';
+import { activityLog } from '../workspaces/schema';
 
 const MEMBER_ACTIONS = Object.keys(ACTIVITY_LABELS).filter((a) => activityVisibleTo(a) === 'member');
 

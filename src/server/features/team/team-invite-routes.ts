@@ -14,7 +14,7 @@ import { linkOrigin, NO_PUBLIC_URL } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
 import { productNameFor } from '../branding';
-import { requirePermission, requireWorkspace } from './context';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import {
   acceptInvitation,
   createInvitation,

@@ -1,7 +1,7 @@
 import { envInt } from '../../platform/config/env-helpers';
 
-// Settings of workspaces and teams: a fragment of the main config schema (config/index.ts spreads it).
-export const workspacesEnv = {
+// Settings of teams (invitations): a fragment of the main config schema (config/index.ts spreads it).
+export const teamEnv = {
   /** How long an invitation link stays valid. */
   WORKSPACE_INVITE_TTL_HOURS: envInt(72, 1, 24 * 90),
   /** Invitations (each one a mail) per workspace and per inviting account in any hour. */

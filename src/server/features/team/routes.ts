@@ -12,8 +12,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
-import { installActivityLog } from './activity';
-import { requirePermission, requireWorkspace } from './context';
+import { installActivityLog, requirePermission, requireWorkspace } from '../workspaces';
 import { listActivity } from './team-activity';
 import { invitationRoutes } from './team-invite-routes';
 import { changeRole, leaveWorkspace, listMembers, removeMember, transferOwnership } from './team-members';

@@ -6,9 +6,8 @@ import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { users } from '../auth/schema';
 import { productNameFor } from '../branding';
 import type { PriceConfig } from '../usage/plans';
-import { recordActivity } from './activity';
-import { membership, type WorkspaceContext } from './resolve';
-import { workspaceInvitations, workspaceMembers, workspaces } from './schema';
+import { membership, recordActivity, type WorkspaceContext } from '../workspaces';
+import { workspaceInvitations, workspaceMembers, workspaces } from '../workspaces/schema';
 
 type InvitationRow = typeof workspaceInvitations.$inferSelect;
 const gone = (message: string) => new AppError('gone', message);
