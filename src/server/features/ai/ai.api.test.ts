@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../../../tests/fakes/openai';
 import { TestClient } from '../../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { CLEAN_BATCH } from '../scraper/clean';
 import { scrapeJobs, scrapeProfiles } from '../scraper/schema';
-import { CLEAN_BATCH } from './clean';
 
 let fake: FakeOpenAi;
 let t: TestApp;

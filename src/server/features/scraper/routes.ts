@@ -17,12 +17,12 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import type { AppInstance } from '../../platform/http/types';
-import { cleanJobData } from '../ai/clean';
 import { isModelConfigured } from '../ai/client';
 import { brandedFileName } from '../branding';
 import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { isScraperConfigured } from './apify';
+import { cleanJobData } from './clean';
 import { cleanedCsv } from './export';
 import { requestAllFullProfiles, requestFullProfile } from './get-full';
 import { sendJobToVerification } from './send-to-verify';

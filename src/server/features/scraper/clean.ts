@@ -4,15 +4,15 @@ import { z } from 'zod';
 import type { CleanedData, CleanedRow } from '../../../shared/scraper';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { isPlausibleEmail } from '../scraper/emails';
-import { type CleanedRecord, type ScrapeProfileRow, scrapeProfiles } from '../scraper/schema';
+import { type Model, modelFromConfig, structuredChat } from '../ai/client';
 import {
   type CleanInput,
   type CleanOutput,
   cleanProfileHeuristic,
   simplifyCompany,
 } from './clean-heuristics';
-import { type Model, modelFromConfig, structuredChat } from './client';
+import { isPlausibleEmail } from './emails';
+import { type CleanedRecord, type ScrapeProfileRow, scrapeProfiles } from './schema';
 
 // AI data cleaning of a job's profiles: the model when configured (in batches, JSON schema), the
 // heuristics otherwise or when the model fails. Results are stored per profile with a hash of their
