@@ -1,4 +1,5 @@
 import { bannerRefusalReason } from '../classify';
+import type { MxTarget } from '../mx';
 import type { ProviderVerdict } from '../types';
 import { type OpenFailure, type Pending, verdictFrom } from './host';
 
@@ -18,5 +19,18 @@ export function failureVerdict(p: Pending, failure: OpenFailure): ProviderVerdic
   const reply = 'reply' in failure ? failure.reply : null;
   const v = verdictFrom(base, p, p.targets[0]?.exchange ?? null, reply);
   if (!reply && 'message' in failure) v.smtpMessage = failure.message;
+  return v;
+}
+
+/**
+ * The verdict of an address whose MX hosts all resolve to addresses we must not contact (private,
+ * loopback: a misconfigured or hostile domain), or that do not resolve at all.
+ */
+export function noRouteVerdict(p: Pending, blocked: MxTarget[]): ProviderVerdict {
+  const v = verdictFrom({ status: 'risky', reason: 'unreachable' }, p, p.job.mx[0]?.exchange ?? null, null);
+  v.smtpMessage =
+    blocked.length > 0
+      ? `${blocked[0].exchange} resolves to ${blocked[0].ip}, which is not a public address: not contacted`
+      : 'MX host does not resolve';
   return v;
 }

@@ -33,6 +33,14 @@ export interface Pending {
   done: (verdict: ProviderVerdict) => void;
 }
 
+/** An address about to be queued at the first of its MX hosts, nothing tried yet. */
+export const newPending = (
+  job: ProviderJob,
+  tenant: string,
+  targets: MxTarget[],
+  done: (verdict: ProviderVerdict) => void,
+): Pending => ({ job, tenant, targets, target: 0, attempts: 0, tries: 0, paced: 0, notBefore: 0, done });
+
 /**
  * The queue of one mail server, keyed by IP address: every address whose MX resolves here, from any
  * domain, upload or account, rides the same sessions. Ready addresses are kept per tenant and taken
@@ -155,6 +163,13 @@ export class HostQueue {
     let min: number | null = null;
     for (const p of this.delayed) if (min === null || p.notBefore < min) min = p.notBefore;
     return min;
+  }
+
+  /** Our network was at fault, not this host: it is no longer held down for being unreachable. */
+  forgiveUnreachable(): void {
+    if (this.lastFailure?.kind !== 'unreachable') return;
+    this.downUntil = 0;
+    this.pausedUntil = 0;
   }
 
   isDown(now = Date.now()): boolean {

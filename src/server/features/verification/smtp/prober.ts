@@ -1,20 +1,19 @@
-import { backoffDelay } from '../../../platform/retry';
 import { CatchAllCache } from '../catchall';
 import type { DnsClient } from '../dns';
 import type { MxTarget } from '../mx';
 import type { NetworkHealth, ProviderJob, ProviderVerdict, SmtpSettings, Step2Provider } from '../types';
 import { connectionsWanted } from './demand';
-import { failureVerdict } from './failure-verdict';
-import { type DelayReason, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
+import { failureVerdict, noRouteVerdict } from './failure-verdict';
+import { type DelayReason, HostQueue, newPending, type OpenFailure, type Pending, verdictFrom } from './host';
+import { workHost } from './host-worker';
 import { answerFromKnowledge } from './known-answers';
 import { MxRoutes } from './mx-routes';
 import { NetworkMonitor } from './network';
-import { openSession } from './open';
 import { ParkedAddresses } from './parked';
 import { ConnectionPool } from './pool';
-import { retryAfterSeconds, type SmtpReply } from './replies';
+import type { SmtpReply } from './replies';
+import { temporaryRetryDelay } from './retry-delay';
 import type { ProberContext, SessionOwner } from './session-owner';
-import { runTransactions } from './transactions';
 import { type WaitingGroup, waitingOf } from './waiting';
 
 /** Verdicts worth remembering: facts about the mailbox, not about us or the moment. */
@@ -101,24 +100,9 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       await resolver.recovered();
       if (!this.closed && !resolver.closed) return this.start(job, tenant, done);
     }
-    const p: Pending = {
-      job,
-      tenant,
-      targets: ok,
-      target: 0,
-      attempts: 0,
-      tries: 0,
-      paced: 0,
-      notBefore: 0,
-      done,
-    };
+    const p = newPending(job, tenant, ok, done);
     if (ok.length > 0) return this.place(p);
-    const v = verdictFrom({ status: 'risky', reason: 'unreachable' }, p, job.mx[0]?.exchange ?? null, null);
-    v.smtpMessage =
-      blocked.length > 0
-        ? `${blocked[0].exchange} resolves to ${blocked[0].ip}, which is not a public address: not contacted`
-        : 'MX host does not resolve';
-    done(v);
+    done(noRouteVerdict(p, blocked));
   }
 
   host(t: MxTarget): HostQueue {
@@ -175,36 +159,15 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
 
   private startWorker(host: HostQueue): void {
     host.workers++;
-    const job = this.work(host).finally(() => this.working.delete(job));
-    this.working.add(job);
-  }
-
-  private async work(host: HostQueue): Promise<void> {
-    if (host.openingSince === 0) host.openingSince = Date.now();
-    try {
-      const opened = await openSession(this, host);
-      host.openingSince = 0;
-      if (opened) {
-        host.sessions++;
-        this.openSessions++;
-        try {
-          await runTransactions(this, host, opened);
-        } finally {
-          host.sessions--;
-          this.openSessions--;
-        }
-      }
-    } catch (err) {
-      // A bug must not leave addresses hanging: fail what is queued, loudly.
-      this.ctx.logger.error({ err, host: host.ip }, 'smtp prober: unexpected error');
-      for (const p of host.take(host.ready)) {
-        p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, host.exchange, null));
-      }
-    } finally {
+    const job = workHost(this, host, (delta) => {
+      this.openSessions += delta;
+    }).finally(() => {
       host.workers--;
       if (host.workers === 0) host.openingSince = 0;
       this.pump(host);
-    }
+      this.working.delete(job);
+    });
+    this.working.add(job);
   }
 
   /** The host is judged unreachable for a while: its addresses fall over to the next MX. */
@@ -230,15 +193,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
 
   /** The parked addresses go back to their hosts, which are no longer held down for being unreachable. */
   private unpark(parked: Pending[]): void {
-    for (const p of parked) {
-      for (const t of p.targets) {
-        const h = this.host(t);
-        if (h.lastFailure?.kind === 'unreachable') {
-          h.downUntil = 0;
-          h.pausedUntil = 0;
-        }
-      }
-    }
+    for (const p of parked) for (const t of p.targets) this.host(t).forgiveUnreachable();
     for (const p of parked) this.place(p);
   }
 
@@ -255,17 +210,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       p.done(verdictFrom({ status: 'risky', reason }, p, host.exchange, reply));
       return;
     }
-    const asked = reply ? retryAfterSeconds(reply.text) : null;
-    const delay =
-      asked !== null
-        ? asked * 1000
-        : reason === 'greylisted'
-          ? this.settings.greylistRetryS * 1000
-          : backoffDelay(p.attempts, {
-              baseMs: this.settings.retryBaseMs,
-              maxMs: 4 * this.settings.retryBaseMs,
-              jitter: 0.5,
-            });
+    const delay = temporaryRetryDelay(this.settings, p.attempts, reason, reply);
     this.requeue(host, p, delay, reason === 'greylisted' ? 'greylisted' : 'temporary_failure');
   }
 

@@ -1,0 +1,36 @@
+import { type HostQueue, verdictFrom } from './host';
+import { openSession } from './open';
+import type { SessionOwner } from './session-owner';
+import { runTransactions } from './transactions';
+
+/**
+ * One connection's turn at a host: open a session (open.ts), run transactions on it while the host
+ * has addresses ready (transactions.ts), and count it among the owner's open sessions meanwhile. The
+ * owner starts one per connection the host may take, and pumps the host again when it ends.
+ */
+export async function workHost(
+  owner: SessionOwner,
+  host: HostQueue,
+  countSession: (delta: 1 | -1) => void,
+): Promise<void> {
+  if (host.openingSince === 0) host.openingSince = Date.now();
+  try {
+    const opened = await openSession(owner, host);
+    host.openingSince = 0;
+    if (!opened) return;
+    host.sessions++;
+    countSession(1);
+    try {
+      await runTransactions(owner, host, opened);
+    } finally {
+      host.sessions--;
+      countSession(-1);
+    }
+  } catch (err) {
+    // A bug must not leave addresses hanging: fail what is queued, loudly.
+    owner.ctx.logger.error({ err, host: host.ip }, 'smtp prober: unexpected error');
+    for (const p of host.take(host.ready)) {
+      p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, host.exchange, null));
+    }
+  }
+}
