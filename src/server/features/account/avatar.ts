@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { rasterImageType } from '../../platform/http/image-type';
 import { users } from '../auth/schema';
+import { sameOrTeammate } from './queries';
 import { userAvatars } from './schema';
 
 export const AVATAR_MAX_BYTES = 256 * 1024;
@@ -47,14 +48,7 @@ export async function readAvatar(db: Db, viewerId: string, userId: string) {
   const [row] = await db
     .select({ image: userAvatars.image, imageType: userAvatars.imageType })
     .from(userAvatars)
-    .where(
-      and(
-        eq(userAvatars.userId, userId),
-        sql`(${userId}::uuid = ${viewerId}::uuid OR EXISTS (
-          SELECT 1 FROM workspace_members a JOIN workspace_members b ON a.workspace_id = b.workspace_id
-          WHERE a.user_id = ${viewerId}::uuid AND b.user_id = ${userId}::uuid))`,
-      ),
-    );
+    .where(and(eq(userAvatars.userId, userId), sameOrTeammate({ viewerId, userId })));
   if (!row) throw notFound('No picture');
   return {
     bytes: row.image,

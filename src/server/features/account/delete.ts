@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
@@ -9,6 +8,14 @@ import {
   queueStripeCustomerErase,
   stripeCustomersOf,
 } from '../billing/customer-erase';
+import {
+  deleteInvitationsOf,
+  deleteLoginCounters,
+  deleteUser,
+  deleteWorkspace,
+  forgetInActivityLogs,
+  ownedWorkspaces,
+} from './queries';
 
 // Deleting an account (decision 0830): confirmed by password; a workspace shared with others must first be
 // handed over or deleted by its owner. What goes: the account and everything that cascades from it
@@ -31,14 +38,7 @@ export async function deleteAccount(opts: { db: Db; queue: JobSender; user: User
   if (!(await verifyPassword(user.passwordHash, opts.password))) {
     throw badRequest('That is not your password.', { field: 'password' });
   }
-  const owned = rowsOf<Owned>(
-    await db.execute(sql`
-      SELECT w.id, w.name,
-             (SELECT count(*)::int FROM workspace_members o
-               WHERE o.workspace_id = w.id AND o.user_id <> ${user.id}) AS others
-      FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id
-      WHERE m.user_id = ${user.id} AND m.role = 'owner'`),
-  );
+  const owned = rowsOf<Owned>(await db.execute(ownedWorkspaces({ userId: user.id })));
   // A workspace with other members (the personal one included) is not the account's alone to delete.
   const shared = owned.filter((w) => w.others > 0);
   if (shared.length) {
@@ -55,19 +55,13 @@ export async function deleteAccount(opts: { db: Db; queue: JobSender; user: User
   const customers = await stripeCustomersOf(db, ids);
   await db.transaction(async (tx) => {
     // Others' logs: entries about this person keep what happened, not who it was.
-    await tx.execute(sql`
-      UPDATE activity_log SET detail = '{}'::jsonb
-      WHERE (target = ${user.id} OR user_id = ${user.id}) AND action LIKE 'members.%'`);
-    await tx.execute(sql`
-      DELETE FROM workspace_invitations
-      WHERE lower(email) = lower(${user.email}) OR accepted_by = ${user.id}`);
-    for (const id of ids) await tx.execute(sql`DELETE FROM workspaces WHERE id = ${id}`);
+    await tx.execute(forgetInActivityLogs({ userId: user.id }));
+    await tx.execute(deleteInvitationsOf({ userId: user.id, email: user.email }));
+    for (const id of ids) await tx.execute(deleteWorkspace({ workspaceId: id }));
     // Sign-in counters are keyed by the username (auth/login-limit.ts), not the user id.
     const name = user.username.trim().toLowerCase();
-    await tx.execute(sql`
-      DELETE FROM login_throttle
-      WHERE key = ${`u:${name}`} OR left(key, ${name.length + 3}) = ${`p:${name}|`}`);
-    await tx.execute(sql`DELETE FROM users WHERE id = ${user.id}`);
+    await tx.execute(deleteLoginCounters({ username: name }));
+    await tx.execute(deleteUser({ userId: user.id }));
   });
   await queueStripeCustomerErase(opts.queue, customers);
 }

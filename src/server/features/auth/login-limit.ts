@@ -1,7 +1,8 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type AppError, tooManyRequests } from '../../platform/http/errors';
+import { releaseAttempt, reserveAttempt } from './queries';
 import { loginKnownAddresses, loginThrottle } from './schema';
 
 // Failed sign-in limits (docs/decisions/0005-login-limits.md). Before a password is checked, the attempt is
@@ -67,47 +68,21 @@ export async function reserveLoginAttempt(o: LoginAttempt): Promise<LoginTicket>
   const knownSince = iso(minutesAgo(now, l.knownAddressDays * 24 * 60));
   // The snapshot reads at the end see the rows as they were before this statement: enough to say how long
   // a refused attempt has to wait (a refused key was not changed).
-  const result = await o.db.execute<Row>(sql`
-    WITH known AS (
-      SELECT EXISTS (
-        SELECT 1 FROM login_known_addresses k JOIN users u ON u.id = k.user_id
-        WHERE lower(u.username) = ${name} AND k.address = ${address}
-          AND k.last_success_at > ${knownSince}::timestamptz
-      ) AS yes
-    ),
-    pair AS (
-      INSERT INTO login_throttle AS t (key, count, window_start, last_at)
-      VALUES (${pairKey}, 1, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN t.window_start > ${pairSince}::timestamptz THEN t.count + 1 ELSE 1 END,
-        window_start = CASE WHEN t.window_start > ${pairSince}::timestamptz THEN t.window_start
-                            ELSE ${iso(now)}::timestamptz END,
-        last_at = ${iso(now)}::timestamptz
-      WHERE t.window_start <= ${pairSince}::timestamptz OR t.count < ${l.pairMax}::int
-      RETURNING 1
-    ),
-    usr AS (
-      INSERT INTO login_throttle AS t (key, count, window_start, last_at)
-      SELECT ${userKey}, 1, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
-      WHERE EXISTS (SELECT 1 FROM pair) AND NOT (SELECT yes FROM known)
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN t.window_start > ${userSince}::timestamptz THEN t.count + 1 ELSE 1 END,
-        window_start = CASE WHEN t.window_start > ${userSince}::timestamptz THEN t.window_start
-                            ELSE ${iso(now)}::timestamptz END,
-        last_at = ${iso(now)}::timestamptz
-      WHERE t.window_start <= ${userSince}::timestamptz
-         OR (t.count < ${l.userMax}::int
-             AND (t.count < ${l.pairMax}::int
-                  OR t.last_at + make_interval(secs => LEAST(${MAX_DELAY_SECONDS}::float8,
-                       power(2, t.count - ${l.pairMax}::int))) <= ${iso(now)}::timestamptz))
-      RETURNING 1
-    )
-    SELECT EXISTS (SELECT 1 FROM pair) AS pair_ok,
-           EXISTS (SELECT 1 FROM usr) AS user_ok,
-           (SELECT yes FROM known) AS known,
-           (SELECT window_start FROM login_throttle WHERE key = ${pairKey}) AS pair_start,
-           u.count AS user_count, u.window_start AS user_start, u.last_at AS user_last
-    FROM (SELECT 1) one LEFT JOIN login_throttle u ON u.key = ${userKey}`);
+  const result = await o.db.execute<Row>(
+    reserveAttempt({
+      name,
+      address,
+      pairKey,
+      userKey,
+      now: iso(now),
+      pairSince,
+      userSince,
+      knownSince,
+      pairMax: l.pairMax,
+      userMax: l.userMax,
+      maxDelayS: MAX_DELAY_SECONDS,
+    }),
+  );
   const row = (result as unknown as { rows: Row[] }).rows[0];
   if (row.pair_ok && (row.user_ok || row.known)) {
     return { pairKey, userKey, countedOnUser: Boolean(row.user_ok) };
@@ -137,10 +112,7 @@ function tooMany(ms: number): AppError {
 /** A right password: its pair lock-out is cleared and its reservation on the username given back. */
 export async function releaseLoginAttempt(o: { db: Db; ticket: LoginTicket }): Promise<void> {
   const { pairKey, userKey, countedOnUser } = o.ticket;
-  await o.db.execute(sql`
-    WITH cleared AS (DELETE FROM login_throttle WHERE key = ${pairKey})
-    UPDATE login_throttle SET count = GREATEST(count - 1, 0)
-    WHERE key = ${userKey} AND ${countedOnUser}::boolean`);
+  await o.db.execute(releaseAttempt({ pairKey, userKey, countedOnUser }));
 }
 
 /** Remembers where a user signed in (or signed up) from; their usual addresses skip the username ceiling. */

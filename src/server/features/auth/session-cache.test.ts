@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../tests/helpers/test-app';
-import type { Database } from '../../platform/db/client';
+import { describe, expect, inject, it } from 'vitest';
+import { readPgliteSnapshot } from '../../../../tests/helpers/pglite-snapshot';
+import { type Database, openDatabase } from '../../platform/db/client';
 import { createSessionCache, SESSION_TABLES } from './session-cache';
 import { findSessionUser } from './sessions';
 import type { UserRow } from './users';
@@ -86,8 +86,10 @@ describe('session cache', () => {
   });
 
   it('watches every table the session look-up reads', async () => {
-    // Its text is what is checked, whatever the database answers.
-    const database = await openTestDatabase();
+    // Embedded (the look-up is watched there), from the run's migrated snapshot when there is one.
+    const snapshot = inject('pgliteSnapshot');
+    const loadDataDir = snapshot ? await readPgliteSnapshot(snapshot) : undefined;
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir });
     try {
       const seen: string[] = [];
       const client = database.pglite as unknown as { query: (text: string, ...rest: unknown[]) => unknown };

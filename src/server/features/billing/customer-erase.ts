@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
 import { defineJob, type JobSender, jobType } from '../../platform/jobs/registry';
+import { customersOfWorkspaces, liveSubscriptionOf } from './queries';
 import { createStripeClient } from './stripe-client';
 
 // A deleted workspace leaves no personal data behind, at Stripe either: its customer (name, email,
@@ -13,19 +13,10 @@ import { createStripeClient } from './stripe-client';
 export const STRIPE_CUSTOMER_ERASE = jobType('stripe-customer-erase', z.object({ customerId: z.string() }));
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const idList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
 /** The Stripe customers of these workspaces (read before they are deleted: the rows cascade away). */
 export async function stripeCustomersOf(db: Db, workspaceIds: string[]): Promise<string[]> {
   if (workspaceIds.length === 0) return [];
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      SELECT stripe_customer_id AS id FROM billing_customers WHERE workspace_id IN (${idList(workspaceIds)})`),
-  );
+  const rows = rowsOf<{ id: string }>(await db.execute(customersOfWorkspaces({ workspaceIds })));
   return rows.map((r) => r.id);
 }
 
@@ -36,12 +27,7 @@ export async function assertNoLiveSubscription(
   message: string,
 ): Promise<void> {
   if (workspaceIds.length === 0) return;
-  const live = rowsOf(
-    await db.execute(sql`
-      SELECT 1 FROM subscriptions
-      WHERE workspace_id IN (${idList(workspaceIds)}) AND status_rank = 1 AND NOT cancel_at_period_end
-      LIMIT 1`),
-  );
+  const live = rowsOf(await db.execute(liveSubscriptionOf({ workspaceIds })));
   if (live.length) throw conflict(message);
 }
 

@@ -1,9 +1,22 @@
 import { Readable } from 'node:stream';
-import { type SQL, sql } from 'drizzle-orm';
 import { type CsvCell, csvLine, csvRows } from '../../../shared/csv';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { exportUpload } from '../lists/export';
+import {
+  accountPage,
+  activityPage,
+  campaignLeadsPage,
+  campaignsPage,
+  listsPage,
+  type Page,
+  scrapeJobsPage,
+  scrapeProfilesPage,
+  templatesPage,
+  uploadsOf,
+  usagePage,
+  webhooksPage,
+} from './queries';
 
 /** One file of the zip; `open` is called when the zip gets to it, so only one is read at a time. */
 export interface ExportEntry {
@@ -14,7 +27,7 @@ export interface ExportEntry {
 const PAGE = 1000;
 
 /** A query's rows as a JSON array, read PAGE rows at a time (`statement` must order its rows). */
-function jsonArray(db: Db, statement: (limit: number, offset: number) => SQL): () => Promise<Readable> {
+function jsonArray(db: Db, statement: Page): () => Promise<Readable> {
   return async () =>
     Readable.from(
       (async function* () {
@@ -37,7 +50,7 @@ function jsonArray(db: Db, statement: (limit: number, offset: number) => SQL): (
 function csv<T>(
   db: Db,
   header: string[],
-  statement: (limit: number, offset: number) => SQL,
+  statement: Page,
   cells: (row: T) => CsvCell[],
 ): () => Promise<Readable> {
   return async () =>
@@ -67,36 +80,15 @@ export async function exportEntries(opts: {
   userId: string;
 }): Promise<ExportEntry[]> {
   const { db, workspaceId: w, userId } = opts;
-  const uploads = await query<{ id: string; original_name: string }>(
-    db,
-    sql`SELECT id, original_name FROM uploads WHERE workspace_id = ${w} ORDER BY uploaded_at, id`,
-  );
+  const uploads = await query<{ id: string; original_name: string }>(db, uploadsOf({ workspaceId: w }));
   return [
     {
       name: 'account.json',
-      open: jsonArray(
-        db,
-        (l, o) => sql`SELECT jsonb_build_object(
-            'user', (SELECT jsonb_build_object('id', id, 'username', username, 'email', email, 'firstName',
-              first_name, 'lastName', last_name, 'createdAt', created_at) FROM users WHERE id = ${userId}),
-            'workspace', (SELECT to_jsonb(x) FROM workspaces x WHERE id = ${w}),
-            'members', (SELECT coalesce(jsonb_agg(jsonb_build_object('username', u.username, 'role', m.role)), '[]')
-              FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ${w})
-          ) AS row LIMIT ${l} OFFSET ${o}`,
-      ),
+      open: jsonArray(db, accountPage({ workspaceId: w, userId })),
     },
     {
       name: 'lists.json',
-      open: jsonArray(
-        db,
-        (
-          l,
-          o,
-        ) => sql`SELECT jsonb_build_object('id', id, 'name', original_name, 'status', status, 'total', total,
-            'valid', valid, 'invalid', invalid, 'risky', risky, 'uploadedAt', uploaded_at,
-            'completedAt', completed_at) AS row
-          FROM uploads WHERE workspace_id = ${w} ORDER BY uploaded_at, id LIMIT ${l} OFFSET ${o}`,
-      ),
+      open: jsonArray(db, listsPage({ workspaceId: w })),
     },
     ...uploads.map((u, i) => ({
       name: `lists/${String(i + 1).padStart(3, '0')}-${safeName(u.original_name)}${u.original_name.toLowerCase().endsWith('.csv') ? '' : '.csv'}`,
@@ -104,61 +96,32 @@ export async function exportEntries(opts: {
     })),
     {
       name: 'scrape-jobs.json',
-      open: jsonArray(
-        db,
-        (
-          l,
-          o,
-        ) => sql`SELECT jsonb_build_object('id', id, 'status', status, 'mode', mode, 'keywords', keywords,
-            'location', location, 'maxItems', max_items, 'completedItems', completed_items,
-            'createdAt', created_at, 'completedAt', completed_at) AS row
-          FROM scrape_jobs WHERE workspace_id = ${w} ORDER BY created_at, id LIMIT ${l} OFFSET ${o}`,
-      ),
+      open: jsonArray(db, scrapeJobsPage({ workspaceId: w })),
     },
     {
       name: 'scrape-profiles.csv',
       open: csv<{ job_id: string; username: string; email: string; profile: unknown; cleaned: unknown }>(
         db,
         ['job_id', 'username', 'email', 'profile', 'cleaned'],
-        (l, o) => sql`SELECT job_id, username, email, profile, cleaned FROM scrape_profiles
-          WHERE workspace_id = ${w} ORDER BY job_id, position, id LIMIT ${l} OFFSET ${o}`,
+        scrapeProfilesPage({ workspaceId: w }),
         (r) => [r.job_id, r.username, r.email, json(r.profile), json(r.cleaned)],
       ),
     },
     {
       name: 'campaigns.json',
-      open: jsonArray(
-        db,
-        (l, o) => sql`SELECT to_jsonb(c) - 'workspace_id' - 'idempotency_key' - 'lease_until' AS row
-          FROM smartlead_campaigns c WHERE workspace_id = ${w} ORDER BY created_at, id LIMIT ${l} OFFSET ${o}`,
-      ),
+      open: jsonArray(db, campaignsPage({ workspaceId: w })),
     },
     {
       name: 'campaign-leads.json',
-      open: jsonArray(
-        db,
-        (l, o) => sql`SELECT to_jsonb(x) - 'workspace_id' AS row FROM smartlead_campaign_leads x
-          WHERE workspace_id = ${w} ORDER BY campaign_id, email LIMIT ${l} OFFSET ${o}`,
-      ),
+      open: jsonArray(db, campaignLeadsPage({ workspaceId: w })),
     },
     {
       name: 'templates.json',
-      open: jsonArray(
-        db,
-        (l, o) => sql`SELECT to_jsonb(t) - 'workspace_id' AS row FROM email_templates t
-          WHERE workspace_id = ${w} ORDER BY created_at, id LIMIT ${l} OFFSET ${o}`,
-      ),
+      open: jsonArray(db, templatesPage({ workspaceId: w })),
     },
     {
       name: 'webhooks.json',
-      open: jsonArray(
-        db,
-        (
-          l,
-          o,
-        ) => sql`SELECT jsonb_build_object('id', id, 'url', url, 'events', events, 'createdAt', created_at) AS row
-          FROM webhook_endpoints WHERE workspace_id = ${w} ORDER BY created_at, id LIMIT ${l} OFFSET ${o}`,
-      ),
+      open: jsonArray(db, webhooksPage({ workspaceId: w })),
     },
     {
       name: 'activity.csv',
@@ -168,28 +131,20 @@ export async function exportEntries(opts: {
         action: string;
         target: string | null;
         detail: unknown;
-      }>(
-        db,
-        ['time', 'who', 'action', 'target', 'detail'],
-        (l, o) => sql`SELECT a.created_at, u.username, a.action, a.target, a.detail FROM activity_log a
-          LEFT JOIN users u ON u.id = a.user_id WHERE a.workspace_id = ${w}
-          ORDER BY a.created_at, a.id LIMIT ${l} OFFSET ${o}`,
-        (r) => [
-          new Date(r.created_at).toISOString(),
-          r.username ?? '',
-          r.action,
-          r.target ?? '',
-          json(r.detail),
-        ],
-      ),
+      }>(db, ['time', 'who', 'action', 'target', 'detail'], activityPage({ workspaceId: w }), (r) => [
+        new Date(r.created_at).toISOString(),
+        r.username ?? '',
+        r.action,
+        r.target ?? '',
+        json(r.detail),
+      ]),
     },
     {
       name: 'usage.csv',
       open: csv<{ month: string; kind: string; count: number; units: number }>(
         db,
         ['month', 'kind', 'count', 'units'],
-        (l, o) => sql`SELECT month::text AS month, kind, count, units FROM usage_counters
-          WHERE workspace_id = ${w} ORDER BY month, kind LIMIT ${l} OFFSET ${o}`,
+        usagePage({ workspaceId: w }),
         (r) => [r.month, r.kind, Number(r.count), Number(r.units)],
       ),
     },

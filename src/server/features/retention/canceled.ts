@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { CANCELED_DATA_DAYS } from '../../../shared/billing';
 import type { Db } from '../../platform/db/client';
+import { deleteUpload, deleteWorkspaceRows, endedBefore, markPurged, uploadIdsOf } from './queries';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-// Stripe's statuses that never come back (billing/mirror.ts).
-const ENDED = sql`('canceled', 'incomplete_expired')`;
 
 // What a workspace holds, children before parents (most also cascade; explicit keeps each statement small).
 // The account, the workspace, its members and its billing records stay: the customer can come back, and
@@ -31,21 +29,10 @@ const WORKSPACE_TABLES = [
  */
 export async function purgeCanceledWorkspaces(opts: { db: Db; now: Date }): Promise<string[]> {
   const cutoff = new Date(opts.now.getTime() - CANCELED_DATA_DAYS * 86_400_000).toISOString();
-  const due = rowsOf<{ workspace_id: string }>(
-    await opts.db.execute(sql`
-      SELECT DISTINCT s.workspace_id FROM subscriptions s
-      WHERE s.status IN ${ENDED} AND s.data_purged_at IS NULL AND s.ended_at < ${cutoff}::timestamptz
-        AND NOT EXISTS (
-          SELECT 1 FROM subscriptions o
-          WHERE o.workspace_id = s.workspace_id
-            AND (o.status NOT IN ${ENDED} OR o.ended_at IS NULL OR o.ended_at >= ${cutoff}::timestamptz))
-      LIMIT 100`),
-  );
+  const due = rowsOf<{ workspace_id: string }>(await opts.db.execute(endedBefore({ cutoff })));
   for (const { workspace_id: id } of due) {
     await purgeWorkspaceData({ db: opts.db, workspaceId: id });
-    await opts.db.execute(sql`
-      UPDATE subscriptions SET data_purged_at = ${opts.now.toISOString()}::timestamptz
-      WHERE workspace_id = ${id} AND status IN ${ENDED} AND data_purged_at IS NULL`);
+    await opts.db.execute(markPurged({ workspaceId: id, at: opts.now.toISOString() }));
   }
   return due.map((d) => d.workspace_id);
 }
@@ -53,11 +40,9 @@ export async function purgeCanceledWorkspaces(opts: { db: Db; now: Date }): Prom
 async function purgeWorkspaceData(opts: { db: Db; workspaceId: string }) {
   const { db, workspaceId } = opts;
   // Uploads one by one: their rows and results go with them (trigger), which can be 250k rows each.
-  const uploads = rowsOf<{ id: string }>(
-    await db.execute(sql`SELECT id FROM uploads WHERE workspace_id = ${workspaceId}`),
-  );
-  for (const u of uploads) await db.execute(sql`DELETE FROM uploads WHERE id = ${u.id}`);
+  const uploads = rowsOf<{ id: string }>(await db.execute(uploadIdsOf({ workspaceId })));
+  for (const u of uploads) await db.execute(deleteUpload({ uploadId: u.id }));
   for (const table of WORKSPACE_TABLES) {
-    await db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId}`);
+    await db.execute(deleteWorkspaceRows({ table, workspaceId }));
   }
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { deleteOldActivity, deleteOldScrapes, deleteUsageBefore } from './queries';
 
 const DAY = 86_400_000;
 type Row = Record<string, unknown>;
@@ -13,14 +13,7 @@ export async function deleteExpiredScrapes(opts: { db: Db; now: Date; days: numb
   const cutoff = new Date(opts.now.getTime() - opts.days * DAY).toISOString();
   let total = 0;
   for (;;) {
-    const gone = rowsOf<Row>(
-      await opts.db.execute(sql`
-        DELETE FROM scrape_jobs WHERE id IN (
-          SELECT id FROM scrape_jobs
-          WHERE created_at < ${cutoff}::timestamptz AND status NOT IN ('pending', 'running')
-          LIMIT 200)
-        RETURNING id`),
-    );
+    const gone = rowsOf<Row>(await opts.db.execute(deleteOldScrapes({ cutoff })));
     total += gone.length;
     if (gone.length < 200) return total;
   }
@@ -28,11 +21,7 @@ export async function deleteExpiredScrapes(opts: { db: Db; now: Date; days: numb
 
 export async function deleteExpiredActivity(opts: { db: Db; now: Date; days: number }): Promise<number> {
   const cutoff = new Date(opts.now.getTime() - opts.days * DAY).toISOString();
-  const gone = rowsOf<Row>(
-    await opts.db.execute(
-      sql`DELETE FROM activity_log WHERE created_at < ${cutoff}::timestamptz RETURNING id`,
-    ),
-  );
+  const gone = rowsOf<Row>(await opts.db.execute(deleteOldActivity({ cutoff })));
   return gone.length;
 }
 
@@ -40,9 +29,7 @@ export async function deleteExpiredActivity(opts: { db: Db; now: Date; days: num
 export async function deleteExpiredUsage(opts: { db: Db; now: Date; months: number }): Promise<number> {
   const first = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth() - (opts.months - 1), 1));
   const gone = rowsOf<Row>(
-    await opts.db.execute(
-      sql`DELETE FROM usage_counters WHERE month < ${first.toISOString().slice(0, 10)}::date RETURNING month`,
-    ),
+    await opts.db.execute(deleteUsageBefore({ first: first.toISOString().slice(0, 10) })),
   );
   return gone.length;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   ACTIVITY_SERIES,
   type ActivityDay,
@@ -9,6 +8,7 @@ import { csvDocument } from '../../../shared/csv';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
+import { eventsPerDay, ownCampaignRow } from './queries';
 
 // Activity over time (decision 0202): counted from the events the workspace's campaigns reported
 // (send_events: webhook and poll, each event once), per UTC day. Kept here rather than asked of Smartlead
@@ -30,21 +30,12 @@ export async function activityOverTime(opts: {
   const { db, workspaceId } = opts;
   const { from, to, campaignId } = opts.query;
   if (campaignId) {
-    const own = await query(
-      db,
-      sql`SELECT 1 FROM smartlead_campaigns WHERE id = ${campaignId} AND workspace_id = ${workspaceId}`,
-    );
+    const own = await query(db, ownCampaignRow({ workspaceId, campaignId }));
     if (!own.length) throw notFound('Campaign not found');
   }
   const rows = await query<{ day: string; kind: string; n: number }>(
     db,
-    sql`SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, kind, count(*)::int AS n
-      FROM send_events
-      WHERE workspace_id = ${workspaceId}
-        AND occurred_at >= ${`${from}T00:00:00Z`}::timestamptz
-        AND occurred_at < (${`${to}T00:00:00Z`}::timestamptz + interval '1 day')
-        ${campaignId ? sql`AND campaign_id = ${campaignId}` : sql``}
-      GROUP BY 1, 2`,
+    eventsPerDay({ workspaceId, from, to, campaignId }),
   );
   const byDay = new Map<string, ActivityDay>();
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { DEFAULT_BOUNCE_BUDGET, formatRate, projectedBounceRate } from '../../../shared/bounce-budget';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { badRequest } from '../../platform/http/errors';
 import { scoresOfVerdicts } from '../lists/score';
+import { latestVerdicts } from './queries';
 
 /**
  * The server's side of the bounce budget (decision 0221): a send that holds rows other than valid ones is refused when
@@ -24,16 +24,7 @@ export async function assertWithinBounceBudget(opts: {
     final_status: 'valid' | 'risky' | 'invalid';
     reason: string | null;
     mx: string | null;
-  }>(
-    opts.db,
-    sql`SELECT DISTINCT ON (lower(r.email)) lower(r.email) AS email, x.final_status,
-        coalesce(x.step2_reason, x.reason) AS reason, coalesce(x.step2_mx_host, x.mx_host) AS mx
-      FROM uploads u
-      JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ANY(${sql.param(wanted)}::text[])
-      JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
-      WHERE u.workspace_id = ${opts.workspaceId} AND x.final_status IN ('valid', 'risky', 'invalid')
-      ORDER BY lower(r.email), coalesce(x.step2_verified_at, x.verified_at) DESC`,
-  );
+  }>(opts.db, latestVerdicts({ workspaceId: opts.workspaceId, emails: wanted }));
   // Valid rows alone are never held to it; anything else (risky, or an invalid address put into the
   // request by hand) is.
   if (rows.every((r) => r.final_status === 'valid')) return;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type {
   Conversation,
@@ -12,6 +11,7 @@ import { query } from '../../platform/db/sql';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { type SmartleadDeps, userClient } from './accounts';
 import type { SmartleadClient } from './client';
+import { leadCategoryOf, ownCampaignRow, repliedLeads, upsertLeadCategory } from './queries';
 import { listCampaignLeads } from './remote';
 
 // Replies and lead categories (decision 0202). The inbox is the workspace's own record of replies
@@ -38,18 +38,12 @@ export async function listReplies(opts: {
     category_name: string | null;
   }>(
     opts.db,
-    sql`SELECT e.campaign_id, c.name, e.email, max(e.occurred_at) AS replied_at,
-        k.category_id, k.category_name
-      FROM send_events e
-      JOIN smartlead_campaigns c ON c.id = e.campaign_id
-      LEFT JOIN lead_categories k ON k.campaign_id = e.campaign_id AND k.email = e.email
-      WHERE e.workspace_id = ${opts.workspaceId} AND e.kind = 'replied'
-        ${q.campaignId ? sql`AND e.campaign_id = ${q.campaignId}` : sql``}
-        ${q.since ? sql`AND e.occurred_at >= ${`${q.since}T00:00:00Z`}::timestamptz` : sql``}
-        ${q.category === 'none' ? sql`AND k.category_id IS NULL` : q.category !== undefined ? sql`AND k.category_id = ${q.category}` : sql``}
-      GROUP BY e.campaign_id, c.name, e.email, k.category_id, k.category_name
-      ORDER BY replied_at DESC
-      LIMIT 500`,
+    repliedLeads({
+      workspaceId: opts.workspaceId,
+      campaignId: q.campaignId,
+      since: q.since,
+      category: q.category,
+    }),
   );
   return rows.map((r) => ({
     campaignId: r.campaign_id,
@@ -73,7 +67,7 @@ export async function leadCategories(opts: Deps): Promise<LeadCategory[]> {
 async function ownCampaign(opts: { db: Db; workspaceId: string; campaignId: string }) {
   const [row] = await query<{ smartlead_id: number | null }>(
     opts.db,
-    sql`SELECT smartlead_id FROM smartlead_campaigns WHERE id = ${opts.campaignId} AND workspace_id = ${opts.workspaceId}`,
+    ownCampaignRow({ workspaceId: opts.workspaceId, campaignId: opts.campaignId }),
   );
   if (!row) throw notFound('Campaign not found');
   if (row.smartlead_id === null) throw conflict('This campaign has not been created in Smartlead yet.');
@@ -162,8 +156,7 @@ export async function leadConversation(
   }));
   const [k] = await query<{ category_id: number; category_name: string }>(
     opts.db,
-    sql`SELECT category_id, category_name FROM lead_categories
-      WHERE campaign_id = ${opts.campaignId} AND email = ${opts.email.toLowerCase()}`,
+    leadCategoryOf({ campaignId: opts.campaignId, email: opts.email.toLowerCase() }),
   );
   return {
     campaignId: opts.campaignId,
@@ -185,11 +178,16 @@ export async function setLeadCategory(
     category_id: category.id,
     pause_lead: opts.pauseLead,
   });
-  await opts.db.execute(sql`
-    INSERT INTO lead_categories (workspace_id, campaign_id, email, category_id, category_name, updated_at)
-    VALUES (${opts.workspaceId}, ${opts.campaignId}, ${opts.email.toLowerCase()}, ${category.id}, ${category.name}, ${opts.now})
-    ON CONFLICT (campaign_id, email) DO UPDATE SET category_id = excluded.category_id,
-      category_name = excluded.category_name, updated_at = excluded.updated_at`);
+  await opts.db.execute(
+    upsertLeadCategory({
+      workspaceId: opts.workspaceId,
+      campaignId: opts.campaignId,
+      email: opts.email.toLowerCase(),
+      categoryId: category.id,
+      categoryName: category.name,
+      at: opts.now,
+    }),
+  );
   return category;
 }
 

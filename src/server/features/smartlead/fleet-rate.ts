@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { realSleep, type Sleep } from '../../platform/retry';
+import { answeredSlot, dropOldSlots, lockRateKey, pauseKey, rateWindow, takeSlot } from './queries';
 import { type RateLimiter, SMARTLEAD_RATE, shareRateLimits } from './rate-limit';
 
 // One Smartlead rate limit across processes (decision 0202). On PostgreSQL, where extra worker processes
@@ -24,39 +24,27 @@ export class FleetRateStore {
   /** Resolves with a release once a slot of the key's window is ours. */
   async acquire(keyHash: string, sleep: Sleep = realSleep): Promise<() => Promise<void>> {
     for (;;) {
-      const got = await this.db.transaction(async (tx) => {
+      const got = await this.db.transaction(async (tx): Promise<{ wait: number } | { slot: string }> => {
         const db = tx as unknown as Db;
-        await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`smartlead-rate:${keyHash}`}))`);
+        await db.execute(lockRateKey({ keyHash }));
         const windowS = this.rate.windowMs / 1000;
-        await db.execute(
-          sql`DELETE FROM smartlead_rate_slots WHERE key_hash = ${keyHash} AND at < now() - make_interval(secs => ${windowS})`,
-        );
+        await db.execute(dropOldSlots({ keyHash, windowS }));
         const [state] = await query<{ n: number; wait_ms: number | null; paused_ms: number | null }>(
           db,
-          sql`SELECT count(*)::int AS n,
-              (extract(epoch FROM min(at) + make_interval(secs => ${windowS}) - now()) * 1000)::float8 AS wait_ms,
-              (SELECT (extract(epoch FROM until - now()) * 1000)::float8 FROM smartlead_rate_pauses
-                WHERE key_hash = ${keyHash} AND until > now()) AS paused_ms
-            FROM smartlead_rate_slots WHERE key_hash = ${keyHash}`,
+          rateWindow({ keyHash, windowS }),
         );
         const paused = Number(state?.paused_ms ?? 0);
         if (paused > 0) return { wait: paused };
         if (Number(state?.n ?? 0) >= this.rate.limit)
           return { wait: Math.max(10, Number(state?.wait_ms ?? 50)) };
-        const [slot] = await query<{ id: string }>(
-          db,
-          sql`INSERT INTO smartlead_rate_slots (key_hash, at)
-            VALUES (${keyHash}, now() + make_interval(secs => ${IN_FLIGHT_S})) RETURNING id`,
-        );
+        const [slot] = await query<{ id: string }>(db, takeSlot({ keyHash, inFlightS: IN_FLIGHT_S }));
         return { slot: slot.id };
       });
       if ('slot' in got) {
         const id = got.slot;
         // The window counts from the answer, as in the process's own limiter.
         return async () => {
-          await this.db
-            .execute(sql`UPDATE smartlead_rate_slots SET at = now() WHERE id = ${id}`)
-            .catch(() => {});
+          await this.db.execute(answeredSlot({ id })).catch(() => {});
         };
       }
       await sleep(Math.min(got.wait, MAX_WAIT_MS));
@@ -65,9 +53,7 @@ export class FleetRateStore {
 
   /** After a 429: no process sends with this key until Retry-After has passed. */
   async pause(keyHash: string, ms: number): Promise<void> {
-    await this.db.execute(sql`
-      INSERT INTO smartlead_rate_pauses (key_hash, until) VALUES (${keyHash}, now() + make_interval(secs => ${ms / 1000}))
-      ON CONFLICT (key_hash) DO UPDATE SET until = greatest(smartlead_rate_pauses.until, excluded.until)`);
+    await this.db.execute(pauseKey({ keyHash, ms }));
   }
 }
 

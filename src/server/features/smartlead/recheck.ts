@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { NetworkHealth, Step2Result } from '../verification';
+import { verifiedBefore } from './queries';
 
 // Before leads go to Smartlead, those whose verdict is older than REVERIFY_AFTER_DAYS are asked again
 // (decision 0221): mailboxes close, and a stale "valid" is the commonest hard bounce. A fresh "invalid"
@@ -41,13 +41,7 @@ export async function staleAmong(opts: {
   if (wanted.length === 0) return [];
   const rows = await query<{ email: string }>(
     opts.db,
-    sql`SELECT lower(r.email) AS email
-      FROM uploads u
-      JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ANY(${sql.param(wanted)}::text[])
-      JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
-      WHERE u.workspace_id = ${opts.workspaceId} AND x.final_status IN ('valid', 'risky', 'invalid')
-      GROUP BY lower(r.email)
-      HAVING max(coalesce(x.step2_verified_at, x.verified_at)) < ${opts.before}::timestamptz`,
+    verifiedBefore({ workspaceId: opts.workspaceId, emails: wanted, before: opts.before }),
   );
   return rows.map((r) => r.email);
 }

@@ -1,10 +1,11 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { mergeKey } from '../../../shared/merge-fields';
 import type { SendableEmail, SendableGroup } from '../../../shared/smartlead';
 import type { SuppressionReason } from '../../../shared/suppressions';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { scoresOfVerdicts } from '../lists/score';
+import { heldBackByReason, sendableRows } from './queries';
 import { smartleadCampaignLeads, smartleadCampaigns } from './schema';
 
 /** Risky reasons a user may still choose to send to (the mailbox may well exist); never invalid rows. */
@@ -41,35 +42,10 @@ export async function sendableGroups(opts: {
   /** REVERIFY_AFTER_DAYS: addresses last checked longer ago are checked again before they go. */
   reverifyAfterDays: number;
 }) {
-  const rows = await query<Row>(
-    opts.db,
-    sql`
-    SELECT r.id, r.email, r.name, r.company, r.data, x.final_status,
-      CASE WHEN x.final_status = 'risky' THEN
-        CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
-      END AS reason,
-      coalesce(x.step2_reason, x.reason) AS verdict_reason, coalesce(x.step2_mx_host, x.mx_host) AS mx,
-      coalesce(x.step2_verified_at, x.verified_at) AS checked_at,
-      u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at, u.headers,
-      (u.name_columns || jsonb_build_array(u.email_column) || coalesce(jsonb_build_array(u.company_column), '[]'::jsonb)) AS skip
-    FROM uploads u
-    JOIN upload_results x ON x.upload_id = u.id AND (
-      x.final_status = 'valid' OR (x.final_status = 'risky' AND (
-        coalesce(x.step2_reason, x.reason) = 'catch_all' OR x.role OR coalesce(x.step2_reason, x.reason) = 'role')))
-    JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
-    WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
-      AND NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.workspace_id = u.workspace_id AND s.email = lower(r.email))
-    ORDER BY u.uploaded_at DESC, u.id, x.row_index`,
-  );
+  const rows = await query<Row>(opts.db, sendableRows({ workspaceId: opts.workspaceId }));
   const heldBack = await query<{ reason: SuppressionReason; count: number }>(
     opts.db,
-    sql`
-    SELECT s.reason, count(DISTINCT s.email)::int AS count
-    FROM uploads u
-    JOIN upload_rows r ON r.upload_id = u.id
-    JOIN suppressions s ON s.workspace_id = u.workspace_id AND s.email = lower(r.email)
-    WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
-    GROUP BY s.reason ORDER BY s.reason`,
+    heldBackByReason({ workspaceId: opts.workspaceId }),
   );
   const sent = await sentCampaigns(opts);
   // Each row's confidence score, for the send screen's bounce projection (decision 0221).

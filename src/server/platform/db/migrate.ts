@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client';
+import { APPLIED_FILES, CREATE_JOURNAL, LOCK, RECORD_FILE, UNLOCK } from './queries';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any constant works; it only has to be the same in every process that migrates this database.
@@ -26,14 +27,10 @@ export async function migrate(database: Database, opts: MigrateOptions = {}): Pr
     .filter((f) => f.endsWith('.sql') && (opts.before === undefined || f < opts.before))
     .sort();
   return database.withConnection(async (conn) => {
-    if (database.kind === 'postgres') await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    if (database.kind === 'postgres') await conn.query(LOCK, [MIGRATION_LOCK_ID]);
     try {
-      await conn.exec(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
-      const done = new Set(
-        (await conn.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
-      );
+      await conn.exec(CREATE_JOURNAL);
+      const done = new Set((await conn.query<{ name: string }>(APPLIED_FILES)).map((r) => r.name));
       const applied: string[] = [];
       for (const file of files) {
         if (done.has(file)) continue;
@@ -41,7 +38,7 @@ export async function migrate(database: Database, opts: MigrateOptions = {}): Pr
         await conn.exec('BEGIN');
         try {
           await conn.exec(sql);
-          await conn.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+          await conn.query(RECORD_FILE, [file]);
           await conn.exec('COMMIT');
         } catch (err) {
           await conn.exec('ROLLBACK');
@@ -51,8 +48,7 @@ export async function migrate(database: Database, opts: MigrateOptions = {}): Pr
       }
       return applied;
     } finally {
-      if (database.kind === 'postgres')
-        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      if (database.kind === 'postgres') await conn.query(UNLOCK, [MIGRATION_LOCK_ID]);
     }
   });
 }

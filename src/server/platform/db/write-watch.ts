@@ -1,8 +1,9 @@
 // Which tables a SQL statement writes, read from its text. The embedded database's thread reports
 // writes to in-process caches (auth/session-cache.ts) so they can drop what a write may have changed.
-// It errs on the side of naming too much: any word after UPDATE counts (`DO UPDATE SET` names "set"),
-// which at worst drops a cache for nothing; a write it missed would serve stale data, so every form
-// drizzle, pg-boss and our raw SQL use is covered (INSERT INTO, UPDATE, DELETE FROM, TRUNCATE, DDL).
+// It errs on the side of naming too much: any word after update counts (an upsert's "do update set"
+// names "set"), which at worst drops a cache for nothing; a write it missed would serve stale data, so
+// every form drizzle, pg-boss and our raw SQL use is covered (insert into, update, delete from,
+// truncate, alter and drop table).
 
 const WRITE =
   /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?|(?:alter|drop)\s+table(?:\s+if\s+exists)?)\s+(?:only\s+)?(?:"?\w+"?\s*\.\s*)?"?(\w+)"?/gi;

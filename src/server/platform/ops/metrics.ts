@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
+import { JOBS_BY_QUEUE_AND_STATE } from './queries';
 
 /** Where the queue depth comes from (pg-boss's per-queue counts), read at scrape time. */
 export type QueueDepthSource = () => Promise<{ name: string; queued: number; active: number }[]>;
@@ -106,8 +107,7 @@ export const queueDepthOf =
   (database: Database): QueueDepthSource =>
   async () => {
     const rows = await database.raw.query<{ name: string; state: string; n: number }>(
-      `SELECT name, state, count(*)::int AS n FROM pgboss.job
-        WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
+      JOBS_BY_QUEUE_AND_STATE,
     );
     const byQueue = new Map<string, { name: string; queued: number; active: number }>();
     for (const r of rows) {
