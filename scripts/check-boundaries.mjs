@@ -28,7 +28,7 @@ const SHARED = {
   billing: ['access', 'customer-erase'],
   ai: ['client'],
   usage: ['plans', 'quota'],
-  webhooks: ['list-events', 'campaign-events'],
+  webhooks: ['emit', 'campaign-events'],
   prober: ['lane-verifier', 'process-verifier'],
   lists: [
     'controls',

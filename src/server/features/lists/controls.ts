@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { UploadListItem } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { conflict } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import { notifyListFinished } from '../webhooks/list-events';
+import { notifyListFinished } from './finished-event';
+import { saveDraftUpload, stopRun } from './queries/uploads';
 import { getUploadStatus } from './read';
 import { findOwnUpload } from './start';
 
@@ -26,15 +26,7 @@ export async function cancelVerification(opts: {
 }): Promise<UploadListItem> {
   const { db, workspaceId, uploadId, now } = opts;
   await findOwnUpload({ db, workspaceId, uploadId });
-  const rows = await query<{ id: string }>(
-    db,
-    sql`
-    UPDATE uploads SET status = CASE WHEN pending = 0 THEN 'completed' ELSE 'cancelled' END,
-      cancelled_at = CASE WHEN pending = 0 THEN NULL ELSE ${now}::timestamptz END,
-      completed_at = ${now}, notice = NULL
-    WHERE id = ${uploadId} AND workspace_id = ${workspaceId} AND status = 'processing'
-    RETURNING id`,
-  );
+  const rows = await query<{ id: string }>(db, stopRun({ now, uploadId, workspaceId }));
   if (rows.length) await notifyListFinished({ db, queue: opts.queue, uploadId });
   const upload = await getUploadStatus({ db, workspaceId, uploadId, now });
   if (rows.length === 0 && upload.status !== 'cancelled') {
@@ -55,8 +47,6 @@ export async function saveDraft(opts: {
 }): Promise<UploadListItem> {
   const { db, workspaceId, uploadId, now } = opts;
   await findOwnUpload({ db, workspaceId, uploadId });
-  await db.execute(sql`
-    UPDATE uploads SET status = 'pending'
-    WHERE id = ${uploadId} AND workspace_id = ${workspaceId} AND status = 'draft'`);
+  await db.execute(saveDraftUpload({ uploadId, workspaceId }));
   return getUploadStatus({ db, workspaceId, uploadId, now });
 }

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { type DetectedColumns, detectColumns, headerKeys } from '../../../shared/csv';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { badRequest } from '../../platform/http/errors';
 import { LISTS_DEFAULTS, type ListsSettings } from './env';
+import { cutIntoBatches } from './queries/batches';
+import { analyzeRows, insertUploadRows } from './queries/results';
+import { deleteUploadById, finishUpload, insertUpload } from './queries/uploads';
 
 /** Rows per INSERT statement: large enough for bulk speed, small enough for bounded memory. */
 const INSERT_CHUNK = 5000;
@@ -77,17 +79,17 @@ export class RowWriter {
 }
 
 async function insertRows(db: Db, uploadId: string, rows: PendingRow[]): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO upload_rows (upload_id, row_index, canon_index, email, name, company, data)
-    SELECT ${uploadId}::uuid, i, c, e, n, co, d::jsonb
-    FROM unnest(
-      ${sql.param(rows.map((r) => r.index))}::int[],
-      ${sql.param(rows.map((r) => r.canon))}::int[],
-      ${sql.param(rows.map((r) => r.email))}::text[],
-      ${sql.param(rows.map((r) => r.name))}::text[],
-      ${sql.param(rows.map((r) => r.company))}::text[],
-      ${sql.param(rows.map((r) => JSON.stringify(r.data)))}::text[]
-    ) AS t(i, c, e, n, co, d)`);
+  await db.execute(
+    insertUploadRows({
+      uploadId,
+      indexes: rows.map((r) => r.index),
+      canons: rows.map((r) => r.canon),
+      emails: rows.map((r) => r.email),
+      names: rows.map((r) => r.name),
+      companies: rows.map((r) => r.company),
+      data: rows.map((r) => JSON.stringify(r.data)),
+    }),
+  );
 }
 
 /** The upload's record, hidden (status uploading) until its rows are all stored. */
@@ -102,11 +104,16 @@ export async function createUploadRecord(opts: {
 }): Promise<string> {
   const rows = await query<{ id: string }>(
     opts.db,
-    sql`
-    INSERT INTO uploads (workspace_id, original_name, file_size, headers, email_column, name_columns, company_column, uploaded_at)
-    VALUES (${opts.workspaceId}, ${opts.name}, ${opts.fileSize}, ${JSON.stringify(opts.headers)}::jsonb,
-      ${opts.columns.email}, ${JSON.stringify(opts.columns.name)}::jsonb, ${opts.columns.company}, ${opts.now})
-    RETURNING id`,
+    insertUpload({
+      workspaceId: opts.workspaceId,
+      name: opts.name,
+      fileSize: opts.fileSize,
+      headers: opts.headers,
+      emailColumn: opts.columns.email,
+      nameColumns: opts.columns.name,
+      companyColumn: opts.columns.company,
+      now: opts.now,
+    }),
   );
   return rows[0].id;
 }
@@ -126,24 +133,25 @@ export async function finalizeUpload(opts: {
   fileSize?: number;
 }): Promise<void> {
   const size = opts.batchSize;
-  await opts.db.execute(sql`
-    INSERT INTO upload_batches (upload_id, batch_no, lo, hi)
-    SELECT ${opts.uploadId}::uuid, g, g * ${size}::int, least((g + 1) * ${size}::int, ${opts.total}::int) - 1
-    FROM generate_series(0, ceil(${opts.total}::numeric / ${size}::int)::int - 1) AS g`);
-  await opts.db.execute(sql`
-    UPDATE uploads SET status = ${opts.draft ? 'draft' : 'pending'}, total = ${opts.total}, pending = ${opts.total},
-      duplicates = ${opts.duplicates},
-      headers = COALESCE(${opts.headers ? JSON.stringify(opts.headers) : null}::jsonb, headers),
-      file_size = COALESCE(${opts.fileSize ?? null}::int, file_size)
-    WHERE id = ${opts.uploadId}`);
+  await opts.db.execute(cutIntoBatches({ uploadId: opts.uploadId, size, total: opts.total }));
+  await opts.db.execute(
+    finishUpload({
+      uploadId: opts.uploadId,
+      draft: Boolean(opts.draft),
+      total: opts.total,
+      duplicates: opts.duplicates,
+      headers: opts.headers ? JSON.stringify(opts.headers) : null,
+      fileSize: opts.fileSize ?? null,
+    }),
+  );
   // Fresh statistics: the embedded database has no autovacuum, and without them the planner picks
   // whole-table scans for the results pages and the run's own queries (measured: 4 s per page).
-  if (opts.total >= 1000) await opts.db.execute(sql`ANALYZE upload_rows`);
+  if (opts.total >= 1000) await opts.db.execute(analyzeRows());
 }
 
 /** Removes a half-stored upload (a failed or oversized file): nothing is kept. */
 export async function discardUpload(opts: { db: Db; uploadId: string }): Promise<void> {
-  await opts.db.execute(sql`DELETE FROM uploads WHERE id = ${opts.uploadId}`);
+  await opts.db.execute(deleteUploadById({ uploadId: opts.uploadId }));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
+import { deleteOwnUpload } from './queries/uploads';
 import { forgetSearchIndex } from './search-index';
 import { isUploadId } from './start';
 import { forgetRowStatuses } from './status-cache';
@@ -15,8 +15,7 @@ export async function deleteUpload(opts: { db: Db; workspaceId: string; uploadId
   if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
   const rows = await query<{ id: string }>(
     opts.db,
-    sql`DELETE FROM uploads WHERE id = ${opts.uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'
-      RETURNING id`,
+    deleteOwnUpload({ uploadId: opts.uploadId, workspaceId: opts.workspaceId }),
   );
   if (!rows.length) throw notFound('Upload not found');
   forgetSearchIndex(opts.uploadId);

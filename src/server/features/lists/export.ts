@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { type CsvCell, csvLine, csvRows, fitRow } from '../../../shared/csv';
 import type { ExportType } from '../../../shared/lists';
@@ -10,6 +9,8 @@ import { query } from '../../platform/db/sql';
 import { sendCsv } from '../../platform/http/csv-response';
 import { notFound } from '../../platform/http/errors';
 import { brandedFileName } from '../branding';
+import { allRowsBetween, rowsOfStatusAfter } from './queries/results';
+import { uploadForExport } from './queries/uploads';
 import { type ScoredRow, scoresOf } from './score';
 import { findOwnUpload } from './start';
 
@@ -74,10 +75,7 @@ export async function exportUpload(opts: {
     total: number;
     email_column: number;
     status: string;
-  }>(
-    db,
-    sql`SELECT original_name, uploaded_at, headers, total, email_column, status FROM uploads WHERE id = ${uploadId}`,
-  );
+  }>(db, uploadForExport({ uploadId }));
   if (!upload) throw notFound('Upload not found');
   const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
   const total = Number(upload.total);
@@ -95,20 +93,8 @@ export async function exportUpload(opts: {
       const rows = await query<ExportRow>(
         db,
         type === 'all'
-          ? sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
-                x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message,
-                x.verified_at, x.step2_verified_at, x.decided_by, x.step2_attempts
-              FROM upload_rows r
-              LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
-              WHERE r.upload_id = ${uploadId} AND r.row_index > ${after} AND r.row_index <= ${after + CHUNK}
-              ORDER BY r.row_index`
-          : sql`SELECT r.row_index, r.data, x.status, x.final_status, x.reason, x.step2_reason, x.role, x.free,
-                x.disposable, x.suggestion, x.mx_host, x.step2_mx_host, x.smtp_code, x.smtp_message,
-                x.verified_at, x.step2_verified_at, x.decided_by, x.step2_attempts
-              FROM upload_results x
-              JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
-              WHERE x.upload_id = ${uploadId} AND x.final_status = ${type} AND x.row_index > ${after}
-              ORDER BY x.row_index LIMIT ${CHUNK}`,
+          ? allRowsBetween({ uploadId, after, to: after + CHUNK })
+          : rowsOfStatusAfter({ uploadId, status: type, after, limit: CHUNK }),
       );
       if (rows.length === 0) {
         // 'all' reads fixed ranges of the dense row numbering: an empty range past the end is the end.

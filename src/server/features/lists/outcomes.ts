@@ -1,7 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { SendHistory } from '../../../shared/score';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
+import {
+  acceptedSends,
+  bounceRows,
+  catchAllSendsByDomain,
+  catchAllSendsByProvider,
+  latestVerdictOf,
+} from './queries/outcomes';
 import { forgetStatuses } from './status-cache';
 
 // What a send outcome changes in the workspace's lists (decision 0220).
@@ -23,29 +29,7 @@ export async function applyBounce(opts: {
 }): Promise<number> {
   const changed = await query<{ id: string; n: number }>(
     opts.db,
-    sql`
-    WITH hit AS (
-      SELECT x.upload_id, x.row_index, x.final_status AS old
-      FROM uploads u
-      JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ${opts.email.toLowerCase()}
-      JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
-      WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
-        AND x.status = 'valid' AND (x.step2_status = 'risky'
-          OR (x.step2_status = 'valid' AND x.step2_verified_at <= ${opts.bouncedAt}::timestamptz))
-    ), upd AS (
-      UPDATE upload_results x SET step2_status = 'invalid', step2_reason = 'bounced', final_status = 'invalid',
-        decided_by = 'send_outcome'
-      FROM hit
-      WHERE x.upload_id = hit.upload_id AND x.row_index = hit.row_index AND x.step2_status IN ('valid', 'risky')
-      RETURNING x.upload_id, hit.old
-    ), c AS (
-      SELECT upload_id, count(*)::int AS n, count(*) FILTER (WHERE old = 'valid')::int AS nv,
-        count(*) FILTER (WHERE old = 'risky')::int AS nr
-      FROM upd GROUP BY upload_id
-    )
-    UPDATE uploads u SET valid = u.valid - c.nv, risky = u.risky - c.nr, invalid = u.invalid + c.n
-    FROM c WHERE u.id = c.upload_id
-    RETURNING u.id, c.n`,
+    bounceRows({ email: opts.email.toLowerCase(), workspaceId: opts.workspaceId, bouncedAt: opts.bouncedAt }),
   );
   // The search+filter copy of these uploads' statuses is versioned by the run's counters, which a
   // bounce does not move: drop it so the next filtered search reads the new statuses.
@@ -64,14 +48,7 @@ export async function latestVerdict(opts: {
 }): Promise<{ reason: string | null; mxHost: string | null } | null> {
   const [row] = await query<{ reason: string | null; mx_host: string | null }>(
     opts.db,
-    sql`
-    SELECT coalesce(x.step2_reason, x.reason) AS reason, coalesce(x.step2_mx_host, x.mx_host) AS mx_host
-    FROM uploads u
-    JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ${opts.email.toLowerCase()}
-    JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
-    WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading' AND x.final_status <> 'pending'
-    ORDER BY coalesce(x.step2_verified_at, x.verified_at) DESC
-    LIMIT 1`,
+    latestVerdictOf({ email: opts.email.toLowerCase(), workspaceId: opts.workspaceId }),
   );
   return row ? { reason: row.reason, mxHost: row.mx_host } : null;
 }
@@ -80,8 +57,7 @@ export async function latestVerdict(opts: {
 export async function acceptedHistory(opts: { db: Db; workspaceId: string }): Promise<SendHistory> {
   const [row] = await query<{ sent: number; bounced: number }>(
     opts.db,
-    sql`SELECT count(*)::int AS sent, count(bounced_at)::int AS bounced
-      FROM send_outcomes WHERE workspace_id = ${opts.workspaceId} AND accepted`,
+    acceptedSends({ workspaceId: opts.workspaceId }),
   );
   return { sent: Number(row?.sent ?? 0), bounced: Number(row?.bounced ?? 0) };
 }
@@ -98,21 +74,14 @@ export async function catchAllHistory(opts: {
   if (opts.domains.length) {
     const rows = await query<{ k: string; sent: number; bounced: number }>(
       opts.db,
-      sql`SELECT split_part(email, '@', 2) AS k, count(*)::int AS sent, count(bounced_at)::int AS bounced
-        FROM send_outcomes
-        WHERE workspace_id = ${opts.workspaceId} AND catch_all
-          AND split_part(email, '@', 2) = ANY(${sql.param(opts.domains)}::text[])
-        GROUP BY 1`,
+      catchAllSendsByDomain({ workspaceId: opts.workspaceId, domains: opts.domains }),
     );
     for (const r of rows) domains.set(r.k, { sent: Number(r.sent), bounced: Number(r.bounced) });
   }
   if (opts.providers.length) {
     const rows = await query<{ k: string; sent: number; bounced: number }>(
       opts.db,
-      sql`SELECT provider AS k, count(*)::int AS sent, count(bounced_at)::int AS bounced
-        FROM send_outcomes
-        WHERE workspace_id = ${opts.workspaceId} AND catch_all AND provider = ANY(${sql.param(opts.providers)}::text[])
-        GROUP BY 1`,
+      catchAllSendsByProvider({ workspaceId: opts.workspaceId, providers: opts.providers }),
     );
     for (const r of rows) providers.set(r.k, { sent: Number(r.sent), bounced: Number(r.bounced) });
   }

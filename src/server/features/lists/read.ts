@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type OurSideNotice,
@@ -10,6 +9,8 @@ import { normalizeUploadStatus, type UploadBreakdown, type UploadListItem } from
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
+import { reasonCounts } from './queries/results';
+import { uploadOfWorkspace, uploadsOfWorkspace } from './queries/uploads';
 import { findOwnUpload, isUploadId } from './start';
 
 type UploadDbRow = {
@@ -126,21 +127,12 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
   };
 }
 
-const UPLOAD_COLUMNS =
-  sql.raw(`id, original_name, file_size, status, error_message, notice, waiting, duplicates, cancelled_at, total, valid, invalid, risky,
-  pending, step1_count, step2_total, step2_count, run_started_at, run_step1_base, run_step2_base,
-  step1_finished_at, step2_started_at, started_at, completed_at, uploaded_at`);
-
 export async function listUploads(opts: {
   db: Db;
   workspaceId: string;
   now: Date;
 }): Promise<UploadListItem[]> {
-  const rows = await query<UploadDbRow>(
-    opts.db,
-    sql`SELECT ${UPLOAD_COLUMNS} FROM uploads
-        WHERE workspace_id = ${opts.workspaceId} AND status NOT IN ('uploading', 'draft') ORDER BY uploaded_at DESC, id LIMIT 500`,
-  );
+  const rows = await query<UploadDbRow>(opts.db, uploadsOfWorkspace({ workspaceId: opts.workspaceId }));
   return rows.map((r) => toListItem(r, opts.now));
 }
 
@@ -154,8 +146,7 @@ export async function getUploadStatus(opts: {
   if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
   const rows = await query<UploadDbRow>(
     opts.db,
-    sql`SELECT ${UPLOAD_COLUMNS} FROM uploads
-      WHERE id = ${opts.uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'`,
+    uploadOfWorkspace({ uploadId: opts.uploadId, workspaceId: opts.workspaceId }),
   );
   if (!rows[0]) throw notFound('Upload not found');
   return toListItem(rows[0], opts.now);
@@ -170,10 +161,7 @@ export async function getBreakdown(opts: {
   await findOwnUpload(opts);
   const rows = await query<{ reason: string | null; n: number }>(
     opts.db,
-    sql`SELECT COALESCE(step2_reason, reason, CASE WHEN final_status = 'pending' THEN 'pending' END) AS reason,
-          count(*)::int AS n
-        FROM upload_results WHERE upload_id = ${opts.uploadId}
-        GROUP BY 1 ORDER BY 2 DESC`,
+    reasonCounts({ uploadId: opts.uploadId }),
   );
   return { reasons: rows.map((r) => ({ reason: r.reason ?? 'accepted', count: Number(r.n) })) };
 }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import {
   RESULTS_PAGE_SIZE,
   type ResultFilter,
@@ -11,6 +11,14 @@ import { DECIDED_BY, type DecidedBy } from '../../../shared/verification';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
+import {
+  FALSE_CONDITION,
+  resultsPageWithCounters,
+  rowsAmong,
+  rowsInRange,
+  statusRowsPage,
+  unverifiedRowsPage,
+} from './queries/results';
 import { scoresOf } from './score';
 import { rowsScoringAtLeast } from './score-filter';
 import { hasSearchIndex, searchRows } from './search-index';
@@ -105,11 +113,6 @@ function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
   };
 }
 
-const RESULT_COLUMNS =
-  sql.raw(`r.id, r.row_index, r.email, r.name, r.company, x.status, x.reason, x.role, x.free,
-  x.disposable, x.suggestion, x.mx_host, x.verified_at, x.step2_status, x.step2_reason, x.smtp_code,
-  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status, x.decided_by, x.step2_attempts`);
-
 /**
  * The upload's counters (only if it is the workspace's and fully stored) next to a page of rows chosen by
  * `rowsWhere` (a condition on `r`, the upload's rows), in one statement. No row: not found. A page past
@@ -124,24 +127,11 @@ async function pageWithCounters(opts: {
   const { uploadId } = opts;
   const rows = await query<PageDbRow>(
     opts.db,
-    sql`SELECT u.total AS u_total, u.valid AS u_valid, u.invalid AS u_invalid, u.risky AS u_risky,
-        u.pending AS u_pending, u.status AS u_status, p.*
-      FROM uploads u
-      LEFT JOIN LATERAL (
-        SELECT ${RESULT_COLUMNS}, EXISTS (SELECT 1 FROM suppressions s
-          WHERE s.workspace_id = ${opts.workspaceId} AND s.email = lower(r.email)) AS suppressed
-        FROM upload_rows r
-        LEFT JOIN upload_results x ON x.upload_id = ${uploadId} AND x.row_index = r.row_index
-        WHERE r.upload_id = ${uploadId} AND ${opts.rowsWhere}
-      ) p ON true
-      WHERE u.id = ${uploadId} AND u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
-      ORDER BY p.row_index`,
+    resultsPageWithCounters({ workspaceId: opts.workspaceId, uploadId, rowsWhere: opts.rowsWhere }),
   );
   if (rows.length === 0) throw notFound('Upload not found');
   return { counters: rows[0], rows: rows.filter((r) => r.row_index !== null) };
 }
-
-const intArray = (ids: ArrayLike<number>) => sql.param(Array.from(ids));
 
 /**
  * A page of results. Filters read the final status; search finds the text anywhere in the address,
@@ -177,7 +167,7 @@ export async function getResultsPage(opts: {
       db,
       workspaceId: opts.workspaceId,
       uploadId,
-      rowsWhere: ids.length ? sql`r.row_index = ANY(${intArray(ids)}::int[])` : sql`false`,
+      rowsWhere: ids.length ? rowsAmong(ids) : FALSE_CONDITION,
     });
     rows = page.rows;
     stopped = page.counters.u_status === 'cancelled';
@@ -187,18 +177,10 @@ export async function getResultsPage(opts: {
     // without a verdict may have no result row yet (step 1 inserts it), hence the anti-join.
     const rowsWhere =
       filter === 'all'
-        ? sql`r.row_index >= ${offset} AND r.row_index < ${offset + limit}`
+        ? rowsInRange({ from: offset, to: offset + limit })
         : filter === 'not_checked'
-          ? sql`r.row_index IN (
-            SELECT w.row_index FROM upload_rows w
-            WHERE w.upload_id = ${uploadId} AND NOT EXISTS (
-              SELECT 1 FROM upload_results k
-              WHERE k.upload_id = ${uploadId} AND k.row_index = w.row_index AND k.final_status <> 'pending')
-            ORDER BY w.row_index LIMIT ${limit} OFFSET ${offset})`
-          : sql`r.row_index IN (
-            SELECT k.row_index FROM upload_results k
-            WHERE k.upload_id = ${uploadId} AND k.final_status = ${filter}
-            ORDER BY k.row_index LIMIT ${limit} OFFSET ${offset})`;
+          ? unverifiedRowsPage({ uploadId, limit, offset })
+          : statusRowsPage({ uploadId, status: filter, limit, offset });
     const page = await pageWithCounters({ db, workspaceId: opts.workspaceId, uploadId, rowsWhere });
     rows = page.rows;
     const c = page.counters;
@@ -221,7 +203,7 @@ export async function getResultsPage(opts: {
       db,
       workspaceId: opts.workspaceId,
       uploadId,
-      rowsWhere: ids.length ? sql`r.row_index = ANY(${intArray(ids)}::int[])` : sql`false`,
+      rowsWhere: ids.length ? rowsAmong(ids) : FALSE_CONDITION,
     });
     rows = page.rows;
     stopped = page.counters.u_status === 'cancelled';

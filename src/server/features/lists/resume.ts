@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { JobSender } from '../../platform/jobs/registry';
 import type { ListsSettings } from './env';
+import { releaseRunningLeases } from './queries/batches';
+import { deleteAbandonedUploads, runsToResume } from './queries/uploads';
 import { sendLanes } from './start';
 
 /**
@@ -22,23 +23,15 @@ export async function resumeRuns(opts: {
   const lease = opts.settings.LISTS_LEASE_S;
   const embeddedBoot = opts.atBoot && database.kind === 'pglite';
   if (embeddedBoot) {
-    await db.execute(sql`
-      UPDATE upload_batches SET lease_owner = NULL, lease_until = NULL
-      WHERE lease_until IS NOT NULL
-        AND upload_id IN (SELECT id FROM uploads WHERE status = 'processing')`);
+    await db.execute(releaseRunningLeases());
   }
-  const stale = embeddedBoot
-    ? sql`true`
-    : sql`(heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${lease * 2}))`;
   const runs = await query<{ id: string; run_id: number }>(
     db,
-    sql`SELECT id, run_id FROM uploads WHERE status = 'processing' AND ${stale}`,
+    runsToResume({ leaseSeconds: lease, all: embeddedBoot }),
   );
   for (const r of runs) await sendLanes(opts.queue, r.id, Number(r.run_id), opts.settings.LISTS_LANES);
   // A file whose upload was cut off (the server died while storing it) is dropped after an hour, and
   // a draft (a file chosen in the browser, never started nor saved) after a day.
-  await db.execute(sql`
-    DELETE FROM uploads WHERE (status = 'uploading' AND uploaded_at < now() - interval '1 hour')
-      OR (status = 'draft' AND uploaded_at < now() - interval '1 day')`);
+  await db.execute(deleteAbandonedUploads());
   return runs.length;
 }

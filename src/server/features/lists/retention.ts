@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
+import { deleteUploadRow, uploadsBefore } from './queries/uploads';
 
 /**
  * Uploaded lists and their results are deleted 30 days after upload. Rows, results and
@@ -9,10 +9,7 @@ import { query } from '../../platform/db/sql';
  */
 export async function deleteExpiredUploads(opts: { db: Db; now: Date; days: number }): Promise<number> {
   const cutoff = new Date(opts.now.getTime() - opts.days * 86_400_000);
-  const expired = await query<{ id: string }>(
-    opts.db,
-    sql`SELECT id FROM uploads WHERE uploaded_at < ${cutoff} ORDER BY uploaded_at LIMIT 1000`,
-  );
-  for (const u of expired) await opts.db.execute(sql`DELETE FROM uploads WHERE id = ${u.id}`);
+  const expired = await query<{ id: string }>(opts.db, uploadsBefore({ cutoff }));
+  for (const u of expired) await opts.db.execute(deleteUploadRow({ uploadId: u.id }));
   return expired.length;
 }

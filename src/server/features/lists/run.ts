@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
 import type { OurSideNotice } from '../../../shared/list-runs';
 import type { Db } from '../../platform/db/client';
 import { politeDb, query } from '../../platform/db/sql';
@@ -8,8 +7,10 @@ import { realSleep, retrying } from '../../platform/retry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { isClosing } from '../prober/process-verifier';
 import type { Verifier } from '../verification';
-import { notifyListFinished } from '../webhooks/list-events';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
+import { notifyListFinished } from './finished-event';
+import { analyzeResults } from './queries/results';
+import { completeIfDone, failRun, failStuckRun, setNotice } from './queries/uploads';
 import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
 import { watchWaiting } from './waiting';
 
@@ -105,9 +106,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
     }
     ctx.log.error({ err, uploadId }, 'verification run failed');
     await releaseLeases({ db, uploadId, owner }).catch(() => {});
-    await db.execute(sql`
-      UPDATE uploads SET status = 'failed', error_message = ${`Verification failed: ${(err as Error).message}`}
-      WHERE id = ${uploadId} AND status = 'processing'`);
+    await db.execute(failRun({ message: `Verification failed: ${(err as Error).message}`, uploadId }));
     await notifyListFinished({ db, queue: ctx.queue, uploadId, log: ctx.log });
   } finally {
     clearInterval(beat);
@@ -139,7 +138,7 @@ function watchNotice(db: Db, uploadId: string, verifier: Verifier) {
     if (notice === shown) return;
     shown = notice;
     writing = writing
-      .then(() => db.execute(sql`UPDATE uploads SET notice = ${notice} WHERE id = ${uploadId}`))
+      .then(() => db.execute(setNotice({ notice, uploadId })))
       .then(() => {})
       .catch(() => {});
   };
@@ -160,7 +159,7 @@ const analyzed = new Set<string>();
 async function analyzeOnce(db: Db, uploadId: string) {
   if (analyzed.has(uploadId)) return;
   analyzed.add(uploadId);
-  await db.execute(sql`ANALYZE upload_results`);
+  await db.execute(analyzeResults());
 }
 
 /** Completes the upload when no row is pending; true when this lane has nothing left to do. */
@@ -168,13 +167,7 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
   const { db, uploadId } = lane;
   // A list reported complete has shared its verdicts: another list started right after reuses them.
   await lane.verifier.settle?.();
-  const done = await query<{ id: string }>(
-    db,
-    sql`
-    UPDATE uploads SET status = 'completed', completed_at = ${lane.ctx.clock()}
-    WHERE id = ${uploadId} AND status = 'processing' AND pending = 0
-    RETURNING id`,
-  );
+  const done = await query<{ id: string }>(db, completeIfDone({ now: lane.ctx.clock(), uploadId }));
   const notify = () => notifyListFinished({ db, queue: lane.ctx.queue, uploadId, log: lane.ctx.log });
   if (done.length > 0) {
     await notify();
@@ -183,10 +176,7 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
   const { open } = await openBatches({ db, uploadId });
   if (open === 0) {
     // Every batch is done yet rows are pending: should not happen; say so rather than spin.
-    await db.execute(sql`
-      UPDATE uploads SET status = 'failed',
-        error_message = 'Some rows could not be verified. Use re-verify pending to try them again.'
-      WHERE id = ${uploadId} AND status = 'processing' AND pending > 0`);
+    await db.execute(failStuckRun({ uploadId }));
     await notify();
     return true;
   }

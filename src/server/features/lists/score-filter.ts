@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { ResultFilter } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
+import { finalRowsAfter } from './queries/results';
 import { scoresOfVerdicts } from './score';
 
 // "Valid + risky with score ≥ 70" (decision 0221): the score is computed when read (its catch-all part
@@ -30,16 +30,7 @@ export async function rowsScoringAtLeast(opts: {
       final_status: 'valid' | 'invalid' | 'risky';
       reason: string | null;
       mx: string | null;
-    }>(
-      db,
-      sql`SELECT x.row_index, r.email, x.final_status, COALESCE(x.step2_reason, x.reason) AS reason,
-          COALESCE(x.step2_mx_host, x.mx_host) AS mx
-        FROM upload_results x
-        JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
-        WHERE x.upload_id = ${uploadId} AND x.row_index > ${after}
-          AND x.final_status = ANY(${sql.param(statuses)}::text[])
-        ORDER BY x.row_index LIMIT ${CHUNK}`,
-    );
+    }>(db, finalRowsAfter({ uploadId, after, statuses, limit: CHUNK }));
     if (rows.length === 0) break;
     const scores = await scoresOfVerdicts(
       db,

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { yieldToEventLoop } from '../../platform/event-loop';
+import { searchTextBetween } from './queries/results';
 import { buildTextIndex, findRows, ROW_END, type TextIndex } from './text-index';
 
 // Case-insensitive substring search over email, name and company, in memory. pg_trgm is not loaded
@@ -123,12 +123,14 @@ export async function storedSearchText(db: Db, uploadId: string): Promise<string
     await yieldToEventLoop();
     const [chunk] = await query<{ t: string | null; n: number }>(
       db,
-      sql`SELECT count(*)::int AS n, string_agg(
-          translate(email, ${SEPARATORS}, '  ') || ${FIELD_SEP} || translate(coalesce(name, ''), ${SEPARATORS}, '  ')
-            || ${FIELD_SEP} || translate(coalesce(company, ''), ${SEPARATORS}, '  '),
-          ${ROW_END} ORDER BY row_index) AS t
-        FROM upload_rows
-        WHERE upload_id = ${uploadId} AND row_index >= ${lo} AND row_index < ${lo + LOAD_CHUNK}`,
+      searchTextBetween({
+        separators: SEPARATORS,
+        fieldSep: FIELD_SEP,
+        rowEnd: ROW_END,
+        uploadId,
+        lo,
+        hi: lo + LOAD_CHUNK,
+      }),
     );
     if (chunk.t !== null) parts.push(chunk.t.toLowerCase(), ROW_END);
     if (Number(chunk.n) < LOAD_CHUNK) break;

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { SendableEmail } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
+import { validRowsOf } from './queries/results';
 
 /**
  * The workspace's addresses whose final status is valid (only those are offered for sending),
@@ -16,16 +16,7 @@ export async function listSendableEmails(opts: { db: Db; workspaceId: string }):
     upload_id: string;
     upload_name: string;
     uploaded_at: string | Date;
-  }>(
-    opts.db,
-    sql`
-    SELECT r.id, r.email, r.name, r.company, u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at
-    FROM uploads u
-    JOIN upload_results x ON x.upload_id = u.id AND x.final_status = 'valid'
-    JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
-    WHERE u.workspace_id = ${opts.workspaceId} AND u.status <> 'uploading'
-    ORDER BY u.uploaded_at DESC, u.id, x.row_index`,
-  );
+  }>(opts.db, validRowsOf({ workspaceId: opts.workspaceId }));
   return rows.map((r) => ({
     id: Number(r.id),
     email: r.email,

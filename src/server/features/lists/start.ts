@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StartVerificationResponse, UploadStatus } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
@@ -10,6 +9,7 @@ import type { PriceConfig } from '../usage/plans';
 import { consumeQuota, releaseQuota } from '../usage/quota';
 import type { WorkspacePlan } from '../workspaces';
 import type { ListsSettings } from './env';
+import { ownUpload, startRun } from './queries/uploads';
 import { seedUnverified } from './status-cache';
 
 export const RUN_JOB = jobType(
@@ -28,9 +28,7 @@ export async function findOwnUpload(opts: { db: Db; workspaceId: string; uploadI
   if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
   const rows = await query<{ id: string; status: UploadStatus; pending: number; duplicates: number }>(
     opts.db,
-    sql`
-    SELECT id, status, pending, duplicates FROM uploads
-    WHERE id = ${opts.uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'`,
+    ownUpload({ uploadId: opts.uploadId, workspaceId: opts.workspaceId }),
   );
   const row = rows[0];
   if (!row) throw notFound('Upload not found');
@@ -81,9 +79,6 @@ export async function startVerification(opts: {
     units: Math.max(0, Number(upload.pending) - Number(upload.duplicates)),
   };
   if (metered) await consumeQuota({ ...meter, config: opts.settings, workspace });
-  const from = opts.pendingOnly
-    ? sql`status IN ('pending', 'completed', 'failed', 'cancelled') AND pending > 0`
-    : sql`status IN ('pending', 'draft')`;
   // One statement: the transition and, for a re-run, the reopening of its batches.
   const rows = await query<{
     run_id: number;
@@ -92,22 +87,7 @@ export async function startVerification(opts: {
     total: number;
     step1_count: number;
     step2_count: number;
-  }>(
-    db,
-    sql`
-    WITH u AS (
-      UPDATE uploads SET status = 'processing', run_id = run_id + 1, run_started_at = ${now},
-        run_step1_base = step1_count, run_step2_base = step2_count, step2_started_at = NULL,
-        step1_finished_at = NULL, started_at = COALESCE(started_at, ${now}), completed_at = NULL,
-        error_message = NULL, notice = NULL, cancelled_at = NULL, heartbeat_at = now()
-      WHERE id = ${uploadId} AND workspace_id = ${workspace.id} AND ${from}
-      RETURNING id, run_id, status, pending, total, step1_count, step2_count
-    ), b AS (
-      UPDATE upload_batches SET step1_done = false, step2_done = false, lease_owner = NULL, lease_until = NULL
-      WHERE upload_id IN (SELECT id FROM u) AND ${opts.pendingOnly ? sql`true` : sql`false`}
-    )
-    SELECT run_id, status, pending, total, step1_count, step2_count FROM u`,
-  );
+  }>(db, startRun({ now, uploadId, workspaceId: workspace.id, pendingOnly: Boolean(opts.pendingOnly) }));
   const row = rows[0];
   if (!row) {
     if (metered) await releaseQuota(meter);

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { yieldToEventLoop } from '../../platform/event-loop';
 import { notFound } from '../../platform/http/errors';
+import { finalStatusesBetween } from './queries/results';
+import { uploadVersion } from './queries/uploads';
 
 // Final status of every row of recently searched uploads, for search plus a status filter (the
 // search index gives row numbers; this says which of them are valid, invalid or risky). Kept per
@@ -65,11 +66,7 @@ export async function rowStatuses(opts: {
     run_id: number;
     step1_count: number;
     step2_count: number;
-  }>(
-    db,
-    sql`SELECT status, total, run_id, step1_count, step2_count FROM uploads
-      WHERE id = ${uploadId} AND workspace_id = ${opts.workspaceId} AND status <> 'uploading'`,
-  );
+  }>(db, uploadVersion({ uploadId, workspaceId: opts.workspaceId }));
   if (!u) throw notFound('Upload not found');
   const version = `${u.run_id}:${u.step1_count}:${u.step2_count}`;
   const running = u.status === 'processing';
@@ -175,10 +172,7 @@ async function load(db: Db, uploadId: string, total: number): Promise<Uint8Array
     // One array of row numbers per status (three rows per chunk, not one JS object per row).
     const groups = await query<{ final_status: string; rows: number[] }>(
       db,
-      sql`SELECT final_status, array_agg(row_index) AS rows FROM upload_results
-        WHERE upload_id = ${uploadId} AND row_index >= ${lo} AND row_index < ${lo + LOAD_CHUNK}
-          AND final_status <> 'pending'
-        GROUP BY final_status`,
+      finalStatusesBetween({ uploadId, lo, hi: lo + LOAD_CHUNK }),
     );
     for (const g of groups) {
       const code = CODES[g.final_status] ?? 0;

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
 import { isClosing } from '../prober/process-verifier';
 import type { Step2Result, Verifier } from '../verification';
 import type { ClaimedBatch } from './claims';
+import { rowsPendingStep2, rowsToCheck } from './queries/results';
+import { uploadStatusOf } from './queries/uploads';
 import { writeStep1, writeStep2 } from './results-write';
 
 // The two steps of a claimed batch (run.ts claims the batches and ends the run).
@@ -41,7 +42,7 @@ export interface Lane {
 }
 
 export async function uploadStatus(db: Db, uploadId: string): Promise<string | null> {
-  const rows = await query<{ status: string }>(db, sql`SELECT status FROM uploads WHERE id = ${uploadId}`);
+  const rows = await query<{ status: string }>(db, uploadStatusOf({ uploadId }));
   return rows[0]?.status ?? null;
 }
 
@@ -55,12 +56,7 @@ export async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<boolean
   // Only rows without a verdict: a batch taken over after a crash resumes where it stopped.
   const rows = await query<{ row_index: number; email: string }>(
     db,
-    sql`
-    SELECT r.row_index, r.email FROM upload_rows r
-    WHERE r.upload_id = ${uploadId} AND r.row_index BETWEEN ${batch.lo} AND ${batch.hi}
-      AND r.canon_index = r.row_index
-      AND NOT EXISTS (SELECT 1 FROM upload_results x WHERE x.upload_id = ${uploadId} AND x.row_index = r.row_index)
-    ORDER BY r.row_index`,
+    rowsToCheck({ uploadId, lo: batch.lo, hi: batch.hi }),
   );
   const slices: (typeof rows)[] = [];
   for (let i = 0; i < rows.length; i += STEP1_SLICE_ROWS) slices.push(rows.slice(i, i + STEP1_SLICE_ROWS));
@@ -99,14 +95,7 @@ export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean
   const { db, uploadId } = lane;
   const rows = await query<{ row_index: number; email: string }>(
     db,
-    sql`
-    SELECT x.row_index, r.email FROM upload_results x
-    JOIN upload_rows r ON r.upload_id = ${uploadId} AND r.row_index = x.row_index
-    WHERE x.upload_id = ${uploadId} AND x.step2_status = 'pending'
-      AND x.row_index BETWEEN ${batch.lo} AND ${batch.hi} AND r.canon_index = r.row_index
-      -- The range on both sides: without it the planner misjudged the join and read every row of
-      -- the upload (a 250k-row sequential scan, ~115 ms per batch on the embedded database).
-      AND r.row_index BETWEEN ${batch.lo} AND ${batch.hi}`,
+    rowsPendingStep2({ uploadId, lo: batch.lo, hi: batch.hi }),
   );
   if (rows.length === 0) return true;
   let buffer: { rowIndex: number; result: Step2Result }[] = [];

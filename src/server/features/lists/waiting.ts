@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { WaitingGroup } from '../../../shared/list-runs';
 import type { Db } from '../../platform/db/client';
 import type { Verifier } from '../verification';
+import { setWaiting } from './queries/uploads';
 
 /** How often a lane copies what its rows wait for onto the upload (only when it changed). */
 const EVERY_MS = 2000;
@@ -20,7 +20,7 @@ export function watchWaiting(db: Db, uploadId: string, verifier: Verifier) {
     if (json === shown) return;
     shown = json;
     writing = writing
-      .then(() => db.execute(sql`UPDATE uploads SET waiting = ${json}::jsonb WHERE id = ${uploadId}`))
+      .then(() => db.execute(setWaiting({ waiting: json, uploadId })))
       .then(() => {})
       .catch(() => {});
   };

@@ -7,9 +7,9 @@ import { waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { WebhookDelivery } from '../../../shared/webhooks';
 import { encryptSecret } from '../../platform/crypto/secret-box';
+import { notifyListFinished } from '../lists/finished-event';
 import { backoffMs } from './deliver';
 import { emitWebhookEvent } from './emit';
-import { notifyListFinished } from './list-events';
 import { verifyWebhookSignature } from './sign';
 
 let w: World;

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { toApiList } from '../../../shared/api-v1';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { JobSender } from '../../platform/jobs/registry';
-import { getUploadStatus } from '../lists/read';
-import { emitWebhookEvent } from './emit';
+import { emitWebhookEvent } from '../webhooks/emit';
+import { runEnding } from './queries/uploads';
+import { getUploadStatus } from './read';
 
 const EVENT_OF: Record<string, 'list.completed' | 'list.failed' | 'list.cancelled'> = {
   completed: 'list.completed',
@@ -27,7 +27,7 @@ export async function notifyListFinished(opts: {
   try {
     const [u] = await query<{ workspace_id: string; status: string; run_id: number }>(
       opts.db,
-      sql`SELECT workspace_id, status, run_id FROM uploads WHERE id = ${opts.uploadId}`,
+      runEnding({ uploadId: opts.uploadId }),
     );
     const type = u && EVENT_OF[u.status];
     if (!type) return;
