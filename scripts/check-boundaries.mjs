@@ -6,6 +6,10 @@
 //     never another of its files. Listing a file there is a deliberate, reviewed widening of a feature's
 //     surface. Tests (*.test.ts) may reach inside, and so may the app's wiring (app.ts, boot.ts,
 //     features.ts, db/schema.ts).
+//  3. Server features' domain files form no cycle between feature folders (lists → webhooks → lists):
+//     a feature stands on others, never on one that stands on it. Routes and jobs files are left out
+//     (they sit above every feature: each route asks the request guard, which reads users and
+//     workspaces), and so are imports of another feature's tables (a foreign key names its table).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -136,6 +140,61 @@ for (const file of files) {
       );
     }
   }
+}
+
+/** Folder-level cycles among features' domain files (rule 3): each as the folders in it, or []. */
+function domainCycles() {
+  const graph = new Map();
+  const adapter = (rel) => /(routes|\/jobs)\.ts$/.test(rel);
+  for (const file of files) {
+    const rel = path.relative(ROOT, file);
+    const from = featureOf(rel);
+    if (!from || /\.test\.tsx?$/.test(rel) || adapter(rel)) continue;
+    const edges = graph.get(from) ?? new Set();
+    graph.set(from, edges);
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2] ?? m[3];
+      if (!spec.startsWith('.') || /\/schema$/.test(spec)) continue;
+      const target = path.relative(ROOT, path.resolve(path.dirname(file), spec));
+      const to = featureOf(`${target}.ts`) ?? featureOf(target);
+      if (to && to !== from) edges.add(to);
+    }
+  }
+  // Tarjan's strongly connected components; a component of more than one folder is a cycle.
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  let next = 0;
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+for (const cycle of domainCycles()) {
+  problems.push(
+    `server features ${cycle.join(', ')} import each other's domain files (a cycle); move what both need into the one below`,
+  );
 }
 
 if (problems.length) {

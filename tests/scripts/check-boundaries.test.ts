@@ -42,6 +42,14 @@ describe('npm run check:boundaries', () => {
     expect(check()).toMatchObject({ ok: true });
   });
 
+  it('lets routes, and table imports, cross between features that stand on each other', () => {
+    tree({
+      'src/server/features/lists/routes.ts': "import { quota } from '../usage';",
+      'src/server/features/lists/limits.ts': "import { counters } from '../usage/schema';",
+    });
+    expect(check()).toMatchObject({ ok: true });
+  });
+
   it.each([
     [
       'a server feature reaching inside another',
@@ -84,6 +92,12 @@ describe('npm run check:boundaries', () => {
       'src/web/ui/card.tsx',
       "import { api } from '../features/lists/api';",
       'src/web/ui may not import src/web/features',
+    ],
+    [
+      'two server features whose domain files import each other',
+      'src/server/features/lists/limits.ts',
+      "import { quota } from '../usage';",
+      "server features lists, usage import each other's domain files",
     ],
   ])('fails on %s', (_, file, text, message) => {
     tree({ [file]: text });
