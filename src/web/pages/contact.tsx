@@ -1,35 +1,43 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MapPin, MessageSquare, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { PageHero, PublicLayout } from '../layout/PublicLayout';
 import { toast } from '../lib/toast';
+import { useBranding } from '../lib/use-branding';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
-import { Input } from '../ui/input';
+import { FormField } from '../ui/form-field';
 import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
 
-const EMPTY = { name: '', email: '', subject: '', message: '' };
+const contactSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(200),
+  email: z.string().trim().email('Enter a valid email address').max(254),
+  subject: z.string().trim().min(1, 'Enter a subject').max(200),
+  message: z.string().trim().min(1, 'Enter your message').max(5000),
+});
+type ContactInput = z.infer<typeof contactSchema>;
 
-// Client only — submitting shows a toast and clears the form; no request is made.
+// This server keeps no inbox: the message opens in the visitor's own email app, addressed to the
+// workspace's support address (its branding) or ours, to be sent from there.
 export default function ContactPage() {
-  const [values, setValues] = useState(EMPTY);
-  const bind = (key: keyof typeof EMPTY) => ({
-    id: `contact-${key}`,
-    name: key,
-    required: true,
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+  const branding = useBranding();
+  const supportEmail = branding.supportEmail ?? 'support@verilead.app';
+  const form = useForm<ContactInput>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: { name: '', email: '', subject: '', message: '' },
   });
+  const { errors } = form.formState;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = form.handleSubmit((v) => {
+    const body = `${v.message}\n\n${v.name} <${v.email}>`;
+    window.location.href = `mailto:${supportEmail}?subject=${encodeURIComponent(v.subject)}&body=${encodeURIComponent(body)}`;
     toast({
-      title: 'Message Sent!',
-      description: "We'll get back to you within 24 hours.",
-      variant: 'success',
+      title: 'Opening your email app',
+      description: `Your message to ${supportEmail} is ready there: send it from your email app.`,
     });
-    setValues(EMPTY);
-  };
+  });
 
   return (
     <PublicLayout>
@@ -41,7 +49,7 @@ export default function ContactPage() {
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-16 lg:grid-cols-[1fr_2fr]">
         <div className="grid content-start gap-4">
           {[
-            { icon: Mail, title: 'Email', text: 'support@verilead.app' },
+            { icon: Mail, title: 'Email', text: supportEmail },
             { icon: MessageSquare, title: 'Live chat', text: 'Monday to Friday, 9:00 to 18:00 PST' },
             { icon: MapPin, title: 'Remote first', text: 'A distributed team serving customers worldwide' },
           ].map(({ icon: Icon, title, text }) => (
@@ -59,25 +67,48 @@ export default function ContactPage() {
             <CardTitle>Send us a message</CardTitle>
           </CardHeader>
           <CardContent>
-            <form className="grid gap-4" onSubmit={onSubmit}>
+            <form className="grid gap-4" onSubmit={onSubmit} noValidate>
               <div className="grid gap-4 sm:grid-cols-2">
-                <div className="grid gap-2">
-                  <Label htmlFor="contact-name">Name</Label>
-                  <Input autoComplete="name" {...bind('name')} />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="contact-email">Email</Label>
-                  <Input type="email" autoComplete="email" {...bind('email')} />
-                </div>
+                <FormField
+                  id="contact-name"
+                  label="Name"
+                  autoComplete="name"
+                  error={errors.name?.message}
+                  {...form.register('name')}
+                />
+                <FormField
+                  id="contact-email"
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  error={errors.email?.message}
+                  {...form.register('email')}
+                />
               </div>
-              <div className="grid gap-2">
-                <Label htmlFor="contact-subject">Subject</Label>
-                <Input {...bind('subject')} />
-              </div>
+              <FormField
+                id="contact-subject"
+                label="Subject"
+                error={errors.subject?.message}
+                {...form.register('subject')}
+              />
               <div className="grid gap-2">
                 <Label htmlFor="contact-message">Message</Label>
-                <Textarea rows={6} {...bind('message')} />
+                <Textarea
+                  id="contact-message"
+                  rows={6}
+                  aria-invalid={errors.message ? true : undefined}
+                  aria-describedby={errors.message ? 'contact-message-error' : undefined}
+                  {...form.register('message')}
+                />
+                {errors.message && (
+                  <p id="contact-message-error" className="text-xs font-medium text-destructive">
+                    {errors.message.message}
+                  </p>
+                )}
               </div>
+              <p className="text-xs text-muted-foreground">
+                Your email app opens with the message to {supportEmail}; it is sent from there.
+              </p>
               <Button type="submit" size="lg" className="justify-self-start">
                 <Send /> Send Message
               </Button>

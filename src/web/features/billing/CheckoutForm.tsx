@@ -1,6 +1,7 @@
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Loader2, Lock } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Plan } from '../../../shared/auth';
 import { PLAN_TABLE, planPrice } from '../../../shared/plans';
 import { toast } from '../../lib/toast';
@@ -11,34 +12,28 @@ import { Skeleton } from '../../ui/skeleton';
 export function CheckoutForm({ plan }: { plan?: Plan }) {
   const stripe = useStripe();
   const elements = useElements();
-  const [processing, setProcessing] = useState(false);
+  // No field of its own (the card lives in Stripe's frame): the form gives the submission's state.
+  const form = useForm();
+  const processing = form.formState.isSubmitting;
   // Until the Payment Element has drawn itself, a placeholder keeps the card from jumping.
   const [ready, setReady] = useState(false);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = form.handleSubmit(async () => {
     if (!stripe || !elements) return;
-    setProcessing(true);
-    try {
-      const { error } = await stripe.confirmPayment({
-        elements,
-        confirmParams: { return_url: window.location.origin },
+    const { error } = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: window.location.origin },
+    });
+    if (error) {
+      toast({ title: 'Payment Failed', description: error.message, variant: 'destructive' });
+    } else {
+      toast({
+        title: 'Payment Successful',
+        description: plan ? `Welcome to the ${PLAN_TABLE[plan].name} plan!` : 'Your subscription is active.',
+        variant: 'success',
       });
-      if (error) {
-        toast({ title: 'Payment Failed', description: error.message, variant: 'destructive' });
-      } else {
-        toast({
-          title: 'Payment Successful',
-          description: plan
-            ? `Welcome to the ${PLAN_TABLE[plan].name} plan!`
-            : 'Your subscription is active.',
-          variant: 'success',
-        });
-      }
-    } finally {
-      setProcessing(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-6">

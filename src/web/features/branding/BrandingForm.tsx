@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Save } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { type BrandingSettings, DEFAULT_PRODUCT_NAME, updateBrandingSchema } from '../../../shared/branding';
 import { contrast, luminance, readableForeground } from '../../../shared/branding-color';
 import { apiRequest } from '../../lib/api';
@@ -12,37 +14,37 @@ import { useBrandingChange } from './api';
 const DEFAULT_COLOR = '#4f39f6';
 const HEX = /^#[0-9a-f]{6}$/i;
 
+/** The fields as typed (empty: the default). */
+type BrandingText = z.input<typeof updateBrandingSchema>;
+
 /** Product name, primary colour (with a live preview) and support address. */
 export function BrandingForm({ settings, editable }: { settings: BrandingSettings; editable: boolean }) {
-  const [name, setName] = useState(settings.productName ?? '');
-  const [color, setColor] = useState(settings.primaryColor ?? '');
-  const [email, setEmail] = useState(settings.supportEmail ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<BrandingText, unknown, z.output<typeof updateBrandingSchema>>({
+    resolver: zodResolver(updateBrandingSchema),
+    defaultValues: {
+      productName: settings.productName ?? '',
+      primaryColor: settings.primaryColor ?? '',
+      supportEmail: settings.supportEmail ?? '',
+    },
+  });
+  const color = form.watch('primaryColor') ?? '';
+  const errors = form.formState.errors;
   const save = useBrandingChange({
     run: (body: unknown) => apiRequest('PUT', '/api/branding', body),
     success: 'Branding saved',
     failure: 'Could not save the branding',
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input = { productName: name, primaryColor: color, supportEmail: email };
-    const parsed = updateBrandingSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    save.mutate(input);
-  };
+  // The fields as typed are sent once the schema accepts them: the server parses the same schema.
+  const submit = form.handleSubmit(() => save.mutate(form.getValues()));
 
   const preview = HEX.test(color) ? color.toLowerCase() : (settings.primaryColor ?? DEFAULT_COLOR);
   const fg = readableForeground(preview);
   const ratio = contrast(luminance(preview), luminance(fg.hex));
-  const error = (field: string) =>
+  const error = (field: keyof BrandingText) =>
     errors[field] ? (
       <p id={`${field}-error`} className="text-sm text-destructive">
-        {errors[field]}
+        {errors[field]?.message}
       </p>
     ) : null;
 
@@ -61,12 +63,11 @@ export function BrandingForm({ settings, editable }: { settings: BrandingSetting
               <Label htmlFor="productName">Product name</Label>
               <Input
                 id="productName"
-                value={name}
                 maxLength={60}
                 placeholder={DEFAULT_PRODUCT_NAME}
                 aria-invalid={Boolean(errors.productName)}
                 aria-describedby={errors.productName ? 'productName-error' : undefined}
-                onChange={(e) => setName(e.target.value)}
+                {...form.register('productName')}
               />
               {error('productName')}
             </div>
@@ -77,17 +78,16 @@ export function BrandingForm({ settings, editable }: { settings: BrandingSetting
                   type="color"
                   aria-label="Pick the primary colour"
                   value={preview}
-                  onChange={(e) => setColor(e.target.value)}
+                  onChange={(e) => form.setValue('primaryColor', e.target.value, { shouldDirty: true })}
                   className="h-9 w-12 cursor-pointer rounded-md border bg-card p-1"
                 />
                 <Input
                   id="primaryColor"
-                  value={color}
                   placeholder="#1a73e8"
                   className="max-w-40 font-mono"
                   aria-invalid={Boolean(errors.primaryColor)}
                   aria-describedby={errors.primaryColor ? 'primaryColor-error' : 'color-help'}
-                  onChange={(e) => setColor(e.target.value.trim())}
+                  {...form.register('primaryColor', { setValueAs: (v: string) => v.trim() })}
                 />
                 <span
                   className="inline-flex h-9 items-center rounded-md px-4 text-sm font-medium shadow-sm"
@@ -111,11 +111,10 @@ export function BrandingForm({ settings, editable }: { settings: BrandingSetting
               <Input
                 id="supportEmail"
                 type="email"
-                value={email}
                 placeholder="help@yourcompany.com"
                 aria-invalid={Boolean(errors.supportEmail)}
                 aria-describedby={errors.supportEmail ? 'supportEmail-error' : undefined}
-                onChange={(e) => setEmail(e.target.value)}
+                {...form.register('supportEmail')}
               />
               {error('supportEmail')}
             </div>

@@ -1,6 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Globe, Loader2, RefreshCw, Unlink } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import type { BrandingSettings, DomainCheck, DomainState } from '../../../shared/branding';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  type BrandingSettings,
+  claimDomainSchema,
+  type DomainCheck,
+  type DomainState,
+} from '../../../shared/branding';
 import { apiRequest } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 import { failureToast } from '../../lib/toast';
@@ -12,6 +20,8 @@ import { CopyButton } from '../../ui/copy-button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { useBrandingChange, useCheckDomain } from './api';
+
+type ClaimDomainInput = z.input<typeof claimDomainSchema>;
 
 function CopyField({ label, value }: { label: string; value: string }) {
   return (
@@ -61,7 +71,12 @@ function Pending({ domain, canManage }: { domain: DomainState; canManage: boolea
 
 /** The custom domain: claim, the TXT record to publish and its check, verified state, release. */
 export function DomainCard({ settings, editable }: { settings: BrandingSettings; editable: boolean }) {
-  const [name, setName] = useState('');
+  const form = useForm<ClaimDomainInput>({
+    resolver: zodResolver(claimDomainSchema),
+    defaultValues: { domain: '' },
+  });
+  const name = form.watch('domain');
+  const nameError = form.formState.errors.domain?.message;
   const { domain } = settings;
   const claim = useBrandingChange({
     run: (d: string) => apiRequest('PUT', '/api/branding/domain', { domain: d }),
@@ -72,10 +87,7 @@ export function DomainCard({ settings, editable }: { settings: BrandingSettings;
     success: 'Domain released',
     failure: 'Could not release the domain',
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim()) claim.mutate(name.trim(), { onSuccess: () => setName('') });
-  };
+  const submit = form.handleSubmit((v) => claim.mutate(v.domain, { onSuccess: () => form.reset() }));
 
   return (
     <Card>
@@ -101,13 +113,19 @@ export function DomainCard({ settings, editable }: { settings: BrandingSettings;
               <Label htmlFor="custom-domain">Domain name</Label>
               <Input
                 id="custom-domain"
-                value={name}
                 placeholder="app.yourcompany.com"
                 disabled={!editable}
-                onChange={(e) => setName(e.target.value)}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? 'custom-domain-error' : undefined}
+                {...form.register('domain')}
               />
+              {nameError && (
+                <p id="custom-domain-error" className="text-xs font-medium text-destructive">
+                  {nameError}
+                </p>
+              )}
             </div>
-            <Button type="submit" disabled={!editable || !name.trim() || claim.isPending}>
+            <Button type="submit" disabled={!editable || !name?.trim() || claim.isPending}>
               {claim.isPending ? <Loader2 className="animate-spin" /> : <Globe />} Claim domain
             </Button>
           </form>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type PathValue, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
@@ -10,10 +9,9 @@ import {
   onboardingProfileSchema,
   stepIsValid,
 } from '../../../shared/onboarding';
-import { apiRequest, queryClient } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useBranding } from '../../lib/use-branding';
-import { ONBOARDING_STATUS_KEY } from './api';
+import { useFinishOnboarding, useSaveProgress } from './api';
 
 type Exit = { to: string; welcome: boolean };
 
@@ -35,34 +33,19 @@ export function useWizard(initial: OnboardingStatus) {
   });
   const profile = form.watch();
 
-  const save = (next: { step: number; completed: boolean }) =>
-    apiRequest('POST', '/api/onboarding/progress', { ...next, profile: cleaned(profile) });
-
-  const advance = useMutation({
-    mutationFn: (next: number) => save({ step: next, completed: next === LAST_STEP }),
-    onSuccess: (_res, next) => setStep(next),
-    onError: () => toast({ title: 'Error saving progress', variant: 'destructive' }),
-  });
-
-  const finish = useMutation({
-    mutationFn: (exit: Exit & { step: number }) => save({ step: exit.step, completed: true }),
-    onSuccess: (_res, exit) => {
-      queryClient.setQueryData<OnboardingStatus>(ONBOARDING_STATUS_KEY, {
-        completed: true,
-        profile: cleaned(profile),
-        currentStep: exit.step,
+  const advance = useSaveProgress(setStep);
+  const finish = useFinishOnboarding((exit: Exit) => {
+    navigate(exit.to);
+    if (exit.welcome) {
+      toast({
+        title: `Welcome to ${productName}!`,
+        description: "Your setup is complete. Let's find and verify your first leads.",
+        variant: 'success',
       });
-      navigate(exit.to);
-      if (exit.welcome) {
-        toast({
-          title: `Welcome to ${productName}!`,
-          description: "Your setup is complete. Let's find and verify your first leads.",
-          variant: 'success',
-        });
-      }
-    },
-    onError: () => toast({ title: 'Error saving progress', variant: 'destructive' }),
+    }
   });
+  const done = (step: number, exit: Exit) =>
+    finish.mutate({ progress: { step, completed: true, profile: cleaned(profile) }, exit });
 
   const busy = advance.isPending || finish.isPending;
   return {
@@ -74,13 +57,16 @@ export function useWizard(initial: OnboardingStatus) {
       form.setValue(key, value, { shouldDirty: true }),
     // The schema checks the answers before they are saved (the step rule only enables the button).
     next: form.handleSubmit(() => {
-      if (step < LAST_STEP && stepIsValid(step, profile)) advance.mutate(step + 1);
+      if (step < LAST_STEP && stepIsValid(step, profile)) {
+        const next = step + 1;
+        advance.mutate({ step: next, completed: next === LAST_STEP, profile: cleaned(profile) });
+      }
     }),
     previous: () => setStep((s) => Math.max(0, s - 1)),
-    getStarted: () => finish.mutate({ step: LAST_STEP, to: '/', welcome: true }),
-    goTo: (to: string) => finish.mutate({ step: LAST_STEP, to, welcome: false }),
+    getStarted: () => done(LAST_STEP, { to: '/', welcome: true }),
+    goTo: (to: string) => done(LAST_STEP, { to, welcome: false }),
     // "Skip setup for now": finish early where the user stands (see shared/onboarding.ts).
-    skip: () => finish.mutate({ step, to: '/', welcome: false }),
+    skip: () => done(step, { to: '/', welcome: false }),
   };
 }
 

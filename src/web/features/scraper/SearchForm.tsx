@@ -1,5 +1,6 @@
 import { Link as LinkIcon, Loader2, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { instagramUsernameFromUrl, SCRAPE_DEFAULT_MAX_ITEMS, type ScrapeJob } from '../../../shared/scraper';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -13,6 +14,7 @@ import { AiSuggestions } from './AiSuggestions';
 import { useStartScrape } from './api';
 
 type Mode = 'keyword' | 'url';
+type SearchText = { keywords: string; urls: string; maxItems: string };
 const lines = (s: string) =>
   s
     .split(/\r?\n/)
@@ -34,9 +36,13 @@ export function SearchForm(props: {
   onStarted: (job: ScrapeJob) => void;
 }) {
   const [mode, setMode] = useState<Mode>('keyword');
-  const [keywords, setKeywords] = useState('');
-  const [urls, setUrls] = useState('');
-  const [maxItems, setMaxItems] = useState(String(SCRAPE_DEFAULT_MAX_ITEMS));
+  // The boxes hold text as typed; at submit their lines become the request's arrays, which the
+  // server checks with the shared schemas (keywordScrapeSchema, urlScrapeSchema).
+  const form = useForm<SearchText>({
+    defaultValues: { keywords: '', urls: '', maxItems: String(SCRAPE_DEFAULT_MAX_ITEMS) },
+  });
+  const keywords = form.watch('keywords');
+  const urls = form.watch('urls');
 
   const start = useStartScrape(mode, {
     onSuccess: (job) => {
@@ -59,8 +65,7 @@ export function SearchForm(props: {
       }),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(({ keywords, urls, maxItems }) => {
     if (mode === 'keyword') {
       const ks = lines(keywords);
       if (!ks.length) {
@@ -93,7 +98,7 @@ export function SearchForm(props: {
         mode,
       });
     }
-  };
+  });
 
   const busy = start.isPending || props.running;
   const badLines = mode === 'url' ? badUrlLines(urls) : [];
@@ -124,29 +129,21 @@ export function SearchForm(props: {
                 <Textarea
                   id="keywords"
                   rows={5}
-                  value={keywords}
-                  onChange={(e) => setKeywords(e.target.value)}
                   placeholder={'bakery miami\nwedding photographer\nfitness coach'}
+                  {...form.register('keywords')}
                 />
               </div>
               <AiSuggestions
                 context="Instagram scraper keyword search: finds business profiles with public emails"
                 fieldType="keywords"
                 value={keywords}
-                onApply={setKeywords}
+                onApply={(text) => form.setValue('keywords', text, { shouldDirty: true })}
                 disabled={busy}
               />
               {/* No location field: the search actor has no such input (decision 0300). */}
               <div className="space-y-1.5 sm:max-w-[50%]">
                 <Label htmlFor="maxItems">Max profiles</Label>
-                <Input
-                  id="maxItems"
-                  type="number"
-                  min={1}
-                  max={500}
-                  value={maxItems}
-                  onChange={(e) => setMaxItems(e.target.value)}
-                />
+                <Input id="maxItems" type="number" min={1} max={500} {...form.register('maxItems')} />
               </div>
             </TabsContent>
             <TabsContent value="url" className="space-y-1.5">
@@ -154,8 +151,7 @@ export function SearchForm(props: {
               <Textarea
                 id="urls"
                 rows={6}
-                value={urls}
-                onChange={(e) => setUrls(e.target.value)}
+                {...form.register('urls')}
                 placeholder={'https://www.instagram.com/username/\nhttps://www.instagram.com/another/'}
                 aria-describedby="urls-help urls-problems"
               />

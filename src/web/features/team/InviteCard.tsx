@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link2, Loader2, Sparkles, UserPlus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import type { CreatedInvitation, Team } from '../../../shared/workspaces';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type CreatedInvitation, createInvitationSchema, type Team } from '../../../shared/workspaces';
 import { formatDateTime } from '../../lib/format';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -12,6 +15,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { teamRequest, useTeamAction } from './api';
 
 type InviteRole = 'admin' | 'member';
+type InviteInput = z.input<typeof createInvitationSchema>;
+type InviteOutput = z.output<typeof createInvitationSchema>;
 
 // The server answers a bare path when it does not know its public address; the page's own is the one
 // the inviter uses.
@@ -19,25 +24,27 @@ const fullLink = (link: string) => (link.startsWith('/') ? `${window.location.or
 
 /** Invite by email: the link is shown once to copy (and mailed when the server has a relay). */
 export function InviteCard({ team }: { team: Team }) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<InviteRole>('member');
+  const form = useForm<InviteInput, unknown, InviteOutput>({
+    resolver: zodResolver(createInvitationSchema),
+    defaultValues: { email: '', role: 'member' },
+  });
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const invite = useTeamAction({
-    request: () => teamRequest('POST', '/api/workspaces/current/invitations', { email, role }),
-    success: () => `Invitation created for ${email.trim()}`,
+    request: (v: InviteOutput) => teamRequest('POST', '/api/workspaces/current/invitations', v),
+    success: (v) => `Invitation created for ${v.email}`,
     failure: 'Could not invite',
   });
+  const email = form.watch('email');
+  const role = form.watch('role');
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim()) return;
-    invite.mutate(undefined, {
+  const submit = form.handleSubmit((v) =>
+    invite.mutate(v, {
       onSuccess: async (res) => {
         setCreated((await res.json()) as CreatedInvitation);
-        setEmail('');
+        form.reset({ email: '', role: v.role });
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Card>
@@ -70,15 +77,21 @@ export function InviteCard({ team }: { team: Team }) {
                 id="invite-email"
                 type="email"
                 autoComplete="off"
-                value={email}
                 maxLength={254}
-                onChange={(e) => setEmail(e.target.value)}
                 placeholder="colleague@example.com"
+                aria-invalid={form.formState.errors.email ? true : undefined}
+                aria-describedby={form.formState.errors.email ? 'invite-email-error' : undefined}
+                {...form.register('email')}
               />
+              {form.formState.errors.email && (
+                <p id="invite-email-error" className="text-xs font-medium text-destructive">
+                  {form.formState.errors.email.message}
+                </p>
+              )}
             </div>
             <div className="space-y-1.5 sm:w-40">
               <Label htmlFor="invite-role">Role</Label>
-              <Select value={role} onValueChange={(v) => setRole(v as InviteRole)}>
+              <Select value={role} onValueChange={(v) => form.setValue('role', v as InviteRole)}>
                 <SelectTrigger id="invite-role">
                   <SelectValue />
                 </SelectTrigger>
@@ -88,7 +101,7 @@ export function InviteCard({ team }: { team: Team }) {
                 </SelectContent>
               </Select>
             </div>
-            <Button type="submit" disabled={!email.trim() || invite.isPending}>
+            <Button type="submit" disabled={!email?.trim() || invite.isPending}>
               {invite.isPending ? <Loader2 className="animate-spin" /> : <UserPlus />} Invite
             </Button>
           </form>
