@@ -23,6 +23,8 @@ export const TEST_ENV = {
   VERIFICATION_MAILBOX_TTL_S: '0',
   // Retries (real pg-boss delays of a second or two) are picked up without waiting out the default.
   JOBS_IDLE_POLL_S: '1',
+  // The suites hash hundreds of passwords: argon2id at 1 MiB instead of 19 (allowed in tests only).
+  PASSWORD_HASH_MEMORY_KIB: '1024',
 } as const;
 
 /**

@@ -24,11 +24,13 @@ export async function changePassword(opts: {
   currentPassword: string;
   newPassword: string;
   keepToken: string | undefined;
+  /** PASSWORD_HASH_MEMORY_KIB. */
+  hashMemoryKib?: number;
 }) {
   await assertPassword(opts.user, opts.currentPassword, 'currentPassword');
   await opts.db
     .update(users)
-    .set({ passwordHash: await hashPassword(opts.newPassword) })
+    .set({ passwordHash: await hashPassword(opts.newPassword, opts.hashMemoryKib) })
     .where(eq(users.id, opts.user.id));
   return deleteUserSessions({ db: opts.db, userId: opts.user.id, keepToken: opts.keepToken });
 }

@@ -91,7 +91,14 @@ export async function requestPasswordReset(opts: {
 }
 
 /** Sets the new password from a reset link (once), and ends every session of the account. */
-export async function resetPassword(opts: { db: Db; token: string; password: string; now: Date }) {
+export async function resetPassword(opts: {
+  db: Db;
+  token: string;
+  password: string;
+  now: Date;
+  /** PASSWORD_HASH_MEMORY_KIB. */
+  hashMemoryKib?: number;
+}) {
   const row = await consumeLinkToken({
     db: opts.db,
     token: opts.token,
@@ -106,7 +113,7 @@ export async function resetPassword(opts: { db: Db; token: string; password: str
   }
   await opts.db
     .update(users)
-    .set({ passwordHash: await hashPassword(opts.password) })
+    .set({ passwordHash: await hashPassword(opts.password, opts.hashMemoryKib) })
     .where(eq(users.id, row.userId));
   await deleteUserSessions({ db: opts.db, userId: row.userId });
 }

@@ -93,7 +93,13 @@ export async function passwordResetRoutes(app: AppInstance, deps: AppDeps) {
       schema: { tags, body: resetPasswordSchema, response: { 200: messageSchema } },
     },
     async (req) => {
-      await resetPassword({ db, token: req.body.token, password: req.body.password, now: clock() });
+      await resetPassword({
+        db,
+        token: req.body.token,
+        password: req.body.password,
+        now: clock(),
+        hashMemoryKib: config.PASSWORD_HASH_MEMORY_KIB,
+      });
       return {
         message: 'Your password has been changed and every session signed out. Sign in with the new one.',
       };

@@ -151,6 +151,7 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
         currentPassword: req.body.currentPassword,
         newPassword: req.body.newPassword,
         keepToken: token(req),
+        hashMemoryKib: config.PASSWORD_HASH_MEMORY_KIB,
       });
       notify(req, user.email, securityNoticeMail('password'));
       return { signedOut };

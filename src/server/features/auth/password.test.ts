@@ -9,6 +9,13 @@ describe('password hashing', () => {
     expect(a).not.toBe(b);
   });
 
+  it('hashes at the memory it is given, and verifies whatever the cost a hash was made at', async () => {
+    const cheap = await hashPassword('correct horse', 1024);
+    expect(cheap).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=2\$/);
+    expect(await verifyPassword(cheap, 'correct horse')).toBe(true);
+    expect(await verifyPassword(cheap, 'wrong horse')).toBe(false);
+  });
+
   it('verifies the right password only', async () => {
     const h = await hashPassword('correct horse');
     expect(await verifyPassword(h, 'correct horse')).toBe(true);

@@ -1,10 +1,16 @@
 import argon2 from 'argon2';
+import { PASSWORD_HASH_MEMORY_KIB } from './env';
 
-// Argon2id at OWASP's first recommended setting (m = 19 MiB, t = 2, p = 1): memory-hard, ~30 ms here.
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const options = (memoryKib: number) =>
+  ({ type: argon2.argon2id, memoryCost: memoryKib, timeCost: 2, parallelism: 1 }) as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, OPTIONS);
+/**
+ * A new hash of the password: memory-hard, ~30 ms here. `memoryKib` is PASSWORD_HASH_MEMORY_KIB from
+ * the config, which refuses less than OWASP's setting outside tests. Verifying reads the cost from
+ * the hash, so hashes made at any setting keep working.
+ */
+export function hashPassword(password: string, memoryKib = PASSWORD_HASH_MEMORY_KIB): Promise<string> {
+  return argon2.hash(password, options(memoryKib));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
@@ -15,9 +21,16 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
-// Verified against when the username is unknown, so both paths cost the same time.
-let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword('not-a-real-password');
-  await verifyPassword(await dummyHash, password);
+// Verified against when the username is unknown, so both paths cost the same time (one per cost).
+const dummyHashes = new Map<number, Promise<string>>();
+export async function burnPasswordCheck(
+  password: string,
+  memoryKib = PASSWORD_HASH_MEMORY_KIB,
+): Promise<void> {
+  let dummy = dummyHashes.get(memoryKib);
+  if (!dummy) {
+    dummy = hashPassword('not-a-real-password', memoryKib);
+    dummyHashes.set(memoryKib, dummy);
+  }
+  await verifyPassword(await dummy, password);
 }

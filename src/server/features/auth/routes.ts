@@ -73,6 +73,7 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
         input: req.body,
         now: deps.clock(),
         trialDays: deps.config.TRIAL_DAYS,
+        hashMemoryKib: deps.config.PASSWORD_HASH_MEMORY_KIB,
       });
       await signIn(req, reply, user);
       return reply.code(201).send(toPublicUser(user));
@@ -98,7 +99,11 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
         ip: req.ip,
         limits: loginLimitsOf(c),
       });
-      const user = await authenticate({ db, input: { ...req.body, username } });
+      const user = await authenticate({
+        db,
+        input: { ...req.body, username },
+        hashMemoryKib: deps.config.PASSWORD_HASH_MEMORY_KIB,
+      });
       // A wrong password keeps its reservation: that is the recorded failure.
       if (!user) throw unauthorized('Invalid username or password');
       // Two-factor accounts: the reservation stays until the code is right too (two-factor-routes.ts).

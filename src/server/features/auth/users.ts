@@ -25,6 +25,8 @@ export async function registerUser(opts: {
   input: RegisterInput;
   now: Date;
   trialDays: number;
+  /** PASSWORD_HASH_MEMORY_KIB (password.ts). */
+  hashMemoryKib?: number;
 }): Promise<UserRow> {
   const { input } = opts;
   const taken = await opts.db
@@ -44,7 +46,7 @@ export async function registerUser(opts: {
         : 'An account with this email already exists',
     );
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, opts.hashMemoryKib);
   try {
     const [row] = await opts.db
       .insert(users)
@@ -84,14 +86,18 @@ export async function signInName(db: Db, identifier: string): Promise<string> {
   return row?.username ?? id;
 }
 
-export async function authenticate(opts: { db: Db; input: LoginInput }): Promise<UserRow | null> {
+export async function authenticate(opts: {
+  db: Db;
+  input: LoginInput;
+  hashMemoryKib?: number;
+}): Promise<UserRow | null> {
   const [row] = await opts.db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.username})`, opts.input.username.toLowerCase()))
     .limit(1);
   if (!row) {
-    await burnPasswordCheck(opts.input.password);
+    await burnPasswordCheck(opts.input.password, opts.hashMemoryKib);
     return null;
   }
   return (await verifyPassword(row.passwordHash, opts.input.password)) ? row : null;

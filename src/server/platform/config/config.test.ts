@@ -39,6 +39,16 @@ describe('configuration', () => {
     expect((error as ConfigError).problems).toHaveLength(3);
   });
 
+  it("refuses a password hash cheaper than OWASP's setting, except in tests", () => {
+    expect(loadConfig({}).PASSWORD_HASH_MEMORY_KIB).toBe(19_456);
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: '1024' })).toThrow(
+      /PASSWORD_HASH_MEMORY_KIB: must be at least 19456 outside tests/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_MEMORY_KIB: '1024' }).PASSWORD_HASH_MEMORY_KIB).toBe(
+      1024,
+    );
+  });
+
   it("reads every setting through the schema, also the embedded database's shared buffers", () => {
     expect(loadConfig({}).EMBEDDED_DB_SHARED_BUFFERS).toBe('32MB');
     expect(loadConfig({ EMBEDDED_DB_SHARED_BUFFERS: '64MB' }).EMBEDDED_DB_SHARED_BUFFERS).toBe('64MB');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { accountEnv } from '../../features/account/env';
 import { aiEnv } from '../../features/ai/env';
 import { apiEnv } from '../../features/api/env';
-import { authEnv } from '../../features/auth/env';
+import { authEnv, PASSWORD_HASH_MEMORY_KIB } from '../../features/auth/env';
 import { billingEnv } from '../../features/billing/env';
 import { brandingEnv } from '../../features/branding/env';
 import { listsEnv } from '../../features/lists/env';
@@ -25,44 +25,55 @@ import { envBool, envInt } from './env-helpers';
 // One schema over the whole environment: the process's own settings here, the rest from the env.ts of
 // the feature or platform module that reads them. Every variable is documented in .env.example and the README.
 // Defaults make `npm start` work with nothing set; every external service is optional.
-const schema = z.object({
-  NODE_ENV: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(['development', 'production', 'test']).default('development'),
-  ),
-  PORT: envInt(5000, 0, 65535),
-  HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('0.0.0.0')),
-  LOG_LEVEL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-  SERVE_WEB: envBool(true),
-  WEB_DIST_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./dist/web')),
-  RUN_WORKERS: envBool(true),
-  // How far the JavaScript heap may grow past what survived the last full collection (heap.ts); 0: V8's own.
-  HEAP_GROWTH_PERCENT: envInt(40, 0, 400),
-  ...dbEnv,
-  ...jobsEnv,
-  ...httpEnv,
-  ...cryptoEnv,
-  ...opsEnv,
-  ...authEnv,
-  ...billingEnv,
-  ...smartleadEnv,
-  ...aiEnv,
-  ...verificationEnv,
-  ...scraperEnv,
-  ...listsEnv,
-  ...retentionEnv,
-  ...securityEnv,
-  ...proberEnv,
-  ...apiEnv,
-  ...teamEnv,
-  ...mailEnv,
-  ...netEnv,
-  ...accountEnv,
-  ...brandingEnv,
-});
+const schema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['development', 'production', 'test']).default('development'),
+    ),
+    PORT: envInt(5000, 0, 65535),
+    HOST: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('0.0.0.0')),
+    LOG_LEVEL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    SERVE_WEB: envBool(true),
+    WEB_DIST_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('./dist/web')),
+    RUN_WORKERS: envBool(true),
+    // How far the JavaScript heap may grow past what survived the last full collection (heap.ts); 0: V8's own.
+    HEAP_GROWTH_PERCENT: envInt(40, 0, 400),
+    ...dbEnv,
+    ...jobsEnv,
+    ...httpEnv,
+    ...cryptoEnv,
+    ...opsEnv,
+    ...authEnv,
+    ...billingEnv,
+    ...smartleadEnv,
+    ...aiEnv,
+    ...verificationEnv,
+    ...scraperEnv,
+    ...listsEnv,
+    ...retentionEnv,
+    ...securityEnv,
+    ...proberEnv,
+    ...apiEnv,
+    ...teamEnv,
+    ...mailEnv,
+    ...netEnv,
+    ...accountEnv,
+    ...brandingEnv,
+  })
+  .superRefine((c, ctx) => {
+    // A cheaper password hash is for the test suites only (auth/password.ts).
+    if (c.NODE_ENV !== 'test' && c.PASSWORD_HASH_MEMORY_KIB < PASSWORD_HASH_MEMORY_KIB) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_MEMORY_KIB'],
+        message: `must be at least ${PASSWORD_HASH_MEMORY_KIB} outside tests`,
+      });
+    }
+  });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };
 
