@@ -10,11 +10,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two workers per core, and one more: the suites spend much of their time waiting on sockets, child
-    // processes, real SMTP timeouts and job polling. On two cores, five workers ran the unit suite in
-    // 105 s where three took 148 s (bench/README.md, "unit run"); six were slower again. `npm run
-    // test:pg` gives each file a PostgreSQL database of its own (tests/helpers/pg-per-file.ts).
-    maxWorkers: 2 * availableParallelism() + 1,
+    // Two workers per core: the suites spend part of their time waiting on sockets, child processes,
+    // real SMTP timeouts and job polling, which a worker beyond the cores fills. On a quiet 2-core
+    // machine, from a clean clone (no duration cache), three, four and five workers all ran the suite
+    // in 108–116 s (bench/README.md, "unit run"). `npm run test:pg` gives each file a PostgreSQL
+    // database of its own (tests/helpers/pg-per-file.ts).
+    maxWorkers: 2 * availableParallelism(),
     // A worker runs file after file with one module cache: the app's module graph is imported once per
     // worker instead of once per file (it was a third of the run). Suites keep no state in modules they
     // do not own: each builds its own app and database, and closing a test app closes the engine's

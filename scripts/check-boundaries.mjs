@@ -12,6 +12,7 @@
 //     workspaces), and so are imports of another feature's tables (a foreign key names its table).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { components } from './lib/cycles.mjs';
 
 // `--root <dir>` checks another tree (the check's own test plants violations in a temporary one).
 const rootArg = process.argv.indexOf('--root');
@@ -160,36 +161,7 @@ function domainCycles() {
       if (to && to !== from) edges.add(to);
     }
   }
-  // Tarjan's strongly connected components; a component of more than one folder is a cycle.
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const cycles = [];
-  let next = 0;
-  const visit = (v) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component = [];
-    let w;
-    do {
-      w = stack.pop();
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1) cycles.push(component.sort());
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return cycles;
+  return components(graph).map((c) => c.sort());
 }
 for (const cycle of domainCycles()) {
   problems.push(

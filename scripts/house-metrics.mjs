@@ -4,6 +4,7 @@
 // import graph, type-only imports included and excluded).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { components } from './lib/cycles.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SRC = path.join(ROOT, 'src');
@@ -72,39 +73,6 @@ function resolveImport(from, spec) {
   ])
     if (existsSync(c) && statSync(c).isFile()) return c;
   return null;
-}
-/** Strongly connected components (more than one node) of `graph` (Tarjan). */
-function components(graph) {
-  let index = 0;
-  const idx = new Map();
-  const low = new Map();
-  const stack = [];
-  const on = new Set();
-  const sccs = [];
-  const visit = (v) => {
-    idx.set(v, index);
-    low.set(v, index++);
-    stack.push(v);
-    on.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!idx.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
-    }
-    if (low.get(v) === idx.get(v)) {
-      const c = [];
-      let w;
-      do {
-        w = stack.pop();
-        on.delete(w);
-        c.push(w);
-      } while (w !== v);
-      if (c.length > 1) sccs.push(c);
-    }
-  };
-  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
-  return sccs.sort((a, b) => b.length - a.length);
 }
 /** File-level import cycles in src (type-only imports counted or not). */
 function cycles(withTypes) {

@@ -2,6 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type AppError, tooManyRequests } from '../../platform/http/errors';
+import { backoffDelay } from '../../platform/retry';
 import { releaseAttempt, reserveAttempt } from './queries';
 import { loginKnownAddresses, loginThrottle } from './schema';
 
@@ -96,8 +97,10 @@ function retryAfterMs(row: Row, o: LoginAttempt): number {
   if (!row.pair_ok) return at(row.pair_start) + l.pairWindowMinutes * 60_000 - now.getTime();
   const count = row.user_count ?? 0;
   if (count >= l.userMax) return at(row.user_start) + l.userWindowMinutes * 60_000 - now.getTime();
-  const delayS = Math.min(MAX_DELAY_SECONDS, 2 ** (count - l.pairMax));
-  return at(row.user_last) + delayS * 1000 - now.getTime();
+  // The statement's own delay (auth/queries.ts), LEAST(MAX_DELAY_SECONDS, 2 ^ (count - pairMax)): a
+  // refused attempt is always past pairMax, so it is the shared back-off's retry count - pairMax + 1.
+  const delayMs = backoffDelay(count - l.pairMax + 1, { baseMs: 1000, maxMs: MAX_DELAY_SECONDS * 1000 });
+  return at(row.user_last) + delayMs - now.getTime();
 }
 
 function tooMany(ms: number): AppError {

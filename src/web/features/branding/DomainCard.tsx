@@ -17,8 +17,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { CopyButton } from '../../ui/copy-button';
-import { Input } from '../../ui/input';
-import { Label } from '../../ui/label';
+import { FormField } from '../../ui/form-field';
 import { useBrandingChange, useCheckDomain } from './api';
 
 type ClaimDomainInput = z.input<typeof claimDomainSchema>;
@@ -109,21 +108,15 @@ export function DomainCard({ settings, editable }: { settings: BrandingSettings;
       <CardContent className="grid gap-4">
         {!domain ? (
           <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="grid flex-1 gap-1.5">
-              <Label htmlFor="custom-domain">Domain name</Label>
-              <Input
+            <div className="flex-1">
+              <FormField
                 id="custom-domain"
+                label="Domain name"
                 placeholder="app.yourcompany.com"
                 disabled={!editable}
-                aria-invalid={nameError ? true : undefined}
-                aria-describedby={nameError ? 'custom-domain-error' : undefined}
+                error={nameError}
                 {...form.register('domain')}
               />
-              {nameError && (
-                <p id="custom-domain-error" className="text-xs font-medium text-destructive">
-                  {nameError}
-                </p>
-              )}
             </div>
             <Button type="submit" disabled={!editable || !name?.trim() || claim.isPending}>
               {claim.isPending ? <Loader2 className="animate-spin" /> : <Globe />} Claim domain

@@ -9,7 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { CopyButton } from '../../ui/copy-button';
-import { Input } from '../../ui/input';
+import { FormField } from '../../ui/form-field';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { teamRequest, useTeamAction } from './api';
@@ -71,23 +71,17 @@ export function InviteCard({ team }: { team: Team }) {
           </Alert>
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="flex-1 space-y-1.5">
-              <Label htmlFor="invite-email">Email address</Label>
-              <Input
+            <div className="flex-1">
+              <FormField
                 id="invite-email"
+                label="Email address"
                 type="email"
                 autoComplete="off"
                 maxLength={254}
                 placeholder="colleague@example.com"
-                aria-invalid={form.formState.errors.email ? true : undefined}
-                aria-describedby={form.formState.errors.email ? 'invite-email-error' : undefined}
+                error={form.formState.errors.email?.message}
                 {...form.register('email')}
               />
-              {form.formState.errors.email && (
-                <p id="invite-email-error" className="text-xs font-medium text-destructive">
-                  {form.formState.errors.email.message}
-                </p>
-              )}
             </div>
             <div className="space-y-1.5 sm:w-40">
               <Label htmlFor="invite-role">Role</Label>
