@@ -1,0 +1,242 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { DEFAULT_BOUNCE_BUDGET } from '../../../shared/bounce-budget';
+import { type CampaignSetup, DEFAULT_SCHEDULE } from '../../../shared/email-automation';
+import { type SendableEmail, splitName } from '../../../shared/smartlead';
+import { errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../ui/card';
+import { PageHeader } from '../../ui/PageHeader';
+import { Skeleton } from '../../ui/skeleton';
+import {
+  newIdempotencyKey,
+  useCreateCampaign,
+  useRefreshCampaigns,
+  useSendProgress,
+  useSmartleadSettings,
+  useVerifiedEmails,
+} from './api';
+import { useTemplates } from './automation/api';
+import { BounceBudget, withinBudget } from './automation/BounceBudget';
+import { CampaignSetupFields, type SetupChoice } from './automation/CampaignSetupFields';
+import { RecheckNotice } from './automation/RecheckNotice';
+import { SectionTitle } from './automation/SectionTitle';
+import { AlreadySentWarning, HeldBack, IncludeRisky } from './automation/SendChoices';
+import { EmailPicker } from './EmailPicker';
+import { SendFailure } from './SendFailure';
+import { type CampaignNameForm, campaignNameForm, SendLaunchCard } from './SendLaunchCard';
+import { SendProgressCard } from './SendProgressCard';
+
+const REDIRECT_MS = 1500;
+
+// "Send to the provider": pick verified emails, name the campaign, send; then Email Campaigns.
+export function SendToSmartlead() {
+  const settings = useSmartleadSettings();
+  const hasKey = settings.data?.hasApiKey === true;
+  const emails = useVerifiedEmails(hasKey);
+  const refreshCampaigns = useRefreshCampaigns();
+  const [, navigate] = useLocation();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const form = useForm<CampaignNameForm>({
+    resolver: zodResolver(campaignNameForm),
+    defaultValues: { campaignName: '' },
+  });
+  const name = form.watch('campaignName');
+  const [includeRisky, setIncludeRisky] = useState(false);
+  const [bounceBudget, setBounceBudget] = useState<number>(DEFAULT_BOUNCE_BUDGET);
+  const [setup, setSetup] = useState<SetupChoice>({
+    templateId: null,
+    accountIds: [],
+    schedule: DEFAULT_SCHEDULE,
+  });
+  const [startNow, setStartNow] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const templates = useTemplates();
+  const [send, setSend] = useState<{ id: string; name: string; count: number } | null>(null);
+  // One key per intended send: a retry of the same selection and name reuses it (never two campaigns).
+  const idem = useRef<{ key: string; fingerprint: string } | null>(null);
+  const progress = useSendProgress(send?.id ?? null);
+
+  const byId = useMemo(() => {
+    const m = new Map<string, SendableEmail>();
+    for (const g of emails.data?.groups ?? []) for (const e of g.emails) m.set(e.id, e);
+    return m;
+  }, [emails.data]);
+  // Valid rows always; risky (catch-all, role) rows only after the explicit choice; never invalid ones.
+  const groups = useMemo(
+    () =>
+      (emails.data?.groups ?? [])
+        .map((g) => ({ ...g, emails: g.emails.filter((e) => e.status === 'valid' || includeRisky) }))
+        .filter((g) => g.emails.length > 0),
+    [emails.data, includeRisky],
+  );
+  const offered = groups.reduce((n, g) => n + g.emails.length, 0);
+  const chosenSteps = templates.data?.find((t) => t.id === setup.templateId)?.steps;
+  const campaignSetup: CampaignSetup | undefined =
+    chosenSteps && setup.accountIds.length > 0
+      ? { steps: chosenSteps, emailAccountIds: setup.accountIds, schedule: setup.schedule }
+      : undefined;
+  const onRiskyChange = (on: boolean) => {
+    setIncludeRisky(on);
+    if (!on) setSelected(new Set([...selected].filter((id) => byId.get(id)?.status === 'valid')));
+  };
+
+  const create = useCreateCampaign();
+  const run = () => {
+    const leads = [...selected].flatMap((id) => {
+      const e = byId.get(id);
+      return e
+        ? [{ email: e.email, ...splitName(e.name), company_name: e.company ?? '', custom_fields: e.fields }]
+        : [];
+    });
+    const campaignName = name.trim();
+    const start = startNow && campaignSetup !== undefined;
+    const fingerprint = JSON.stringify([
+      campaignName,
+      [...selected].sort(),
+      campaignSetup ?? null,
+      start,
+      bounceBudget,
+    ]);
+    if (idem.current?.fingerprint !== fingerprint) idem.current = { key: newIdempotencyKey(), fingerprint };
+    create.mutate(
+      {
+        body: { campaignName, emails: leads, setup: campaignSetup, start, bounceBudget },
+        idempotencyKey: idem.current.key,
+      },
+      {
+        onSuccess: (campaign) => {
+          setFailure(null);
+          setSend({ id: campaign.id, name: campaign.name, count: leads.length });
+        },
+        onError: (err) => {
+          const description = errorMessage(err, 'Failed to create campaign');
+          setFailure(description);
+          toast({ title: 'Failed to create campaign', description, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const state = progress.data?.state;
+  useEffect(() => {
+    if (!send || !state) return;
+    if (state === 'completed') {
+      toast({
+        title: 'Campaign created successfully',
+        description: `Created campaign "${send.name}" with ${send.count.toLocaleString()} emails in Smartlead.`,
+        variant: 'success',
+      });
+      setSelected(new Set());
+      form.reset({ campaignName: '' });
+      idem.current = null;
+      void refreshCampaigns();
+      const timer = setTimeout(() => navigate('/smartlead/campaigns'), REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+    if (state === 'failed') {
+      const description = progress.data?.error ?? 'Failed to create campaign';
+      setFailure(description);
+      toast({ title: 'Failed to create campaign', description, variant: 'destructive' });
+    }
+  }, [send, state, navigate, form, refreshCampaigns, progress.data?.error]);
+
+  const sending =
+    create.isPending ||
+    (send !== null && failure === null && (state === 'queued' || state === 'sending' || !state));
+  const chosen = [...selected].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const canSend =
+    !sending && selected.size > 0 && name.trim().length > 0 && withinBudget(chosen, bounceBudget);
+  const onSubmit = form.handleSubmit(() => {
+    if (canSend) run();
+  });
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="Send to Smartlead"
+        description="Send verified emails to Smartlead as a new campaign"
+      />
+      {settings.isLoading && <Skeleton className="h-[600px]" />}
+      {settings.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(settings.error, 'Failed to load settings')}</AlertDescription>
+        </Alert>
+      )}
+      {settings.data && !hasKey && (
+        <Alert variant="warning">
+          <KeyRound />
+          <AlertTitle>Smartlead is not connected</AlertTitle>
+          <AlertDescription className="flex flex-col items-start gap-3">
+            <p>Please configure your Smartlead API key in the settings before sending emails.</p>
+            <Button asChild size="sm">
+              <Link href="/settings/integrations">Go to Settings</Link>
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
+      {hasKey && (
+        <form onSubmit={onSubmit} className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <SectionTitle>Verified emails</SectionTitle>
+              <CardDescription>
+                Addresses that passed verification are offered; risky ones only if you include them.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {emails.isLoading && <Skeleton className="h-[560px]" />}
+              {emails.isError && (
+                <Alert variant="destructive">
+                  <AlertDescription>
+                    {errorMessage(emails.error, 'Failed to load verified emails')}
+                  </AlertDescription>
+                </Alert>
+              )}
+              {emails.data && (
+                <>
+                  <HeldBack heldBack={emails.data.heldBack} />
+                  <IncludeRisky count={emails.data.risky} checked={includeRisky} onChange={onRiskyChange} />
+                  <EmailPicker
+                    groups={groups}
+                    total={offered}
+                    selected={selected}
+                    onSelectedChange={setSelected}
+                  />
+                </>
+              )}
+            </CardContent>
+          </Card>
+          <AlreadySentWarning
+            selected={chosen}
+            onDeselect={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
+          />
+          <BounceBudget
+            selected={chosen}
+            budget={bounceBudget}
+            onBudgetChange={setBounceBudget}
+            onKeep={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
+          />
+          <RecheckNotice selected={chosen} afterDays={emails.data?.reverifyAfterDays ?? 0} />
+          <CampaignSetupFields value={setup} onChange={setSetup} />
+          <SendLaunchCard
+            nameField={form.register('campaignName')}
+            canStart={campaignSetup !== undefined}
+            startNow={startNow}
+            onStartNowChange={setStartNow}
+            canSend={canSend}
+            sending={sending}
+            count={selected.size}
+          />
+          {failure && !sending && <SendFailure failure={failure} onRetry={run} />}
+          {send && progress.data && <SendProgressCard name={send.name} progress={progress.data} />}
+        </form>
+      )}
+    </div>
+  );
+}
