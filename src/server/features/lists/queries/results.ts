@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 // What lists ask of the database about rows and their verdicts (upload_rows, upload_results):
-// writing each step's results with the upload's counters in one statement, and reading them back
-// for pages, search, filters, exports and sending.
+// storing the rows, and reading them and their verdicts back for pages, search, filters, exports and
+// sending. Each step's write of its verdicts is in result-writes.ts.
 
 /** The workspace's valid rows with their upload's name and date, newest upload first. */
 export const validRowsOf = (p: { workspaceId: string }) =>
