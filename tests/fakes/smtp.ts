@@ -29,6 +29,22 @@ export interface FakeSmtpOptions {
   slowConnections?: number;
   /** Added to every reply, like a network round trip; replies keep their order. */
   latencyMs?: number;
+  /**
+   * Server time spent on each command, one command after another (a directory look-up, a recipient
+   * callout): a pipelined group of N commands is answered over N × commandMs, not at once.
+   */
+  commandMs?: number;
+  /** Added to every 5xx reply, one after another (Exchange's TarpitInterval for anonymous senders). */
+  rejectDelayMs?: number;
+  /**
+   * Postfix's error limits: every 4xx/5xx reply is an error of the session (RSET and NOOP too, past
+   * `junk` of them); once a session has made `soft` errors every reply is delayed by `sleepMs`
+   * (smtpd_error_sleep_time), and at `hard` errors the next command gets 421 and the session ends,
+   * logged as "too many errors after <command>" (what fail2ban jails ban an IP for).
+   */
+  errorLimits?: { soft: number; hard: number; sleepMs: number; junk?: number };
+  /** A recipient of a second domain in one transaction: 452 4.5.0 (Microsoft 365's reply). */
+  singleDomainPerTransaction?: boolean;
   pipelining?: boolean;
   starttls?: boolean;
   /** STARTTLS works but EHLO does not list it (a misconfigured server that still requires it). */
@@ -86,6 +102,12 @@ export interface FakeSmtpStats {
   data: number;
   /** Messages received when `acceptData` is set. */
   messages: { from: string; to: string[]; auth: string | null; text: string }[];
+  /** Errors (4xx/5xx replies) each finished or running session made, in connection order. */
+  sessionErrors: number[];
+  /** Sessions whose replies were slowed by `errorLimits.soft`. */
+  slowedSessions: number;
+  /** Postfix's log line for each session cut at `errorLimits.hard`. */
+  errorLimitLog: string[];
 }
 
 export interface FakeSmtp {
@@ -118,6 +140,9 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
     rateLimited: 0,
     data: 0,
     messages: [],
+    sessionErrors: [],
+    slowedSessions: 0,
+    errorLimitLog: [],
   };
   const mailboxes = new Set((o.mailboxes ?? []).map((m) => m.toLowerCase()));
   const greylist = new Map<string, number>(); // triplet → first seen
@@ -184,6 +209,13 @@ interface Shared {
 class FakeSession {
   private buffer = '';
   private sendAt = 0;
+  /** When the server is done with the commands read so far (commandMs, rejectDelayMs, error sleep). */
+  private busyUntil = 0;
+  private errors = 0;
+  private junk = 0;
+  private lastVerb = '';
+  private rcptDomain = '';
+  private readonly session: number;
   private pending = 0;
   private readonly outbox: { at: number; text: string; then?: () => void }[] = [];
   private from = '';
@@ -201,7 +233,9 @@ class FakeSession {
     private readonly o: FakeSmtpOptions,
     private readonly stats: FakeSmtpStats,
     private readonly shared: Shared,
-  ) {}
+  ) {
+    this.session = stats.sessionErrors.push(0) - 1;
+  }
 
   start(): void {
     if (this.o.silent) return;
@@ -238,7 +272,14 @@ class FakeSession {
    * under load, which once let a RCPT reply overtake the MAIL FROM reply before it.
    */
   private reply(text: string, then?: () => void): void {
-    const at = Math.max(Date.now() + (this.o.latencyMs ?? 0), this.sendAt);
+    const o = this.o;
+    const limits = o.errorLimits;
+    let work = o.commandMs ?? 0;
+    if (text.startsWith('5')) work += o.rejectDelayMs ?? 0;
+    if (limits && this.errors >= limits.soft) work += limits.sleepMs;
+    this.busyUntil = Math.max(Date.now(), this.busyUntil) + work;
+    if ((text.startsWith('4') || text.startsWith('5')) && this.lastVerb !== '') this.error();
+    const at = Math.max(this.busyUntil + (o.latencyMs ?? 0), this.sendAt);
     this.sendAt = at;
     this.pending++;
     this.outbox.push({ at, text, then });
@@ -268,6 +309,14 @@ class FakeSession {
     );
   }
 
+  /** One more error of the session (Postfix counts it once the reply is out). */
+  private error(): void {
+    this.errors++;
+    this.stats.sessionErrors[this.session] = this.errors;
+    const soft = this.o.errorLimits?.soft;
+    if (soft !== undefined && this.errors === soft) this.stats.slowedSessions++;
+  }
+
   private command(line: string) {
     if (this.dataLines) return this.dataLine(line);
     this.stats.commands.push(line);
@@ -276,6 +325,14 @@ class FakeSession {
       if (this.o.pipelining === false) this.stats.pipeliningViolations++;
     }
     const verb = line.split(/[\s:]/)[0].toUpperCase();
+    const limits = this.o.errorLimits;
+    if (limits && this.errors >= limits.hard) {
+      this.stats.errorLimitLog.push(`too many errors after ${this.lastVerb} from 127.0.0.1`);
+      this.lastVerb = '';
+      return this.closeWith('421 4.7.0 mx.fake.test Error: too many errors');
+    }
+    this.lastVerb = verb;
+    if (limits && (verb === 'RSET' || verb === 'NOOP') && ++this.junk > (limits.junk ?? 100)) this.error();
     switch (verb) {
       case 'EHLO': {
         const ext = ['250-mx.fake.test', '250-SIZE 35882577', '250-8BITMIME'];
@@ -298,11 +355,13 @@ class FakeSession {
         if (this.o.tlsRequired === true && !this.tls)
           return this.reply('530 5.7.0 Must issue a STARTTLS command first');
         this.from = line.slice(line.indexOf(':') + 1).trim();
+        this.rcptDomain = '';
         return this.reply(this.o.mailFromReply ?? '250 2.1.0 OK');
       case 'RCPT':
         return this.rcpt(line);
       case 'RSET':
         this.from = '';
+        this.rcptDomain = '';
         return this.reply('250 2.0.0 OK');
       case 'NOOP':
         return this.reply('250 2.0.0 OK');
@@ -366,6 +425,13 @@ class FakeSession {
     if (o.maxRcptPerSession !== undefined && this.rcptCount > o.maxRcptPerSession) {
       return this.reply('452 4.5.3 Too many recipients');
     }
+    const domain = address.slice(address.lastIndexOf('@') + 1);
+    if (o.singleDomainPerTransaction && this.rcptDomain !== '' && domain !== this.rcptDomain) {
+      return this.reply(
+        '452 4.5.0 Multiple destination domains per transaction is unsupported. Please try again.',
+      );
+    }
+    this.rcptDomain ||= domain;
     if (o.rateLimit) {
       const now = Date.now();
       const times = this.shared.rcptTimes;
