@@ -7,17 +7,21 @@ interface PendingProbe {
 
 /**
  * Catch-all answers per domain, trusted for `ttlMs` (the prober lives as long as the process), and
- * published to `onAnswer` (shared knowledge) when learned. The first session that meets a domain probes it with a
- * random local part (in the same pipelined transaction as the real addresses); the others wait for
- * that answer instead of probing again. An inconclusive probe (4xx, lost session) is forgotten so
- * that a later session asks again, with the same random address: greylisting remembers
- * (client, sender, recipient) triplets, and a new random address would never clear it.
+ * published to `onAnswer` (shared knowledge) when learned. A domain is probed only when one of its
+ * addresses was accepted and none rejected (a rejected mailbox proves it is not catch-all): one
+ * probe, with a random local part; the other accepted addresses wait for that answer. The random
+ * address stays the same for the run: greylisting remembers (client, sender, recipient) triplets, and
+ * a new random address would never clear it.
  */
 export class CatchAllCache {
   private readonly known = new Map<string, { value: boolean; at: number }>();
+  /** Answers awaited (by accepted addresses) and not known yet. */
   private readonly pending = new Map<string, PendingProbe>();
+  /** Domains whose probe is under way. */
+  private readonly claimed = new Set<string>();
   private readonly addresses = new Map<string, string>();
-  private readonly delays = new Map<string, number>();
+  /** Why the last probe of a domain gave no answer (its retries ran out). */
+  private readonly failures = new Map<string, 'greylisted' | 'temp_failure'>();
   /** Probes sent, for tests. */
   probes = 0;
 
@@ -54,43 +58,56 @@ export class CatchAllCache {
     return a;
   }
 
-  /** Would `claim` say yes (no answer known, no probe under way)? Does not claim. */
-  wouldProbe(domain: string): boolean {
-    return this.knownValue(domain) === undefined && !this.pending.has(domain);
-  }
-
   /** True when the caller should probe now (no answer, no probe under way); marks the probe under way. */
   claim(domain: string): boolean {
-    if (this.knownValue(domain) !== undefined || this.pending.has(domain)) return false;
-    let settle!: (v: boolean | null) => void;
-    const promise = new Promise<boolean | null>((resolve) => {
-      settle = resolve;
-    });
-    this.pending.set(domain, { promise, settle });
+    if (this.knownValue(domain) !== undefined || this.claimed.has(domain)) return false;
+    this.claimed.add(domain);
     this.probes++;
     return true;
   }
 
-  /** Records the probe's answer; null when inconclusive, with the server's asked-for delay. */
-  settle(domain: string, value: boolean | null, retryDelayMs = 0): void {
+  private awaited(domain: string): PendingProbe {
+    let p = this.pending.get(domain);
+    if (!p) {
+      let settle!: (v: boolean | null) => void;
+      const promise = new Promise<boolean | null>((resolve) => {
+        settle = resolve;
+      });
+      p = { promise, settle };
+      this.pending.set(domain, p);
+    }
+    return p;
+  }
+
+  /**
+   * Records an answer (a probe's, or a rejected mailbox's: not catch-all); null when the probe's
+   * retries ran out, with the reason of its last failure.
+   */
+  settle(domain: string, value: boolean | null, reason?: string): void {
     const p = this.pending.get(domain);
     this.pending.delete(domain);
+    this.claimed.delete(domain);
     if (value !== null) {
+      if (this.knownValue(domain) !== value) this.onAnswer?.(domain, value);
       this.known.set(domain, { value, at: Date.now() });
-      this.onAnswer?.(domain, value);
-    } else this.delays.set(domain, retryDelayMs);
+    } else this.failures.set(domain, reason === 'greylisted' ? 'greylisted' : 'temp_failure');
     p?.settle(value);
   }
 
-  /** How long to wait before asking again after an inconclusive probe. */
-  retryDelay(domain: string): number {
-    return this.delays.get(domain) ?? 0;
+  /** Why the domain's probe gave no answer. */
+  failureOf(domain: string): 'greylisted' | 'temp_failure' {
+    return this.failures.get(domain) ?? 'temp_failure';
   }
 
-  /** The answer, waiting for a probe under way; null when unknown and nobody is probing. */
+  /** The answer, once known: a probe's, or a rejection's; null when the probe gave none. */
   async answer(domain: string): Promise<boolean | null> {
     const k = this.knownValue(domain);
     if (k !== undefined) return k;
-    return (await this.pending.get(domain)?.promise) ?? null;
+    return this.awaited(domain).promise;
+  }
+
+  /** Nothing more will be asked (the prober closes): whoever waits hears "unknown". */
+  abandon(): void {
+    for (const domain of [...this.pending.keys()]) this.settle(domain, null);
   }
 }

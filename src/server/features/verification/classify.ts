@@ -33,6 +33,17 @@ export function isTlsRequiredReply(reply: SmtpReply): boolean {
   return reply.code === 530 || (reply.code >= 500 && STARTTLS_TEXT.test(reply.text));
 }
 
+const MIXED_DOMAINS_TEXT =
+  /multiple (destination |recipient )?domains|different (recipient |destination )?domains|(one|single) (recipient |destination )?domain per|same domain only|domains? per (transaction|message)/i;
+
+/**
+ * A recipient refused for riding with another domain's in one transaction (Microsoft 365: "452 4.5.0
+ * Multiple destination domains per transaction is unsupported"): no answer about the mailbox.
+ */
+export function isMixedDomainRefusal(reply: SmtpReply): boolean {
+  return reply.code >= 400 && MIXED_DOMAINS_TEXT.test(reply.text);
+}
+
 const CONNECTION_LIMIT_TEXT = /too many (concurrent |simultaneous |smtp )*(connections|sessions)/i;
 
 /** A greeting that says we hold as many connections as the server allows us (Postfix, Exim, Exchange). */

@@ -26,6 +26,8 @@ export interface Pending {
   tries: number;
   /** Times it was sent back because the server limited our pace (421, rate replies). */
   paced: number;
+  /** A catch-all probe (a random address at the domain): its answer settles the domain, not a row. */
+  probe?: boolean;
   /** Not before this time (greylisting, retry back-off). */
   notBefore: number;
   /** Why it waits until `notBefore` (progress shows it). */
@@ -79,6 +81,12 @@ export class HostQueue {
   openMs = 0;
   /** Learned from 452 "too many recipients". */
   learnedLimit = Number.POSITIVE_INFINITY;
+  /** Errors a session may make before the server slows down or cuts it, once learned (error-budget.ts). */
+  errorLimit: number | null = null;
+  /** It refuses recipients of a second domain in one transaction: one transaction per domain. */
+  singleDomain = false;
+  /** How long it holds each rejection (a tarpit), once seen; 0: none seen. */
+  tarpitMs = 0;
   lastFailure: OpenFailure | null = null;
 
   constructor(
@@ -99,7 +107,8 @@ export class HostQueue {
    * short, the longest job goes first, so a run's tail is not one big slow server started last.
    */
   get workLeft(): number {
-    return this.size * Math.max(1, this.openMs);
+    // A tarpit's time cannot be saved, only started early: count a held rejection for every other address.
+    return this.size * (Math.max(1, this.openMs) + this.tarpitMs / 2);
   }
 
   /** Ready addresses of one tenant. */

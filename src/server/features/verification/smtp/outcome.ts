@@ -1,22 +1,22 @@
 import { backoffDelay } from '../../../platform/retry';
-import { acceptedVerdict, classifyRcpt, isRateReply, isTlsRequiredReply } from '../classify';
+import { acceptedVerdict, classifyRcpt, isMixedDomainRefusal, isRateReply, isTlsRequiredReply } from '../classify';
 import type { MxTarget } from '../mx';
 import { type HostQueue, type Pending, verdictFrom } from './host';
-import { retryAfterSeconds, type SmtpReply } from './replies';
+import type { SmtpReply } from './replies';
 import { SESSION_CLOSED, type TransactionResult } from './session';
 import type { SessionOwner } from './session-owner';
 
-// What one transaction's replies mean for its addresses (transactions.ts sends them): verdicts,
-// retries, TLS asked for, pacing, and the catch-all probe's answer.
+// What one envelope's replies mean for its addresses (transactions.ts sends them): verdicts,
+// retries, TLS asked for, pacing, mixed domains refused, and catch-all probes asked for or answered.
 
 export interface Outcome {
+  /** Recipients this session asked about before this envelope. */
   sentBefore: number;
   /** The session ended before its first reply: not an attempt (see runTransactions). */
   unanswered: boolean;
   /** The session runs over TLS. */
   tls: boolean;
-  domain: string;
-  probe: boolean;
+  /** Its addresses in order; catch-all probes among them are marked. */
   pending: Pending[];
   res: TransactionResult;
 }
@@ -27,7 +27,6 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
   const s = provider.settings;
   const name = target.exchange;
   const mailOk = res.mail?.code === 250;
-  const probes = o.probe ? 1 : 0;
 
   // 530 "Must issue a STARTTLS command first" in a plain session (at MAIL FROM or at RCPT TO): the
   // answer comes over TLS, so it is no answer about any address yet. Every later session to this host
@@ -38,14 +37,6 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
     host.tlsRequired = true;
     host.noTls = false;
   };
-
-  if (o.probe) {
-    const reply = mailOk ? res.rcpts[0] : undefined;
-    const r = reply && !needsTls(reply) ? reply : undefined;
-    const c = r ? classifyRcpt(r) : null;
-    const answer = c?.kind === 'accepted' ? true : c?.kind === 'final' ? false : null;
-    provider.catchAll.settle(o.domain, answer, r && c?.kind === 'retry' ? delayFor(s, r) : 0);
-  }
 
   const retry = (p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null) =>
     provider.retry(host, p, reason, reply);
@@ -111,7 +102,7 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
 
   let stop = res.error !== null;
   batch.forEach((p, j) => {
-    const r = res.rcpts[probes + j];
+    const r = res.rcpts[j];
     if (!r) {
       // Lost with the connection, or never sent because the session ended.
       if (res.error) lost(p);
@@ -124,14 +115,25 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
       stop = true;
       return;
     }
+    if (isMixedDomainRefusal(r)) {
+      // Not an answer about the address: one domain per transaction here from now on.
+      host.singleDomain = true;
+      unsent(p);
+      stop = true;
+      return;
+    }
     const c = classifyRcpt(r);
     if (c.kind === 'final' || c.kind === 'accepted') provider.pool.answered(target.ip);
     switch (c.kind) {
       case 'final':
+        // A mailbox the server says does not exist proves the domain is not catch-all: no probe.
+        if (!p.probe && c.reason === 'rejected' && !provider.catchAll.has(p.job.domain))
+          provider.catchAll.settle(p.job.domain, false);
         p.done(verdictFrom(c, p, name, r));
         break;
       case 'accepted':
-        void finishAccepted(provider, host, p, name, r);
+        if (p.probe) p.done(verdictFrom({ status: 'valid', reason: 'accepted' }, p, name, r));
+        else void finishAccepted(provider, host, p, name, r);
         break;
       case 'retry':
         retry(p, c.reason, r);
@@ -142,7 +144,7 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
         stop = true;
         break;
       case 'too_many': {
-        const accepted = o.sentBefore + probes + j;
+        const accepted = o.sentBefore + j;
         if (accepted === 0) {
           slowDown();
           paced(p, r);
@@ -163,7 +165,10 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
   return stop;
 }
 
-/** An accepted mailbox is only "valid" once we know the domain is not catch-all. */
+/**
+ * An accepted mailbox is only "valid" once we know the domain is not catch-all: unless the answer is
+ * known, it waits for the domain's probe (sent when ProbeDemand says, to the front of the host's queue).
+ */
 async function finishAccepted(
   provider: SessionOwner,
   host: HostQueue,
@@ -171,22 +176,13 @@ async function finishAccepted(
   name: string,
   r: SmtpReply,
 ) {
-  const catchAll = await provider.catchAll.answer(p.job.domain);
-  if (catchAll !== null) {
-    p.done(verdictFrom(acceptedVerdict(catchAll, p.job.role), p, name, r));
-    return;
-  }
-  // The probe was greylisted or lost: ask again together, after the probe's own delay.
-  if (p.attempts >= provider.settings.greylistMaxAttempts) {
-    p.done(verdictFrom({ status: 'risky', reason: 'greylisted' }, p, name, r));
-    return;
-  }
-  provider.requeue(host, p, provider.catchAll.retryDelay(p.job.domain), 'greylisted');
+  const cache = provider.catchAll;
+  if (!cache.has(p.job.domain)) provider.probes.accepted(host, p);
+  const catchAll = await cache.answer(p.job.domain);
+  if (catchAll !== null) p.done(verdictFrom(acceptedVerdict(catchAll, p.job.role), p, name, r));
+  // The probe's retries ran out (greylisted, lost): the mailbox exists, but nobody can say it is safe.
+  else p.done(verdictFrom({ status: 'risky', reason: cache.failureOf(p.job.domain) }, p, name, r));
 }
 
 /** Times one address may be sent back because of the server's pace before it is temp_failure. */
 const PACE_BUDGET = 12;
-
-export function delayFor(s: { greylistRetryS: number }, r: SmtpReply): number {
-  return (retryAfterSeconds(r.text) ?? s.greylistRetryS) * 1000;
-}

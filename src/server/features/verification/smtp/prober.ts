@@ -11,6 +11,7 @@ import { MxRoutes } from './mx-routes';
 import { NetworkMonitor } from './network';
 import { ParkedAddresses } from './parked';
 import { ConnectionPool } from './pool';
+import { ProbeDemand } from './probe';
 import type { SmtpReply } from './replies';
 import { temporaryRetryDelay } from './retry-delay';
 import type { ProberContext, SessionOwner } from './session-owner';
@@ -31,6 +32,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   readonly name = 'smtp';
   readonly pool: ConnectionPool;
   readonly catchAll: CatchAllCache;
+  readonly probes: ProbeDemand;
   readonly network: NetworkMonitor;
   private readonly hosts = new Map<string, HostQueue>();
   private readonly routes: MxRoutes;
@@ -56,6 +58,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
     this.catchAll = new CatchAllCache(ctx.memoryTtlMs, (domain, catchAll) =>
       ctx.knowledge?.putDomain(domain, { catchAll }),
     );
+    this.probes = new ProbeDemand(this.catchAll, (host, probe) => this.requeue(host, probe, 0));
     this.network = new NetworkMonitor(
       settings.port,
       2 * settings.timeoutMs,
@@ -81,6 +84,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       todo.map(
         (job) =>
           new Promise<void>((resolve) => {
+            this.probes.started(job.domain);
             void this.start(job, tenant, (v) => {
               if (CACHEABLE.has(v.reason)) this.ctx.knowledge?.putMailbox(job.address, v);
               onVerdict(job, v);
@@ -100,9 +104,12 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       await resolver.recovered();
       if (!this.closed && !resolver.closed) return this.start(job, tenant, done);
     }
-    const p = newPending(job, tenant, ok, done);
+    const p = newPending(job, tenant, ok, (v) => {
+      this.probes.finished(p);
+      done(v);
+    });
     if (ok.length > 0) return this.place(p);
-    done(noRouteVerdict(p, blocked));
+    p.done(noRouteVerdict(p, blocked));
   }
 
   host(t: MxTarget): HostQueue {
@@ -241,6 +248,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       all.push(...h.drain());
     }
     for (const p of all) p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, null, null));
+    this.catchAll.abandon();
     // Results are out before their sessions say QUIT: wait for those goodbyes.
     await Promise.all([...this.working]);
   }

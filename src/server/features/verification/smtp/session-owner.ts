@@ -5,6 +5,7 @@ import type { EngineLogger, EngineObserver, HostCoordinator, KnowledgeStore, Smt
 import type { DelayReason, HostQueue, Pending } from './host';
 import type { NetworkMonitor } from './network';
 import type { ConnectionPool } from './pool';
+import type { ProbeDemand } from './probe';
 import type { SmtpReply } from './replies';
 import type { SmtpSession } from './session';
 
@@ -27,6 +28,8 @@ export interface SessionOwner {
   readonly ctx: ProberContext;
   readonly pool: ConnectionPool;
   readonly catchAll: CatchAllCache;
+  /** When catch-all probes are sent. */
+  readonly probes: ProbeDemand;
   readonly network: NetworkMonitor;
   /** Sessions open now (a host that never answered is judged against them: is it us or them?). */
   readonly openSessions: number;

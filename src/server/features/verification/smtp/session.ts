@@ -29,20 +29,36 @@ export interface SessionOptions extends ConnectOptions {
 }
 
 export interface TransactionResult {
+  /** The MAIL FROM reply of the transaction these recipients rode in (an earlier one's when continued). */
   mail: SmtpReply | null;
   /** One reply per recipient, in order; shorter than asked when the session ended early. */
   rcpts: SmtpReply[];
+  /** When each reply in `rcpts` arrived (ms since the epoch): a server's slow-down shows there. */
+  rcptAt: number[];
+  /** When the write carrying these recipients went out. */
+  writtenAt: number;
   /** Set when the connection failed or timed out part-way. */
   error: SmtpConnectionError | null;
 }
 
+/** Recipients for one write: a new transaction, or more recipients in the open one. */
+export interface Envelope {
+  rcpts: string[];
+  /** RSET (when a transaction was opened before) and MAIL FROM first; false: add to the open transaction. */
+  fresh: boolean;
+}
+
 /**
- * One SMTP session used for address probing: greeting, EHLO (HELO fallback), STARTTLS, then any
- * number of MAIL FROM + RCPT TO transactions separated by RSET. DATA is never sent.
+ * One SMTP session used for address probing: greeting, EHLO (HELO fallback), STARTTLS, then
+ * transactions of MAIL FROM and any number of RCPT TO, over one or several writes, with RSET only
+ * when a new transaction is needed. DATA is never sent.
  */
 export class SmtpSession {
   pipelining = false;
-  private sent = 0;
+  /** A MAIL FROM was sent in this session (a new transaction needs RSET first). */
+  private mailSent = false;
+  /** The open transaction's MAIL FROM reply (250), or null when none is open. */
+  private openMail: SmtpReply | null = null;
 
   private constructor(
     private readonly conn: SmtpConnection,
@@ -98,63 +114,97 @@ export class SmtpSession {
 
   /** MAIL FROM then RCPT TO for each address, pipelined (RFC 2920) when the server allows it. */
   async transaction(rcpts: string[]): Promise<TransactionResult> {
-    return (await this.transactions([rcpts]))[0];
+    return (await this.transactions([{ rcpts, fresh: true }]))[0];
   }
 
   /**
-   * Several transactions in a row (one per domain: RSET between them), all written at once when
-   * the server offers PIPELINING, so addresses of many domains cost one round trip. One result per
-   * group; after a 421 or a lost connection the remaining groups come back empty with the error.
+   * Several envelopes in one write when the server offers PIPELINING, so recipients of many domains
+   * cost one round trip: each a new transaction or more recipients in the open one. One result per
+   * envelope; after a 421 or a lost connection the remaining ones come back empty with the error.
    */
-  async transactions(groups: string[][], o: { quit?: boolean } = {}): Promise<TransactionResult[]> {
-    const results: TransactionResult[] = groups.map(() => ({ mail: null, rcpts: [], error: null }));
-    const rset = groups.map(() => this.sent++ > 0);
+  async transactions(envelopes: Envelope[], o: { quit?: boolean } = {}): Promise<TransactionResult[]> {
+    const writtenAt = Date.now();
+    const results: TransactionResult[] = envelopes.map(() => ({
+      mail: null,
+      rcpts: [],
+      rcptAt: [],
+      writtenAt,
+      error: null,
+    }));
+    // A continued envelope with no open transaction (its MAIL failed) starts one.
+    const plan = envelopes.map((e, i) => {
+      const fresh = e.fresh || (i === 0 && this.openMail === null);
+      const rset = fresh && (this.mailSent || i > 0);
+      if (fresh) this.mailSent = true;
+      return { rcpts: e.rcpts, fresh, rset };
+    });
     let g = 0;
     try {
       if (this.pipelining) {
         const commands: string[] = [];
-        groups.forEach((rcpts, i) => {
-          if (rset[i]) commands.push('RSET');
-          commands.push(`MAIL FROM:<${this.o.mailFrom}>`, ...rcpts.map((r) => `RCPT TO:<${r}>`));
-        });
-        // The session's last group: QUIT rides along (RFC 2920 allows it last), saving a round trip.
+        for (const e of plan) {
+          if (e.rset) commands.push('RSET');
+          if (e.fresh) commands.push(`MAIL FROM:<${this.o.mailFrom}>`);
+          commands.push(...e.rcpts.map((r) => `RCPT TO:<${r}>`));
+        }
+        // The session's last write: QUIT rides along (RFC 2920 allows it last), saving a round trip.
         if (o.quit) commands.push('QUIT');
         this.conn.write(commands);
-        for (; g < groups.length; g++) {
+        for (; g < plan.length; g++) {
+          const e = plan[g];
           const result = results[g];
-          if (rset[g]) await this.expectOk(await this.conn.read());
-          result.mail = await this.conn.read();
+          if (e.rset) {
+            this.openMail = null;
+            await this.expectOk(await this.conn.read());
+          }
+          if (e.fresh) this.openMail = await this.conn.read();
+          result.mail = this.openMail;
+          const ok = this.openMail?.code === 250;
+          if (!ok) this.openMail = null;
           // After a failed MAIL the server still answers each RCPT (503): read them to stay in step.
-          for (let i = 0; i < groups[g].length; i++) {
+          for (let i = 0; i < e.rcpts.length; i++) {
             const r = await this.conn.read();
-            if (result.mail.code === 250) result.rcpts.push(r);
+            if (ok) {
+              result.rcpts.push(r);
+              result.rcptAt.push(Date.now());
+            }
             if (r.code === 421) throw new ClosingError();
           }
-          if (result.mail.code === 421) throw new ClosingError();
+          if (result.mail?.code === 421) throw new ClosingError();
         }
         if (o.quit) await this.bye();
       } else {
-        for (; g < groups.length; g++) {
+        for (; g < plan.length; g++) {
+          const e = plan[g];
           const result = results[g];
-          if (rset[g]) {
+          if (e.rset) {
+            this.openMail = null;
             this.conn.write(['RSET']);
             await this.expectOk(await this.conn.read());
           }
-          this.conn.write([`MAIL FROM:<${this.o.mailFrom}>`]);
-          result.mail = await this.conn.read();
-          if (result.mail.code === 421) throw new ClosingError();
-          if (result.mail.code !== 250) continue;
-          for (const r of groups[g]) {
+          if (e.fresh) {
+            this.conn.write([`MAIL FROM:<${this.o.mailFrom}>`]);
+            this.openMail = await this.conn.read();
+          }
+          result.mail = this.openMail;
+          if (result.mail?.code === 421) throw new ClosingError();
+          if (result.mail?.code !== 250) {
+            this.openMail = null;
+            continue;
+          }
+          for (const r of e.rcpts) {
             this.conn.write([`RCPT TO:<${r}>`]);
             const reply = await this.conn.read();
             result.rcpts.push(reply);
+            result.rcptAt.push(Date.now());
             if (reply.code === 421) throw new ClosingError();
           }
         }
       }
     } catch (err) {
+      this.openMail = null;
       if (err instanceof ClosingError) {
-        // The server is closing: the groups not reached yet were never answered.
+        // The server is closing: the envelopes not reached yet were never answered.
         for (let i = g + 1; i < results.length; i++) results[i].error = SESSION_CLOSED;
         this.conn.close();
         return results;

@@ -1,12 +1,17 @@
+import { errorBudget, SessionErrors } from './error-budget';
 import type { HostQueue, Pending } from './host';
 import { applyOutcome } from './outcome';
+import type { Envelope } from './session';
 import type { Opened, SessionOwner } from './session-owner';
 
 /**
- * Drives one open session: takes ready addresses of the host (any domain, tenants in turn) up to
- * SMTP rcptPerTransaction at a time, one transaction per domain (plus a catch-all probe for each
- * domain not yet known), all pipelined together; until the queue is empty, the session's recipient
- * budget is spent or the server ends the session.
+ * Drives one open session: takes ready addresses of the host (any domain, tenants in turn) and asks
+ * about them in as few commands as the server allows: one MAIL FROM for the whole session, recipients
+ * of every domain in it (one transaction per domain, with RSET, only at a server that refuses mixed
+ * domains), pipelined. Each write carries no more recipients than the session may still have rejected
+ * (error-budget.ts), so a server's error limit is never reached. Catch-all probes are queued by the
+ * outcome of an accepted address (outcome.ts) and ride the next write. Until the queue is empty, the
+ * session's recipient or error budget is spent, or the server ends the session.
  */
 export async function runTransactions(
   provider: SessionOwner,
@@ -15,51 +20,31 @@ export async function runTransactions(
 ): Promise<void> {
   const { session, release, target } = opened;
   const s = provider.settings;
+  const errors = new SessionErrors(host);
   let sent = 0;
+  /** The domain of the open transaction at a server that takes one domain per transaction. */
+  let openDomain: string | null = null;
   try {
     while (session.alive) {
       host.moveDue();
       const limit = Math.min(s.maxRcptPerSession, host.learnedLimit);
-      const room = limit - sent;
+      const room = Math.min(limit - sent, errorBudget(host) - errors.errors);
       if (room <= 0 || host.ready === 0) break;
-      // As many addresses as the session has room for, catch-all probes included, in one write.
-      const taken = host.take(Math.min(room, 2 * s.rcptPerTransaction));
-      const byDomain = new Map<string, Pending[]>();
-      let rcpts = 0;
-      let cut = taken.length;
-      for (let i = 0; i < taken.length; i++) {
-        const p = taken[i];
-        const fresh = !byDomain.has(p.job.domain);
-        const cost = 1 + (fresh && provider.catchAll.wouldProbe(p.job.domain) ? 1 : 0);
-        if (rcpts + cost > room) {
-          cut = i;
-          break;
-        }
-        rcpts += cost;
-        p.attempts++;
-        const list = byDomain.get(p.job.domain);
-        if (list) list.push(p);
-        else byDomain.set(p.job.domain, [p]);
-      }
-      for (let i = taken.length - 1; i >= cut; i--) host.push(taken[i], true);
-      if (byDomain.size === 0) break;
-      const groups = [...byDomain].map(([domain, pending]) => ({
-        domain,
-        pending,
-        probe: provider.catchAll.claim(domain),
-      }));
-      // QUIT rides in this write when the session will take nothing more: it is full, or the next
-      // address did not fit (with its domain's probe). A QUIT of its own would cost a round trip, a
-      // third of a session. A queue that is merely empty keeps the session for one more round trip:
-      // addresses coming back meanwhile (from a sibling session that dropped) are asked on it.
-      const last = sent + rcpts >= limit || cut < taken.length;
+      const taken = takeRecipients(provider, host, Math.min(room, 2 * s.rcptPerTransaction));
+      if (taken.length === 0) continue;
+      for (const p of taken) p.attempts++;
+      const envelopes = envelopesOf(taken, host.singleDomain, openDomain);
+      if (host.singleDomain) openDomain = envelopes[envelopes.length - 1].pending[0].job.domain;
+      // QUIT rides in this write when the session will take nothing more (its recipient budget is
+      // spent): a QUIT of its own would cost a round trip. A queue that is merely empty keeps the
+      // session for one more round trip: catch-all probes and addresses coming back (from a sibling
+      // session that dropped) are asked on it.
+      const last = sent + taken.length >= limit;
       const results = await session.transactions(
-        groups.map((g) => [
-          ...(g.probe ? [provider.catchAll.probeAddress(g.domain)] : []),
-          ...g.pending.map((p) => p.job.address),
-        ]),
+        envelopes.map((e) => ({ rcpts: e.pending.map((p) => p.job.address), fresh: e.fresh })),
         { quit: last },
       );
+      errors.observe(results);
       // The session died before answering anything (a server that drops some sessions right after
       // EHLO): it said nothing about these addresses, so they spend no try and go to the next
       // session; unless the server does so SMTP_RETRY_BUDGET times in a row (it would take them forever).
@@ -67,18 +52,11 @@ export async function runTransactions(
       if (answered) host.unansweredDrops = 0;
       const unanswered = sent === 0 && !answered && ++host.unansweredDrops < s.retryBudget;
       let stop = false;
-      groups.forEach((g, i) => {
-        if (
-          applyOutcome(provider, host, target, {
-            sentBefore: sent,
-            unanswered,
-            tls: session.tls,
-            ...g,
-            res: results[i],
-          })
-        )
+      envelopes.forEach((e, i) => {
+        const res = results[i];
+        if (applyOutcome(provider, host, target, { sentBefore: sent, unanswered, tls: session.tls, ...e, res }))
           stop = true;
-        sent += g.pending.length + (g.probe ? 1 : 0);
+        sent += e.pending.length;
       });
       if (stop) break;
     }
@@ -86,4 +64,34 @@ export async function runTransactions(
     await session.quit();
     release();
   }
+}
+
+/** Up to `n` ready addresses; probes of domains answered meanwhile (a rejection proved them) are dropped. */
+function takeRecipients(provider: SessionOwner, host: HostQueue, n: number): Pending[] {
+  const out: Pending[] = [];
+  while (out.length < n && host.ready > 0) {
+    for (const p of host.take(n - out.length)) {
+      if (p.probe && provider.catchAll.has(p.job.domain)) continue;
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+/** One envelope for all (a server that takes mixed domains), else one per domain. */
+function envelopesOf(
+  taken: Pending[],
+  singleDomain: boolean,
+  openDomain: string | null,
+): Array<Pick<Envelope, 'fresh'> & { pending: Pending[] }> {
+  if (!singleDomain) return [{ fresh: false, pending: taken }];
+  const byDomain = new Map<string, Pending[]>();
+  for (const p of taken) {
+    const list = byDomain.get(p.job.domain);
+    if (list) list.push(p);
+    else byDomain.set(p.job.domain, [p]);
+  }
+  // The open transaction's domain first: its recipients need no RSET and MAIL FROM.
+  const groups = [...byDomain].sort(([a], [b]) => Number(b === openDomain) - Number(a === openDomain));
+  return groups.map(([domain, pending]) => ({ fresh: domain !== openDomain, pending }));
 }

@@ -1,0 +1,85 @@
+import type { HostQueue } from './host';
+import type { SmtpReply } from './replies';
+import type { TransactionResult } from './session';
+
+/**
+ * Postfix's `smtpd_soft_error_limit`: with nothing learned about a server, it is assumed to slow every
+ * reply once a session has made 10 errors (and to cut the session at 20, the log line IPs are banned
+ * for). A session stays below it: at most 9 rejections.
+ */
+export const ASSUMED_ERROR_LIMIT = 10;
+
+/** A reply this much later than the server's usual pace was held back on purpose (an error sleep, a tarpit). */
+const HELD_BACK_MS = 400;
+
+/** Rejections (any 4xx or 5xx reply) a session may make at this host, all told. */
+export function errorBudget(host: HostQueue): number {
+  return Math.max(1, (host.errorLimit ?? ASSUMED_ERROR_LIMIT) - 1);
+}
+
+const TOO_MANY_ERRORS = /too many (errors|invalid|bad|unknown|failed)|error limit|errors? exceeded/i;
+
+/**
+ * Counts one session's errors and learns, from when the server's replies come, how many it tolerates:
+ * replies that start coming late after the N-th error (Postfix's error sleep) or a 421 "too many
+ * errors" after N make N the host's limit; rejections that are slow from the first one on (Exchange's
+ * tarpit) make the host's tarpit known, so its work is scheduled first.
+ */
+export class SessionErrors {
+  errors = 0;
+  /** Errors answered at the server's usual pace. */
+  private prompt = 0;
+  /** Late rejections while no error was prompt (a tarpit shows on two). */
+  private heldRejections = 0;
+  /** The error count when replies started coming late (an error sleep shows on two late replies in a row). */
+  private lateSince: number | null = null;
+  /**
+   * The server's usual pace: from a write to its first reply (a round trip and a command), and between
+   * two replies of one write (a command). Until replies are seen, a round trip of the opening (banner
+   * and EHLO took two).
+   */
+  private readonly usual = { first: Number.POSITIVE_INFINITY, next: Number.POSITIVE_INFINITY };
+
+  constructor(private readonly host: HostQueue) {
+    if (host.openMs > 0) this.usual.first = this.usual.next = host.openMs / 2;
+  }
+
+  /** One write's results (in order) for this session. */
+  observe(results: TransactionResult[]): void {
+    let prevAt: number | null = null;
+    for (const res of results) {
+      if (res.mail && res.mail.code >= 400) this.errors++;
+      res.rcpts.forEach((r, i) => {
+        const at = res.rcptAt[i];
+        const kind = prevAt === null ? 'first' : 'next';
+        this.reply(r, kind, at - (prevAt ?? res.writtenAt));
+        prevAt = at;
+      });
+    }
+  }
+
+  private reply(r: SmtpReply, kind: 'first' | 'next', gap: number): void {
+    const host = this.host;
+    const error = r.code >= 400;
+    if (r.code === 421 && this.errors > 0 && TOO_MANY_ERRORS.test(r.text)) this.learnLimit(this.errors);
+    const late = gap > this.usual[kind] + HELD_BACK_MS;
+    if (!late && !error) this.usual[kind] = Math.min(this.usual[kind], gap);
+    // One late reply may be our own pause (a busy process): each finding needs a second one.
+    if (late && error && this.prompt === 0) {
+      // Rejections held from the first one on, accepted recipients not: a tarpit, whatever we do.
+      if (++this.heldRejections >= 2) host.tarpitMs = Math.max(host.tarpitMs, gap);
+    } else if (late && this.errors > 0 && (this.prompt > 0 || !error)) {
+      // Errors were answered promptly before, or an accepted recipient now waits: an error sleep.
+      if (this.lateSince === null) this.lateSince = this.errors;
+      else this.learnLimit(this.lateSince);
+    }
+    if (!late) this.lateSince = null;
+    if (error && !late) this.prompt++;
+    if (error) this.errors++;
+  }
+
+  private learnLimit(n: number): void {
+    const host = this.host;
+    host.errorLimit = Math.min(host.errorLimit ?? Number.POSITIVE_INFINITY, Math.max(1, n));
+  }
+}
