@@ -1,7 +1,14 @@
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
-import type { DomainFact, DomainVerdict, KnowledgeStore, ProviderVerdict } from '../verification';
-import { freshDomainFacts, freshMailboxVerdicts, upsertDomainFacts, upsertMailboxVerdicts } from './queries';
+import type { DomainFact, DomainVerdict, KnowledgeStore, ProviderVerdict, ServerFact } from '../verification';
+import {
+  freshDomainFacts,
+  freshMailboxVerdicts,
+  freshServerFacts,
+  upsertDomainFacts,
+  upsertMailboxVerdicts,
+  upsertServerFacts,
+} from './queries';
 
 export interface KnowledgeTtl {
   /** Seconds a domain's MX verdict and catch-all answer are reused (0: not shared). */
@@ -22,6 +29,7 @@ const FLUSH_ROWS = 500;
 export class DbKnowledge implements KnowledgeStore {
   private domains = new Map<string, DomainFact>();
   private mailboxes = new Map<string, ProviderVerdict>();
+  private servers = new Map<string, ServerFact>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -63,6 +71,21 @@ export class DbKnowledge implements KnowledgeStore {
     return out;
   }
 
+  async getServers(ips: string[]): Promise<Map<string, ServerFact>> {
+    const out = new Map<string, ServerFact>();
+    if (this.ttl.domainS <= 0 || ips.length === 0) return out;
+    const rows = await query<{ ip: string; facts: ServerFact | string }>(this.db, freshServerFacts(ips));
+    for (const r of rows) out.set(r.ip, typeof r.facts === 'string' ? JSON.parse(r.facts) : r.facts);
+    return out;
+  }
+
+  /** Servers' facts live as long as domains' (VERIFICATION_DOMAIN_TTL_S): both describe the mail system, not a user. */
+  putServer(ip: string, fact: ServerFact): void {
+    if (this.ttl.domainS <= 0) return;
+    this.servers.set(ip, fact);
+    this.schedule(this.servers.size);
+  }
+
   putMailbox(address: string, verdict: ProviderVerdict): void {
     if (this.ttl.mailboxS <= 0) return;
     this.mailboxes.set(address, verdict);
@@ -86,11 +109,22 @@ export class DbKnowledge implements KnowledgeStore {
     this.timer = null;
     const domains = [...this.domains];
     const mailboxes = [...this.mailboxes];
+    const servers = [...this.servers];
     this.domains = new Map();
     this.mailboxes = new Map();
+    this.servers = new Map();
     try {
       if (domains.length > 0) await this.writeDomains(domains);
       if (mailboxes.length > 0) await this.writeMailboxes(mailboxes);
+      if (servers.length > 0) {
+        await this.db.execute(
+          upsertServerFacts({
+            ips: servers.map(([ip]) => ip),
+            facts: servers.map(([, f]) => JSON.stringify(f)),
+            ttlS: this.ttl.domainS,
+          }),
+        );
+      }
     } catch {
       // The cache is optional; the next verdicts will be written.
     }

@@ -47,6 +47,17 @@ export const upsertMailboxVerdicts = (p: { addresses: string[]; verdicts: string
         ${sql.param(p.verdicts)}::jsonb[]) AS x(a, v)
       ON CONFLICT (address) DO UPDATE SET verdict = excluded.verdict, expires_at = excluded.expires_at`;
 
+/** What the servers are known to tolerate, where not expired. */
+export const freshServerFacts = (ips: string[]) =>
+  sql`SELECT ip, facts FROM mail_server_facts WHERE ip = ANY(${sql.param(ips)}::text[]) AND expires_at > now()`;
+
+/** Writes servers' facts in one statement, each expiring after `ttlS`; a new fact replaces the old. */
+export const upsertServerFacts = (p: { ips: string[]; facts: string[]; ttlS: number }) => sql`
+      INSERT INTO mail_server_facts (ip, facts, expires_at)
+      SELECT i, f, now() + make_interval(secs => ${p.ttlS})
+      FROM unnest(${sql.param(p.ips)}::text[], ${sql.param(p.facts)}::jsonb[]) AS x(i, f)
+      ON CONFLICT (ip) DO UPDATE SET facts = excluded.facts, expires_at = excluded.expires_at`;
+
 // The fleet's per-server connection slots (prober_slots) and 421 pauses (prober_hosts), PostgreSQL only.
 
 /**

@@ -120,11 +120,23 @@ export interface DomainFact {
   ttlS?: number;
 }
 
+/** What a mail server (by IP) tolerates in one session, as learned from its answers (smtp/error-budget.ts). */
+export interface ServerFact {
+  /** Errors a session may make before it slows down or cuts the session. */
+  errorLimit?: number;
+  /** It refuses recipients of a second domain in one transaction. */
+  singleDomain?: boolean;
+  /** How long it holds each rejection (a tarpit). */
+  tarpitMs?: number;
+}
+
 /**
- * Knowledge shared across runs (and processes): domain facts and final mailbox verdicts. Only facts
- * about an address or a domain are kept, never who asked.
+ * Knowledge shared across runs (and processes): domain facts, final mailbox verdicts and what mail
+ * servers tolerate. Only facts about an address, a domain or a server are kept, never who asked.
  */
 export interface KnowledgeStore {
+  getServers?(ips: string[]): Promise<Map<string, ServerFact>>;
+  putServer?(ip: string, fact: ServerFact): void;
   getDomains(domains: string[]): Promise<Map<string, DomainFact>>;
   putDomain(domain: string, fact: DomainFact): void;
   getMailboxes(addresses: string[]): Promise<Map<string, ProviderVerdict>>;

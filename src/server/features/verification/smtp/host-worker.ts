@@ -1,5 +1,6 @@
 import { type HostQueue, verdictFrom } from './host';
 import { openSession } from './open';
+import { learningFrom, recallServer } from './server-facts';
 import type { SessionOwner } from './session-owner';
 import { runTransactions } from './transactions';
 
@@ -15,13 +16,14 @@ export async function workHost(
 ): Promise<void> {
   if (host.openingSince === 0) host.openingSince = Date.now();
   try {
+    await recallServer(owner.ctx, host);
     const opened = await openSession(owner, host);
     host.openingSince = 0;
     if (!opened) return;
     host.sessions++;
     countSession(1);
     try {
-      await runTransactions(owner, host, opened);
+      await learningFrom(owner.ctx, host, () => runTransactions(owner, host, opened));
     } finally {
       host.sessions--;
       countSession(-1);

@@ -87,6 +87,8 @@ export class HostQueue {
   singleDomain = false;
   /** How long it holds each rejection (a tarpit), once seen; 0: none seen. */
   tarpitMs = 0;
+  /** What the knowledge store knew of it was loaded (server-facts.ts). */
+  recalled = false;
   lastFailure: OpenFailure | null = null;
 
   constructor(

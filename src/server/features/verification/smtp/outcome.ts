@@ -1,8 +1,15 @@
 import { backoffDelay } from '../../../platform/retry';
-import { acceptedVerdict, classifyRcpt, isMixedDomainRefusal, isRateReply, isTlsRequiredReply } from '../classify';
+import {
+  acceptedVerdict,
+  classifyRcpt,
+  isMixedDomainRefusal,
+  isRateReply,
+  isTlsRequiredReply,
+} from '../classify';
 import type { MxTarget } from '../mx';
 import { type HostQueue, type Pending, verdictFrom } from './host';
 import type { SmtpReply } from './replies';
+import { temporaryRetryDelay } from './retry-delay';
 import { SESSION_CLOSED, type TransactionResult } from './session';
 import type { SessionOwner } from './session-owner';
 
@@ -38,8 +45,13 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
     host.noTls = false;
   };
 
-  const retry = (p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null) =>
-    provider.retry(host, p, reason, reply);
+  // A temporary answer: greylisting waits what the server asked, other 4xx a short back-off.
+  const retry = (p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null) => {
+    if (p.attempts >= s.greylistMaxAttempts)
+      return p.done(verdictFrom({ status: 'risky', reason }, p, name, reply));
+    const why = reason === 'greylisted' ? 'greylisted' : 'temporary_failure';
+    provider.requeue(host, p, temporaryRetryDelay(s, p.attempts, reason, reply), why);
+  };
   const unsent = (p: Pending) => {
     p.attempts--; // never answered by the server: does not count
     provider.requeue(host, p, 0);

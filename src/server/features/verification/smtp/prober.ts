@@ -12,8 +12,6 @@ import { NetworkMonitor } from './network';
 import { ParkedAddresses } from './parked';
 import { ConnectionPool } from './pool';
 import { ProbeDemand } from './probe';
-import type { SmtpReply } from './replies';
-import { temporaryRetryDelay } from './retry-delay';
 import type { ProberContext, SessionOwner } from './session-owner';
 import { type WaitingGroup, waitingOf } from './waiting';
 
@@ -23,10 +21,10 @@ const CACHEABLE = new Set(['accepted', 'rejected', 'catch_all', 'role', 'mailbox
 /**
  * Step 2 over SMTP, one per process: every caller (uploads, lanes, accounts) shares it. Addresses
  * queue per mail server IP (many domains and MX names share one server), so a session carries
- * recipients of any domain, and hosts take turns between tenants. Connection slots are per IP
- * (and fleet-wide with a coordinator). Dropped sessions, timeouts and temporary replies are
- * retried with short jittered back-off within a budget; a host that never answers costs two
- * timeouts; failures at many hosts at once park the addresses instead of judging them.
+ * recipients of any domain, and hosts take turns between tenants. Connection slots are per IP (and
+ * fleet-wide with a coordinator). A session stays within what its server tolerates (error-budget.ts);
+ * dropped sessions, timeouts and temporary replies are retried with short jittered back-off within a
+ * budget; a dead host costs two timeouts; failures at many hosts at once park the addresses.
  */
 export class SmtpProvider implements Step2Provider, SessionOwner {
   readonly name = 'smtp';
@@ -211,16 +209,6 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
     } else this.ctx.logger.error({ ourSide: 'smtp' }, h.message ?? 'mail servers unreachable');
   }
 
-  /** A temporary answer: greylisting waits what the server asked, other 4xx a short back-off. */
-  retry(host: HostQueue, p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null): void {
-    if (p.attempts >= this.settings.greylistMaxAttempts) {
-      p.done(verdictFrom({ status: 'risky', reason }, p, host.exchange, reply));
-      return;
-    }
-    const delay = temporaryRetryDelay(this.settings, p.attempts, reason, reply);
-    this.requeue(host, p, delay, reason === 'greylisted' ? 'greylisted' : 'temporary_failure');
-  }
-
   /** Puts an address back on its host: at the front now, or among the delayed ones. */
   requeue(host: HostQueue, p: Pending, delayMs: number, why: DelayReason = 'temporary_failure'): void {
     if (delayMs <= 0) host.push(p, true);
@@ -233,10 +221,11 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
 
   /** What a tenant's addresses still wait for, and until when (progress for people). */
   waiting(tenant: string): WaitingGroup[] {
+    const { pool, settings, ctx } = this;
     return waitingOf(this.hosts.values(), tenant, {
-      pool: this.pool,
-      timeoutMs: this.settings.timeoutMs,
-      memoryTtlMs: this.ctx.memoryTtlMs,
+      pool,
+      timeoutMs: settings.timeoutMs,
+      memoryTtlMs: ctx.memoryTtlMs,
     });
   }
 

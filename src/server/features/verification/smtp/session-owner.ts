@@ -6,7 +6,6 @@ import type { DelayReason, HostQueue, Pending } from './host';
 import type { NetworkMonitor } from './network';
 import type { ConnectionPool } from './pool';
 import type { ProbeDemand } from './probe';
-import type { SmtpReply } from './replies';
 import type { SmtpSession } from './session';
 
 // What a session's code (open.ts opens one, transactions.ts drives it) uses of the prober that runs
@@ -35,8 +34,6 @@ export interface SessionOwner {
   readonly openSessions: number;
   /** The host is down for now: its addresses are judged or parked as the prober decides. */
   hostDown(host: HostQueue): void;
-  /** A temporary answer at RCPT: ask again later, within the address's budget. */
-  retry(host: HostQueue, p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null): void;
   /** Back in the host's queue after `delayMs`. */
   requeue(host: HostQueue, p: Pending, delayMs: number, why?: DelayReason): void;
 }

@@ -54,7 +54,9 @@ export async function runTransactions(
       let stop = false;
       envelopes.forEach((e, i) => {
         const res = results[i];
-        if (applyOutcome(provider, host, target, { sentBefore: sent, unanswered, tls: session.tls, ...e, res }))
+        if (
+          applyOutcome(provider, host, target, { sentBefore: sent, unanswered, tls: session.tls, ...e, res })
+        )
           stop = true;
         sent += e.pending.length;
       });
