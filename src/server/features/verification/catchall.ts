@@ -40,7 +40,13 @@ export class CatchAllCache {
 
   /** An answer learned elsewhere (another process, an earlier run). */
   seed(domain: string, value: boolean): void {
-    if (this.knownValue(domain) === undefined) this.known.set(domain, { value, at: Date.now() });
+    if (this.knownValue(domain) !== undefined) return;
+    this.known.set(domain, { value, at: Date.now() });
+    // Accepted addresses of an earlier call may be waiting for it: this is their answer.
+    const waiting = this.pending.get(domain);
+    this.pending.delete(domain);
+    this.claimed.delete(domain);
+    waiting?.settle(value);
   }
 
   /** Whether the answer is known right now (no probe needed). */
