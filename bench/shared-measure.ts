@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import type { FakeSmtp } from '../tests/fakes/smtp';
+import { countVerbs, describeCommands } from './commands';
 import { CAP, type SharedWorld } from './shared-world';
 
 /**
@@ -38,25 +39,6 @@ for (const name of ['connect', 'createConnection'] as const) {
     });
     return socket;
   };
-}
-
-/** Every command the fakes received, per verb (the line's first word). */
-export function countVerbs(lines: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const line of lines) {
-    const verb = /^[A-Za-z]+/.exec(line)?.[0].toUpperCase() ?? '?';
-    out[verb] = (out[verb] ?? 0) + 1;
-  }
-  return out;
-}
-
-/** "4.21 per row (EHLO 0.50, MAIL 0.50, RCPT 1.40, …)": commands the fakes received per row. */
-export function describeCommands(verbs: Record<string, number>, rows: number): string {
-  const total = Object.values(verbs).reduce((a, b) => a + b, 0);
-  const order = ['EHLO', 'HELO', 'STARTTLS', 'MAIL', 'RCPT', 'RSET', 'NOOP', 'QUIT'];
-  const keys = [...order.filter((k) => verbs[k]), ...Object.keys(verbs).filter((k) => !order.includes(k))];
-  const each = keys.map((k) => `${k} ${verbs[k]}`).join(', ');
-  return `${total} commands, ${(total / rows).toFixed(2)} per row (${each})`;
 }
 
 /**
