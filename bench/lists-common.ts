@@ -102,7 +102,11 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {}
-    if (i > 300) throw new Error('server did not start');
+    // Two minutes: on a busy shared machine the server's start (tsx, migrations) has taken over one.
+    if (i > 600) {
+      proc.kill('SIGKILL'); // never leave a server behind the bench
+      throw new Error('server did not start');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const kb = (field: string) => {

@@ -1,28 +1,25 @@
-// The same world as bench:step2-shared (20,000 addresses, 10,000 domains, 15 servers, 30 ms per reply)
-// through the npm package deep-email-validator and through our engine, in the same process, interleaved.
+// The shared world (bench/shared-world.ts: by default 20,000 addresses, 10,000 domains, 15 servers, 30 ms
+// per reply; SHAPE, REPLY_MODEL and ERROR_LIMITS there) through the npm package deep-email-validator and
+// through our engine (this tree, and the engine at BASELINE_REV, default d4b1deb), in the same process,
+// interleaved, a fresh world for each run.
 // The peer resolves MX through node's default resolver (pointed at the fake DNS with dns.setServers)
 // and connects to port 25 by host name; its connections are redirected to the fake server of that
 // host (the address the fake DNS gives it). It has no politeness: we run it with PEER_CONCURRENCY
 // (default 50, our global connection cap) addresses at a time. Accuracy is against the world's truth:
 // existing → valid, unknown → invalid, catch-all domain → "risky, catch-all" (which the peer cannot say).
-//   npm run bench:peer       (ROWS=20000 PEER_CONCURRENCY=50 ROUNDS=2)
+// Speed is true verdicts per second (rows/s × accuracy: a fast wrong answer is not throughput) and
+// the share of the polite ceiling (bench/ceiling.ts) under the reply model in use.
+//   npm run bench:peer       (ROWS=20000 PEER_CONCURRENCY=50 ROUNDS=2; BASELINE_REV=none skips the baseline)
+//   REPLY_MODEL=per-command SHAPE=skewed ROUNDS=1 npm run bench:peer
 
 import dns from 'node:dns';
 import net from 'node:net';
 import { validate } from 'deep-email-validator';
 import { Semaphore } from '../src/server/features/verification/limit';
 import { createVerifier } from '../src/server/features/verification/verifier';
-import { type Ceiling, ceilingOf, describeCeiling } from './ceiling';
-import {
-  CAP,
-  LATENCY_MS,
-  loadAverage,
-  measure,
-  ourAccuracy,
-  ROWS,
-  SERVERS,
-  startSharedWorld,
-} from './shared-world';
+import { ceilingOf, describeCeiling, shareOf } from './ceiling';
+import { describeMeasured, type Measured, measure } from './shared-measure';
+import { CAP, loadAverage, loadBaselineVerifier, ourAccuracy, startSharedWorld } from './shared-world';
 
 const PEER_CONCURRENCY = Number(process.env.PEER_CONCURRENCY ?? 50);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
@@ -73,8 +70,14 @@ async function peer(emails: string[]) {
   return row('deep-email-validator', emails.length, ms, m, right / emails.length);
 }
 
-async function ours(emails: string[]) {
-  const v = createVerifier({
+const baseline = process.env.BASELINE_REV === 'none' ? null : await loadBaselineVerifier();
+
+async function ours(
+  emails: string[],
+  name = 'verilead engine',
+  make: (o: object) => Engine = createVerifier,
+) {
+  const v = make({
     dnsServers: [world.dns.server],
     logger: { info() {}, warn() {}, error() {} },
     smtp: {
@@ -91,7 +94,7 @@ async function ours(emails: string[]) {
   const t0 = performance.now();
   // As `npm run verify` feeds the engine: batches of 500 rows, 16 in flight (step 1 of a batch
   // overlaps step 2 of the others), one tenant.
-  const results: Awaited<ReturnType<typeof v.checkStep2>> = new Array(emails.length);
+  const results: Awaited<ReturnType<Engine['checkStep2']>> = new Array(emails.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
@@ -107,22 +110,27 @@ async function ours(emails: string[]) {
   const ms = performance.now() - t0;
   const m = await done();
   await v.close();
-  return row('verilead engine', emails.length, ms, m, ourAccuracy(world, results));
+  return row(name, emails.length, ms, m, ourAccuracy(world, results));
 }
 
-function row(
-  name: string,
-  n: number,
-  ms: number,
-  m: Awaited<ReturnType<ReturnType<typeof measure>>>,
-  acc: number,
-) {
+type Engine = {
+  checkStep2(
+    e: string[],
+    o: { tenant: string },
+  ): Promise<Array<{ input: string; status: string; reason: string }>>;
+  close(): Promise<void>;
+};
+
+function row(name: string, n: number, ms: number, m: Measured, acc: number) {
+  console.log(describeMeasured(name, m, n, !!world.spec.errorLimits));
   return {
     name,
     rowsPerS: Math.round(n / (ms / 1000)),
     /** Rows with their true verdict, per second: a fast wrong answer is not throughput. */
     rightPerS: Math.round((n * acc) / (ms / 1000)),
     seconds: (ms / 1000).toFixed(2),
+    ofCeiling: shareOf(ceilingOf(world), ms / 1000),
+    cmdPerRow: (Object.values(m.verbs).reduce((a, b) => a + b, 0) / n).toFixed(2),
     connPerAddress: (m.connections / n).toFixed(3),
     maxPerServerSockets: m.maxPerServerSockets,
     maxPerServerKernel: m.maxPerServerKernel,
@@ -132,13 +140,18 @@ function row(
 }
 
 console.log(
-  `${ROWS} addresses, ${Math.ceil(ROWS / 2)} domains on ${SERVERS} servers, ${LATENCY_MS} ms per reply; ours: cap ${CAP} per server; peer: ${PEER_CONCURRENCY} addresses at a time`,
+  `${world.describe}; ours: cap ${CAP} per server${baseline ? ` (and the engine at ${baseline.sha})` : ''}; peer: ${PEER_CONCURRENCY} addresses at a time`,
 );
 // What the servers allow a polite client at most (bench/ceiling.ts): the fakes advertise PIPELINING.
-const ceiling: Ceiling = ceilingOf(world);
-console.log(describeCeiling(ceiling));
+console.log(describeCeiling(ceilingOf(world)));
 const rows: ReturnType<typeof row>[] = [];
 for (let r = 0; r < ROUNDS; r++) {
+  if (baseline) {
+    await freshWorld();
+    rows.push(
+      await ours(world.emails, `before (${baseline.sha})`, baseline.createVerifier as (o: object) => Engine),
+    );
+  }
   await freshWorld();
   rows.push(await ours(world.emails));
   await freshWorld();
@@ -146,11 +159,14 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 console.table(rows);
 const best = (n: string, k: 'rowsPerS' | 'rightPerS') =>
-  Math.max(...rows.filter((x) => x.name === n).map((x) => x[k]));
-const ratio = (k: 'rowsPerS' | 'rightPerS') =>
-  (best('verilead engine', k) / best('deep-email-validator', k)).toFixed(1);
-console.log(`throughput ours / peer: ${ratio('rowsPerS')}x rows/s, ${ratio('rightPerS')}x true verdicts/s`);
+  Math.max(...rows.filter((x) => x.name.startsWith(n)).map((x) => x[k]));
+const peerRight = best('deep-email-validator', 'rightPerS');
 console.log(
-  `ours / this world's ceiling (probing every domain): ${(best('verilead engine', 'rowsPerS') / ceiling.worldRowsPerS).toFixed(2)}; 2× the peer's rows/s would be ${((2 * best('deep-email-validator', 'rowsPerS')) / ceiling.worldRowsPerS).toFixed(1)}× the ceiling, 2× its true verdicts/s ${((2 * best('deep-email-validator', 'rightPerS')) / ceiling.worldRowsPerS).toFixed(2)}×`,
+  `true verdicts/s: ours ${best('verilead engine', 'rightPerS')}, deep-email-validator ${peerRight}: ${(best('verilead engine', 'rightPerS') / peerRight).toFixed(2)}× (target ≥ 2×); rows/s ${(best('verilead engine', 'rowsPerS') / best('deep-email-validator', 'rowsPerS')).toFixed(2)}×`,
 );
+if (baseline) {
+  console.log(
+    `true verdicts/s before (${baseline.sha}): ${best('before', 'rightPerS')}, ${(best('before', 'rightPerS') / peerRight).toFixed(2)}× the peer's`,
+  );
+}
 await world.close();

@@ -1,25 +1,19 @@
-// Step 2 over ROWS addresses (default 20,000) on ROWS/2 domains whose MX names all differ but resolve
-// to SERVERS fake servers (default 15; 30 ms per reply; each allows 2 connections per client, counted
-// until it has read the close, and 20 RCPT per session): this engine against the engine at
-// BASELINE_REV (default 7312a96), same harness, same process, interleaved, default settings
-// (SMTP_TIMEOUT_MS=10000, SMTP_BACKOFF_S=60). Connections per address from the fakes' counters. The
-// most open at once per server, client side, two ways: each socket from 'connect' to 'close', and the
-// kernel's established sockets sampled every 5 ms by a separate process (/proc/net/tcp is not read
-// atomically: a socket closing and the next one opening can land in one sample, so it may read 1 high).
+// Step 2 over the shared world (bench/shared-world.ts; default 20,000 addresses on 10,000 domains
+// whose MX names all differ but resolve to 15 fake servers; SHAPE, REPLY_MODEL and ERROR_LIMITS there):
+// this engine against the engine at BASELINE_REV (default d4b1deb), same harness, same process,
+// interleaved, default settings (SMTP_TIMEOUT_MS=10000, SMTP_BACKOFF_S=60). Per run: rows/s, its
+// share of the polite ceiling for those rows under the reply model in use (bench/ceiling.ts), the
+// commands the servers received per row and per verb, connections per address from the fakes'
+// counters, the most open at once per server (each socket from 'connect' to 'close', the kernel's
+// established sockets sampled every 5 ms by a separate process, the fakes' own count; /proc/net/tcp
+// is not read atomically, see bench/established-watcher.mjs), accuracy against the world's truth.
 //   npm run bench:step2-shared     (ROWS=20000 SERVERS=15 LATENCY_MS=30 BASELINE_ROWS=5000 ROUNDS=1)
+//   REPLY_MODEL=per-command SHAPE=skewed BASELINE_ROWS=3000 npm run bench:step2-shared
 
 import { createVerifier } from '../src/server/features/verification/verifier';
-import {
-  CAP,
-  LATENCY_MS,
-  loadAverage,
-  loadBaselineVerifier,
-  measure,
-  ourAccuracy,
-  ROWS,
-  SERVERS,
-  startSharedWorld,
-} from './shared-world';
+import { ceilingOf, describeCeiling, shareOf } from './ceiling';
+import { describeMeasured, measure } from './shared-measure';
+import { CAP, loadAverage, loadBaselineVerifier, ourAccuracy, startSharedWorld } from './shared-world';
 
 const BASELINE_ROWS = Number(process.env.BASELINE_ROWS ?? 5000);
 const ROUNDS = Number(process.env.ROUNDS ?? 1);
@@ -54,11 +48,16 @@ async function run(name: string, make: () => Engine, emails: string[]) {
   const ms = performance.now() - t0;
   await v.close();
   const m = await done();
+  const ceiling = ceilingOf(world, emails);
+  console.log(describeMeasured(name, m, emails.length, !!world.spec.errorLimits));
   return {
     name,
     rows: emails.length,
     rowsPerS: Math.round(emails.length / (ms / 1000)),
     seconds: (ms / 1000).toFixed(2),
+    ceilingS: ceiling.seconds.toFixed(2),
+    ofCeiling: shareOf(ceiling, ms / 1000),
+    cmdPerRow: (Object.values(m.verbs).reduce((a, b) => a + b, 0) / emails.length).toFixed(2),
     connPerAddress: (m.connections / emails.length).toFixed(3),
     maxPerServerSockets: m.maxPerServerSockets,
     maxPerServerKernel: m.maxPerServerKernel,
@@ -69,8 +68,9 @@ async function run(name: string, make: () => Engine, emails: string[]) {
 }
 
 console.log(
-  `${ROWS} addresses, ${Math.ceil(ROWS / 2)} domains (distinct MX names) on ${SERVERS} servers, ${LATENCY_MS} ms per reply, cap ${CAP} per server; baseline = engine at ${baseline.sha} on the first ${BASELINE_ROWS} addresses`,
+  `${world.describe}; baseline = engine at ${baseline.sha} on the first ${BASELINE_ROWS} addresses`,
 );
+console.log(describeCeiling(ceilingOf(world)));
 const rows: Awaited<ReturnType<typeof run>>[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   rows.push(
