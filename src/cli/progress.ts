@@ -87,6 +87,8 @@ const statusCounts = (p: Progress) =>
  */
 export function progressLines(v: ProgressView): string[] {
   const p = v.progress;
+  // Before the first pass over the file: the resolver's canaries are asked, the rows counted.
+  if (p.total === 0) return ['verify: starting (checking our DNS resolver, counting the rows)'];
   const rate = Math.round(p.done / Math.max(v.elapsedS, 0.001));
   let line = `verify: ${p.done}/${p.total} rows done (${rate}/s)`;
   if (v.step > 0) line += `; step 1 ${p.step1}/${p.total}`;

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +18,11 @@ let dir: string;
 
 beforeAll(async () => {
   w = await startWorld(
-    Object.fromEntries(
-      SLOW.map((d, i) => [d, { mailboxes: [`u0@${d}`, `u2@${d}`], latencyMs: 250 * (i + 1) }]),
-    ),
+    Object.fromEntries([
+      ...SLOW.map((d, i) => [d, { mailboxes: [`u0@${d}`, `u2@${d}`], latencyMs: 250 * (i + 1) }]),
+      ['acme.test', { mailboxes: ['jane@acme.test'] }],
+      ['late.test', { mailboxes: ['kim@late.test'] }],
+    ]),
     // Three domains whose mail servers refuse every connection: to the prober, our network is down.
     (unusedIp) =>
       Object.fromEntries(
@@ -37,12 +39,17 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
+const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
+const ENV = () => ({
+  PATH: process.env.PATH,
+  ...w.env(),
+  DNS_TIMEOUT_MS: '300',
+  DNS_TRIES: '1',
+  DNS_RETRY_S: '1',
+});
+
 async function cli(args: string[]) {
-  const env = { PATH: process.env.PATH, ...w.env(), SMTP_NETWORK_RETRY_S: '30' };
-  return run(join(process.cwd(), 'node_modules/.bin/tsx'), ['src/cli/verify.ts', ...args], {
-    env,
-    timeout: 40_000,
-  }).then(
+  return run(TSX, ['src/cli/verify.ts', ...args], { env: ENV(), timeout: 40_000 }).then(
     (r) => ({ code: 0, stderr: r.stderr }),
     (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
   );
@@ -89,5 +96,38 @@ describe('npm run verify: progress on stderr', () => {
     expect(code).toBe(75);
     expect(stderr).toContain('No results were written');
     expect(existsSync(output)).toBe(false);
+  }, 60_000);
+
+  it('pauses while our resolver is silent, says so, and resumes by itself once it answers', async () => {
+    const input = join(dir, 'dns.csv');
+    const output = join(dir, 'dns-out.csv');
+    writeFileSync(input, ['email', 'jane@acme.test', 'kim@late.test', 'ghost@late.test'].join('\n'));
+    // The resolver goes silent once the run asks about late.test (after the canaries passed at the start).
+    w.dns.onQuery = (_type, name) => {
+      if (name === 'late.test') w.dns.setMode('timeout');
+    };
+    let stderr = '';
+    const child = spawn(TSX, ['src/cli/verify.ts', input, '--out', output], { env: ENV() });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      // The user sees the pause: the resolver then tells the truth again.
+      if (stderr.includes('paused:')) {
+        w.dns.onQuery = null;
+        w.dns.setMode('normal');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    w.dns.onQuery = null;
+    w.dns.setMode('normal');
+    expect(stderr).toMatch(
+      /verify: {3}paused: Our DNS resolver is not answering; next try at \d\d:\d\d:\d\d/,
+    );
+    expect(code, stderr).toBe(0);
+    const rows = readFileSync(output, 'utf8').trim().split('\n').slice(1);
+    expect(rows.map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+      'jane@acme.test,valid,valid',
+      'kim@late.test,valid,valid',
+      'ghost@late.test,valid,invalid',
+    ]);
   }, 60_000);
 });
