@@ -65,10 +65,7 @@ export interface Step2Result extends Omit<Step1Result, 'status' | 'reason' | 'qu
 export interface Step2Options {
   /** Called as each result is final; greylisted addresses come back later than the rest. */
   onResult?: (result: Step2Result) => void;
-  /**
-   * Called once step 1 has judged the whole call, before step 2 asks anything: progress can count
-   * the rows past step 1 (and those going on to step 2) long before the last SMTP verdict comes.
-   */
+  /** Step 1's verdicts on the whole call, before step 2 asks anything (progress counts step 1). */
   onStep1?: (results: Step1Result[]) => void;
   /**
    * Who the addresses are for (an upload): a shared prober takes turns between tenants on each
