@@ -58,6 +58,7 @@ export async function runStep2(
     typeof i === 'string' ? { email: i, key: i } : { email: i.email, key: i.key ?? i.email },
   );
   const s1 = await step1.check(norm.map((i) => i.email));
+  options.onStep1?.(s1);
   const results: Step2Result[] = new Array(norm.length);
   const emit = (i: number, r: Step2Result) => {
     results[i] = r;

@@ -65,6 +65,8 @@ export interface Step2Result extends Omit<Step1Result, 'status' | 'reason' | 'qu
 export interface Step2Options {
   /** Called as each result is final; greylisted addresses come back later than the rest. */
   onResult?: (result: Step2Result) => void;
+  /** Step 1's verdicts on the whole call, before step 2 asks anything (progress counts step 1). */
+  onStep1?: (results: Step1Result[]) => void;
   /**
    * Who the addresses are for (an upload): a shared prober takes turns between tenants on each
    * mail server, so a long list never starves a short one.
