@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { errorBudget, SessionErrors } from './error-budget';
+import { HostQueue, newPending } from './host';
+import { makeReply } from './replies';
+import type { TransactionResult } from './session';
+
+// What a session learns from when its server's replies come: Postfix's error sleep, a cut after N
+// errors, Exchange's tarpit; and what it must not read into one late reply of its own making.
+
+const ACCEPT = '250 2.1.5 OK';
+const REJECT = '550 5.1.1 User unknown';
+
+/** One write's replies, each `gaps[i]` ms after the one before (the first after the write). */
+function write(replies: string[], gaps: number[], writtenAt = 1_000_000): TransactionResult {
+  let at = writtenAt;
+  return {
+    mail: makeReply(250, ['2.1.0 OK']),
+    rcpts: replies.map((r) => makeReply(Number(r.slice(0, 3)), [r.slice(4)])),
+    rcptAt: gaps.map((g) => {
+      at += g;
+      return at;
+    }),
+    writtenAt,
+    error: null,
+  };
+}
+
+const fresh = () => {
+  const host = new HostQueue('127.0.0.9', 'mx.test');
+  host.openMs = 20;
+  return { host, errors: new SessionErrors(host) };
+};
+
+describe('a session learns what its server tolerates', () => {
+  it('nothing learned: nine rejections a session (Postfix slows at ten)', () => {
+    expect(errorBudget(fresh().host)).toBe(9);
+  });
+
+  it('replies that come late after N prompt errors: N is the limit', () => {
+    const { host, errors } = fresh();
+    errors.observe([write([REJECT, REJECT, REJECT, REJECT, ACCEPT, REJECT], [10, 10, 10, 10, 1010, 1010])]);
+    expect(host.errorLimit).toBe(4);
+    expect(errorBudget(host)).toBe(3);
+    expect(errors.errors).toBe(5);
+  });
+
+  it('one late reply is not enough (it may be our own pause)', () => {
+    const { host, errors } = fresh();
+    errors.observe([write([REJECT, REJECT, REJECT, ACCEPT, ACCEPT], [10, 10, 10, 900, 10])]);
+    expect(host.errorLimit).toBeNull();
+    expect(host.tarpitMs).toBe(0);
+  });
+
+  it('a 421 "too many errors" after N errors: N is the limit', () => {
+    const { host, errors } = fresh();
+    const replies = [REJECT, REJECT, REJECT, REJECT, REJECT, '421 4.7.0 Error: too many errors'];
+    errors.observe([write(replies, [10, 10, 10, 10, 10, 10])]);
+    expect(host.errorLimit).toBe(5);
+  });
+
+  it('rejections slow from the first one, accepted recipients prompt: a tarpit, scheduled as work', () => {
+    const { host, errors } = fresh();
+    const job = { address: 'a@t.test', domain: 't.test', local: 'a', role: false, mx: [] };
+    host.push(newPending(job, 'list', [], () => {}));
+    const before = host.workLeft;
+    errors.observe([write([ACCEPT, REJECT, ACCEPT, REJECT], [10, 5000, 10, 5000])]);
+    expect(host.tarpitMs).toBeGreaterThanOrEqual(5000);
+    expect(host.errorLimit).toBeNull();
+    // Its queue now weighs the held rejections: when connections are short it is served first.
+    expect(host.workLeft).toBeGreaterThan(100 * before);
+  });
+});
