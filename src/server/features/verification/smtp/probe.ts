@@ -70,6 +70,13 @@ export class ProbeDemand {
     this.check(domain);
   }
 
+  /** Rows of `tenant` waiting for the domain's answer (progress counts them with their probe). */
+  waitingOn(domain: string, tenant: string): number {
+    let n = 0;
+    for (const p of this.waiting.get(domain)?.pending ?? []) if (p.tenant === tenant) n++;
+    return n;
+  }
+
   private check(domain: string): void {
     const w = this.waiting.get(domain);
     if (!w || this.cache.has(domain)) return;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeSmtpStats } from '../../../../../tests/fakes/smtp';
 import { startWorld, type World } from '../../../../../tests/fakes/smtp-world';
+import type { WaitingGroup } from '../../../../shared/list-runs';
 import type { Step2Result } from '../types';
 import { createVerifier } from '../verifier';
 
@@ -41,6 +42,7 @@ beforeAll(async () => {
         commandMs: 5,
         errorLimits: POSTFIX,
       },
+      'greywild.test': { catchAll: true, greylistS: 1, latencyMs: 2 },
       'single.test': {
         mailboxes: range(3, (d) => range(3, (i) => `u${i}@s${d}.single.test`)).flat(),
         singleDomainPerTransaction: true,
@@ -64,14 +66,22 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-async function verify(emails: string[]): Promise<Step2Result[]> {
+async function verify(emails: string[], watch?: (waiting: WaitingGroup[]) => void): Promise<Step2Result[]> {
   const v = createVerifier({
     dnsServers: [w.dns.server],
-    smtp: { allowPrivate: true, port: w.port, heloName: 'probe.test', mailFrom: 'bounce@probe.test' },
+    smtp: {
+      allowPrivate: true,
+      port: w.port,
+      heloName: 'probe.test',
+      mailFrom: 'bounce@probe.test',
+      greylistRetryS: 1,
+    },
   });
+  const sampler = watch && setInterval(() => watch(v.waiting('list')), 50);
   try {
-    return await v.checkStep2(emails);
+    return await v.checkStep2(emails, { tenant: 'list' });
   } finally {
+    clearInterval(sampler);
     await v.close();
   }
 }
@@ -157,5 +167,19 @@ describe('fewer commands per answer', () => {
     const refusedAt = s.commands.indexOf('RSET');
     expect(refusedAt).toBeGreaterThan(0);
     expect(mostErrors(s)).toBeLessThanOrEqual(9);
+  });
+
+  it('accepted rows waiting on a greylisted catch-all probe are counted as waiting, not as one row', async () => {
+    const seen: number[] = [];
+    const results = await verify(
+      range(5, (i) => `u${i}@greywild.test`),
+      (groups) => {
+        for (const g of groups) if (g.reason === 'greylisted') seen.push(g.rows);
+      },
+    );
+    expect(results.every((r) => r.reason === 'catch_all')).toBe(true);
+    // First the five rows themselves, then their probe standing for them: five each time.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([5]));
   });
 });

@@ -16,7 +16,14 @@ const MAX_GROUPS = 6;
 export function waitingOf(
   hosts: Iterable<HostQueue>,
   tenant: string,
-  o: { pool: ConnectionPool; timeoutMs: number; memoryTtlMs: number; now?: number },
+  o: {
+    pool: ConnectionPool;
+    timeoutMs: number;
+    memoryTtlMs: number;
+    /** Rows of the tenant waiting for a domain's catch-all answer (its probe stands for them). */
+    waitingOn?: (domain: string, tenant: string) => number;
+    now?: number;
+  },
 ): WaitingGroup[] {
   const now = o.now ?? Date.now();
   const groups = new Map<
@@ -32,7 +39,10 @@ export function waitingOf(
   };
   for (const h of hosts) {
     for (const p of h.delayed) {
-      if (p.tenant === tenant) add(p.waitReason ?? 'temporary_failure', h.exchange, 1, p.notBefore);
+      if (p.tenant !== tenant) continue;
+      // A probe set aside holds up the accepted rows of its domain, not a row of its own.
+      const rows = p.probe ? (o.waitingOn?.(p.job.domain, tenant) ?? 0) : 1;
+      if (rows > 0) add(p.waitReason ?? 'temporary_failure', h.exchange, rows, p.notBefore);
     }
     const ready = h.readyOf(tenant);
     if (ready === 0) continue;
