@@ -7,7 +7,7 @@
 // counters, the most open at once per server (each socket from 'connect' to 'close', the kernel's
 // established sockets sampled every 5 ms by a separate process, the fakes' own count; /proc/net/tcp
 // is not read atomically, see bench/established-watcher.mjs), accuracy against the world's truth.
-//   npm run bench:step2-shared     (ROWS=20000 SERVERS=15 LATENCY_MS=30 BASELINE_ROWS=5000 ROUNDS=1)
+//   npm run bench:step2-shared     (ROWS=20000 SERVERS=15 LATENCY_MS=30 BASELINE_ROWS=5000 ROUNDS=1; BASELINE_ROWS=0: no baseline)
 //   REPLY_MODEL=per-command SHAPE=skewed BASELINE_ROWS=3000 npm run bench:step2-shared
 
 import { createVerifier } from '../src/server/features/verification/verifier';
@@ -49,6 +49,9 @@ async function run(name: string, make: () => Engine, emails: string[]) {
   await v.close();
   const m = await done();
   const ceiling = ceilingOf(world, emails);
+  console.log(
+    `  ${name}: ${emails.length} rows in ${(ms / 1000).toFixed(1)} s, ${shareOf(ceiling, ms / 1000)} of their ceiling (${ceiling.seconds.toFixed(1)} s)`,
+  );
   console.log(describeMeasured(name, m, emails.length, !!world.spec.errorLimits));
   return {
     name,
@@ -73,18 +76,27 @@ console.log(
 console.log(describeCeiling(ceilingOf(world)));
 const rows: Awaited<ReturnType<typeof run>>[] = [];
 for (let r = 0; r < ROUNDS; r++) {
-  rows.push(
-    await run(
-      `before (${baseline.sha})`,
-      () => baseline.createVerifier(options),
-      world.emails.slice(0, BASELINE_ROWS),
-    ),
-  );
+  if (BASELINE_ROWS > 0) {
+    rows.push(
+      await run(
+        `before (${baseline.sha})`,
+        () => baseline.createVerifier(options),
+        world.emails.slice(0, BASELINE_ROWS),
+      ),
+    );
+  }
   rows.push(await run('after (this tree)', () => createVerifier(options), world.emails));
 }
 console.table(rows);
+// Rows/s compare only on the same rows; shares of the ceiling compare always.
 const best = (n: string) => Math.max(...rows.filter((x) => x.name.startsWith(n)).map((x) => x.rowsPerS));
-console.log(`throughput after / before: ${(best('after') / best('before')).toFixed(1)}x`);
+const share = (n: string) =>
+  Math.max(...rows.filter((x) => x.name.startsWith(n)).map((x) => Number.parseInt(x.ofCeiling, 10)));
+if (BASELINE_ROWS > 0) {
+  console.log(
+    `share of the ceiling: after ${share('after')} %, before ${share('before')} %${BASELINE_ROWS === world.emails.length ? `; throughput after / before: ${(best('after') / best('before')).toFixed(1)}x` : ''}`,
+  );
+}
 const after = rows.filter((x) => x.name.startsWith('after'));
 console.log(
   `most simultaneous connections to one server, after: ${Math.max(...after.map((x) => x.maxPerServerSockets))} sockets open→closed, ${Math.max(...after.map((x) => x.maxPerServerKernel))} in kernel samples (cap ${CAP})`,
