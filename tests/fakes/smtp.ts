@@ -284,6 +284,12 @@ class FakeSession {
     this.pending++;
     this.outbox.push({ at, text, then });
     if (this.outbox.length === 1) this.drain();
+    // Postfix checks the hard limit before reading the next command: the 421 follows the reply at once.
+    if (limits && this.errors >= limits.hard && !this.closing) {
+      this.stats.errorLimitLog.push(`too many errors after ${this.lastVerb} from 127.0.0.1`);
+      this.lastVerb = '';
+      this.closeWith('421 4.7.0 mx.fake.test Error: too many errors');
+    }
   }
 
   private drain(): void {
@@ -309,7 +315,7 @@ class FakeSession {
     );
   }
 
-  /** One more error of the session (Postfix counts it once the reply is out). */
+  /** One more error of the session (counted as its reply is queued, before the next command is read). */
   private error(): void {
     this.errors++;
     this.stats.sessionErrors[this.session] = this.errors;
@@ -326,11 +332,6 @@ class FakeSession {
     }
     const verb = line.split(/[\s:]/)[0].toUpperCase();
     const limits = this.o.errorLimits;
-    if (limits && this.errors >= limits.hard) {
-      this.stats.errorLimitLog.push(`too many errors after ${this.lastVerb} from 127.0.0.1`);
-      this.lastVerb = '';
-      return this.closeWith('421 4.7.0 mx.fake.test Error: too many errors');
-    }
     this.lastVerb = verb;
     if (limits && (verb === 'RSET' || verb === 'NOOP') && ++this.junk > (limits.junk ?? 100)) this.error();
     switch (verb) {
