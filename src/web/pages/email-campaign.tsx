@@ -1,6 +1,7 @@
 import { ArrowLeft, Loader2, Pause, Play, Square } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { SENDING_DOMAIN_FAILING } from '../../shared/deliverability';
 import { DAY_NAMES, type StatusAction, VARIANT_LABELS } from '../../shared/email-automation';
 import { ActivityChart } from '../features/smartlead/ActivityChart';
 import { AddLeadsDialog } from '../features/smartlead/automation/AddLeadsDialog';
@@ -58,7 +59,12 @@ export default function EmailCampaignPage() {
       return;
     setPending(action);
     try {
-      await change.mutateAsync(action);
+      await change.mutateAsync({ action }).catch(async (err: unknown) => {
+        // A sending domain failing its DNS checks: the server asks for an explicit confirmation.
+        if (!String(err).includes(SENDING_DOMAIN_FAILING)) throw err;
+        if (!window.confirm(`${errorMessage(err, '')}\n\nStart anyway?`)) return;
+        await change.mutateAsync({ action, force: true });
+      });
     } catch (err) {
       toast({
         title: 'Smartlead refused the change',

@@ -1,2 +1,2 @@
-// Deliverability's surface for other features: the sending domains' last known state (the send gate).
-export { domainStates } from './store';
+// Deliverability's surface for other features: the sending domains failing their last check (the send gate).
+export { failingDomains } from './store';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   type AddSendingDomainInput,
   addSendingDomainSchema,
@@ -113,17 +113,10 @@ export async function dismissNotices(opts: { db: Db; workspaceId: string }): Pro
     .where(eq(sendingDomains.workspaceId, opts.workspaceId));
 }
 
-/** The last known state of these domains (the send screen and the send gate read it, no DNS asked). */
-export async function domainStates(opts: {
-  db: Db;
-  workspaceId: string;
-  domains: string[];
-}): Promise<SendingDomainRow[]> {
-  if (!opts.domains.length) return [];
+/** The workspace's domains whose last check failed (the send gate reads them; no DNS asked). */
+export function failingDomains(opts: { db: Db; workspaceId: string }): Promise<SendingDomainRow[]> {
   return opts.db
     .select()
     .from(sendingDomains)
-    .where(
-      and(eq(sendingDomains.workspaceId, opts.workspaceId), inArray(sendingDomains.domain, opts.domains)),
-    );
+    .where(and(eq(sendingDomains.workspaceId, opts.workspaceId), eq(sendingDomains.state, 'fail')));
 }
