@@ -1,0 +1,84 @@
+import type { WaitingGroup } from '../../../shared/list-runs';
+import { BlocklistWatch } from './blocklist-watch';
+import type { NetworkHealth, ProviderJob, ProviderVerdict, Step2Provider } from './types';
+
+/** How long a refusal naming a blocklist counts towards "our address is listed". */
+export const BLOCKLIST_WINDOW_MS = 10 * 60_000;
+
+const NOT_VERIFIED: ProviderVerdict = {
+  status: 'risky',
+  reason: 'temp_failure',
+  mxHost: null,
+  smtpCode: null,
+  smtpMessage: null,
+  attempts: 0,
+};
+
+/**
+ * Our SMTP prober with the blocklist watch in front of its verdicts: a refusal naming a blocklist,
+ * once several unrelated servers say so, is held instead of reported, and its address is verified
+ * again every `retryMs` until servers stop naming a list (the prober itself is left as it is).
+ */
+export class BlocklistHoldingProvider implements Step2Provider {
+  readonly name: string;
+  readonly watch: BlocklistWatch;
+  private closed = false;
+
+  constructor(
+    private readonly inner: Step2Provider,
+    o: { retryMs: number; windowMs?: number; onChange?: (h: NetworkHealth) => void },
+  ) {
+    this.name = inner.name;
+    this.watch = new BlocklistWatch({
+      windowMs: o.windowMs ?? BLOCKLIST_WINDOW_MS,
+      retryMs: o.retryMs,
+      onChange: o.onChange,
+    });
+  }
+
+  verify(
+    jobs: ProviderJob[],
+    onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
+    options?: { tenant?: string },
+  ): Promise<void> {
+    if (!jobs.length) return this.inner.verify(jobs, onVerdict, options);
+    return new Promise((resolve, reject) => {
+      let open = jobs.length;
+      const report = (job: ProviderJob, v: ProviderVerdict) => {
+        onVerdict(job, v);
+        if (--open === 0) resolve();
+      };
+      const run = (batch: ProviderJob[]): void => {
+        // Held until the prober closed: not verified, as the prober answers what it still holds.
+        if (this.closed) for (const job of batch) report(job, NOT_VERIFIED);
+        else
+          this.inner
+            .verify(
+              batch,
+              (job, v) => {
+                if (!this.watch.hold(v, () => run([job]))) report(job, v);
+              },
+              options,
+            )
+            .catch(reject);
+      };
+      run(jobs);
+    });
+  }
+
+  health(): NetworkHealth {
+    const own = this.watch.health;
+    if (!own.ok) return own;
+    return this.inner.health?.() ?? own;
+  }
+
+  waiting(tenant: string): WaitingGroup[] {
+    return this.inner.waiting?.(tenant) ?? [];
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.watch.close();
+    await this.inner.close();
+  }
+}
