@@ -115,3 +115,20 @@ export const domainOfEmail = (email: string) => email.trim().toLowerCase().split
 
 /** The code of a send refused because a sending domain fails (retry with `force: true`). */
 export const SENDING_DOMAIN_FAILING = 'sending_domain_failing';
+
+/** The verifier's own standing (the operator's status endpoint and /metrics). */
+export const verifierStandingSchema = z.object({
+  checkedAt: z.string(),
+  ip: z.string().nullable(),
+  /** Found through SMTP_PROXY, or directly. */
+  via: z.enum(['direct', 'proxy']),
+  ptr: z.array(z.string()),
+  forwardConfirmed: z.boolean(),
+  heloName: z.string().nullable(),
+  heloMatches: z.boolean(),
+  listedOn: z.array(z.string()),
+  unknownLists: z.array(z.string()),
+  problems: z.array(z.string()),
+  ok: z.boolean(),
+});
+export type VerifierStanding = z.infer<typeof verifierStandingSchema>;

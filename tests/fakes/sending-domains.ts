@@ -94,6 +94,12 @@ export const SENDING_ZONE: Record<string, FakeDnsEntry> = {
   'smtp.clean.test': { A: ['198.51.100.8'] },
   // The same listing through Spamhaus's DQS zone (key "k3y").
   'listed.test.k3y.dbl.dq.spamhaus.net': { A: ['127.0.1.2'] },
+  // The verifier's own address: reverse DNS that resolves back, on ZEN and SpamCop (above).
+  '7.100.51.198.in-addr.arpa': { PTR: ['probe.example.test'] },
+  'probe.example.test': { A: ['198.51.100.7'] },
+  // An address whose reverse name points elsewhere.
+  '9.100.51.198.in-addr.arpa': { PTR: ['elsewhere.example.test'] },
+  'elsewhere.example.test': { A: ['203.0.113.1'] },
   // The resolver fails for this domain's TXT.
   'broken.test': 'SERVFAIL',
 };

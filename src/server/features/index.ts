@@ -16,7 +16,7 @@ import { billingRoutes } from './billing/routes';
 import { brandingRoutes } from './branding/routes';
 import { dataExportCleanupJob, dataExportJob } from './data-export/jobs';
 import { dataExportRoutes } from './data-export/routes';
-import { deliverabilityRecheckJob } from './deliverability/jobs';
+import { deliverabilityRecheckJob, verifierStandingJob } from './deliverability/jobs';
 import { deliverabilityRoutes } from './deliverability/routes';
 import { emailComposerRoutes } from './email-composer/routes';
 import { listsJobs } from './lists/jobs';
@@ -60,7 +60,11 @@ export const features: Feature[] = [
     routes: smartleadRoutes,
     jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob],
   },
-  { name: 'deliverability', routes: deliverabilityRoutes, jobs: [deliverabilityRecheckJob] },
+  {
+    name: 'deliverability',
+    routes: deliverabilityRoutes,
+    jobs: [deliverabilityRecheckJob, verifierStandingJob],
+  },
   { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },
   { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeFullJob, scrapeRecoverJob] },

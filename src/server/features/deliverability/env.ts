@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { envString, envText } from '../../platform/config/env-helpers';
 
 const zones = /^[a-z0-9.,\s-]*$/i;
@@ -13,5 +14,9 @@ export const deliverabilityEnv = {
    */
   SPAMHAUS_DQS_KEY: envString(),
   /** Where a custom tracking domain's CNAME must point (Smartlead's tracking host). */
+  /** The public address our probes leave from, when the operator knows it (else STANDING_IP_ECHO_URL). */
+  STANDING_PUBLIC_IP: envString(),
+  /** A plain-text "your address is" service, asked through SMTP_PROXY when set (empty: do not ask). */
+  STANDING_IP_ECHO_URL: z.preprocess((v) => (v === undefined ? 'https://api.ipify.org' : v), z.string()),
   DELIVERABILITY_TRACKING_CNAME: envText('open.sleadtrack.com', /^[a-z0-9.-]+$/i),
 };

@@ -3,6 +3,7 @@ import { sendingMailboxes } from '../smartlead';
 import { smartleadSettings } from '../smartlead/schema';
 import { recheckDue } from './daily';
 import { configuredResolver } from './resolver';
+import { recordStanding } from './standing-store';
 
 /** Every day: sending domains rechecked; a state change becomes a notice and a `domain.changed` event. */
 export const deliverabilityRecheckJob = defineJob({
@@ -32,5 +33,18 @@ export const deliverabilityRecheckJob = defineJob({
     } finally {
       resolver.close();
     }
+  },
+});
+
+/** Every hour (and at boot in processes that verify): the verifier's own standing, for the operator. */
+export const verifierStandingJob = defineJob({
+  name: 'verifier-standing',
+  payload: noPayload,
+  cron: '7 * * * *',
+  queue: { retryLimit: 1, expireInSeconds: 600 },
+  async handle(_data, ctx) {
+    const standing = await recordStanding({ db: ctx.database.db, config: ctx.config, now: ctx.clock() });
+    if (standing.ok) ctx.log.info({ ip: standing.ip }, 'verifier standing: good');
+    else ctx.log.error({ ip: standing.ip, problems: standing.problems }, 'verifier standing: problems');
   },
 });

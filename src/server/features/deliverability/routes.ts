@@ -15,6 +15,7 @@ import { recheckDomain } from './recheck';
 import { configuredResolver } from './resolver';
 import type { SendingDomainRow } from './schema';
 import { setupNotes } from './setup-notes';
+import { standingRoutes } from './standing-routes';
 import {
   addSendingDomain,
   dismissNotices,
@@ -34,6 +35,7 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const { config, clock } = deps;
+  standingRoutes(app, deps);
   // Each check asks DNS about twenty questions: a person rechecks, a script does not loop on it.
   const checking = rateLimited({
     max: 30,

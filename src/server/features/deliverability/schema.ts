@@ -1,5 +1,10 @@
 import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import type { DomainCheck, DomainState, SendingProvider } from '../../../shared/deliverability';
+import type {
+  DomainCheck,
+  DomainState,
+  SendingProvider,
+  VerifierStanding,
+} from '../../../shared/deliverability';
 
 // Created by migrations/0840_sending_domains.sql: the DNS standing of a workspace's sending domains.
 export const sendingDomains = pgTable(
@@ -25,3 +30,10 @@ export const sendingDomains = pgTable(
   ],
 );
 export type SendingDomainRow = typeof sendingDomains.$inferSelect;
+
+// Created by migrations/0520_verifier_standing.sql: the verifier's own standing, per way out.
+export const verifierStanding = pgTable('verifier_standing', {
+  way: text('way').$type<'direct' | 'proxy'>().primaryKey(),
+  standing: jsonb('standing').$type<VerifierStanding>().notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
