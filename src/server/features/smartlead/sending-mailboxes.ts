@@ -7,7 +7,7 @@ import { getSettings } from './settings';
 
 type MailboxConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'> & PriceConfig;
 
-export interface SendingMailbox {
+interface SendingMailbox {
   id: number;
   email: string;
   type: string | null;
