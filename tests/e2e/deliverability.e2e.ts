@@ -74,6 +74,7 @@ describe.skipIf(!chromiumAvailable())('deliverability', () => {
     await checks.getByText('v=spf1 include:_spf.google.com ~all').waitFor();
     await fits(page);
     await checkA11y(page, 'deliverability, a domain failing SPF');
+    await checks.scrollIntoViewIfNeeded();
     await screenshot(page, 'deliverability-failing-spf');
 
     // The owner adds the record at their DNS host.
@@ -134,6 +135,24 @@ describe.skipIf(!chromiumAvailable())('deliverability', () => {
     await send.click();
     await page.getByTestId('toast').getByText('Campaign created successfully').waitFor({ timeout: 60_000 });
     expect(fake.campaignsNamed(name)).toHaveLength(1);
+
+    // Launching the draft from its page: the account shows its domain failing, and Start asks first.
+    await page.goto('/smartlead/campaigns');
+    await page
+      .getByTestId('campaign-card')
+      .filter({ hasText: name })
+      .getByRole('link', { name: `Manage ${name}` })
+      .click();
+    await page.getByTestId('campaign-accounts').getByText('Fails a DNS check').waitFor();
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByTestId('toast').getByText('Campaign started').waitFor();
+    expect(asked[0]).toContain('listed.test (Domain blocklists)');
+    await checkA11y(page, 'campaign sending from a listed domain');
     await page.context().close();
   });
 });

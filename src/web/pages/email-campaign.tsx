@@ -10,6 +10,7 @@ import { CampaignLeadsCard } from '../features/smartlead/automation/CampaignLead
 import { CampaignSettingsSummary } from '../features/smartlead/automation/CampaignSettingsSummary';
 import { EditCampaignDialog } from '../features/smartlead/automation/EditCampaignDialog';
 import { SectionTitle } from '../features/smartlead/automation/SectionTitle';
+import { MailboxDomainState } from '../features/smartlead/automation/SendingDomains';
 import { StatusBadge } from '../features/smartlead/CampaignCard';
 import { SendProgressCard } from '../features/smartlead/SendProgressCard';
 import { errorMessage } from '../lib/api';
@@ -179,7 +180,8 @@ export default function EmailCampaignPage() {
                   {d.remote.accounts.map((a) => (
                     <li key={a.id} className="break-all">
                       {a.fromName ? `${a.fromName} · ` : ''}
-                      {a.fromEmail} <span className="text-muted-foreground">({a.type})</span>
+                      {a.fromEmail} <span className="text-muted-foreground">({a.type})</span>{' '}
+                      <MailboxDomainState email={a.fromEmail} />
                     </li>
                   ))}
                 </ul>

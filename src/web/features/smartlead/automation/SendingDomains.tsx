@@ -37,6 +37,15 @@ export function useSendingDomains(accountIds: number[]) {
   return { rows, failing, confirmed, setConfirmed, force, blocked: failing.length > 0 && !confirmed };
 }
 
+/** A mailbox's domain and its last DNS check, where a campaign lists its sending accounts. */
+export function MailboxDomainState({ email }: { email: string }) {
+  const domains = useSendingDomainChecks();
+  const name = domainOfEmail(email);
+  const state = domains.data?.domains.find((d) => d.domain === name)?.state;
+  if (!state) return null;
+  return <Badge variant={WORDS[state].variant}>{WORDS[state].label}</Badge>;
+}
+
 /**
  * Under the sending accounts: each one's domain and its DNS state. A failing domain (no SPF or DMARC, on a
  * blocklist) needs the explicit "send anyway" before the Send button works; the server asks the same.
