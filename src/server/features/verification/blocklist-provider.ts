@@ -42,25 +42,38 @@ export class BlocklistHoldingProvider implements Step2Provider {
     options?: { tenant?: string },
   ): Promise<void> {
     if (!jobs.length) return this.inner.verify(jobs, onVerdict, options);
+    // Settles as the prober's own call does: once every run (the first, and each held address's
+    // retry) has settled and no held address waits for its retry.
     return new Promise((resolve, reject) => {
-      let open = jobs.length;
-      const report = (job: ProviderJob, v: ProviderVerdict) => {
-        onVerdict(job, v);
-        if (--open === 0) resolve();
+      let running = 0;
+      let waiting = 0;
+      const settle = () => {
+        if (running === 0 && waiting === 0) resolve();
       };
       const run = (batch: ProviderJob[]): void => {
         // Held until the prober closed: not verified, as the prober answers what it still holds.
-        if (this.closed) for (const job of batch) report(job, NOT_VERIFIED);
-        else
-          this.inner
-            .verify(
-              batch,
-              (job, v) => {
-                if (!this.watch.hold(v, () => run([job]))) report(job, v);
-              },
-              options,
-            )
-            .catch(reject);
+        if (this.closed) {
+          for (const job of batch) onVerdict(job, NOT_VERIFIED);
+          return settle();
+        }
+        running++;
+        this.inner
+          .verify(
+            batch,
+            (job, v) => {
+              const held = this.watch.hold(v, () => {
+                waiting--;
+                run([job]);
+              });
+              if (held) waiting++;
+              else onVerdict(job, v);
+            },
+            options,
+          )
+          .then(() => {
+            running--;
+            settle();
+          }, reject);
       };
       run(jobs);
     });
