@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { verifierStandingJob } from './features/deliverability/jobs';
 import { allJobs } from './features/index';
 import { laneVerifier } from './features/prober/lane-verifier';
 import { closeProcessVerifiers, engineLogger, setVerifierObserver } from './features/prober/process-verifier';
@@ -70,6 +71,9 @@ export async function bootRuntime(
   metrics.setQueueDepthSource(queueDepthOf(database));
   // Processes that verify check once that mail servers can be reached from here (logged, not blocking).
   if (opts.work) void selfCheck(config, engineLogger(log));
+  // … and how mail servers see us (address, reverse DNS, HELO, blocklists); then hourly (the job).
+  if (opts.work && config.NODE_ENV !== 'test')
+    void queue.send(verifierStandingJob, {}).catch(() => undefined);
   return {
     config,
     database,

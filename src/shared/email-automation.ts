@@ -126,7 +126,11 @@ export const emailAccountListSchema = z.array(emailAccountSchema);
 
 export const STATUS_ACTIONS = ['start', 'pause', 'resume', 'stop'] as const;
 export type StatusAction = (typeof STATUS_ACTIONS)[number];
-export const statusActionSchema = z.object({ action: z.enum(STATUS_ACTIONS) });
+export const statusActionSchema = z.object({
+  action: z.enum(STATUS_ACTIONS),
+  /** Start or resume even though a sending mailbox's domain fails its DNS checks (else 409). */
+  force: z.boolean().optional().default(false),
+});
 
 export const campaignLeadSchema = z.object({
   email: z.string(),

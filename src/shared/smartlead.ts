@@ -77,6 +77,11 @@ export const createCampaignSchema = z
      * (shared/bounce-budget.ts); 100: no limit. A send of valid rows only is never held to it.
      */
     bounceBudget: bounceBudgetSchema,
+    /**
+     * Send even though a sending mailbox's domain fails its DNS checks (Deliverability); without it such
+     * a send is refused with 409 and `reason: "sending_domain_failing"`.
+     */
+    force: z.boolean().optional().default(false),
   })
   .refine((v) => !v.start || v.setup, {
     message: 'A campaign can only start with a sequence, accounts and a schedule',

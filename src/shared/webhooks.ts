@@ -2,13 +2,20 @@ import { z } from 'zod';
 
 // Webhooks (decision 0600): per-account endpoints, signed deliveries, a delivery log. Used by server and web.
 
-export const WEBHOOK_EVENTS = ['list.completed', 'list.failed', 'list.cancelled', 'campaign.sent'] as const;
+export const WEBHOOK_EVENTS = [
+  'list.completed',
+  'list.failed',
+  'list.cancelled',
+  'campaign.sent',
+  'domain.changed',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'test';
 export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'list.completed': 'A list finished verifying',
   'list.failed': 'A list verification failed',
   'list.cancelled': 'A list verification was stopped',
   'campaign.sent': 'A campaign was sent to Smartlead',
+  'domain.changed': "A sending domain's DNS checks changed (passing, warning or failing)",
 };
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */

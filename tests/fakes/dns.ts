@@ -12,6 +12,10 @@ export type FakeDnsEntry =
       TXT?: string[][];
       /** The zone's SOA; `minimum` is its negative-answer TTL in seconds (RFC 2308). */
       SOA?: { minimum: number };
+      /** An alias: CNAME queries get it; other types follow it within the zone (as a recursive resolver). */
+      CNAME?: string;
+      /** Host names of a reverse name (x.x.x.x.in-addr.arpa). */
+      PTR?: string[];
     }
   | 'NXDOMAIN'
   | 'SERVFAIL'
@@ -52,6 +56,8 @@ export interface FakeDns {
   inFlight: { current: number; max: number };
   /** Makes the resolver lie, go silent, or tell the truth again (canaries included). */
   setMode(mode: FakeDnsMode): void;
+  /** Replaces what the zone answers for a name (a user fixing a record); undefined removes it. */
+  set(name: string, entry: FakeDnsEntry | undefined): void;
   /** Called with each query before it is answered (a test can change the mode right there). */
   onQuery: ((type: string, name: string) => void) | null;
   close(): Promise<void>;
@@ -80,20 +86,29 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
     const key = `${q.type} ${name}`;
     queries.set(key, (queries.get(key) ?? 0) + 1);
     fake.onQuery?.(q.type, name);
-    const entry =
+    const lookup = (n: string): FakeDnsEntry =>
       mode === 'nxdomain'
         ? 'NXDOMAIN'
         : mode === 'timeout'
           ? 'TIMEOUT'
-          : (zone.get(name) ?? options.resolve?.(name) ?? CANARIES[name] ?? 'NXDOMAIN');
+          : (zone.get(n) ?? options.resolve?.(n) ?? CANARIES[n] ?? 'NXDOMAIN');
+    let entry = lookup(name);
     if (entry === 'TIMEOUT') return; // never answer
     const answers: dnsPacket.Answer[] = [];
     let rcode = 'NOERROR';
+    let owner = q.name;
+    // An alias answers its CNAME, then the target's records (one hop, as resolvers chase it).
+    if (typeof entry === 'object' && entry.CNAME && q.type !== 'CNAME') {
+      answers.push({ type: 'CNAME', name: q.name, ttl: 60, data: entry.CNAME });
+      owner = entry.CNAME;
+      const target = lookup(entry.CNAME.toLowerCase());
+      entry = typeof target === 'object' ? target : {};
+    }
     if (entry === 'NXDOMAIN' || entry === 'SERVFAIL') rcode = entry;
     else if (q.type === 'A')
-      for (const ip of entry.A ?? []) answers.push({ type: 'A', name: q.name, ttl: 60, data: ip });
+      for (const ip of entry.A ?? []) answers.push({ type: 'A', name: owner, ttl: 60, data: ip });
     else if (q.type === 'AAAA') {
-      for (const ip of entry.AAAA ?? []) answers.push({ type: 'AAAA', name: q.name, ttl: 60, data: ip });
+      for (const ip of entry.AAAA ?? []) answers.push({ type: 'AAAA', name: owner, ttl: 60, data: ip });
     } else if (q.type === 'SOA' && entry.SOA) {
       answers.push({
         type: 'SOA',
@@ -109,14 +124,18 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
           minimum: entry.SOA.minimum,
         },
       });
+    } else if (q.type === 'CNAME' && entry.CNAME) {
+      answers.push({ type: 'CNAME', name: q.name, ttl: 60, data: entry.CNAME });
+    } else if (q.type === 'PTR') {
+      for (const host of entry.PTR ?? []) answers.push({ type: 'PTR', name: q.name, ttl: 60, data: host });
     } else if (q.type === 'TXT') {
       for (const strings of entry.TXT ?? [])
-        answers.push({ type: 'TXT', name: q.name, ttl: 60, data: strings });
+        answers.push({ type: 'TXT', name: owner, ttl: 60, data: strings });
     } else if (q.type === 'MX') {
       for (const mx of entry.MX ?? []) {
         answers.push({
           type: 'MX',
-          name: q.name,
+          name: owner,
           ttl: 60,
           data: { preference: mx.preference, exchange: mx.exchange },
         });
@@ -149,6 +168,10 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
       mode = m;
     },
     onQuery: null,
+    set: (name, entry) => {
+      if (entry === undefined) zone.delete(name.toLowerCase());
+      else zone.set(name.toLowerCase(), entry);
+    },
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
   return fake;

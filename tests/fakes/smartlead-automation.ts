@@ -17,6 +17,8 @@ export interface FakeAccount {
   is_smtp_success: boolean;
   is_imap_success: boolean;
   warmup_details: { status: string; warmup_reputation: string } | null;
+  /** The mailbox's SMTP server (Smartlead lists it with the account). */
+  smtp_host?: string;
 }
 
 interface Ctx {

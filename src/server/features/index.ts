@@ -16,6 +16,8 @@ import { billingRoutes } from './billing/routes';
 import { brandingRoutes } from './branding/routes';
 import { dataExportCleanupJob, dataExportJob } from './data-export/jobs';
 import { dataExportRoutes } from './data-export/routes';
+import { deliverabilityRecheckJob, verifierStandingJob } from './deliverability/jobs';
+import { deliverabilityRoutes } from './deliverability/routes';
 import { emailComposerRoutes } from './email-composer/routes';
 import { listsJobs } from './lists/jobs';
 import { listsRoutes } from './lists/routes';
@@ -57,6 +59,11 @@ export const features: Feature[] = [
     name: 'smartlead',
     routes: smartleadRoutes,
     jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob],
+  },
+  {
+    name: 'deliverability',
+    routes: deliverabilityRoutes,
+    jobs: [deliverabilityRecheckJob, verifierStandingJob],
   },
   { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },

@@ -65,6 +65,7 @@ const PAGES: Record<string, ComponentType> = {
   'app /smartlead/campaigns/:id': page(() => import('../pages/email-campaign')),
   'app /smartlead/email-accounts': page(() => import('../pages/email-accounts')),
   'app /suppressions': page(() => import('../pages/suppressions')),
+  'app /smartlead/deliverability': page(() => import('../pages/deliverability')),
   'app /help': HelpPage,
 };
 

@@ -54,6 +54,7 @@ describe('navGroups (side bar, derived from the route table)', () => {
           'Replies',
           'Email Composer',
           'Email Accounts',
+          'Deliverability',
           'Suppression List',
         ],
       ],

@@ -11,6 +11,7 @@ import {
   PenLine,
   Send,
   ShieldBan,
+  ShieldCheck,
   Upload,
 } from 'lucide-react';
 
@@ -171,6 +172,13 @@ export const ROUTE_DATA: RouteData[] = [
     label: 'Email Accounts',
     section: 'Email Automation',
     nav: { group: 'Email Automation', icon: AtSign },
+  },
+  {
+    path: '/smartlead/deliverability',
+    access: 'app',
+    label: 'Deliverability',
+    section: 'Email Automation',
+    nav: { group: 'Email Automation', icon: ShieldCheck },
   },
   {
     path: '/suppressions',

@@ -1,6 +1,7 @@
 import { ArrowLeft, Loader2, Pause, Play, Square } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { SENDING_DOMAIN_FAILING } from '../../shared/deliverability';
 import { DAY_NAMES, type StatusAction, VARIANT_LABELS } from '../../shared/email-automation';
 import { ActivityChart } from '../features/smartlead/ActivityChart';
 import { AddLeadsDialog } from '../features/smartlead/automation/AddLeadsDialog';
@@ -9,6 +10,7 @@ import { CampaignLeadsCard } from '../features/smartlead/automation/CampaignLead
 import { CampaignSettingsSummary } from '../features/smartlead/automation/CampaignSettingsSummary';
 import { EditCampaignDialog } from '../features/smartlead/automation/EditCampaignDialog';
 import { SectionTitle } from '../features/smartlead/automation/SectionTitle';
+import { MailboxDomainState } from '../features/smartlead/automation/SendingDomains';
 import { StatusBadge } from '../features/smartlead/CampaignCard';
 import { SendProgressCard } from '../features/smartlead/SendProgressCard';
 import { errorMessage } from '../lib/api';
@@ -58,7 +60,12 @@ export default function EmailCampaignPage() {
       return;
     setPending(action);
     try {
-      await change.mutateAsync(action);
+      await change.mutateAsync({ action }).catch(async (err: unknown) => {
+        // A sending domain failing its DNS checks: the server asks for an explicit confirmation.
+        if (!String(err).includes(SENDING_DOMAIN_FAILING)) throw err;
+        if (!window.confirm(`${errorMessage(err, '')}\n\nStart anyway?`)) return;
+        await change.mutateAsync({ action, force: true });
+      });
     } catch (err) {
       toast({
         title: 'Smartlead refused the change',
@@ -173,7 +180,8 @@ export default function EmailCampaignPage() {
                   {d.remote.accounts.map((a) => (
                     <li key={a.id} className="break-all">
                       {a.fromName ? `${a.fromName} · ` : ''}
-                      {a.fromEmail} <span className="text-muted-foreground">({a.type})</span>
+                      {a.fromEmail} <span className="text-muted-foreground">({a.type})</span>{' '}
+                      <MailboxDomainState email={a.fromEmail} />
                     </li>
                   ))}
                 </ul>

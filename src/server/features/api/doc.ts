@@ -18,8 +18,9 @@ Each token may make API_RATE_LIMIT_PER_MINUTE requests a minute (default 120). B
 Endpoints (Settings → Usage) receive \`POST\` requests with a JSON body
 \`{"id": "evt_...", "type": "list.completed", "createdAt": "...", "data": {...}}\` for the events
 \`list.completed\`, \`list.failed\`, \`list.cancelled\` (stopped from the app or with
-\`POST /api/v1/lists/{id}/stop\`; \`POST /api/v1/lists/{id}/resume\` verifies the rest), \`campaign.sent\` and
-\`test\`. Every delivery is signed:
+\`POST /api/v1/lists/{id}/stop\`; \`POST /api/v1/lists/{id}/resume\` verifies the rest), \`campaign.sent\`,
+\`domain.changed\` (a sending domain's daily DNS check changed state; \`data\` holds the domain, \`from\`, \`to\`
+and each check) and \`test\`. Every delivery is signed:
 
     Verilead-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>
 

@@ -126,6 +126,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
           workspaceId: workspace.id,
           id: req.params.id,
           action: req.body.action,
+          force: req.body.force,
           sleep,
         }),
       );

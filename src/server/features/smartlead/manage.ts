@@ -11,6 +11,7 @@ import { accountView, userClient } from './accounts';
 import { assertWithinBounceBudget } from './bounce-budget';
 import { type CampaignRow, dedupeLeads, findCampaign, insertBatches } from './campaigns';
 import { SmartleadError } from './client';
+import { assertSendingDomainsPass } from './domain-gate';
 import { SMARTLEAD_SEND_JOB } from './jobs';
 import { campaignView } from './list';
 import { campaignEmailAccounts, getSequences, listCampaignLeads, setStatus } from './remote';
@@ -116,11 +117,20 @@ export async function changeCampaignStatus(opts: {
   workspaceId: string;
   id: string;
   action: StatusAction;
+  force?: boolean;
   sleep?: Sleep;
 }): Promise<{ status: string }> {
   const row = await ownCampaign(opts);
   const smartleadId = inSmartlead(row);
   const client = await userClient(opts);
+  if (opts.action === 'start' || opts.action === 'resume') {
+    await assertSendingDomainsPass({
+      db: opts.db,
+      workspaceId: opts.workspaceId,
+      force: opts.force,
+      accounts: () => campaignEmailAccounts(client, smartleadId),
+    });
+  }
   await setStatus(client, smartleadId, REMOTE_STATUS[opts.action]);
   if (opts.action === 'start' && !row.startedAt) {
     await opts.db

@@ -11,11 +11,14 @@ import { assertHasAccess } from '../billing/access';
 import { userAgentName } from '../branding';
 import { suppressedAmong } from '../suppressions';
 import type { WorkspacePlan } from '../workspaces';
+import { userClient } from './accounts';
 import { assertWithinBounceBudget } from './bounce-budget';
 import { ensureRemoteCampaign, recordSend } from './campaigns';
 import { createSmartleadClient, INTERACTIVE, SmartleadError } from './client';
+import { assertSendingDomainsPass } from './domain-gate';
 import { SMARTLEAD_SEND_JOB } from './jobs';
 import { campaignView } from './list';
+import { listEmailAccounts } from './remote';
 import { markFailed, releaseLease, requeueFailed } from './send-lease';
 import { loadApiKey } from './settings';
 import { applyCampaignSetup } from './setup';
@@ -77,6 +80,14 @@ export async function startCampaignSend(opts: {
     workspaceId: workspace.id,
     emails: input.emails.map((e) => e.email),
     budget: input.bounceBudget,
+  });
+  await assertSendingDomainsPass({
+    db,
+    workspaceId: workspace.id,
+    accountIds: input.setup?.emailAccountIds ?? [],
+    force: input.force,
+    accounts: async () =>
+      listEmailAccounts(await userClient({ db, config, workspaceId: workspace.id, sleep: opts.sleep })),
   });
   const key = idempotencyKeyOf(workspace.id, opts.idempotencyKey, input);
   const recorded = await recordSend({

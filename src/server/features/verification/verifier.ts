@@ -1,4 +1,5 @@
 import { realSleep } from '../../platform/retry';
+import { BlocklistHoldingProvider } from './blocklist-provider';
 import { DisposableDomains } from './disposable';
 import { DnsClient } from './dns';
 import { DEFAULT_SMTP } from './options';
@@ -76,14 +77,26 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
           retryMs: settings.networkRetryMs,
           sleep,
         })
-      : new SmtpProvider(settings, dns, {
-          logger,
-          observer: options.observer,
-          coordinator: options.coordinator,
-          knowledge: options.knowledge,
-          memoryTtlMs,
-          resolver,
-        }));
+      : new BlocklistHoldingProvider(
+          new SmtpProvider(settings, dns, {
+            logger,
+            observer: options.observer,
+            coordinator: options.coordinator,
+            knowledge: options.knowledge,
+            memoryTtlMs,
+            resolver,
+          }),
+          {
+            retryMs: settings.networkRetryMs,
+            onChange: (h) =>
+              h.ok
+                ? logger.info(
+                    { ourSide: 'smtp' },
+                    'mail servers no longer name a blocklist; verification resumes',
+                  )
+                : logger.error({ ourSide: 'smtp' }, h.message ?? 'our address is on a blocklist'),
+          },
+        ));
   return {
     dns,
     provider,

@@ -138,6 +138,7 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/smartlead/create-campaign': () => ({ campaignName: 'Matrix', emails: [lead] }),
   'POST /api/smartlead/campaigns/{id}/status': () => ({ action: 'pause' }),
   'POST /api/smartlead/campaigns/import': () => ({ smartleadIds: [1] }),
+  'POST /api/deliverability/domains': () => ({ domain: 'example.com' }),
   'PUT /api/smartlead/campaigns/{id}': () => ({
     settings: { trackOpens: true, trackClicks: true, stopLeadOn: 'REPLY_TO_AN_EMAIL', plainText: false },
   }),

@@ -6,6 +6,7 @@ import { apiEnv } from '../../features/api/env';
 import { authEnv, PASSWORD_HASH_MEMORY_KIB } from '../../features/auth/env';
 import { billingEnv } from '../../features/billing/env';
 import { brandingEnv } from '../../features/branding/env';
+import { deliverabilityEnv } from '../../features/deliverability/env';
 import { listsEnv } from '../../features/lists/env';
 import { proberEnv } from '../../features/prober/env';
 import { retentionEnv } from '../../features/retention/env';
@@ -63,6 +64,7 @@ const schema = z
     ...netEnv,
     ...accountEnv,
     ...brandingEnv,
+    ...deliverabilityEnv,
   })
   .superRefine((c, ctx) => {
     // A cheaper password hash is for the test suites only (auth/password.ts).

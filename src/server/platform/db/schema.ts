@@ -7,6 +7,7 @@ export * from '../../features/auth/schema';
 export * from '../../features/billing/schema';
 export * from '../../features/branding/schema';
 export * from '../../features/data-export/schema';
+export * from '../../features/deliverability/schema';
 export * from '../../features/email-composer/schema';
 export * from '../../features/lists/schema';
 export * from '../../features/scraper/schema';

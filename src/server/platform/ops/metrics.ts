@@ -5,6 +5,11 @@ import { JOBS_BY_QUEUE_AND_STATE } from './queries';
 /** Where the queue depth comes from (pg-boss's per-queue counts), read at scrape time. */
 export type QueueDepthSource = () => Promise<{ name: string; queued: number; active: number }[]>;
 
+/** The verifier's standing per way out (feature-provided, read at scrape time): checks that pass, lists. */
+export type StandingSource = () => Promise<
+  { way: string; checks: Record<string, boolean>; listedOn: string[] }[]
+>;
+
 /**
  * The process's Prometheus metrics, in a registry of its own (no global state: two apps in one test
  * process keep separate counts). Served at /metrics (ops/routes.ts) when METRICS_TOKEN is set.
@@ -69,6 +74,32 @@ export function createMetrics() {
     },
   });
 
+  let standingSource: StandingSource | null = null;
+  new Gauge({
+    name: 'verilead_verifier_standing',
+    help: "The verifier's own standing per way out (direct, proxy): 1 when a check passes (ok, rdns, forward_confirmed, helo, unlisted)",
+    labelNames: ['way', 'check'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const s of (await standingSource?.().catch(() => [])) ?? []) {
+        for (const [check, pass] of Object.entries(s.checks)) this.set({ way: s.way, check }, pass ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'verilead_verifier_listed',
+    help: 'IP blocklists our probing address is on, per way out (1: listed)',
+    labelNames: ['way', 'list'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const s of (await standingSource?.().catch(() => [])) ?? []) {
+        for (const list of s.listedOn) this.set({ way: s.way, list }, 1);
+      }
+    },
+  });
+
   // The verification engine's EngineObserver, by shape: the platform does not import features.
   const observer = {
     smtpConnection: (host: string) => smtpConnections.inc({ host }),
@@ -93,6 +124,9 @@ export function createMetrics() {
     },
     setQueueDepthSource(source: QueueDepthSource) {
       depthSource = source;
+    },
+    setStandingSource(source: StandingSource) {
+      standingSource = source;
     },
   };
 }

@@ -27,6 +27,7 @@ import { CampaignSetupFields, type SetupChoice } from './automation/CampaignSetu
 import { RecheckNotice } from './automation/RecheckNotice';
 import { SectionTitle } from './automation/SectionTitle';
 import { AlreadySentWarning, HeldBack, IncludeRisky } from './automation/SendChoices';
+import { SendingDomains, useSendingDomains } from './automation/SendingDomains';
 import { EmailPicker } from './EmailPicker';
 import { SendFailure } from './SendFailure';
 import { type CampaignNameForm, campaignNameForm, SendLaunchCard } from './SendLaunchCard';
@@ -55,6 +56,8 @@ export function SendToSmartlead() {
     schedule: DEFAULT_SCHEDULE,
   });
   const [startNow, setStartNow] = useState(false);
+  const domains = useSendingDomains(setup.accountIds);
+  const force = domains.force;
   const [failure, setFailure] = useState<string | null>(null);
   const templates = useTemplates();
   const [send, setSend] = useState<{ id: string; name: string; count: number } | null>(null);
@@ -102,11 +105,12 @@ export function SendToSmartlead() {
       campaignSetup ?? null,
       start,
       bounceBudget,
+      force,
     ]);
     if (idem.current?.fingerprint !== fingerprint) idem.current = { key: newIdempotencyKey(), fingerprint };
     create.mutate(
       {
-        body: { campaignName, emails: leads, setup: campaignSetup, start, bounceBudget },
+        body: { campaignName, emails: leads, setup: campaignSetup, start, bounceBudget, force },
         idempotencyKey: idem.current.key,
       },
       {
@@ -153,7 +157,7 @@ export function SendToSmartlead() {
   const canSend =
     !sending && selected.size > 0 && name.trim().length > 0 && withinBudget(chosen, bounceBudget);
   const onSubmit = form.handleSubmit(() => {
-    if (canSend) run();
+    if (canSend && !domains.blocked) run();
   });
 
   return (
@@ -224,12 +228,13 @@ export function SendToSmartlead() {
           />
           <RecheckNotice selected={chosen} afterDays={emails.data?.reverifyAfterDays ?? 0} />
           <CampaignSetupFields value={setup} onChange={setSetup} />
+          <SendingDomains sending={domains} />
           <SendLaunchCard
             nameField={form.register('campaignName')}
             canStart={campaignSetup !== undefined}
             startNow={startNow}
             onStartNowChange={setStartNow}
-            canSend={canSend}
+            canSend={canSend && !domains.blocked}
             sending={sending}
             count={selected.size}
           />

@@ -5,6 +5,7 @@ import {
   type EditCampaignInput,
   type EditCampaignResult,
 } from '../../../../shared/campaign-edit';
+import { type SendingDomainList, sendingDomainListSchema } from '../../../../shared/deliverability';
 import {
   type DraftResult,
   type EmailAccount,
@@ -32,6 +33,14 @@ export function useEmailAccounts(enabled = true) {
     queryKey: ACCOUNTS_KEY,
     enabled,
     meta: { schema: emailAccountSchema.array() },
+  });
+}
+
+/** The sending domains' last DNS checks (the Deliverability page's list), for the send screen. */
+export function useSendingDomainChecks() {
+  return useQuery<SendingDomainList>({
+    queryKey: ['/api/deliverability/domains'],
+    meta: { schema: sendingDomainListSchema },
   });
 }
 
@@ -71,8 +80,9 @@ export async function draftEmail(input: {
   return (await (await apiRequest('POST', '/api/email-composer/draft', input)).json()) as DraftResult;
 }
 
-async function changeStatus(id: string, action: StatusAction): Promise<{ status: string }> {
-  return (await (await apiRequest('POST', `/api/smartlead/campaigns/${id}/status`, { action })).json()) as {
+async function changeStatus(id: string, action: StatusAction, force = false): Promise<{ status: string }> {
+  const body = { action, force };
+  return (await (await apiRequest('POST', `/api/smartlead/campaigns/${id}/status`, body)).json()) as {
     status: string;
   };
 }
@@ -103,8 +113,8 @@ export function useTemplateChanges() {
 export function useChangeStatus(id: string, onChanged: (action: StatusAction) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (action: StatusAction) => changeStatus(id, action),
-    onSuccess: async (_r, action) => {
+    mutationFn: (v: { action: StatusAction; force?: boolean }) => changeStatus(id, v.action, v.force),
+    onSuccess: async (_r, { action }) => {
       onChanged(action);
       await Promise.all([
         qc.invalidateQueries({ queryKey: campaignKey(id) }),

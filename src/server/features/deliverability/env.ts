@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { envString, envText } from '../../platform/config/env-helpers';
+
+const zones = /^[a-z0-9.,\s-]*$/i;
+
+export const deliverabilityEnv = {
+  /** Domain blocklists (DNS zones) a sending domain is looked up on. */
+  DELIVERABILITY_DOMAIN_LISTS: envText('dbl.spamhaus.org,multi.surbl.org,multi.uribl.com', zones),
+  /** IP blocklists a mailbox's SMTP server, and the verifier's own address, are looked up on. */
+  DELIVERABILITY_IP_LISTS: envText('zen.spamhaus.org,b.barracudacentral.org,bl.spamcop.net', zones),
+  /**
+   * Spamhaus's Data Query Service key: its public mirrors refuse queries that come through public
+   * resolvers, so with a key the Spamhaus zones are asked at <key>.<zone>.dq.spamhaus.net instead.
+   */
+  SPAMHAUS_DQS_KEY: envString(),
+  /** Where a custom tracking domain's CNAME must point (Smartlead's tracking host). */
+  /** The public address our probes leave from, when the operator knows it (else STANDING_IP_ECHO_URL). */
+  STANDING_PUBLIC_IP: envString(),
+  /** A plain-text "your address is" service, asked through SMTP_PROXY when set (empty: do not ask). */
+  STANDING_IP_ECHO_URL: z.preprocess((v) => (v === undefined ? 'https://api.ipify.org' : v), z.string()),
+  DELIVERABILITY_TRACKING_CNAME: envText('open.sleadtrack.com', /^[a-z0-9.-]+$/i),
+};

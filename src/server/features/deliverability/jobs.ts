@@ -1,0 +1,50 @@
+import { defineJob, noPayload } from '../../platform/jobs/registry';
+import { sendingMailboxes } from '../smartlead';
+import { smartleadSettings } from '../smartlead/schema';
+import { recheckDue } from './daily';
+import { configuredResolver } from './resolver';
+import { recordStanding } from './standing-store';
+
+/** Every day: sending domains rechecked; a state change becomes a notice and a `domain.changed` event. */
+export const deliverabilityRecheckJob = defineJob({
+  name: 'deliverability-recheck',
+  payload: noPayload,
+  cron: '20 4 * * *',
+  queue: { retryLimit: 2, expireInSeconds: 3600 },
+  async handle(_data, ctx) {
+    const db = ctx.database.db;
+    const withKey = await db.select({ id: smartleadSettings.workspaceId }).from(smartleadSettings);
+    const resolver = configuredResolver(ctx.config);
+    try {
+      const out = await recheckDue({
+        db,
+        config: ctx.config,
+        resolver,
+        now: ctx.clock(),
+        queue: ctx.queue,
+        mailboxes: {
+          workspaceIds: withKey.map((w) => w.id),
+          read: (workspaceId) => sendingMailboxes({ db, config: ctx.config, workspaceId }),
+        },
+        onError: (workspaceId, err) =>
+          ctx.log.error({ workspaceId, err }, 'sending domains: mailboxes not read'),
+      });
+      ctx.log.info(out, 'sending domains rechecked');
+    } finally {
+      resolver.close();
+    }
+  },
+});
+
+/** Every hour (and at boot in processes that verify): the verifier's own standing, for the operator. */
+export const verifierStandingJob = defineJob({
+  name: 'verifier-standing',
+  payload: noPayload,
+  cron: '7 * * * *',
+  queue: { retryLimit: 1, expireInSeconds: 600 },
+  async handle(_data, ctx) {
+    const standing = await recordStanding({ db: ctx.database.db, config: ctx.config, now: ctx.clock() });
+    if (standing.ok) ctx.log.info({ ip: standing.ip }, 'verifier standing: good');
+    else ctx.log.error({ ip: standing.ip, problems: standing.problems }, 'verifier standing: problems');
+  },
+});

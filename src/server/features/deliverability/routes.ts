@@ -1,0 +1,139 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addSendingDomainSchema,
+  sendingDomainListSchema,
+  sendingDomainSchema,
+} from '../../../shared/deliverability';
+import type { AppDeps } from '../../platform/deps';
+import { conflict } from '../../platform/http/errors';
+import { rateLimited } from '../../platform/http/rate-limit';
+import type { AppInstance } from '../../platform/http/types';
+import { sendingMailboxes } from '../smartlead';
+import { requirePermission, requireWorkspace } from '../workspaces';
+import { recheckDomain } from './recheck';
+import { configuredResolver } from './resolver';
+import type { SendingDomainRow } from './schema';
+import { setupNotes } from './setup-notes';
+import { standingRoutes } from './standing-routes';
+import {
+  addSendingDomain,
+  dismissNotices,
+  domainView,
+  findSendingDomain,
+  listSendingDomains,
+  MAX_SENDING_DOMAINS,
+  removeSendingDomain,
+  syncMailboxDomains,
+} from './store';
+
+const tags = ['deliverability'];
+const params = z.object({ id: z.string() });
+
+/** The workspace's sending domains and their DNS checks (decision 0900). */
+export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { config, clock } = deps;
+  standingRoutes(app, deps);
+  // Each check asks DNS about twenty questions: a person rechecks, a script does not loop on it.
+  const checking = rateLimited({
+    max: 30,
+    windowMs: 60_000,
+    hook: 'preHandler',
+    groupId: 'deliverability-check',
+    keyGenerator: (req) => `deliverability:${req.user?.id ?? req.ip}`,
+    message: 'Too many domain checks.',
+  });
+
+  const check = async (rows: SendingDomainRow[]) => {
+    const resolver = configuredResolver(config);
+    try {
+      const out: SendingDomainRow[] = [];
+      for (const row of rows) {
+        out.push((await recheckDomain({ db, config, resolver, row, now: clock(), queue: deps.queue })).row);
+      }
+      return out;
+    } finally {
+      resolver.close();
+    }
+  };
+  const list = async (workspaceId: string) => ({
+    domains: (await listSendingDomains({ db, workspaceId })).map(domainView),
+    setup: setupNotes(config),
+  });
+
+  r.get(
+    '/api/deliverability/domains',
+    { schema: { tags, response: { 200: sendingDomainListSchema } } },
+    async (req) => list(requireWorkspace(req).id),
+  );
+
+  r.post(
+    '/api/deliverability/domains',
+    {
+      config: checking,
+      schema: { tags, body: addSendingDomainSchema, response: { 200: sendingDomainSchema } },
+    },
+    async (req) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const existing = await listSendingDomains({ db, workspaceId: workspace.id });
+      if (existing.length >= MAX_SENDING_DOMAINS && !existing.some((d) => d.domain === req.body.domain)) {
+        throw conflict(`A workspace can check at most ${MAX_SENDING_DOMAINS} domains. Remove one first.`);
+      }
+      const row = await addSendingDomain({ db, workspaceId: workspace.id, input: req.body });
+      const [checked] = await check([row]);
+      return domainView(checked!);
+    },
+  );
+
+  r.post(
+    '/api/deliverability/domains/sync',
+    {
+      config: checking,
+      schema: {
+        tags,
+        summary: "Adds the domains of the workspace's Smartlead mailboxes and checks the new ones",
+        response: { 200: sendingDomainListSchema },
+      },
+    },
+    async (req) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const mailboxes = await sendingMailboxes({ db, config, workspaceId: workspace.id });
+      await syncMailboxDomains({ db, workspaceId: workspace.id, mailboxes });
+      const rows = await listSendingDomains({ db, workspaceId: workspace.id });
+      await check(rows.filter((d) => d.state === 'unchecked'));
+      return list(workspace.id);
+    },
+  );
+
+  r.post(
+    '/api/deliverability/domains/:id/recheck',
+    { config: checking, schema: { tags, params, response: { 200: sendingDomainSchema } } },
+    async (req) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const row = await findSendingDomain({ db, workspaceId: workspace.id, id: req.params.id });
+      const [checked] = await check([row]);
+      return domainView(checked!);
+    },
+  );
+
+  r.delete(
+    '/api/deliverability/domains/:id',
+    { schema: { tags, params, response: { 204: z.null() } } },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      await removeSendingDomain({ db, workspaceId: workspace.id, id: req.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/deliverability/notices/dismiss',
+    { schema: { tags, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await dismissNotices({ db, workspaceId: requireWorkspace(req).id });
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import type { WaitingGroup } from '../../../shared/list-runs';
+import { BlocklistWatch } from './blocklist-watch';
+import type { NetworkHealth, ProviderJob, ProviderVerdict, Step2Provider } from './types';
+
+/** How long a refusal naming a blocklist counts towards "our address is listed". */
+export const BLOCKLIST_WINDOW_MS = 10 * 60_000;
+
+const NOT_VERIFIED: ProviderVerdict = {
+  status: 'risky',
+  reason: 'temp_failure',
+  mxHost: null,
+  smtpCode: null,
+  smtpMessage: null,
+  attempts: 0,
+};
+
+/**
+ * Our SMTP prober with the blocklist watch in front of its verdicts: a refusal naming a blocklist,
+ * once several unrelated servers say so, is held instead of reported, and its address is verified
+ * again every `retryMs` until servers stop naming a list (the prober itself is left as it is).
+ */
+export class BlocklistHoldingProvider implements Step2Provider {
+  readonly name: string;
+  readonly watch: BlocklistWatch;
+  private closed = false;
+
+  constructor(
+    private readonly inner: Step2Provider,
+    o: { retryMs: number; windowMs?: number; onChange?: (h: NetworkHealth) => void },
+  ) {
+    this.name = inner.name;
+    this.watch = new BlocklistWatch({
+      windowMs: o.windowMs ?? BLOCKLIST_WINDOW_MS,
+      retryMs: o.retryMs,
+      onChange: o.onChange,
+    });
+  }
+
+  verify(
+    jobs: ProviderJob[],
+    onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
+    options?: { tenant?: string },
+  ): Promise<void> {
+    if (!jobs.length) return this.inner.verify(jobs, onVerdict, options);
+    // Settles as the prober's own call does: once every run (the first, and each held address's
+    // retry) has settled and no held address waits for its retry.
+    return new Promise((resolve, reject) => {
+      let running = 0;
+      let waiting = 0;
+      const settle = () => {
+        if (running === 0 && waiting === 0) resolve();
+      };
+      const run = (batch: ProviderJob[]): void => {
+        // Held until the prober closed: not verified, as the prober answers what it still holds.
+        if (this.closed) {
+          for (const job of batch) onVerdict(job, NOT_VERIFIED);
+          return settle();
+        }
+        running++;
+        this.inner
+          .verify(
+            batch,
+            (job, v) => {
+              const held = this.watch.hold(v, () => {
+                waiting--;
+                run([job]);
+              });
+              if (held) waiting++;
+              else onVerdict(job, v);
+            },
+            options,
+          )
+          .then(() => {
+            running--;
+            settle();
+          }, reject);
+      };
+      run(jobs);
+    });
+  }
+
+  health(): NetworkHealth {
+    const own = this.watch.health;
+    if (!own.ok) return own;
+    return this.inner.health?.() ?? own;
+  }
+
+  waiting(tenant: string): WaitingGroup[] {
+    return this.inner.waiting?.(tenant) ?? [];
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.watch.close();
+    await this.inner.close();
+  }
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+// Sending domains' DNS checks (decision 0900): what each check found, pass/warn/fail, and the exact
+// record that fixes it. Used by the server's checks, the routes, the send screen and the Deliverability page.
+
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'unknown'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+
+export const CHECK_KEYS = ['mx', 'spf', 'dkim', 'dmarc', 'tracking', 'domain_lists', 'ip_lists'] as const;
+export type CheckKey = (typeof CHECK_KEYS)[number];
+
+export const CHECK_LABELS: Record<CheckKey, string> = {
+  mx: 'Mail servers (MX)',
+  spf: 'SPF',
+  dkim: 'DKIM',
+  dmarc: 'DMARC',
+  tracking: 'Tracking domain',
+  domain_lists: 'Domain blocklists',
+  ip_lists: 'Sending server blocklists',
+};
+
+/** A DNS record to add or change: what a registrar's form asks for. */
+export const dnsFixSchema = z.object({
+  action: z.enum(['add', 'change', 'remove', 'delist']),
+  type: z.enum(['MX', 'TXT', 'CNAME', 'A']),
+  name: z.string(),
+  value: z.string(),
+});
+export type DnsFix = z.infer<typeof dnsFixSchema>;
+
+export const domainCheckSchema = z.object({
+  key: z.enum(CHECK_KEYS),
+  status: z.enum(CHECK_STATUSES),
+  /** What was found, in words for the person who owns the domain. */
+  summary: z.string(),
+  fix: dnsFixSchema.nullable(),
+});
+export type DomainCheck = z.infer<typeof domainCheckSchema>;
+
+/** A domain's state: its worst check (`unknown` only when nothing failed or warned). */
+export const DOMAIN_STATES = ['pass', 'warn', 'fail', 'unknown', 'unchecked'] as const;
+export type DomainState = (typeof DOMAIN_STATES)[number];
+
+export function worstOf(checks: readonly { status: CheckStatus }[]): Exclude<DomainState, 'unchecked'> {
+  const has = (s: CheckStatus) => checks.some((c) => c.status === s);
+  if (has('fail')) return 'fail';
+  if (has('warn')) return 'warn';
+  if (has('unknown')) return 'unknown';
+  return 'pass';
+}
+
+const domainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, 'Enter a domain, like example.com')
+  .max(253, 'That domain is too long')
+  .regex(
+    /^(?=.*\.)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
+    'Enter a domain, like example.com',
+  );
+const optionalName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, 'That name is too long')
+  .regex(/^$|^[a-z0-9_]([a-z0-9_.-]*[a-z0-9])?$/, 'Letters, digits, dots, dashes and underscores only')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const SENDING_PROVIDERS = ['google', 'microsoft', 'other'] as const;
+export type SendingProvider = (typeof SENDING_PROVIDERS)[number];
+export const SENDING_PROVIDER_LABELS: Record<SendingProvider, string> = {
+  google: 'Google Workspace',
+  microsoft: 'Microsoft 365',
+  other: 'Another mail server',
+};
+
+export const addSendingDomainSchema = z.object({
+  domain: domainName,
+  /** Who sends its mail; unset: read from the domain's MX. */
+  provider: z.enum(SENDING_PROVIDERS).optional(),
+  /** A DKIM selector of the user's own (else the provider's usual ones are tried). */
+  dkimSelector: optionalName,
+  /** The custom tracking domain (e.g. track.example.com), checked for its CNAME. */
+  trackingDomain: optionalName,
+});
+export type AddSendingDomainInput = z.input<typeof addSendingDomainSchema>;
+
+export const sendingDomainSchema = z.object({
+  id: z.string(),
+  domain: z.string(),
+  source: z.enum(['mailbox', 'manual']),
+  provider: z.enum(SENDING_PROVIDERS).nullable(),
+  dkimSelector: z.string().nullable(),
+  trackingDomain: z.string().nullable(),
+  smtpHost: z.string().nullable(),
+  state: z.enum(DOMAIN_STATES),
+  checks: z.array(domainCheckSchema),
+  checkedAt: z.string().nullable(),
+  /** Set when the daily recheck found the state changed, until the user dismisses it. */
+  notice: z.string().nullable(),
+});
+export type SendingDomain = z.infer<typeof sendingDomainSchema>;
+
+export const sendingDomainListSchema = z.object({
+  domains: z.array(sendingDomainSchema),
+  /** Settings the checks miss, in words for the reader (e.g. no Spamhaus key). */
+  setup: z.array(z.string()),
+});
+export type SendingDomainList = z.infer<typeof sendingDomainListSchema>;
+
+/** The send screen's question: the state of the domains of these mailboxes. */
+export const domainOfEmail = (email: string) => email.trim().toLowerCase().split('@')[1] ?? '';
+
+/** The code of a send refused because a sending domain fails (retry with `force: true`). */
+export const SENDING_DOMAIN_FAILING = 'sending_domain_failing';
+
+/** The verifier's own standing (the operator's status endpoint and /metrics). */
+export const verifierStandingSchema = z.object({
+  checkedAt: z.string(),
+  ip: z.string().nullable(),
+  /** Found through SMTP_PROXY, or directly. */
+  via: z.enum(['direct', 'proxy']),
+  ptr: z.array(z.string()),
+  forwardConfirmed: z.boolean(),
+  heloName: z.string().nullable(),
+  heloMatches: z.boolean(),
+  listedOn: z.array(z.string()),
+  unknownLists: z.array(z.string()),
+  problems: z.array(z.string()),
+  ok: z.boolean(),
+});
+export type VerifierStanding = z.infer<typeof verifierStandingSchema>;

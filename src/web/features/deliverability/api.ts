@@ -1,0 +1,54 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import {
+  type AddSendingDomainInput,
+  type SendingDomain,
+  type SendingDomainList,
+  sendingDomainListSchema,
+} from '../../../shared/deliverability';
+import { apiRequest, queryClient } from '../../lib/api';
+import type { MutationCallbacks } from '../../lib/mutation';
+
+const DOMAINS_URL = '/api/deliverability/domains';
+
+export const deliverabilityQueries = {
+  domains: () =>
+    queryOptions<SendingDomainList>({ queryKey: [DOMAINS_URL], meta: { schema: sendingDomainListSchema } }),
+};
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: [DOMAINS_URL] });
+
+function useDomainChange<T, V>(fn: (v: V) => Promise<T>, cb: MutationCallbacks<T, V>) {
+  return useMutation({
+    mutationFn: fn,
+    ...cb,
+    onSuccess: (r: T, v: V) => {
+      void refresh();
+      cb.onSuccess?.(r, v);
+    },
+  });
+}
+
+export const useAddDomain = (cb: MutationCallbacks<SendingDomain, AddSendingDomainInput> = {}) =>
+  useDomainChange(
+    async (input: AddSendingDomainInput) => (await apiRequest('POST', DOMAINS_URL, input)).json(),
+    cb,
+  );
+
+export const useRecheckDomain = (cb: MutationCallbacks<SendingDomain, string> = {}) =>
+  useDomainChange(
+    async (id: string) => (await apiRequest('POST', `${DOMAINS_URL}/${id}/recheck`, {})).json(),
+    cb,
+  );
+
+export const useSyncMailboxDomains = (cb: MutationCallbacks<SendingDomainList, void> = {}) =>
+  useDomainChange(async () => (await apiRequest('POST', `${DOMAINS_URL}/sync`, {})).json(), cb);
+
+export const useRemoveDomain = (cb: MutationCallbacks<void, string> = {}) =>
+  useDomainChange(async (id: string) => {
+    await apiRequest('DELETE', `${DOMAINS_URL}/${id}`);
+  }, cb);
+
+export const useDismissNotices = (cb: MutationCallbacks<void, void> = {}) =>
+  useDomainChange(async () => {
+    await apiRequest('POST', '/api/deliverability/notices/dismiss', {});
+  }, cb);

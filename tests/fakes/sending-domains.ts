@@ -1,0 +1,105 @@
+import type { FakeDnsEntry } from './dns';
+
+// A zone with a sending domain in every state the Deliverability checks tell apart. Shared by the
+// domain checks' suite, the routes' suite and the browser journey.
+
+const GOOGLE_MX = { MX: [{ preference: 1, exchange: 'smtp.google.com' }] };
+const DKIM = [['v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAtest']];
+const goodDmarc = (d: string) => [[`v=DMARC1; p=quarantine; rua=mailto:dmarc@${d}`]];
+
+/** Everything right: Google Workspace, SPF, DKIM, DMARC with reports, tracking CNAME, on no list. */
+function healthy(d: string): Record<string, FakeDnsEntry> {
+  return {
+    [d]: { ...GOOGLE_MX, TXT: [['v=spf1 include:_spf.google.com ~all']] },
+    [`google._domainkey.${d}`]: { TXT: DKIM },
+    [`_dmarc.${d}`]: { TXT: goodDmarc(d) },
+    [`track.${d}`]: { CNAME: 'open.sleadtrack.com' },
+  };
+}
+
+export const SENDING_ZONE: Record<string, FakeDnsEntry> = {
+  ...healthy('good.test'),
+  // No SPF record at all, no DMARC either.
+  ...healthy('nospf.test'),
+  'nospf.test': { ...GOOGLE_MX, TXT: [['google-site-verification=abc']] },
+  '_dmarc.nospf.test': { TXT: [] },
+  // Two SPF records.
+  ...healthy('twospf.test'),
+  'twospf.test': { ...GOOGLE_MX, TXT: [['v=spf1 include:_spf.google.com ~all'], ['v=spf1 mx -all']] },
+  // SPF without the provider's include.
+  ...healthy('noinclude.test'),
+  'noinclude.test': { ...GOOGLE_MX, TXT: [['v=spf1 include:mailgun.org ~all']] },
+  // SPF over the 10-look-up limit (11 includes, each one look-up).
+  ...healthy('toomany.test'),
+  'toomany.test': {
+    ...GOOGLE_MX,
+    TXT: [
+      [
+        `v=spf1 include:_spf.google.com ${Array.from({ length: 10 }, (_, i) => `include:s${i}.spf.test`).join(' ')} ~all`,
+      ],
+    ],
+  },
+  ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`s${i}.spf.test`, { TXT: [['v=spf1 -all']] }])),
+  '_spf.google.com': { TXT: [['v=spf1 ip4:192.0.2.0/24 ~all']] },
+  // SPF that lets anyone send.
+  ...healthy('plusall.test'),
+  'plusall.test': { ...GOOGLE_MX, TXT: [['v=spf1 include:_spf.google.com +all']] },
+  // No DKIM key, and one revoked.
+  ...healthy('nodkim.test'),
+  'google._domainkey.nodkim.test': 'NXDOMAIN',
+  ...healthy('revoked.test'),
+  'google._domainkey.revoked.test': { TXT: [['v=DKIM1; k=rsa; p=']] },
+  // A key under the user's own selector only.
+  ...healthy('ownsel.test'),
+  'google._domainkey.ownsel.test': 'NXDOMAIN',
+  'mk1._domainkey.ownsel.test': { TXT: DKIM },
+  // DMARC: none at all, "none" policy, no reporting address, two records.
+  ...healthy('nodmarc.test'),
+  '_dmarc.nodmarc.test': 'NXDOMAIN',
+  ...healthy('pnone.test'),
+  '_dmarc.pnone.test': { TXT: [['v=DMARC1; p=none; rua=mailto:d@pnone.test']] },
+  ...healthy('norua.test'),
+  '_dmarc.norua.test': { TXT: [['v=DMARC1; p=reject']] },
+  // Tracking CNAME missing and pointing elsewhere.
+  ...healthy('notrack.test'),
+  'track.notrack.test': 'NXDOMAIN',
+  ...healthy('badtrack.test'),
+  'track.badtrack.test': { CNAME: 'elsewhere.example' },
+  // No MX.
+  ...healthy('nomx.test'),
+  'nomx.test': { TXT: [['v=spf1 include:_spf.google.com ~all']] },
+  // On Spamhaus DBL; on SURBL (and URIBL refusing the query).
+  ...healthy('listed.test'),
+  'listed.test.dbl.spamhaus.org': { A: ['127.0.1.2'] },
+  ...healthy('surbl.test'),
+  'surbl.test.multi.surbl.org': { A: ['127.0.0.8'] },
+  'surbl.test.multi.uribl.com': { A: ['127.0.0.1'] },
+  // Spamhaus refusing a public resolver (127.255.255.254): could not check, not listed.
+  ...healthy('refused.test'),
+  'refused.test.dbl.spamhaus.org': { A: ['127.255.255.254'] },
+  // Microsoft 365 with both selectors as CNAMEs to the tenant's keys.
+  'ms.test': {
+    MX: [{ preference: 0, exchange: 'ms-test.mail.protection.outlook.com' }],
+    TXT: [['v=spf1 include:spf.protection.outlook.com -all']],
+  },
+  'selector1._domainkey.ms.test': { CNAME: 'selector1-ms-test._domainkey.tenant.onmicrosoft.com' },
+  'selector1-ms-test._domainkey.tenant.onmicrosoft.com': { TXT: DKIM },
+  '_dmarc.ms.test': { TXT: goodDmarc('ms.test') },
+  'track.ms.test': { CNAME: 'open.sleadtrack.com' },
+  // A mailbox on its own SMTP server whose address is on Spamhaus ZEN and SpamCop.
+  ...healthy('ownsmtp.test'),
+  'smtp.ownsmtp.test': { A: ['198.51.100.7'] },
+  '7.100.51.198.zen.spamhaus.org': { A: ['127.0.0.2'] },
+  '7.100.51.198.bl.spamcop.net': { A: ['127.0.0.2'] },
+  'smtp.clean.test': { A: ['198.51.100.8'] },
+  // The same listing through Spamhaus's DQS zone (key "k3y").
+  'listed.test.k3y.dbl.dq.spamhaus.net': { A: ['127.0.1.2'] },
+  // The verifier's own address: reverse DNS that resolves back, on ZEN and SpamCop (above).
+  '7.100.51.198.in-addr.arpa': { PTR: ['probe.example.test'] },
+  'probe.example.test': { A: ['198.51.100.7'] },
+  // An address whose reverse name points elsewhere.
+  '9.100.51.198.in-addr.arpa': { PTR: ['elsewhere.example.test'] },
+  'elsewhere.example.test': { A: ['203.0.113.1'] },
+  // The resolver fails for this domain's TXT.
+  'broken.test': 'SERVFAIL',
+};
