@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { envString, envText } from '../../platform/config/env-helpers';
 
 const zones = /^[a-z0-9.,\s-]*$/i;
@@ -13,10 +12,13 @@ export const deliverabilityEnv = {
    * resolvers, so with a key the Spamhaus zones are asked at <key>.<zone>.dq.spamhaus.net instead.
    */
   SPAMHAUS_DQS_KEY: envString(),
-  /** Where a custom tracking domain's CNAME must point (Smartlead's tracking host). */
   /** The public address our probes leave from, when the operator knows it (else STANDING_IP_ECHO_URL). */
   STANDING_PUBLIC_IP: envString(),
-  /** A plain-text "your address is" service, asked through SMTP_PROXY when set (empty: do not ask). */
-  STANDING_IP_ECHO_URL: z.preprocess((v) => (v === undefined ? 'https://api.ipify.org' : v), z.string()),
+  /**
+   * A plain-text "your address is" service (e.g. https://api.ipify.org), asked through SMTP_PROXY when
+   * set. Unset by default: the server never calls a third party unless its operator says so.
+   */
+  STANDING_IP_ECHO_URL: envString(),
+  /** Where a custom tracking domain's CNAME must point (Smartlead's tracking host). */
   DELIVERABILITY_TRACKING_CNAME: envText('open.sleadtrack.com', /^[a-z0-9.-]+$/i),
 };
