@@ -42,6 +42,7 @@ beforeAll(async () => {
         commandMs: 5,
         errorLimits: POSTFIX,
       },
+      'pair.test': { mailboxes: ['a@pair.test', 'b@pair.test'], latencyMs: 2 },
       'greywild.test': { catchAll: true, greylistS: 1, latencyMs: 2 },
       'single.test': {
         mailboxes: range(3, (d) => range(3, (i) => `u${i}@s${d}.single.test`)).flat(),
@@ -66,7 +67,11 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-async function verify(emails: string[], watch?: (waiting: WaitingGroup[]) => void): Promise<Step2Result[]> {
+async function verify(
+  emails: string[],
+  watch?: (waiting: WaitingGroup[]) => void,
+  smtp: Record<string, number> = {},
+): Promise<Step2Result[]> {
   const v = createVerifier({
     dnsServers: [w.dns.server],
     smtp: {
@@ -75,6 +80,7 @@ async function verify(emails: string[], watch?: (waiting: WaitingGroup[]) => voi
       heloName: 'probe.test',
       mailFrom: 'bounce@probe.test',
       greylistRetryS: 1,
+      ...smtp,
     },
   });
   const sampler = watch && setInterval(() => watch(v.waiting('list')), 50);
@@ -181,5 +187,11 @@ describe('fewer commands per answer', () => {
     // First the five rows themselves, then their probe standing for them: five each time.
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set([5]));
+  });
+
+  it('one recipient a session (SMTP_MAX_RCPT_PER_SESSION=1): the probe rides a session of its own', async () => {
+    const results = await verify(['a@pair.test', 'b@pair.test'], undefined, { maxRcptPerSession: 1 });
+    expect(results.map((r) => `${r.status}/${r.reason}`)).toEqual(['valid/accepted', 'valid/accepted']);
+    expect(w.hosts['pair.test'].stats.connections).toBe(3);
   });
 });
