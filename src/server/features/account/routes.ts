@@ -189,7 +189,13 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
       schema: { tags, body: deleteAccountSchema, response: { 200: messageSchema } },
     },
     async (req, reply) => {
-      await deleteAccount({ db, queue: deps.queue, user: requireUser(req), password: req.body.password });
+      await deleteAccount({
+        db,
+        queue: deps.queue,
+        user: requireUser(req),
+        password: req.body.password,
+        now: clock(),
+      });
       signOutHere(reply);
       return { message: 'Your account and its data have been deleted.' };
     },

@@ -128,10 +128,22 @@ export async function revokeInvitation(opts: {
 
 async function findByToken(db: Db, token: string) {
   const [row] = await db
-    .select({ i: workspaceInvitations, workspaceName: workspaces.name, inviter: users.username })
+    .select({
+      i: workspaceInvitations,
+      workspaceName: workspaces.name,
+      inviter: users.username,
+      inviterRole: workspaceMembers.role,
+    })
     .from(workspaceInvitations)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
     .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaceInvitations.workspaceId),
+        eq(workspaceMembers.userId, workspaceInvitations.invitedBy),
+      ),
+    )
     .where(eq(workspaceInvitations.tokenHash, sha256(token)))
     .limit(1);
   if (!row)
@@ -141,8 +153,23 @@ async function findByToken(db: Db, token: string) {
   return row;
 }
 
-const stateOf = (i: InvitationRow, now: Date): InvitationPreview['state'] =>
-  i.revokedAt ? 'revoked' : i.acceptedAt ? 'accepted' : i.expiresAt <= now ? 'expired' : 'pending';
+/**
+ * An invitation holds only while the person who sent it is still an admin (or the owner) of the
+ * workspace: checked here, at acceptance, whatever ended their place (removal, leaving, a lower role, a
+ * deleted account), so no path that forgets to withdraw it can let it through.
+ */
+const inviterStillAdmin = (role: string | null) => role === 'owner' || role === 'admin';
+
+const stateOf = (i: InvitationRow, inviterRole: string | null, now: Date): InvitationPreview['state'] =>
+  i.revokedAt
+    ? 'revoked'
+    : i.acceptedAt
+      ? 'accepted'
+      : !inviterStillAdmin(inviterRole)
+        ? 'revoked'
+        : i.expiresAt <= now
+          ? 'expired'
+          : 'pending';
 
 /** What the acceptance page shows, signed in or not: whose workspace, who invited, whether it still holds. */
 export async function previewInvitation(opts: {
@@ -152,7 +179,7 @@ export async function previewInvitation(opts: {
   now: Date;
 }): Promise<InvitationPreview> {
   const { db, now } = opts;
-  const { i, workspaceName, inviter } = await findByToken(db, opts.token);
+  const { i, workspaceName, inviter, inviterRole } = await findByToken(db, opts.token);
   return {
     workspaceName,
     productName: await productNameFor({ db, config: opts.config, now, workspaceId: i.workspaceId }),
@@ -160,7 +187,7 @@ export async function previewInvitation(opts: {
     email: i.email,
     role: i.role,
     expiresAt: i.expiresAt.toISOString(),
-    state: stateOf(i, now),
+    state: stateOf(i, inviterRole, now),
   };
 }
 
@@ -177,9 +204,9 @@ export async function acceptInvitation(opts: {
   checkPlan: (workspace: { id: string; name: string }) => Promise<void>;
 }): Promise<WorkspaceContext> {
   const { db, user, now } = opts;
-  const { i, workspaceName, inviter } = await findByToken(db, opts.token);
+  const { i, workspaceName, inviter, inviterRole } = await findByToken(db, opts.token);
   const from = inviter ? ` Ask ${inviter} for a new invitation.` : ' Ask for a new invitation.';
-  const state = stateOf(i, now);
+  const state = stateOf(i, inviterRole, now);
   if (state === 'accepted') {
     const mine = i.acceptedBy === user.id && (await membership(db, user.id, i.workspaceId));
     if (mine) return mine;
