@@ -15,7 +15,7 @@ import {
 import { messageSchema } from '../../../shared/auth';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/http/errors';
-import { linkOrigin } from '../../platform/http/public-origin';
+import { isPublicOrigin, linkOrigin } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
 import { reauthLimit } from '../auth/reauth-limit';
 import { requireUser } from '../auth/request-user';
@@ -111,6 +111,7 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
         email: req.body.email,
         password: req.body.password,
         origin: linkOrigin(req, config),
+        publicOrigin: isPublicOrigin(req, config),
         now: clock(),
       });
     },
