@@ -63,6 +63,18 @@ describe('invitation links and mail', () => {
     expect(mail).not.toMatch(/evil\.example|http:\/\/evil|<a[\s>]|href/);
     expect(mail.match(/https?:\/\/\S+/g)).toEqual([res.json().link]);
   });
+
+  it("normalises the inviter's name before reducing it: a fullwidth dot does not carry a host name", async () => {
+    const name = `${Date.now().toString(36)} Security: re-verify at evil．com/login now`;
+    const { c } = await owner(name);
+    const res = await invite(c, 'fullwidth@example.com');
+    expect(res.statusCode, res.body).toBe(201);
+    // The whole message as the relay got it: the subject line and the body.
+    const mail = relay.stats.messages.at(-1)?.text ?? '';
+    expect(mail.match(/^Subject: .*$/m)?.[0]).toContain('Security re-verify at evil[.]com login now');
+    expect(mail.split('re-verify at evil[.]com login now').length).toBeGreaterThanOrEqual(3);
+    expect(mail).not.toMatch(/evil\s*[.．]\s*com|．|Security:/);
+  });
 });
 
 describe('invitation rate limits', () => {
