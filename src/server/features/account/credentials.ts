@@ -53,8 +53,11 @@ async function startEmailChange(opts: {
   password: string;
   now: Date;
   ttlHours: number;
+  /** Why the link could not be delivered (checked after the password, before any link is made). */
+  refusal: string | null;
 }) {
   await assertPassword(opts.user, opts.password, 'password');
+  if (opts.refusal) throw notConfigured(opts.refusal);
   const email = opts.email.trim();
   if (email.toLowerCase() === opts.user.email.toLowerCase()) {
     throw badRequest('This is already your email address.', { field: 'email' });
@@ -134,9 +137,7 @@ export async function requestEmailChange(opts: {
   now: Date;
 }) {
   const relay = Boolean(opts.config.SMTP_RELAY_URL);
-  if ((relay && !opts.origin) || (!relay && !opts.publicOrigin)) {
-    throw notConfigured(NO_PUBLIC_URL);
-  }
+  const deliverable = relay ? Boolean(opts.origin) : opts.publicOrigin;
   const { token, expiresAt } = await startEmailChange({
     db: opts.db,
     user: opts.user,
@@ -144,6 +145,7 @@ export async function requestEmailChange(opts: {
     password: opts.password,
     now: opts.now,
     ttlHours: opts.config.EMAIL_CHANGE_TTL_HOURS,
+    refusal: deliverable ? null : NO_PUBLIC_URL,
   });
   const link = `${opts.origin}/settings/account/email?token=${token}`;
   if (relay) {
