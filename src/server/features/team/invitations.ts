@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Invitation, InvitationPreview } from '../../../shared/workspaces';
 import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
@@ -27,6 +27,15 @@ export async function listInvitations(db: Db, workspaceId: string, now: Date): P
     .select({ i: workspaceInvitations, by: users.username })
     .from(workspaceInvitations)
     .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+    // Only those whose inviter is still an admin of the workspace hold (see inviterStillAdmin).
+    .innerJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaceInvitations.workspaceId),
+        eq(workspaceMembers.userId, workspaceInvitations.invitedBy),
+        inArray(workspaceMembers.role, ['owner', 'admin']),
+      ),
+    )
     .where(
       and(
         eq(workspaceInvitations.workspaceId, workspaceId),

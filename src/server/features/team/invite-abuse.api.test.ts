@@ -161,5 +161,6 @@ describe('an invitation and its inviter', () => {
     await x3.register();
     const refused = await x3.post('/api/invitations/accept', { token: tokenOf(sent2.json().link) });
     expect(refused.statusCode, refused.body).toBe(410);
+    expect((await o.c.get('/api/workspaces/current/invitations')).json()).toEqual([]);
   });
 });
