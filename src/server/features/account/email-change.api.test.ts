@@ -11,8 +11,8 @@ let relay: FakeSmtp;
 let mailing: TestApp;
 let bare: TestApp;
 beforeAll(async () => {
-  relay = await startFakeSmtp({ host: '127.0.0.46', catchAll: true, acceptData: true });
-  mailing = await createTestApp({ env: { SMTP_RELAY_URL: `smtp://127.0.0.46:${relay.port}` } });
+  relay = await startFakeSmtp({ host: '127.0.0.48', catchAll: true, acceptData: true });
+  mailing = await createTestApp({ env: { SMTP_RELAY_URL: `smtp://127.0.0.48:${relay.port}` } });
   bare = await createTestApp({ env: { PUBLIC_HOSTS: 'app.example.test' } });
 });
 afterAll(async () => {
