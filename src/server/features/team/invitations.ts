@@ -7,7 +7,8 @@ import { users } from '../auth/schema';
 import { productNameFor } from '../branding';
 import type { PriceConfig } from '../usage/plans';
 import { membership, recordActivity, type WorkspaceContext } from '../workspaces';
-import { workspaceInvitations, workspaceMembers, workspaces } from '../workspaces/schema';
+import { workspaceInvitations, workspaceMembers } from '../workspaces/schema';
+import { findByToken, stateOf } from './invitation-token';
 
 type InvitationRow = typeof workspaceInvitations.$inferSelect;
 const gone = (message: string) => new AppError('gone', message);
@@ -27,7 +28,7 @@ export async function listInvitations(db: Db, workspaceId: string, now: Date): P
     .select({ i: workspaceInvitations, by: users.username })
     .from(workspaceInvitations)
     .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-    // Only those whose inviter is still an admin of the workspace hold (see inviterStillAdmin).
+    // Only those whose inviter is still an admin of the workspace hold (invitation-token.ts).
     .innerJoin(
       workspaceMembers,
       and(
@@ -134,51 +135,6 @@ export async function revokeInvitation(opts: {
     now: opts.now,
   });
 }
-
-async function findByToken(db: Db, token: string) {
-  const [row] = await db
-    .select({
-      i: workspaceInvitations,
-      workspaceName: workspaces.name,
-      inviter: users.username,
-      inviterRole: workspaceMembers.role,
-    })
-    .from(workspaceInvitations)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-    .leftJoin(
-      workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, workspaceInvitations.workspaceId),
-        eq(workspaceMembers.userId, workspaceInvitations.invitedBy),
-      ),
-    )
-    .where(eq(workspaceInvitations.tokenHash, sha256(token)))
-    .limit(1);
-  if (!row)
-    throw notFound(
-      'This invitation link is not valid. Check that it was copied whole, or ask for a new one.',
-    );
-  return row;
-}
-
-/**
- * An invitation holds only while the person who sent it is still an admin (or the owner) of the
- * workspace: checked here, at acceptance, whatever ended their place (removal, leaving, a lower role, a
- * deleted account), so no path that forgets to withdraw it can let it through.
- */
-const inviterStillAdmin = (role: string | null) => role === 'owner' || role === 'admin';
-
-const stateOf = (i: InvitationRow, inviterRole: string | null, now: Date): InvitationPreview['state'] =>
-  i.revokedAt
-    ? 'revoked'
-    : i.acceptedAt
-      ? 'accepted'
-      : !inviterStillAdmin(inviterRole)
-        ? 'revoked'
-        : i.expiresAt <= now
-          ? 'expired'
-          : 'pending';
 
 /** What the acceptance page shows, signed in or not: whose workspace, who invited, whether it still holds. */
 export async function previewInvitation(opts: {
