@@ -28,7 +28,7 @@ const FEATURES = readdirSync(path.join(SRC, 'server/features'), { withFileTypes:
 const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts']);
 /** Further files other features may use, per feature (the verification engine: its index.ts only). */
 const SHARED = {
-  auth: ['users', 'request-user', 'sessions', 'password'],
+  auth: ['users', 'request-user', 'sessions', 'password', 'reauth-limit'],
   branding: ['upload'],
   billing: ['access', 'customer-erase'],
   ai: ['client'],

@@ -14,11 +14,30 @@ export const resetInfoSchema = z.object({ mailEnabled: z.boolean(), contact: z.s
 export type ResetInfo = z.infer<typeof resetInfoSchema>;
 
 export const resetTokenSchema = z.object({ token: z.string().min(10).max(200) });
-export const resetPasswordSchema = resetTokenSchema.extend({ password: passwordSchema });
+/**
+ * The reset link proves the mailbox is the person's: with it they may also turn two-factor sign-in off
+ * (a lost phone; off unless asked) and revoke their API tokens (on unless declined: a reset usually
+ * follows a suspected compromise).
+ */
+export const resetPasswordSchema = resetTokenSchema.extend({
+  password: passwordSchema,
+  turnOffTwoFactor: z.boolean().default(false),
+  revokeApiTokens: z.boolean().default(true),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** Whether a reset link still works, and whether its account has two-factor sign-in (the form offers to turn it off). */
+export const resetCheckSchema = z.object({ valid: z.boolean(), twoFactor: z.boolean() });
+export type ResetCheck = z.infer<typeof resetCheckSchema>;
 
 /** The reset form (the confirmation is checked in the browser, next to its field). */
 export const resetPasswordFormSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .object({
+    password: passwordSchema,
+    confirmPassword: z.string(),
+    turnOffTwoFactor: z.boolean(),
+    revokeApiTokens: z.boolean(),
+  })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords don't match",
     path: ['confirmPassword'],

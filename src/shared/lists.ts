@@ -175,8 +175,15 @@ export const minScoreSchema = z.coerce
   .max(100, 'minScore must be 0 to 100')
   .optional();
 
+/** A page of results (the web's page numbers and the API's cursors alike). */
+export const resultsPageNumberSchema = z.coerce
+  .number()
+  .int()
+  .min(1, 'page must be 1 or more')
+  .max(1_000_000, 'page must be at most 1000000');
+
 export const resultsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1),
+  page: resultsPageNumberSchema.default(1),
   filter: z
     .enum(resultFilters, { message: 'filter must be all, valid, invalid, risky or not_checked' })
     .default('all'),

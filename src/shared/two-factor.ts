@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { passwordSchema } from './auth';
 
 // Two-factor sign-in (decision 0021).
 
@@ -30,8 +29,16 @@ export const twoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-export const enableTwoFactorSchema = z.object({ code: totpCodeSchema });
-export const passwordConfirmSchema = z.object({ password: passwordSchema });
+/** The account's password, asked again: any stored one (older ones may be shorter than today's rule). */
+const currentPasswordSchema = z
+  .string()
+  .min(1, 'Enter your password')
+  .max(256, 'Password must be at most 256 characters');
+
+/** Turning it on asks for the password too: a borrowed session must not lock the owner out. */
+export const enableTwoFactorSchema = z.object({ code: totpCodeSchema, password: currentPasswordSchema });
+export type EnableTwoFactorInput = z.infer<typeof enableTwoFactorSchema>;
+export const passwordConfirmSchema = z.object({ password: currentPasswordSchema });
 
 /** Shown once; only their hashes are kept. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });

@@ -53,6 +53,24 @@ describe.skipIf(!chromiumAvailable())('accounts', () => {
     const u = await submitCreateAccount(first, 'forgetful');
     await first.context().close();
 
+    // Signing up again with the address: nobody is signed in, the form says so, and the owner is mailed.
+    const again = await e2e.newPage(DESKTOP);
+    await again.goto('/auth');
+    await again.getByLabel('Username').fill(`${u.username}x`);
+    await again.getByLabel('Email').fill(u.email);
+    await again.getByLabel('Password', { exact: true }).fill('another-horse-42');
+    await again.getByLabel('Confirm Password').fill('another-horse-42');
+    await again.locator('form').getByRole('button', { name: 'Create Account' }).click();
+    await again.getByTestId('sign-up-check-email').waitFor();
+    expect(new URL(again.url()).pathname).toBe('/auth');
+    expect((await again.request.get('/api/user')).status()).toBe(401);
+    await expect
+      .poll(() =>
+        relay.stats.messages.filter((m) => m.to.includes(u.email) && /tried to sign up/.test(m.text)),
+      )
+      .toHaveLength(1);
+    await again.context().close();
+
     const page = await e2e.newPage(PHONE);
     await page.goto('/auth?mode=login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -63,8 +81,10 @@ describe.skipIf(!chromiumAvailable())('accounts', () => {
     await page.getByLabel('Email').press('Enter');
     await page.getByTestId('reset-sent').waitFor();
     await checkA11y(page, '/forgot-password (sent)');
-    await expect.poll(() => relay.stats.messages.filter((m) => m.to.includes(u.email)).length).toBe(1);
-    const mail = relay.stats.messages.find((m) => m.to.includes(u.email))?.text ?? '';
+    const resetMails = () =>
+      relay.stats.messages.filter((m) => m.to.includes(u.email) && /reset-password/.test(m.text));
+    await expect.poll(() => resetMails().length).toBe(1);
+    const mail = resetMails()[0]?.text ?? '';
     const link = /(http:\/\/\S+\/reset-password\?token=[\w-]+)/.exec(mail)?.[1];
     expect(link).toBeDefined();
     expect(new URL(link!).origin).toBe(e2e.server.baseUrl);

@@ -48,6 +48,7 @@ describe.skipIf(!chromiumAvailable())('two-factor sign-in', () => {
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     const now = () => Math.floor(Date.now() / 1000);
     await page.getByLabel('Code from the app').fill(await generate({ secret, epoch: now() }));
+    await page.getByLabel('Your password').fill(user.password);
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = page.getByTestId('recovery-codes').getByRole('listitem');
     await codes.first().waitFor();

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeReceiver, startFakeReceiver } from '../fakes/webhook-receiver';
 import { apiPost, chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
@@ -14,7 +15,7 @@ describe.skipIf(!chromiumAvailable())('usage screen', () => {
     await rx?.close();
   });
 
-  it('shows usage against the plan, and a webhook endpoint gets a test event', async () => {
+  it('shows usage against the plan, webhooks only with White Label, and an endpoint gets a test event', async () => {
     const page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     await signUpViaUi(page, 'usage');
     await completeOnboardingViaApi(page, {
@@ -48,7 +49,45 @@ describe.skipIf(!chromiumAvailable())('usage screen', () => {
     await page.getByRole('link', { name: 'Tokens and webhooks' }).click();
     await page.waitForURL((url) => url.pathname === '/settings/api');
     await page.getByText('No tokens yet.').waitFor();
+    // Webhooks are part of the API: the Hobbyist plan may not add an endpoint (decision 0830).
+    await page.getByLabel('Endpoint URL').fill(rx.url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page
+      .getByText(/Webhooks are part of the White Label plan/)
+      .first()
+      .waitFor();
+    expect(await page.getByTestId('webhook-endpoint').count()).toBe(0);
 
+    // A White Label workspace (its trial) adds one and sends it a test event.
+    const wl = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+    const name = `usagewl${Date.now().toString(36)}`;
+    const made = await apiPost(wl, '/api/apply', {
+      username: name,
+      email: `${name}@example.com`,
+      password: 'correct-horse-42',
+      plan: 'whitelabel',
+    });
+    expect(made.status()).toBe(201);
+    await completeOnboardingViaApi(wl, {
+      businessType: 'agency',
+      targetAudience: 'B2B Decision Makers',
+      primaryGoal: 'outreach',
+      experienceLevel: 'beginner',
+    });
+    await wl.goto('/settings/api');
+    await usageWebhook(wl);
+
+    // Phones: the screen stays usable at 390 px without horizontal scrolling of the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The resize reaches layout a few frames later: ask until it has (or 5 s pass).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+        timeout: 5_000,
+      })
+      .toBeLessThanOrEqual(1);
+  });
+
+  async function usageWebhook(page: Page) {
     await page.getByLabel('Endpoint URL').fill(rx.url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const secret = await page.getByTestId('webhook-secret').textContent();
@@ -60,14 +99,5 @@ describe.skipIf(!chromiumAvailable())('usage screen', () => {
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Delivered');
     expect(rx.received).toHaveLength(1);
     expect(rx.received[0].headers['verilead-event']).toBe('test');
-
-    // Phones: the screen stays usable at 390 px without horizontal scrolling of the page.
-    await page.setViewportSize({ width: 390, height: 844 });
-    // The resize reaches layout a few frames later: ask until it has (or 5 s pass).
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
-        timeout: 5_000,
-      })
-      .toBeLessThanOrEqual(1);
-  });
+  }
 });

@@ -78,12 +78,25 @@ function useSignedIn() {
   };
 }
 
+/**
+ * Sign-up. A new address is signed in by the answer; an address that already has an account gets the
+ * same answer without a session (its owner is mailed instead, decision 0830), so the session is what
+ * tells: `signedIn` false means "check your email", shown by the form.
+ */
 export function useRegister() {
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: async (input: RegisterInput) =>
-      (await apiRequest('POST', '/api/apply', input)).json() as Promise<User>,
-    onSuccess: async (user) => {
+    mutationFn: async (input: RegisterInput) => {
+      await apiRequest('POST', '/api/apply', input);
+      const me = await queryClient.fetchQuery<User | null>({
+        queryKey: USER_KEY,
+        queryFn: getQueryFn({ on401: 'returnNull' }),
+        staleTime: 0,
+      });
+      return { user: me ?? null, email: input.email };
+    },
+    onSuccess: async ({ user }) => {
+      if (!user) return;
       toast({
         title: 'Account Created Successfully!',
         description: `Your account has been created with a ${TRIAL_DAYS}-day free trial. Logging you in...`,
@@ -91,9 +104,7 @@ export function useRegister() {
       });
       // Home greets a first visit with "Welcome", later ones with "Welcome back".
       markNewAccount(user.id);
-      // The server already set the session cookie (automatic login); refresh to confirm it.
-      queryClient.setQueryData(USER_KEY, user);
-      await queryClient.invalidateQueries({ queryKey: USER_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['/api/onboarding/status'] });
       // Back to the screen that asked for an account (an invitation), if any.
       navigate(safeNext(window.location.search) ?? '/');
     },

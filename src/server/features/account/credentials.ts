@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { AppError, badRequest, conflict } from '../../platform/http/errors';
+import { AppError, badRequest, conflict, notConfigured } from '../../platform/http/errors';
+import { NO_PUBLIC_URL } from '../../platform/http/public-origin';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { users } from '../auth/schema';
 import { deleteUserSessions } from '../auth/sessions';
@@ -52,8 +53,11 @@ async function startEmailChange(opts: {
   password: string;
   now: Date;
   ttlHours: number;
+  /** Why the link could not be delivered (checked after the password, before any link is made). */
+  refusal: string | null;
 }) {
   await assertPassword(opts.user, opts.password, 'password');
+  if (opts.refusal) throw notConfigured(opts.refusal);
   const email = opts.email.trim();
   if (email.toLowerCase() === opts.user.email.toLowerCase()) {
     throw badRequest('This is already your email address.', { field: 'email' });
@@ -115,8 +119,10 @@ export async function confirmEmailChange(opts: { db: Db; user: UserRow; token: s
 }
 
 /**
- * Starts a change and delivers its link: with a relay, only to the new address (which proves it is
- * theirs); without one (or without a trusted origin) the person copies it, as for invitations.
+ * Starts a change and delivers its link. With a relay the link goes only to the new address (opening it
+ * proves the mailbox is theirs) and is never in the answer; without a trusted origin for it (no
+ * PUBLIC_URL, a Host outside PUBLIC_HOSTS) nothing starts. Without a relay there is no proof to ask for:
+ * the person copies the link, as for invitations, shown only on this service's own public address.
  */
 export async function requestEmailChange(opts: {
   db: Db;
@@ -124,9 +130,14 @@ export async function requestEmailChange(opts: {
   user: UserRow;
   email: string;
   password: string;
+  /** linkOrigin: PUBLIC_URL, a PUBLIC_HOSTS host, or loopback; null otherwise. */
   origin: string | null;
+  /** The origin is PUBLIC_URL or a PUBLIC_HOSTS host (not merely loopback): the link may be shown. */
+  publicOrigin: boolean;
   now: Date;
 }) {
+  const relay = Boolean(opts.config.SMTP_RELAY_URL);
+  const deliverable = relay ? Boolean(opts.origin) : opts.publicOrigin;
   const { token, expiresAt } = await startEmailChange({
     db: opts.db,
     user: opts.user,
@@ -134,14 +145,11 @@ export async function requestEmailChange(opts: {
     password: opts.password,
     now: opts.now,
     ttlHours: opts.config.EMAIL_CHANGE_TTL_HOURS,
+    refusal: deliverable ? null : NO_PUBLIC_URL,
   });
-  const path = `/settings/account/email?token=${token}`;
-  if (opts.config.SMTP_RELAY_URL && opts.origin) {
-    await sendAccountMail({
-      config: opts.config,
-      to: opts.email,
-      mail: emailChangeMail(`${opts.origin}${path}`, expiresAt),
-    });
+  const link = `${opts.origin}/settings/account/email?token=${token}`;
+  if (relay) {
+    await sendAccountMail({ config: opts.config, to: opts.email, mail: emailChangeMail(link, expiresAt) });
     return {
       message: `We sent a confirmation link to ${opts.email}. Your address changes when you open it.`,
       pendingEmail: opts.email,
@@ -151,6 +159,6 @@ export async function requestEmailChange(opts: {
   return {
     message: 'This server sends no email: open the link below to confirm the new address.',
     pendingEmail: opts.email,
-    link: `${opts.origin ?? ''}${path}`,
+    link,
   };
 }

@@ -15,12 +15,14 @@ import {
   deleteWorkspace,
   forgetInActivityLogs,
   ownedWorkspaces,
+  withdrawInvitationsSentBy,
 } from './queries';
 
 // Deleting an account (decision 0830): confirmed by password; a workspace shared with others must first be
 // handed over or deleted by its owner. What goes: the account and everything that cascades from it
 // (sessions, tokens, memberships, avatar, sign-in history), the personal workspace and any workspace the
-// account owns alone (with all their data), invitations addressed to or accepted by it, and the
+// account owns alone (with all their data), invitations addressed to or accepted by it (those it sent
+// are withdrawn), and the
 // person's name and address in other workspaces' activity logs. Work done in a shared workspace stays
 // there (it is the workspace's), no longer linked to anyone. The deleted workspaces' Stripe customers are
 // deleted at Stripe afterwards (billing/customer-erase.ts).
@@ -33,7 +35,13 @@ interface Owned extends Record<string, unknown> {
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-export async function deleteAccount(opts: { db: Db; queue: JobSender; user: UserRow; password: string }) {
+export async function deleteAccount(opts: {
+  db: Db;
+  queue: JobSender;
+  user: UserRow;
+  password: string;
+  now: Date;
+}) {
   const { db, user } = opts;
   if (!(await verifyPassword(user.passwordHash, opts.password))) {
     throw badRequest('That is not your password.', { field: 'password' });
@@ -57,6 +65,7 @@ export async function deleteAccount(opts: { db: Db; queue: JobSender; user: User
     // Others' logs: entries about this person keep what happened, not who it was.
     await tx.execute(forgetInActivityLogs({ userId: user.id }));
     await tx.execute(deleteInvitationsOf({ userId: user.id, email: user.email }));
+    await tx.execute(withdrawInvitationsSentBy({ userId: user.id, now: opts.now }));
     for (const id of ids) await tx.execute(deleteWorkspace({ workspaceId: id }));
     // Sign-in counters are keyed by the username (auth/login-limit.ts), not the user id.
     const name = user.username.trim().toLowerCase();

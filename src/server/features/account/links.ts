@@ -69,8 +69,8 @@ export async function consumeLinkToken(opts: {
   return row ?? null;
 }
 
-/** Whether a link would still work, without using it (the reset page says so before asking). */
-export async function linkTokenValid(opts: { db: Db; token: string; purpose: Purpose; now: Date }) {
+/** The account of a link that would still work, without using it (the reset page asks before the form). */
+export async function linkTokenOwner(opts: { db: Db; token: string; purpose: Purpose; now: Date }) {
   const [row] = await opts.db
     .select({ userId: accountTokens.userId })
     .from(accountTokens)
@@ -82,7 +82,7 @@ export async function linkTokenValid(opts: { db: Db; token: string; purpose: Pur
         gt(accountTokens.expiresAt, opts.now),
       ),
     );
-  return Boolean(row);
+  return row?.userId ?? null;
 }
 
 /** Housekeeping: links that can no longer be used. */

@@ -1,5 +1,7 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmtp, startFakeSmtp } from '../../../../tests/fakes/smtp';
+import { apiUser, bearer } from '../../../../tests/helpers/api';
 import { TestClient } from '../../../../tests/helpers/client';
 import { waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -54,7 +56,10 @@ describe('forgotten password', () => {
       [u.id],
     );
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
-    expect((await anon.get(`/api/password-reset/check?token=${token}`)).json()).toEqual({ valid: true });
+    expect((await anon.get(`/api/password-reset/check?token=${token}`)).json()).toEqual({
+      valid: true,
+      twoFactor: false,
+    });
 
     const weak = await anon.post('/api/password-reset/confirm', { token, password: 'short' });
     expect(weak.statusCode).toBe(400);
@@ -73,7 +78,10 @@ describe('forgotten password', () => {
     // Single use.
     const again = await anon.post('/api/password-reset/confirm', { token, password: 'another new secret' });
     expect(again.statusCode).toBe(410);
-    expect((await anon.get(`/api/password-reset/check?token=${token}`)).json()).toEqual({ valid: false });
+    expect((await anon.get(`/api/password-reset/check?token=${token}`)).json()).toEqual({
+      valid: false,
+      twoFactor: false,
+    });
   });
 
   it('expires after PASSWORD_RESET_TTL_MINUTES, and a newer link replaces an older one', async () => {
@@ -105,21 +113,76 @@ describe('forgotten password', () => {
     expect(late.json().message).toMatch(/expired or was already used/);
   });
 
-  it('is rate limited per address (known or not) and per client', async () => {
+  it('is rate limited per address and client together, and per client: others cannot block a victim', async () => {
     const u = await new TestClient(t.app).register();
     const one = new TestClient(t.app, '10.9.0.3');
     for (const email of [u.email, `ghost-${u.email}`]) {
-      const c = new TestClient(t.app, `10.9.1.${email.length % 200}`);
-      await requestReset(c, email);
       await requestReset(one, email);
-      const limited = await c.post('/api/password-reset', { email });
+      await requestReset(one, email);
+      const limited = await one.post('/api/password-reset', { email });
       expect(limited.statusCode, email).toBe(429);
+      // Someone else's requests for the address never stop its owner asking from their own machine.
+      await requestReset(new TestClient(t.app, `10.9.1.${email.length % 200}`), email);
     }
-    // Per client: six in all from one address, whatever the email.
-    for (let i = 0; i < 4; i++) await requestReset(one, `other${i}-${u.email}`);
+    // Per client: six in all from one address (the refused ones count), whatever the email.
     expect((await one.post('/api/password-reset', { email: `more-${u.email}` })).statusCode).toBe(429);
     t.clock.advance(15 * 60_000 + 1);
     await requestReset(one, u.email);
+  });
+});
+
+describe('what a reset ends', () => {
+  /** A reset link for `email`, from the relay. */
+  async function resetLink(email: string) {
+    const before = mailsTo(email).length;
+    await requestReset(new TestClient(t.app), email);
+    const mails = await waitFor(
+      async () => mailsTo(email),
+      (m) => m.length > before,
+    );
+    return linkIn(mails.at(-1)?.text ?? '')?.[1] as string;
+  }
+  const signIn = (u: { username: string }, password: string) =>
+    new TestClient(t.app).post('/api/login', { username: u.username, password });
+
+  it('revokes the API tokens unless declined, and turns two-factor sign-in off only when asked', async () => {
+    const { web, user: u, token } = await apiUser(t.app);
+    const first = (await token()).token;
+    expect((await bearer(t.app, first).get('/api/v1/lists')).statusCode).toBe(200);
+    const { secret } = (await web.post('/api/account/two-factor/setup')).json();
+    const code = await generate({ secret, epoch: Math.floor(t.clock().getTime() / 1000) });
+    const on = await web.post('/api/account/two-factor/enable', { code, password: u.password });
+    expect(on.statusCode, on.body).toBe(200);
+
+    // The defaults: tokens revoked, two-factor sign-in kept (the form offers it, off).
+    const link = await resetLink(u.email);
+    expect((await web.get(`/api/password-reset/check?token=${link}`)).json()).toEqual({
+      valid: true,
+      twoFactor: true,
+    });
+    const done = await new TestClient(t.app).post('/api/password-reset/confirm', {
+      token: link,
+      password: 'a brand new secret',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toMatch(/1 API token revoked/);
+    expect((await bearer(t.app, first).get('/api/v1/lists')).statusCode).toBe(401);
+    expect((await signIn(u, 'a brand new secret')).json()).toEqual({ twoFactorRequired: true });
+
+    // Asked: two-factor sign-in off; tokens kept when declined.
+    const again = new TestClient(t.app);
+    const kept = await again.post('/api/login', { username: u.username, password: 'a brand new secret' });
+    expect(kept.statusCode).toBe(200);
+    const link2 = await resetLink(u.email);
+    const off = await again.post('/api/password-reset/confirm', {
+      token: link2,
+      password: 'another new secret',
+      turnOffTwoFactor: true,
+      revokeApiTokens: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().message).toMatch(/two-factor sign-in turned off/);
+    expect((await signIn(u, 'another new secret')).json()).toMatchObject({ username: u.username });
   });
 });
 

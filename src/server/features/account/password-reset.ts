@@ -3,9 +3,9 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { hashPassword } from '../auth/password';
-import { users } from '../auth/schema';
+import { apiTokens, twoFactor, twoFactorRecoveryCodes, users } from '../auth/schema';
 import { deleteUserSessions } from '../auth/sessions';
-import { consumeLinkToken, issueLinkToken } from './links';
+import { consumeLinkToken, issueLinkToken, linkTokenOwner } from './links';
 import { passwordResetMail, sendAccountMail } from './mail';
 
 type ResetConfig = Pick<Config, 'SMTP_RELAY_URL' | 'MAIL_FROM' | 'PASSWORD_RESET_TTL_MINUTES'>;
@@ -90,15 +90,34 @@ export async function requestPasswordReset(opts: {
   return { message: RESET_REQUESTED };
 }
 
-/** Sets the new password from a reset link (once), and ends every session of the account. */
+/** What the reset page shows before the form: whether the link works, and whether to offer turning 2FA off. */
+export async function checkResetLink(opts: { db: Db; token: string; now: Date }) {
+  const userId = await linkTokenOwner({ ...opts, purpose: 'password_reset' });
+  if (!userId) return { valid: false, twoFactor: false };
+  const [row] = await opts.db
+    .select({ on: twoFactor.enabledAt })
+    .from(twoFactor)
+    .where(eq(twoFactor.userId, userId))
+    .limit(1);
+  return { valid: true, twoFactor: Boolean(row?.on) };
+}
+
+/**
+ * Sets the new password from a reset link (once) and ends every session of the account. The link is the
+ * proof of the mailbox, and only it may also turn two-factor sign-in off (`turnOffTwoFactor`, a lost
+ * phone) or revoke the person's API tokens in every workspace (`revokeApiTokens`): a stolen session
+ * never can. Returns what it did, for the answer's sentence.
+ */
 export async function resetPassword(opts: {
   db: Db;
   token: string;
   password: string;
+  turnOffTwoFactor: boolean;
+  revokeApiTokens: boolean;
   now: Date;
   /** PASSWORD_HASH_MEMORY_KIB. */
   hashMemoryKib?: number;
-}) {
+}): Promise<{ twoFactorOff: boolean; tokensRevoked: number }> {
   const row = await consumeLinkToken({
     db: opts.db,
     token: opts.token,
@@ -116,4 +135,22 @@ export async function resetPassword(opts: {
     .set({ passwordHash: await hashPassword(opts.password, opts.hashMemoryKib) })
     .where(eq(users.id, row.userId));
   await deleteUserSessions({ db: opts.db, userId: row.userId });
+  const userId = row.userId;
+  if (opts.turnOffTwoFactor) {
+    await opts.db.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    await opts.db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  }
+  const revoked = opts.revokeApiTokens
+    ? await opts.db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id })
+    : [];
+  return { twoFactorOff: opts.turnOffTwoFactor, tokensRevoked: revoked.length };
+}
+
+/** The sentence after a reset: what ended with it. */
+export function resetDoneMessage(done: { twoFactorOff: boolean; tokensRevoked: number }) {
+  const extra = [
+    done.tokensRevoked ? `${done.tokensRevoked} API token${done.tokensRevoked === 1 ? '' : 's'} revoked` : '',
+    done.twoFactorOff ? 'two-factor sign-in turned off' : '',
+  ].filter(Boolean);
+  return `Your password has been changed and every session signed out${extra.length ? `; ${extra.join(', ')}` : ''}. Sign in with the new one.`;
 }

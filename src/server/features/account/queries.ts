@@ -27,6 +27,11 @@ export const deleteInvitationsOf = (p: { userId: string; email: string }) => sql
       DELETE FROM workspace_invitations
       WHERE lower(email) = lower(${p.email}) OR accepted_by = ${p.userId}`;
 
+/** Pending invitations the person sent, in any workspace: withdrawn with the account (their inviter is gone). */
+export const withdrawInvitationsSentBy = (p: { userId: string; now: Date }) => sql`
+      UPDATE workspace_invitations SET revoked_at = ${p.now.toISOString()}::timestamptz
+      WHERE invited_by = ${p.userId} AND accepted_at IS NULL AND revoked_at IS NULL`;
+
 /** One workspace and, by cascade, all its data. */
 export const deleteWorkspace = (p: { workspaceId: string }) =>
   sql`DELETE FROM workspaces WHERE id = ${p.workspaceId}`;

@@ -1,8 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   forgotPasswordResultSchema,
   forgotPasswordSchema,
+  resetCheckSchema,
   resetInfoSchema,
   resetPasswordSchema,
   resetTokenSchema,
@@ -12,8 +12,7 @@ import type { AppDeps } from '../../platform/deps';
 import { linkOrigin } from '../../platform/http/public-origin';
 import { extraLimit, rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
-import { linkTokenValid } from './links';
-import { requestPasswordReset, resetPassword } from './password-reset';
+import { checkResetLink, requestPasswordReset, resetDoneMessage, resetPassword } from './password-reset';
 
 const WINDOW_MS = 15 * 60_000;
 const TOO_MANY = 'Too many password reset requests.';
@@ -24,14 +23,16 @@ export async function passwordResetRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const { config, clock } = deps;
   const tags = ['account'];
-  // Per email address, whether or not it has an account (a 429 for known addresses only would tell).
+  // Per email address and client together, whether or not the address has an account (a 429 for known
+  // addresses only would tell). Keyed on the address alone, three requests from anyone blocked its owner's
+  // resets for the whole window; the per-client limit still bounds how much one client can send.
   const perAddress = extraLimit(app, {
     max: config.RATE_LIMIT_RESET_ADDRESS_MAX,
     windowMs: WINDOW_MS,
     group: 'password-reset-address',
     message: TOO_MANY,
     key: (req) =>
-      `reset:${String((req.body as { email?: unknown })?.email ?? '')
+      `reset:${req.ip}:${String((req.body as { email?: unknown })?.email ?? '')
         .trim()
         .toLowerCase()}`,
   });
@@ -76,10 +77,8 @@ export async function passwordResetRoutes(app: AppInstance, deps: AppDeps) {
 
   r.get(
     '/api/password-reset/check',
-    { schema: { tags, querystring: resetTokenSchema, response: { 200: z.object({ valid: z.boolean() }) } } },
-    async (req) => ({
-      valid: await linkTokenValid({ db, token: req.query.token, purpose: 'password_reset', now: clock() }),
-    }),
+    { schema: { tags, querystring: resetTokenSchema, response: { 200: resetCheckSchema } } },
+    async (req) => checkResetLink({ db, token: req.query.token, now: clock() }),
   );
 
   r.post(
@@ -93,16 +92,16 @@ export async function passwordResetRoutes(app: AppInstance, deps: AppDeps) {
       schema: { tags, body: resetPasswordSchema, response: { 200: messageSchema } },
     },
     async (req) => {
-      await resetPassword({
+      const done = await resetPassword({
         db,
         token: req.body.token,
         password: req.body.password,
+        turnOffTwoFactor: req.body.turnOffTwoFactor,
+        revokeApiTokens: req.body.revokeApiTokens,
         now: clock(),
         hashMemoryKib: config.PASSWORD_HASH_MEMORY_KIB,
       });
-      return {
-        message: 'Your password has been changed and every session signed out. Sign in with the new one.',
-      };
+      return { message: resetDoneMessage(done) };
     },
   );
 }

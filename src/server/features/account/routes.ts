@@ -15,9 +15,9 @@ import {
 import { messageSchema } from '../../../shared/auth';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/http/errors';
-import { linkOrigin } from '../../platform/http/public-origin';
-import { rateLimited } from '../../platform/http/rate-limit';
+import { isPublicOrigin, linkOrigin } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
+import { reauthLimit } from '../auth/reauth-limit';
 import { requireUser } from '../auth/request-user';
 import { deleteUserSessions, SESSION_COOKIE } from '../auth/sessions';
 import { readUpload } from '../branding/upload';
@@ -48,16 +48,6 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
   };
   const signOutHere = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
   const token = (req: FastifyRequest) => req.cookies[SESSION_COOKIE];
-  // Each of these checks the current password (an argon2 hash): a stolen session must not be a way to
-  // guess it. One count per account across the three routes.
-  const passwordChecked = rateLimited({
-    max: 10,
-    windowMs: 15 * 60_000,
-    hook: 'preHandler',
-    groupId: 'account-password-check',
-    keyGenerator: (req) => `account:${req.user?.id ?? req.ip}`,
-    message: 'Too many attempts with your password.',
-  });
 
   r.get('/api/account', { schema: { tags, response: ok } }, async (req) => view(requireUser(req).id));
 
@@ -110,7 +100,7 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
   r.post(
     '/api/account/email',
     {
-      config: passwordChecked,
+      config: reauthLimit,
       schema: { tags, body: changeEmailSchema, response: { 200: changeEmailResultSchema } },
     },
     async (req) => {
@@ -121,6 +111,7 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
         email: req.body.email,
         password: req.body.password,
         origin: linkOrigin(req, config),
+        publicOrigin: isPublicOrigin(req, config),
         now: clock(),
       });
     },
@@ -140,7 +131,7 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
   r.post(
     '/api/account/password',
     {
-      config: passwordChecked,
+      config: reauthLimit,
       schema: { tags, body: changePasswordSchema, response: { 200: signedOutSchema } },
     },
     async (req) => {
@@ -185,11 +176,17 @@ export async function accountRoutes(app: AppInstance, deps: AppDeps) {
   r.post(
     '/api/account/delete',
     {
-      config: passwordChecked,
+      config: reauthLimit,
       schema: { tags, body: deleteAccountSchema, response: { 200: messageSchema } },
     },
     async (req, reply) => {
-      await deleteAccount({ db, queue: deps.queue, user: requireUser(req), password: req.body.password });
+      await deleteAccount({
+        db,
+        queue: deps.queue,
+        user: requireUser(req),
+        password: req.body.password,
+        now: clock(),
+      });
       signOutHere(reply);
       return { message: 'Your account and its data have been deleted.' };
     },

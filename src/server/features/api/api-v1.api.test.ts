@@ -316,6 +316,23 @@ describe('reading lists', () => {
     expect(mixed.statusCode).toBe(400);
   });
 
+  it('refuses a forged cursor with 400, never 500: it is held to the bounds of a page number', async () => {
+    const forged = (c: unknown) => Buffer.from(JSON.stringify(c)).toString('base64');
+    for (const c of [
+      { p: 9007199254740991, v: 'all' },
+      { p: 1_000_001, v: 'all' },
+      { p: 1.5, v: 'all' },
+    ]) {
+      const res = await api.get(`/api/v1/lists/${listId}/results?cursor=${encodeURIComponent(forged(c))}`);
+      expect(res.statusCode, `${JSON.stringify(c)}: ${res.body}`).toBe(400);
+    }
+    const last = await api.get(
+      `/api/v1/lists/${listId}/results?cursor=${forged({ p: 1_000_000, v: 'all' })}`,
+    );
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json()).toMatchObject({ data: [], nextCursor: null });
+  });
+
   it('exports the list as CSV', async () => {
     const res = await api.get(`/api/v1/lists/${listId}/export?type=valid`);
     expect(res.statusCode).toBe(200);

@@ -27,9 +27,10 @@ const unauthorized = (message: string) => new AppError('unauthorized', message);
 /**
  * API v1 authentication: an API token (never the session cookie, so CSRF cannot apply), with the
  * route's scope, of a workspace whose plan includes API access (the one rule of shared/plans.ts: White
- * Label, paid or in its trial). The token acts in its workspace with its creator's role there; a creator who left the
- * workspace leaves the token dead. Revoked tokens are deleted, so they fail like unknown ones. Marks
- * the token as used.
+ * Label, paid or in its trial). The token acts in its workspace with its creator's role there. A
+ * creator's tokens in a workspace are deleted when they leave it or are removed (team-members.ts), and a
+ * password reset deletes them unless declined; a token whose creator is somehow not a member stays dead
+ * here too. Revoked tokens are deleted, so they fail like unknown ones. Marks the token as used.
  */
 export async function authenticateApiRequest(req: FastifyRequest, deps: AppDeps): Promise<void> {
   const token = bearerOf(req);

@@ -28,5 +28,7 @@ plus \`Verilead-Event\` (the type) and \`Verilead-Delivery\` (the delivery id). 
 the timestamp, a dot and the raw request body with the endpoint's secret (\`whsec_...\`, shown once), compare
 it in constant time with \`v1\`, and refuse timestamps more than 5 minutes away from your clock. Answer any
 2xx within 10 s; anything else (or no answer) is retried with exponential back-off (30 s, 1 min, 2 min, ...)
-up to 8 attempts. Deliveries are at least once: deduplicate on \`id\`.
+up to 8 attempts. Deliveries are at least once: deduplicate on \`id\`. Webhooks are part of the API plan:
+while the workspace's plan does not include it, no endpoint can be added and nothing is sent (each
+delivery reads the plan just before it goes out).
 `.trim();

@@ -4,6 +4,7 @@ import { loginSchema, messageSchema, registerSchema, userSchema } from '../../..
 import { twoFactorRequiredSchema } from '../../../shared/two-factor';
 import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/http/errors';
+import { linkOrigin } from '../../platform/http/public-origin';
 import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
 import {
@@ -14,6 +15,7 @@ import {
 } from './login-limit';
 import { requireUser } from './request-user';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
+import { mailSignUpAttempt, signUpEcho } from './sign-up-attempt';
 import { isTwoFactorEnabled } from './two-factor';
 import { beginSecondFactor } from './two-factor-challenge';
 import { twoFactorRoutes } from './two-factor-routes';
@@ -68,15 +70,25 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const user = await registerUser({
+      const made = await registerUser({
         db,
         input: req.body,
         now: deps.clock(),
         trialDays: deps.config.TRIAL_DAYS,
         hashMemoryKib: deps.config.PASSWORD_HASH_MEMORY_KIB,
       });
-      await signIn(req, reply, user);
-      return reply.code(201).send(toPublicUser(user));
+      if ('user' in made) {
+        await signIn(req, reply, made.user);
+        return reply.code(201).send(toPublicUser(made.user));
+      }
+      // A taken address: the same 201, no session; its owner hears of it after the answer has gone.
+      const origin = linkOrigin(req, c);
+      reply.raw.once('finish', () => {
+        mailSignUpAttempt({ config: c, to: req.body.email, origin }).catch((err) =>
+          req.log.warn({ err }, 'sign-up attempt notice not sent'),
+        );
+      });
+      return reply.code(201).send(signUpEcho(req.body));
     },
   );
 

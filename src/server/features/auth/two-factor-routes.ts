@@ -14,6 +14,7 @@ import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { loginLimitsOf, releaseLoginAttempt, reserveLoginAttempt } from './login-limit';
+import { reauthLimit } from './reauth-limit';
 import { requireUser } from './request-user';
 import { users } from './schema';
 import {
@@ -94,15 +95,25 @@ export async function twoFactorRoutes(
 
   r.post(
     '/api/account/two-factor/enable',
-    { schema: { tags, body: enableTwoFactorSchema, response: { 200: recoveryCodesSchema } } },
+    {
+      config: reauthLimit,
+      schema: { tags, body: enableTwoFactorSchema, response: { 200: recoveryCodesSchema } },
+    },
     async (req) =>
-      enableTwoFactor({ db, config, userId: requireUser(req).id, code: req.body.code, now: deps.clock() }),
+      enableTwoFactor({
+        db,
+        config,
+        userId: requireUser(req).id,
+        code: req.body.code,
+        password: req.body.password,
+        now: deps.clock(),
+      }),
   );
 
   r.post(
     '/api/account/two-factor/disable',
     {
-      config: opts.limit,
+      config: reauthLimit,
       schema: { tags, body: passwordConfirmSchema, response: { 200: twoFactorStatusSchema } },
     },
     async (req) => {
@@ -115,7 +126,7 @@ export async function twoFactorRoutes(
   r.post(
     '/api/account/two-factor/recovery-codes',
     {
-      config: opts.limit,
+      config: reauthLimit,
       schema: { tags, body: passwordConfirmSchema, response: { 200: recoveryCodesSchema } },
     },
     async (req) => regenerateRecoveryCodes({ db, userId: requireUser(req).id, password: req.body.password }),

@@ -28,7 +28,10 @@ async function enrolled() {
     `otpauth://totp/Verilead:${encodeURIComponent(u.email)}?secret=${secret}&issuer=Verilead`,
   );
   expect(Buffer.from(qrDataUrl.split(',')[1], 'base64').toString()).toMatch(/^<svg/);
-  const on = await c.post('/api/account/two-factor/enable', { code: await codeFor(secret) });
+  const on = await c.post('/api/account/two-factor/enable', {
+    code: await codeFor(secret),
+    password: u.password,
+  });
   expect(on.statusCode).toBe(200);
   // The code used to enable is spent: sign-ins start from the next step.
   t.clock.advance(30_000);
@@ -52,10 +55,13 @@ describe('turning two-factor sign-in on', () => {
       recoveryCodesLeft: 0,
     });
     const { secret } = (await c.post('/api/account/two-factor/setup')).json();
-    const wrong = await c.post('/api/account/two-factor/enable', { code: '000000' });
+    const wrong = await c.post('/api/account/two-factor/enable', { code: '000000', password: u.password });
     expect(wrong.statusCode).toBe(400);
     expect((await c.get('/api/account/two-factor')).json().enabled).toBe(false);
-    const on = await c.post('/api/account/two-factor/enable', { code: await codeFor(secret) });
+    const on = await c.post('/api/account/two-factor/enable', {
+      code: await codeFor(secret),
+      password: u.password,
+    });
     const codes = on.json().recoveryCodes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -155,7 +161,10 @@ describe('signing in', () => {
       const u = await c.register();
       const { secret } = (await c.post('/api/account/two-factor/setup')).json();
       const now = Math.floor(t2.clock().getTime() / 1000);
-      await c.post('/api/account/two-factor/enable', { code: await generate({ secret, epoch: now }) });
+      await c.post('/api/account/two-factor/enable', {
+        code: await generate({ secret, epoch: now }),
+        password: u.password,
+      });
       t2.clock.advance(30_000);
       const b = new TestClient(t2.app);
       await b.post('/api/login', { username: u.username, password: u.password });
@@ -186,5 +195,43 @@ describe('turning it off and new recovery codes', () => {
     expect(off.json().enabled).toBe(false);
     const { res } = await passwordStep(u);
     expect(res.json().username).toBe(u.username);
+  });
+});
+
+describe('a stolen session', () => {
+  it('cannot turn two-factor sign-in on without the password', async () => {
+    const c = new TestClient(t.app);
+    const u = await c.register();
+    const { secret } = (await c.post('/api/account/two-factor/setup')).json();
+    const code = await codeFor(secret);
+    expect((await c.post('/api/account/two-factor/enable', { code })).statusCode).toBe(400);
+    const wrong = await c.post('/api/account/two-factor/enable', { code, password: 'not my password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().field).toBe('password');
+    expect((await c.get('/api/account/two-factor')).json().enabled).toBe(false);
+    const on = await c.post('/api/account/two-factor/enable', { code, password: u.password });
+    expect(on.statusCode, on.body).toBe(200);
+  });
+
+  it('is no password oracle: one limit per account over every route that checks it, from any address', async () => {
+    const { c, u } = await enrolled(); // turning it on was the first check
+    const elsewhere = new TestClient(t.app);
+    elsewhere.cookies = new Map(c.cookies);
+    const guesses: [TestClient, string, Record<string, string>][] = [
+      [c, '/api/account/two-factor/disable', { password: 'guess one' }],
+      [elsewhere, '/api/account/two-factor/recovery-codes', { password: 'guess two' }],
+      [c, '/api/account/password', { currentPassword: 'guess three', newPassword: 'a new long password' }],
+      [elsewhere, '/api/account/email', { email: `x-${u.email}`, password: 'guess four' }],
+      [elsewhere, '/api/account/delete', { password: 'guess five' }],
+    ];
+    for (let i = 0; i < 9; i++) {
+      const [client, url, body] = guesses[i % guesses.length];
+      expect((await client.post(url, body)).statusCode, url).toBe(400);
+    }
+    const right = await elsewhere.post('/api/account/two-factor/disable', { password: u.password });
+    expect(right.statusCode).toBe(429);
+    expect((await c.get('/api/account/two-factor')).json().enabled).toBe(true);
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await c.post('/api/account/two-factor/disable', { password: u.password })).statusCode).toBe(200);
   });
 });

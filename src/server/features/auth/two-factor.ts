@@ -47,15 +47,27 @@ export async function startTwoFactorSetup(opts: {
   return setupPayload({ secret, account: user.email });
 }
 
-/** The first right code turns two-factor sign-in on; the recovery codes are returned this once. */
+async function assertPassword(db: Db, userId: string, password: string) {
+  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u || !(await verifyPassword(u.hash, password)))
+    throw badRequest('That password is not right.', { field: 'password' });
+}
+
+/**
+ * The first right code, with the account's password, turns two-factor sign-in on; the recovery codes are
+ * returned this once. The password: someone holding only a session must not be able to add a factor
+ * the owner lacks (and keep its recovery codes).
+ */
 export async function enableTwoFactor(opts: {
   db: Db;
   config: KeyConfig;
   userId: string;
   code: string;
+  password: string;
   now: Date;
 }): Promise<RecoveryCodes> {
   const { db, userId } = opts;
+  await assertPassword(db, userId, opts.password);
   const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1);
   if (!row) throw badRequest('Start the setup first.');
   if (row.enabledAt) throw conflict('Two-factor sign-in is already on.');
@@ -76,11 +88,6 @@ async function replaceRecoveryCodes(db: Db, userId: string): Promise<string[]> {
   await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
   await db.insert(twoFactorRecoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryHash(c) })));
   return codes;
-}
-
-async function assertPassword(db: Db, userId: string, password: string) {
-  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!u || !(await verifyPassword(u.hash, password))) throw badRequest('That password is not right.');
 }
 
 /** Turning it off asks for the password again: a borrowed open session must not remove the second factor. */

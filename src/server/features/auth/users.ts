@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LoginInput, RegisterInput, User } from '../../../shared/auth';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
@@ -19,7 +19,32 @@ export function toPublicUser(u: UserRow): User {
   };
 }
 
-/** Creates an account with its plan and a trial that ends `trialDays` after `now`. */
+/** The sign-up's refusal of a name in use (usernames are shown to teammates: not a secret). */
+export const USERNAME_TAKEN = 'Username already exists';
+
+const emailTaken = async (db: Db, email: string) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1)
+  ).length > 0;
+
+const usernameTaken = async (db: Db, username: string) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+      .limit(1)
+  ).length > 0;
+
+/**
+ * Creates an account with its plan and a trial that ends `trialDays` after `now`; or, when the email
+ * address already has an account, creates nothing and answers `{ emailTaken: true }` (sign-up.ts answers
+ * that caller as it answers a new account, without a session). A username in use is a 409.
+ */
 export async function registerUser(opts: {
   db: Db;
   input: RegisterInput;
@@ -27,28 +52,14 @@ export async function registerUser(opts: {
   trialDays: number;
   /** PASSWORD_HASH_MEMORY_KIB (password.ts). */
   hashMemoryKib?: number;
-}): Promise<UserRow> {
-  const { input } = opts;
-  const taken = await opts.db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(
-      or(
-        eq(sql`lower(${users.username})`, input.username.toLowerCase()),
-        eq(sql`lower(${users.email})`, input.email.toLowerCase()),
-      ),
-    )
-    .limit(1);
-  if (taken[0]) {
-    throw conflict(
-      taken[0].username.toLowerCase() === input.username.toLowerCase()
-        ? 'Username already exists'
-        : 'An account with this email already exists',
-    );
-  }
+}): Promise<{ user: UserRow } | { emailTaken: true }> {
+  const { input, db } = opts;
+  if (await usernameTaken(db, input.username)) throw conflict(USERNAME_TAKEN);
+  // The hash is made either way, so a taken address costs the same time as a new account's.
   const passwordHash = await hashPassword(input.password, opts.hashMemoryKib);
+  if (await emailTaken(db, input.email)) return { emailTaken: true };
   try {
-    const [row] = await opts.db
+    const [row] = await db
       .insert(users)
       .values({
         username: input.username,
@@ -60,12 +71,15 @@ export async function registerUser(opts: {
         createdAt: opts.now,
       })
       .returning();
-    await createPersonalWorkspace(opts.db, row);
-    return row;
+    await createPersonalWorkspace(db, row);
+    return { user: row };
   } catch (err) {
-    // Two simultaneous registrations of the same name: the unique index decides.
-    if (String((err as { code?: string }).code ?? (err as Error).message).includes('23505'))
-      throw conflict('Username already exists');
+    // Two simultaneous registrations of the same name or address: the unique index decides.
+    const e = err as { code?: string; cause?: { code?: string }; message?: string };
+    if ((e.code ?? e.cause?.code ?? e.message ?? '').includes('23505')) {
+      if (await usernameTaken(db, input.username)) throw conflict(USERNAME_TAKEN);
+      if (await emailTaken(db, input.email)) return { emailTaken: true };
+    }
     throw err;
   }
 }

@@ -78,6 +78,24 @@ describe('your data', () => {
     expect(all).not.toContain('password');
   });
 
+  it('keeps one export per account: a new one deletes the older ones and their bytes', async () => {
+    const c = new TestClient(t.app);
+    const u = await c.register();
+    const first = await exported(c);
+    const ids = [first.id];
+    for (let i = 0; i < 3; i++) ids.push((await exported(c)).id);
+    const kept = await t.database.raw.query<{ id: string }>(
+      'SELECT id FROM data_exports WHERE user_id = $1',
+      [u.id],
+    );
+    expect(kept.map((r) => r.id)).toEqual([ids.at(-1)]);
+    const bytes = await t.database.raw.query('SELECT 1 FROM data_export_chunks WHERE export_id = $1', [
+      first.id,
+    ]);
+    expect(bytes).toEqual([]);
+    expect((await c.get(`/api/account/export/${first.id}/download`)).statusCode).toBe(404);
+  });
+
   it('shows and serves an export only to the person who made it, in that workspace', async () => {
     const owner = new TestClient(t.app);
     await owner.register();

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import { dataExportJobType } from './job-type';
+import { lockAccount } from './queries';
 import { dataExportChunks, dataExports } from './schema';
 
 type Row = typeof dataExports.$inferSelect;
@@ -25,7 +26,12 @@ export function toDataExport(r: Row): DataExport {
 const own = (o: { workspaceId: string; userId: string }) =>
   and(eq(dataExports.workspaceId, o.workspaceId), eq(dataExports.userId, o.userId));
 
-/** Queues a new export, unless one is already being built (then that one is the answer). */
+/**
+ * Queues a new export, unless one is already being built (then that one is the answer). An account has
+ * one export at a time: starting one deletes its older ones (every workspace's), so repeated requests
+ * never pile up copies of everything kept for days. The account's row is locked meanwhile, so two
+ * simultaneous requests make one export.
+ */
 export async function startExport(opts: {
   db: Db;
   queue: JobSender;
@@ -33,24 +39,32 @@ export async function startExport(opts: {
   userId: string;
   now: Date;
 }): Promise<DataExport> {
-  const { db } = opts;
-  const [busy] = await db
-    .select()
-    .from(dataExports)
-    .where(and(own(opts), inArray(dataExports.status, ['queued', 'running'])))
-    .limit(1);
-  if (busy) return toDataExport(busy);
-  const [row] = await db
-    .insert(dataExports)
-    .values({
-      workspaceId: opts.workspaceId,
-      userId: opts.userId,
-      createdAt: opts.now,
-      expiresAt: new Date(opts.now.getTime() + DATA_EXPORT_KEEP_DAYS * 86_400_000),
-    })
-    .returning();
-  await opts.queue.send(dataExportJobType, { exportId: row.id }, { singletonKey: row.id });
-  return toDataExport(row);
+  const made = await opts.db.transaction(async (tx) => {
+    await tx.execute(lockAccount({ userId: opts.userId }));
+    const [busy] = await tx
+      .select()
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, opts.userId), inArray(dataExports.status, ['queued', 'running'])))
+      .limit(1);
+    if (busy?.workspaceId === opts.workspaceId) return { row: busy, fresh: false };
+    if (busy)
+      throw conflict('An export of another of your workspaces is being built. Try again when it is ready.');
+    await tx.delete(dataExports).where(eq(dataExports.userId, opts.userId));
+    const [row] = await tx
+      .insert(dataExports)
+      .values({
+        workspaceId: opts.workspaceId,
+        userId: opts.userId,
+        createdAt: opts.now,
+        expiresAt: new Date(opts.now.getTime() + DATA_EXPORT_KEEP_DAYS * 86_400_000),
+      })
+      .returning();
+    return { row, fresh: true };
+  });
+  if (made.fresh) {
+    await opts.queue.send(dataExportJobType, { exportId: made.row.id }, { singletonKey: made.row.id });
+  }
+  return toDataExport(made.row);
 }
 
 export async function latestExport(opts: { db: Db; workspaceId: string; userId: string; now: Date }) {

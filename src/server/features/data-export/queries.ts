@@ -89,3 +89,7 @@ export const usagePage =
   (l, o) =>
     sql`SELECT month::text AS month, kind, count, units FROM usage_counters
           WHERE workspace_id = ${p.workspaceId} ORDER BY month, kind LIMIT ${l} OFFSET ${o}`;
+
+/** Holds the account's row until the transaction ends: one export started at a time per account. */
+export const lockAccount = (p: { userId: string }) =>
+  sql`SELECT id FROM users WHERE id = ${p.userId} FOR UPDATE`;

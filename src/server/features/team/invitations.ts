@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Invitation, InvitationPreview } from '../../../shared/workspaces';
 import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
@@ -7,7 +7,8 @@ import { users } from '../auth/schema';
 import { productNameFor } from '../branding';
 import type { PriceConfig } from '../usage/plans';
 import { membership, recordActivity, type WorkspaceContext } from '../workspaces';
-import { workspaceInvitations, workspaceMembers, workspaces } from '../workspaces/schema';
+import { workspaceInvitations, workspaceMembers } from '../workspaces/schema';
+import { findByToken, stateOf } from './invitation-token';
 
 type InvitationRow = typeof workspaceInvitations.$inferSelect;
 const gone = (message: string) => new AppError('gone', message);
@@ -27,6 +28,15 @@ export async function listInvitations(db: Db, workspaceId: string, now: Date): P
     .select({ i: workspaceInvitations, by: users.username })
     .from(workspaceInvitations)
     .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+    // Only those whose inviter is still an admin of the workspace hold (invitation-token.ts).
+    .innerJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaceInvitations.workspaceId),
+        eq(workspaceMembers.userId, workspaceInvitations.invitedBy),
+        inArray(workspaceMembers.role, ['owner', 'admin']),
+      ),
+    )
     .where(
       and(
         eq(workspaceInvitations.workspaceId, workspaceId),
@@ -126,24 +136,6 @@ export async function revokeInvitation(opts: {
   });
 }
 
-async function findByToken(db: Db, token: string) {
-  const [row] = await db
-    .select({ i: workspaceInvitations, workspaceName: workspaces.name, inviter: users.username })
-    .from(workspaceInvitations)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-    .where(eq(workspaceInvitations.tokenHash, sha256(token)))
-    .limit(1);
-  if (!row)
-    throw notFound(
-      'This invitation link is not valid. Check that it was copied whole, or ask for a new one.',
-    );
-  return row;
-}
-
-const stateOf = (i: InvitationRow, now: Date): InvitationPreview['state'] =>
-  i.revokedAt ? 'revoked' : i.acceptedAt ? 'accepted' : i.expiresAt <= now ? 'expired' : 'pending';
-
 /** What the acceptance page shows, signed in or not: whose workspace, who invited, whether it still holds. */
 export async function previewInvitation(opts: {
   db: Db;
@@ -152,7 +144,7 @@ export async function previewInvitation(opts: {
   now: Date;
 }): Promise<InvitationPreview> {
   const { db, now } = opts;
-  const { i, workspaceName, inviter } = await findByToken(db, opts.token);
+  const { i, workspaceName, inviter, inviterRole } = await findByToken(db, opts.token);
   return {
     workspaceName,
     productName: await productNameFor({ db, config: opts.config, now, workspaceId: i.workspaceId }),
@@ -160,7 +152,7 @@ export async function previewInvitation(opts: {
     email: i.email,
     role: i.role,
     expiresAt: i.expiresAt.toISOString(),
-    state: stateOf(i, now),
+    state: stateOf(i, inviterRole, now),
   };
 }
 
@@ -177,9 +169,9 @@ export async function acceptInvitation(opts: {
   checkPlan: (workspace: { id: string; name: string }) => Promise<void>;
 }): Promise<WorkspaceContext> {
   const { db, user, now } = opts;
-  const { i, workspaceName, inviter } = await findByToken(db, opts.token);
+  const { i, workspaceName, inviter, inviterRole } = await findByToken(db, opts.token);
   const from = inviter ? ` Ask ${inviter} for a new invitation.` : ' Ask for a new invitation.';
-  const state = stateOf(i, now);
+  const state = stateOf(i, inviterRole, now);
   if (state === 'accepted') {
     const mine = i.acceptedBy === user.id && (await membership(db, user.id, i.workspaceId));
     if (mine) return mine;

@@ -63,6 +63,18 @@ describe('invitation links and mail', () => {
     expect(mail).not.toMatch(/evil\.example|http:\/\/evil|<a[\s>]|href/);
     expect(mail.match(/https?:\/\/\S+/g)).toEqual([res.json().link]);
   });
+
+  it("normalises the inviter's name before reducing it: a fullwidth dot does not carry a host name", async () => {
+    const name = `${Date.now().toString(36)} Security: re-verify at evil．com/login now`;
+    const { c } = await owner(name);
+    const res = await invite(c, 'fullwidth@example.com');
+    expect(res.statusCode, res.body).toBe(201);
+    // The whole message as the relay got it: the subject line and the body.
+    const mail = relay.stats.messages.at(-1)?.text ?? '';
+    expect(mail.match(/^Subject: .*$/m)?.[0]).toContain('Security re-verify at evil[.]com login now');
+    expect(mail.split('re-verify at evil[.]com login now').length).toBeGreaterThanOrEqual(3);
+    expect(mail).not.toMatch(/evil\s*[.．]\s*com|．|Security:/);
+  });
 });
 
 describe('invitation rate limits', () => {
@@ -117,5 +129,38 @@ describe('an invitation and its inviter', () => {
       expect(accept.statusCode, `${end}: ${accept.body}`).toBe(410);
       expect(accept.json().message).toMatch(/withdrawn/);
     }
+  });
+
+  it('lapses when its inviter deletes their account, and is checked again at acceptance', async () => {
+    t.clock.advance(3_600_001);
+    const o = await owner();
+    const admin = await adminOf(o);
+    const sent = await invite(admin.c, 'x2@attacker.test', 'admin');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const token = tokenOf(sent.json().link);
+    const gone = await admin.c.post('/api/account/delete', { password: admin.me.password });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const x2 = new TestClient(t.app);
+    await x2.register();
+    expect((await x2.get(`/api/invitations/preview?token=${token}`)).json().state).toBe('revoked');
+    const accept = await x2.post('/api/invitations/accept', { token });
+    expect(accept.statusCode, accept.body).toBe(410);
+    expect(accept.json().message).toMatch(/withdrawn/);
+    expect((await o.c.get('/api/workspaces/current/invitations')).json()).toEqual([]);
+
+    // An inviter who lost the role by a path that withdrew nothing (a direct change of the row) is
+    // caught at acceptance all the same.
+    t.clock.advance(3_600_001);
+    const admin2 = await adminOf(o);
+    const sent2 = await invite(admin2.c, 'x3@attacker.test', 'admin');
+    await t.database.raw.query(
+      "UPDATE workspace_members SET role = 'member' WHERE workspace_id = $1 AND user_id = $2",
+      [o.me.id, admin2.me.id],
+    );
+    const x3 = new TestClient(t.app);
+    await x3.register();
+    const refused = await x3.post('/api/invitations/accept', { token: tokenOf(sent2.json().link) });
+    expect(refused.statusCode, refused.body).toBe(410);
+    expect((await o.c.get('/api/workspaces/current/invitations')).json()).toEqual([]);
   });
 });

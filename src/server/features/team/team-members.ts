@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Member } from '../../../shared/workspaces';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
-import { users } from '../auth/schema';
+import { apiTokens, users } from '../auth/schema';
 import { recordActivity, type WorkspaceContext } from '../workspaces';
 import { workspaceInvitations, workspaceMembers } from '../workspaces/schema';
 
@@ -64,6 +64,20 @@ export async function revokeInvitationsBy(db: Db, workspaceId: string, userId: s
     );
 }
 
+/**
+ * Someone who is no longer in the workspace leaves no API token behind: a token dead only while its
+ * creator is away came back to life when they were invited again.
+ */
+const revokeTokensOf = (db: Db, workspaceId: string, userId: string) =>
+  db.delete(apiTokens).where(and(eq(apiTokens.workspaceId, workspaceId), eq(apiTokens.userId, userId)));
+
+/** What ends with a person's place in the workspace: the invitations they sent and their API tokens. */
+async function endPlace(db: Db, workspaceId: string, userId: string, now: Date) {
+  await db.delete(workspaceMembers).where(memberRow(workspaceId, userId));
+  await revokeInvitationsBy(db, workspaceId, userId, now);
+  await revokeTokensOf(db, workspaceId, userId);
+}
+
 const setRole = (db: Db, workspaceId: string, userId: string, role: 'owner' | 'admin' | 'member') =>
   db.update(workspaceMembers).set({ role }).where(memberRow(workspaceId, userId));
 
@@ -103,8 +117,7 @@ export async function removeMember(a: Actor & { db: Db; targetId: string }) {
       `${a.workspace.name} is ${target.username}'s personal workspace: they always stay in it.`,
     );
   }
-  await a.db.delete(workspaceMembers).where(memberRow(a.workspace.id, a.targetId));
-  await revokeInvitationsBy(a.db, a.workspace.id, a.targetId, a.now);
+  await endPlace(a.db, a.workspace.id, a.targetId, a.now);
   await recordActivity(a.db, {
     workspaceId: a.workspace.id,
     userId: a.userId,
@@ -131,8 +144,7 @@ export async function leaveWorkspace(a: Actor & { db: Db }) {
       );
     }
   }
-  await a.db.delete(workspaceMembers).where(memberRow(a.workspace.id, a.userId));
-  await revokeInvitationsBy(a.db, a.workspace.id, a.userId, a.now);
+  await endPlace(a.db, a.workspace.id, a.userId, a.now);
   await recordActivity(a.db, {
     workspaceId: a.workspace.id,
     userId: a.userId,

@@ -8,6 +8,7 @@ import { backoffDelay } from '../../platform/retry';
 import { userAgentName } from '../branding';
 import { WEBHOOK_DELIVER_JOB } from './emit';
 import { openSecret } from './endpoints';
+import { webhooksRefusal } from './plan-gate';
 import { webhookDeliveries, webhookEndpoints } from './schema';
 import { signature } from './sign';
 
@@ -24,6 +25,9 @@ type DeliverConfig = Pick<
   | 'STRIPE_PRICE_PROFESSIONAL'
   | 'STRIPE_PRICE_WHITELABEL'
 >;
+
+/** What the delivery log says of a destination the SSRF guard refused (never the address it found). */
+export const UNSAFE_DESTINATION = 'Refused: destination not allowed.';
 
 /**
  * Delay before attempt n+1 after n failed attempts: base, 2×base, 4×base... capped at six hours, without
@@ -43,6 +47,8 @@ export async function deliverWebhook(opts: {
   config: DeliverConfig;
   queue?: JobSender;
   deliveryId: string;
+  /** The app's clock, for the plan rule (the trial's end); waits below are wall-clock. */
+  clock?: () => Date;
 }): Promise<'delivered' | 'retry' | 'failed' | 'skipped'> {
   const { db, config } = opts;
   const now = new Date();
@@ -66,6 +72,20 @@ export async function deliverWebhook(opts: {
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.id, claimed.endpointId));
   if (!endpoint) return 'skipped';
+  // The plan is the workspace's now, not when the event happened: after a downgrade nothing goes out.
+  const refusal = await webhooksRefusal({
+    db,
+    config,
+    workspaceId: endpoint.workspaceId,
+    now: opts.clock?.() ?? now,
+  });
+  if (refusal) {
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', lastError: `Not sent: ${refusal.message}`, nextAttemptAt: null })
+      .where(eq(webhookDeliveries.id, claimed.id));
+    return 'failed';
+  }
 
   const body = JSON.stringify(claimed.payload);
   // A White Label workspace's receivers see its product name, not ours.
@@ -100,9 +120,10 @@ export async function deliverWebhook(opts: {
     statusCode = res.status;
     if (res.status < 200 || res.status >= 300) error = `The endpoint answered HTTP ${res.status}`;
   } catch (err) {
+    // The SSRF guard's wording names what the host resolved to: the log says only that it was refused.
     error =
       err instanceof UnsafeUrlError
-        ? `Refused: ${err.message}`
+        ? UNSAFE_DESTINATION
         : `Could not reach the endpoint: ${(err as Error).message}`.slice(0, 300);
   }
 

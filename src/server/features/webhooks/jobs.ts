@@ -15,6 +15,7 @@ export const webhookDeliverJob = defineJob({
       config: ctx.config,
       queue: ctx.queue,
       deliveryId: data.deliveryId,
+      clock: ctx.clock,
     });
     if (outcome !== 'skipped') ctx.log.info({ deliveryId: data.deliveryId, outcome }, 'webhook delivery');
   },

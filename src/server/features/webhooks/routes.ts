@@ -18,6 +18,7 @@ import {
   listWebhookEndpoints,
   toDelivery,
 } from './endpoints';
+import { assertWebhooksAllowed } from './plan-gate';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -36,16 +37,18 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
   r.post(
     '/api/webhooks',
     { schema: { tags, body: createWebhookSchema, response: { 201: createdWebhookSchema } } },
-    async (req, reply) =>
-      reply.code(201).send(
-        await createWebhookEndpoint({
-          db,
-          config: deps.config,
-          workspaceId: requirePermission(req, 'keys:manage').id,
-          input: req.body,
-          now: deps.clock(),
-        }),
-      ),
+    async (req, reply) => {
+      const workspaceId = requirePermission(req, 'keys:manage').id;
+      await assertWebhooksAllowed({ db, config: deps.config, workspaceId, now: deps.clock() });
+      const created = await createWebhookEndpoint({
+        db,
+        config: deps.config,
+        workspaceId,
+        input: req.body,
+        now: deps.clock(),
+      });
+      return reply.code(201).send(created);
+    },
   );
 
   const deleted = { 204: z.null().describe('Deleted (no body)') };
@@ -67,6 +70,7 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
     { schema: { tags, params: idParams, response: { 202: webhookDeliverySchema } } },
     async (req, reply) => {
       const workspaceId = requirePermission(req, 'keys:manage').id;
+      await assertWebhooksAllowed({ db, config: deps.config, workspaceId, now: deps.clock() });
       const row = await sendTestEvent({
         db,
         queue: deps.queue,

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import type { WebhookDelivery } from '../../../shared/webhooks';
 import { encryptSecret } from '../../platform/crypto/secret-box';
 import { notifyListFinished } from '../lists/finished-event';
-import { backoffMs } from './deliver';
+import { backoffMs, UNSAFE_DESTINATION } from './deliver';
 import { emitWebhookEvent } from './emit';
 import { verifyWebhookSignature } from './sign';
 
@@ -64,7 +64,7 @@ const receivedFor = (deliveryId: string) =>
 describe('webhook endpoints', () => {
   it('shows the signing secret once and never again', async () => {
     const c = new TestClient(t.app);
-    await c.register();
+    await c.register({ plan: 'whitelabel' });
     const ep = await endpoint(c);
     expect(ep.secret).toMatch(/^whsec_/);
     const listed = (await c.get('/api/webhooks')).json();
@@ -80,7 +80,7 @@ describe('webhook endpoints', () => {
 
   it('refuses URLs the server must not call (SSRF guard) and bad input', async () => {
     const c = new TestClient(t.app);
-    await c.register();
+    await c.register({ plan: 'whitelabel' });
     for (const url of [
       'http://10.0.0.5/hook',
       'http://169.254.169.254/latest/meta-data',
@@ -111,10 +111,10 @@ describe('webhook endpoints', () => {
 
   it('keeps endpoints per account: another account gets 404', async () => {
     const a = new TestClient(t.app);
-    await a.register();
+    await a.register({ plan: 'whitelabel' });
     const ep = await endpoint(a);
     const b = new TestClient(t.app);
-    await b.register();
+    await b.register({ plan: 'whitelabel' });
     expect((await b.post(`/api/webhooks/${ep.id}/test`)).statusCode).toBe(404);
     expect((await b.get(`/api/webhooks/${ep.id}/deliveries`)).statusCode).toBe(404);
     expect((await b.request('DELETE', `/api/webhooks/${ep.id}`)).statusCode).toBe(404);
@@ -140,7 +140,7 @@ describe('deliveries', () => {
 
   it('signs the test event so the receiver can verify it (and detect tampering or replay)', async () => {
     const c = new TestClient(t.app);
-    await c.register();
+    await c.register({ plan: 'whitelabel' });
     const ep = await endpoint(c);
     rx.answer(200);
     const sent = await c.post(`/api/webhooks/${ep.id}/test`);
@@ -175,7 +175,7 @@ describe('deliveries', () => {
 
   it('retries after 500s with back-off until the receiver accepts', async () => {
     const c = new TestClient(t.app);
-    await c.register();
+    await c.register({ plan: 'whitelabel' });
     const ep = await endpoint(c);
     rx.answer(500, 500, 200);
     const sent = (await c.post(`/api/webhooks/${ep.id}/test`)).json();
@@ -198,7 +198,7 @@ describe('deliveries', () => {
 
   it('gives up after WEBHOOK_MAX_ATTEMPTS and shows why in the log', async () => {
     const c = new TestClient(t.app);
-    await c.register();
+    await c.register({ plan: 'whitelabel' });
     const ep = await endpoint(c);
     rx.answer(503);
     const sent = (await c.post(`/api/webhooks/${ep.id}/test`)).json();
@@ -215,7 +215,7 @@ describe('deliveries', () => {
 
   it('refuses at delivery time an address that is not public, without connecting', async () => {
     const c = new TestClient(t.app);
-    const u = await c.register();
+    const u = await c.register({ plan: 'whitelabel' });
     // As if the name now resolved elsewhere: the stored URL points at a private address.
     const [row] = await t.database.raw.query<{ id: string }>(
       `INSERT INTO webhook_endpoints (workspace_id, url, events, secret_sealed, secret_hint)
@@ -227,8 +227,40 @@ describe('deliveries', () => {
       () => deliveries(c, row.id),
       (d: WebhookDelivery[]) => d[0]?.attempts >= 1 && d[0].lastError !== null,
     );
-    expect(log[0].lastError).toMatch(/^Refused: .*10\.20\.30\.40 is not a public address/);
+    // The log says it was refused, not the SSRF guard's wording (what the name resolved to).
+    expect(log[0].lastError).toBe(UNSAFE_DESTINATION);
+    expect(log[0].lastError).not.toMatch(/10\.20\.30\.40|public address/);
     expect(log[0].lastStatusCode).toBeNull();
+  });
+});
+
+describe('the plan', () => {
+  it('is White Label for adding an endpoint, and is read again before each delivery', async () => {
+    const hobby = new TestClient(t.app);
+    await hobby.register();
+    const refused = await hobby.post('/api/webhooks', { url: rx.url, events: ['list.completed'] });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ upgradeUrl: '/subscribe?plan=whitelabel' });
+
+    const c = new TestClient(t.app);
+    const u = await c.register({ plan: 'whitelabel' });
+    const ep = await endpoint(c);
+    // Down to Hobbyist, with an event already on its way: it is not sent, and no new endpoint or test.
+    const before = rx.received.length;
+    await t.database.raw.query("UPDATE workspaces SET plan = 'hobbyist' WHERE id = $1", [u.id]);
+    await emitWebhookEvent({
+      db: t.database.db,
+      queue: t.queue,
+      workspaceId: u.id,
+      type: 'list.completed',
+      data: { listId: 'x' },
+    });
+    const [log] = await settled(c, ep.id);
+    expect(log).toMatchObject({ status: 'failed', lastStatusCode: null });
+    expect(log.lastError).toMatch(/^Not sent: Webhooks are part of the White Label plan/);
+    expect(rx.received.length).toBe(before);
+    expect((await c.post(`/api/webhooks/${ep.id}/test`)).statusCode).toBe(403);
+    expect((await c.post('/api/webhooks', { url: rx.url, events: ['list.completed'] })).statusCode).toBe(403);
   });
 });
 
@@ -325,7 +357,7 @@ describe('events', () => {
 
   it('emitWebhookEvent: the same fact reported twice is one delivery (campaign.sent)', async () => {
     const c = new TestClient(t.app);
-    const user = await c.register();
+    const user = await c.register({ plan: 'whitelabel' });
     const ep = await endpoint(c, ['campaign.sent']);
     const emit = () =>
       emitWebhookEvent({
@@ -339,7 +371,7 @@ describe('events', () => {
     expect(await emit()).toBe(1);
     expect(await emit()).toBe(0);
     const other = new TestClient(t.app);
-    const stranger = await other.register();
+    const stranger = await other.register({ plan: 'whitelabel' });
     expect(
       await emitWebhookEvent({
         db: t.database.db,

@@ -130,7 +130,7 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/create-subscription': () => ({ plan: 'whitelabel' }),
   'POST /api/subscription/change-plan': () => ({ plan: 'whitelabel' }),
   'POST /api/billing/preview-plan': () => ({ plan: 'whitelabel' }),
-  'POST /api/account/two-factor/enable': () => ({ code: '123456' }),
+  'POST /api/account/two-factor/enable': () => ({ code: '123456', password: 'not the password' }),
   'POST /api/account/two-factor/disable': () => ({ password: 'not the password' }),
   'POST /api/account/two-factor/recovery-codes': () => ({ password: 'not the password' }),
   'POST /api/onboarding/progress': () => ({ step: 1, profile: { businessType: 'agency' } }),

@@ -37,6 +37,15 @@ export function linkOrigin(
   return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
 }
 
+/**
+ * Whether the request came through this service's declared public address (PUBLIC_URL is set, or the host
+ * is in PUBLIC_HOSTS), not merely a loopback one: where a link may be shown instead of mailed.
+ */
+export function isPublicOrigin(req: Pick<FastifyRequest, 'host'>, config: OriginConfig): boolean {
+  if (config.PUBLIC_URL) return true;
+  return publicHosts(config).includes(String(req.host ?? '').toLowerCase());
+}
+
 /** The message shown when no link can be built. */
 export const NO_PUBLIC_URL =
   'This server does not know its public address: the operator must set PUBLIC_URL (or PUBLIC_HOSTS).';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { resetPasswordFormSchema } from '../../../shared/account';
@@ -9,7 +9,9 @@ import { PASSWORD_MIN } from '../../../shared/auth';
 import { errorMessage } from '../../lib/api';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
 import { FormField } from '../../ui/form-field';
+import { Label } from '../../ui/label';
 import { AuthShell } from './AuthShell';
 import { accountQueries, useConfirmPasswordReset } from './api';
 
@@ -17,12 +19,16 @@ type Values = z.infer<typeof resetPasswordFormSchema>;
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
-/** The mailed link's page: a new password (twice), once; then sign in with it. */
+/**
+ * The mailed link's page: a new password (twice), once; then sign in with it. The link proves the mailbox,
+ * so the form also offers to revoke the person's API tokens (on by default) and, when the account has
+ * two-factor sign-in, to turn it off (a lost phone; off by default).
+ */
 export function ResetPassword({ token }: { token: string }) {
   const check = useQuery({ ...accountQueries.resetCheck(token), enabled: token.length >= 10 });
   const form = useForm<Values>({
     resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
+    defaultValues: { password: '', confirmPassword: '', turnOffTwoFactor: false, revokeApiTokens: true },
   });
   const reset = useConfirmPasswordReset(token);
   const { errors } = form.formState;
@@ -66,7 +72,17 @@ export function ResetPassword({ token }: { token: string }) {
           </AlertDescription>
         </Alert>
       ) : (
-        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => reset.mutate(v.password))}>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={form.handleSubmit((v) =>
+            reset.mutate({
+              password: v.password,
+              turnOffTwoFactor: v.turnOffTwoFactor,
+              revokeApiTokens: v.revokeApiTokens,
+            }),
+          )}
+        >
           <FormField
             id="reset-password"
             label="New password"
@@ -84,6 +100,18 @@ export function ResetPassword({ token }: { token: string }) {
             error={errors.confirmPassword?.message}
             {...form.register('confirmPassword')}
           />
+          <ResetOption
+            control={form.control}
+            name="revokeApiTokens"
+            label="Also revoke my API tokens (in every workspace)"
+          />
+          {check.data?.twoFactor && (
+            <ResetOption
+              control={form.control}
+              name="turnOffTwoFactor"
+              label="Also turn off two-factor authentication"
+            />
+          )}
           {reset.isError && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {errorMessage(reset.error, 'Could not change the password. Please try again.')}
@@ -96,5 +124,27 @@ export function ResetPassword({ token }: { token: string }) {
         </form>
       )}
     </AuthShell>
+  );
+}
+
+function ResetOption(props: {
+  control: Control<Values>;
+  name: 'turnOffTwoFactor' | 'revokeApiTokens';
+  label: string;
+}) {
+  const id = `reset-${props.name}`;
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field }) => (
+        <div className="flex items-center gap-2 text-sm">
+          <Checkbox id={id} checked={field.value} onCheckedChange={(on) => field.onChange(on === true)} />
+          <Label htmlFor={id} className="font-normal">
+            {props.label}
+          </Label>
+        </div>
+      )}
+    />
   );
 }

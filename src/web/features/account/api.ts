@@ -1,5 +1,13 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { Account, ForgotPasswordInput, ResetInfo, SessionInfo } from '../../../shared/account';
+import {
+  type Account,
+  type ForgotPasswordInput,
+  type ResetCheck,
+  type ResetInfo,
+  type ResetPasswordInput,
+  resetCheckSchema,
+  type SessionInfo,
+} from '../../../shared/account';
 import { apiRequest, queryClient, throwIfResNotOk } from '../../lib/api';
 import { USER_KEY } from '../../lib/auth';
 import { uploadFormData } from '../../lib/csrf';
@@ -10,8 +18,9 @@ export const accountQueries = {
   sessions: () => queryOptions<SessionInfo[]>({ queryKey: ['/api/account/sessions'] }),
   resetInfo: () => queryOptions<ResetInfo>({ queryKey: ['/api/password-reset'] }),
   resetCheck: (token: string) =>
-    queryOptions<{ valid: boolean }>({
+    queryOptions<ResetCheck>({
       queryKey: [`/api/password-reset/check?token=${encodeURIComponent(token)}`],
+      meta: { schema: resetCheckSchema },
       retry: false,
     }),
 };
@@ -64,8 +73,8 @@ export const useRequestPasswordReset = () =>
 /** A new password through the mailed link (`token`); every session of the account ends. */
 export const useConfirmPasswordReset = (token: string) =>
   useMutation({
-    mutationFn: (password: string) =>
-      accountCall<{ message: string }>('POST', '/api/password-reset/confirm', { token, password }),
+    mutationFn: (input: Omit<ResetPasswordInput, 'token'>) =>
+      accountCall<{ message: string }>('POST', '/api/password-reset/confirm', { ...input, token }),
   });
 
 /** The new address, confirmed by the mailed link (`token`); the account is read again. */

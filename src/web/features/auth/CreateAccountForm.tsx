@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PASSWORD_MIN, type Plan, registerFormSchema } from '../../../shared/auth';
 import { useRegister } from '../../lib/auth';
+import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 
@@ -22,6 +23,20 @@ export function CreateAccountForm({ plan }: { plan: Plan }) {
   const onSubmit = form.handleSubmit(({ confirmPassword: _, ...input }) =>
     register.mutate({ ...input, plan }),
   );
+
+  // The address already had an account: nobody is signed in and its owner was mailed (decision 0830).
+  const sent = register.data && !register.data.user ? register.data.email : null;
+  if (sent) {
+    return (
+      <Alert role="status" data-testid="sign-up-check-email">
+        <AlertTitle>This address may already have an account</AlertTitle>
+        <AlertDescription>
+          No new account was made for {sent}: the address may already have one. If it is yours, sign in
+          instead, or use "Forgot password" to choose a new password.
+        </AlertDescription>
+      </Alert>
+    );
+  }
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit}>

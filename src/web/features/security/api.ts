@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '../../../shared/two-factor';
+import type {
+  EnableTwoFactorInput,
+  RecoveryCodes,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '../../../shared/two-factor';
 import { apiRequest } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
@@ -11,8 +16,8 @@ const json = async <T>(res: Promise<Response>) => (await (await res).json()) as 
 
 const securityCalls = {
   setup: () => json<TwoFactorSetup>(apiRequest('POST', '/api/account/two-factor/setup')),
-  enable: (code: string) =>
-    json<RecoveryCodes>(apiRequest('POST', '/api/account/two-factor/enable', { code })),
+  enable: (input: EnableTwoFactorInput) =>
+    json<RecoveryCodes>(apiRequest('POST', '/api/account/two-factor/enable', input)),
   disable: (password: string) =>
     json<TwoFactorStatus>(apiRequest('POST', '/api/account/two-factor/disable', { password })),
   newCodes: (password: string) =>
@@ -28,15 +33,15 @@ function useRefreshTwoFactor() {
   return () => void qc.invalidateQueries({ queryKey: securityQueries.twoFactor().queryKey });
 }
 
-/** The first code from the app turns two-factor sign-in on; the answer holds the recovery codes, once. */
-export function useEnableTwoFactor(cb: MutationCallbacks<RecoveryCodes, string> = {}) {
+/** The first code from the app, with the password, turns two-factor sign-in on; the answer holds the recovery codes, once. */
+export function useEnableTwoFactor(cb: MutationCallbacks<RecoveryCodes, EnableTwoFactorInput> = {}) {
   const refresh = useRefreshTwoFactor();
   return useMutation({
     mutationFn: securityCalls.enable,
     ...cb,
-    onSuccess: (r, code) => {
+    onSuccess: (r, input) => {
       refresh();
-      cb.onSuccess?.(r, code);
+      cb.onSuccess?.(r, input);
     },
   });
 }
