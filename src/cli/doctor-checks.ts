@@ -1,12 +1,11 @@
 import net from 'node:net';
 import tls from 'node:tls';
-import { selfCheckLine } from '../server/features/prober/self-check';
 import { checkReachability, createVerifier, verifierOptionsFromEnv } from '../server/features/verification';
 import type { Config } from '../server/platform/config';
 
 // `npm run doctor`'s checks of our side, in the words an operator acts on: what is wrong and which
-// setting to change. Each reuses what the server itself runs (the resolver's canaries, the boot's SMTP
-// self-check); none blocks on another.
+// setting to change. Each reuses what the server itself runs (the resolver's canaries, checkReachability, as
+// the boot's self-check); none blocks on another.
 
 export interface Finding {
   check: 'resolver' | 'port 25' | 'relay';
@@ -44,14 +43,15 @@ export async function checkPort25(config: Config): Promise<Finding> {
   if (domains.length === 0)
     return { check: 'port 25', ok: true, text: 'not checked (SMTP_SELF_CHECK_DOMAINS is empty)' };
   const report = await checkReachability(verifierOptionsFromEnv(config), domains);
-  const line = selfCheckLine(report);
-  if (line.level === 'info') return { check: 'port 25', ok: true, text: `mail servers are reachable${via}` };
-  if (line.level === 'warn')
-    return { check: 'port 25', ok: false, text: `${line.msg} (fix the resolver first)` };
+  // As the boot's self-check reads it: no mail server looked up at all is the resolver, not port 25.
+  if (!report.tried.some((t) => t.ip !== null)) {
+    return { check: 'port 25', ok: false, text: 'no mail server could be looked up: fix the resolver first' };
+  }
+  if (report.ok) return { check: 'port 25', ok: true, text: `mail servers are reachable${via}` };
   const fix = config.SMTP_PROXY
     ? 'Check that SMTP_PROXY is up and allows port 25.'
     : 'Open outbound port 25 on this machine, or set SMTP_PROXY to a SOCKS proxy that may use it.';
-  return { check: 'port 25', ok: false, text: `${line.msg}${via}. ${fix}` };
+  return { check: 'port 25', ok: false, text: `${report.message}${via}. ${fix}` };
 }
 
 /** SMTP_RELAY_URL (the mail we send, e.g. invitations): does it answer with a 220 greeting? */
