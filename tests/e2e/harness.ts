@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,8 +12,9 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/auth';
+import { groupAlive } from '../helpers/child-server';
 
 // End-to-end helpers: the real server as a child process on a fresh data directory, and Debian's Chromium
 // driven by playwright-core. The server serves the built SPA from dist/web (`npm run test:e2e` builds it).
@@ -50,13 +51,23 @@ export interface StartOptions {
   dataDir?: string;
   port?: number;
   timeoutMs?: number;
+  /** An empty data directory even when the run has a migrated template (global-setup.ts builds it). */
+  fresh?: boolean;
+}
+
+/** A new data directory: a copy of the run's migrated template (global-setup.ts), else empty. */
+function newDataDir(fresh: boolean): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'verilead-e2e-'));
+  const template = fresh ? null : inject('e2eDataTemplate');
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
 }
 
 export async function startServer(opts: StartOptions = {}): Promise<ServerHandle> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/web/index.html'))) {
     throw new Error('dist/web is missing: run `npm run build` first (`npm run test:e2e` does it).');
   }
-  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'verilead-e2e-'));
+  const dataDir = opts.dataDir ?? newDataDir(opts.fresh ?? false);
   const port = opts.port ?? (await freePort());
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -66,9 +77,18 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerHandle
     NODE_ENV: 'test',
     // Fakes listen on 127.x: tests reach them (production refuses non-public mail hosts).
     SMTP_ALLOW_PRIVATE: 'true',
+    // Journeys sign up dozens of users: argon2id at 1 MiB instead of 19 (allowed in tests only).
+    PASSWORD_HASH_MEMORY_KIB: '1024',
     ...opts.env,
   };
-  const proc = spawn(TSX, ['src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: tsx runs the server as a child node process, which a SIGKILL to tsx alone
+  // would leave running (an orphan holding its database and a core until the machine stops).
+  const proc = spawn(TSX, ['src/server/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let log = '';
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
@@ -101,7 +121,7 @@ async function waitForHealth(server: ServerHandle, timeoutMs: number): Promise<v
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  server.proc.kill('SIGKILL');
+  await signalGroup(server.proc, 'SIGKILL');
   throw new Error(`Server did not answer /api/health within ${timeoutMs} ms:\n${server.output()}`);
 }
 
@@ -110,13 +130,27 @@ export async function stopServer(
   server: ServerHandle,
   signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM',
 ): Promise<void> {
-  const { proc } = server;
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  proc.kill(signal);
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-  await exited;
+  const timer = setTimeout(() => void signalGroup(server.proc, 'SIGKILL'), 15_000);
+  await signalGroup(server.proc, signal);
   clearTimeout(timer);
+}
+
+/** Signals the server's whole process group and resolves once every process of it is gone. */
+async function signalGroup(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  const pgid = proc.pid as number;
+  const exited =
+    proc.exitCode === null && proc.signalCode === null
+      ? new Promise<void>((resolve) => proc.once('exit', () => resolve()))
+      : Promise.resolve();
+  try {
+    process.kill(-pgid, signal);
+    await exited;
+  } catch {
+    // The group is already gone.
+  }
+  // tsx's exit is not the server's: the group is gone when its node child (the database's lock, the
+  // port) is too.
+  while (groupAlive(pgid)) await new Promise((r) => setTimeout(r, 25));
 }
 
 /** Same data directory and port, so cookies issued before the restart still reach the server. */

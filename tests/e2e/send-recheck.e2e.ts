@@ -104,6 +104,11 @@ describe.skipIf(!chromiumAvailable())('send re-check', () => {
 
     world.dns.setMode('normal');
     await decision.getByRole('button', { name: 'Hold them back' }).click();
+    // The toast counts what was sent, not the leads chosen before the hold-backs.
+    await page
+      .getByText(`Created campaign "${name}" with 0 emails in Smartlead (2 held back).`)
+      .first()
+      .waitFor();
     await page.waitForURL((u) => u.pathname === '/smartlead/campaigns');
     const card = page.getByTestId('campaign-card').filter({ hasText: name });
     await card

@@ -63,7 +63,8 @@ export function spawnChild(script: string, env: Record<string, string>): Child {
   };
 }
 
-function groupAlive(pgid: number): boolean {
+/** Whether any process of the group `pgid` is still alive. */
+export function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
     return true;

@@ -3,9 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { UploadResponse } from '../../shared/lists';
 import { AccessNotice } from '../features/lists/AccessNotice';
-import { discardDraft, useSaveUpload, useStartVerification, useUploadDraft } from '../features/lists/api';
+import {
+  discardDraft,
+  useSaveUpload,
+  useStartVerification,
+  useUploadDraft,
+  useUploadStatus,
+} from '../features/lists/api';
 import { FileDropZone } from '../features/lists/FileDropZone';
 import { PreviewTable, type StartState, UploadSummary } from '../features/lists/UploadPreview';
+import { VerificationNotice } from '../features/lists/VerificationNotice';
 import { useHasAccess } from '../lib/access';
 import { errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
@@ -96,6 +103,10 @@ export default function UploadPage() {
         ? 'ready'
         : 'blocked';
 
+  // A started run paused on our side says so here too, not only on the dashboard.
+  const status = useUploadStatus(started && upload ? upload.uploadId : null);
+  const notice = status.data?.status === 'processing' ? status.data.notice : null;
+
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Upload CSV" description="Upload and process email lists for verification" />
@@ -138,9 +149,14 @@ export default function UploadPage() {
             </div>
           )}
           {startState === 'blocked' && <AccessNotice />}
+          {started && <VerificationNotice notice={notice} compact />}
           {started && (
             <div className="flex items-center justify-between rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-800">
-              <span>Verification is running in the background. You can follow it live on the dashboard.</span>
+              <span>
+                {notice
+                  ? 'Verification is paused by a problem on our side and resumes by itself.'
+                  : 'Verification is running in the background. You can follow it live on the dashboard.'}
+              </span>
               <Button asChild size="sm" variant="outline">
                 <Link href={`/?uploadId=${upload.uploadId}`}>View results</Link>
               </Button>

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
 import { isClosing } from '../prober/process-verifier';
-import type { Step2Result, Verifier } from '../verification';
+import { offlineVerdict, type Step2Result, type Verifier } from '../verification';
 import type { ClaimedBatch } from './claims';
 import { rowsPendingStep2, rowsToCheck } from './queries/results';
 import { uploadStatusOf } from './queries/uploads';
@@ -64,18 +64,31 @@ export async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<boolean
   const stop = stopSignal(db, uploadId, () => {
     stopped = true;
   });
+  const write = (items: Parameters<typeof writeStep1>[0]['items']) =>
+    writeStep1({
+      db,
+      uploadId,
+      items,
+      now: lane.ctx.clock(),
+      maxRowsPerStatement: lane.writeRows?.step1,
+      pipelined: lane.pipelined,
+    });
   const work = Promise.allSettled(
     slices.map(async (slice) => {
-      const results = await lane.verifier.checkStep1(slice.map((r) => r.email));
+      // Verdicts that need no network are written first: a malformed address is invalid even while
+      // the resolver fails its canaries and the slice's other rows wait for it.
+      const offline: Parameters<typeof write>[0] = [];
+      const online: typeof slice = [];
+      for (const r of slice) {
+        const result = offlineVerdict(r.email);
+        if (result) offline.push({ rowIndex: Number(r.row_index), result });
+        else online.push(r);
+      }
+      if (offline.length > 0) await write(offline);
+      if (online.length === 0 || stopped) return;
+      const results = await lane.verifier.checkStep1(online.map((r) => r.email));
       if (stopped) return;
-      await writeStep1({
-        db,
-        uploadId,
-        items: slice.map((r, i) => ({ rowIndex: Number(r.row_index), result: results[i] })),
-        now: lane.ctx.clock(),
-        maxRowsPerStatement: lane.writeRows?.step1,
-        pipelined: lane.pipelined,
-      });
+      await write(online.map((r, i) => ({ rowIndex: Number(r.row_index), result: results[i] })));
     }),
   );
   let done: Awaited<typeof work> | null;

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 // Knowledge is kept in the database, which outlives a run of this suite on PostgreSQL: fresh names.
 const TAG = Math.random().toString(36).slice(2, 8);
 const domainsOf = (p: string) => [`${p}1-${TAG}.test`, `${p}2-${TAG}.test`];
-const SCENARIOS = ['lie', 'silent', 'mid', 'stop'];
+const SCENARIOS = ['lie', 'silent', 'mid', 'stop', 'syntax'];
 /** Two real domains with one real mailbox each, and a domain that does not exist. */
 const listOf = (p: string) => {
   const [d1, d2] = domainsOf(p);
@@ -133,6 +133,31 @@ describe('a broken DNS resolver pauses the run instead of judging the rows', () 
     await waitFor(held, (rows) => rows.length === 0, 20_000);
     expect((await run.status()).stats).toEqual({ total: 5, valid: 0, invalid: 0, risky: 0, pending: 5 });
   });
+
+  it('a malformed address is judged while the resolver lies (syntax needs no network)', async () => {
+    w.dns.setMode('nxdomain');
+    const [d1] = domainsOf('syntax');
+    const c = new TestClient(t.app);
+    await c.register();
+    // One batch (LISTS_BATCH_SIZE 2): the malformed row and a row that waits for the resolver.
+    const csv = ['email', 'not-an-email', `ann@${d1}`].join('\n');
+    const { uploadId } = (await uploadCsv(c, 'syntax.csv', csv)).json();
+    expect((await c.post(`/api/verify/${uploadId}`)).json().started).toBe(true);
+    const status = () => c.get(`/api/upload/${uploadId}/status`).then((r) => r.json());
+    const paused = await waitFor(status, (s) => s.notice !== null && s.stats.invalid === 1, 20_000);
+    expect(paused.stats).toEqual({ total: 2, valid: 0, invalid: 1, risky: 0, pending: 1 });
+    const [row] = await t.database.raw.query<{ final_status: string; reason: string }>(
+      `SELECT x.final_status, x.reason FROM upload_results x
+       JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
+       WHERE x.upload_id = $1 AND r.email = 'not-an-email'`,
+      [uploadId],
+    );
+    expect(row).toEqual({ final_status: 'invalid', reason: 'syntax' });
+
+    w.dns.setMode('normal');
+    const done = await waitFor(status, (s) => s.status !== 'processing', 30_000);
+    expect(done.stats).toEqual({ total: 2, valid: 1, invalid: 1, risky: 0, pending: 0 });
+  }, 90_000);
 
   it('a resolver that starts lying mid-run: the rows it lied about wait, then get their true verdicts', async () => {
     const [, d2] = domainsOf('mid');

@@ -3,5 +3,6 @@ export { DnsClient } from './dns';
 export { verificationEnvSchema } from './env';
 export { parseDnsServers, verifierOptionsFromEnv } from './options';
 export { checkReachability } from './smtp/self-check';
+export { offlineVerdict } from './step1';
 export type * from './types';
 export { createVerifier } from './verifier';

@@ -9,6 +9,15 @@ import { suggestDomain } from './suggest';
 import { parseAddress } from './syntax';
 import type { DomainVerdict, KnowledgeStore, Step1Result } from './types';
 
+/**
+ * The step-1 verdict a row gets without the network (a malformed address has no domain to look up), or
+ * null when its verdict needs DNS. The caller writes these at once: they never wait on a resolver that
+ * fails its canaries, so a paused run still shows what it can judge.
+ */
+export function offlineVerdict(input: string): Step1Result | null {
+  return parseAddress(input) ? null : INVALID_SYNTAX(input);
+}
+
 /** Verdicts a lying or silent resolver could have caused: believed only from a healthy one. */
 const doubtful = (v: DomainVerdict) =>
   v.kind === 'no_domain' || v.kind === 'no_mail_host' || v.kind === 'dns_error';

@@ -9,6 +9,12 @@ const TITLE: Record<OurSideNotice['kind'], string> = {
   verifier: 'Verification is paused: a problem on our side (verification service)',
 };
 const ICON = { dns: Globe, smtp: PlugZap, verifier: ServerCrash };
+/** What the operator of this server changes, and the command that checks it (README, "npm run doctor"). */
+const FIX: Record<OurSideNotice['kind'], string> = {
+  dns: 'For the operator: set DNS_SERVERS to a resolver that answers truly; `npm run doctor` checks it.',
+  smtp: 'For the operator: open outbound port 25, or set SMTP_PROXY to a proxy that may use it; `npm run doctor` checks it.',
+  verifier: 'For the operator: check VERIFIER_API_URL and VERIFIER_API_KEY.',
+};
 
 /**
  * A run that waits because of our side (the DNS resolver lies or is silent, mail servers cannot be
@@ -26,6 +32,9 @@ export function VerificationNotice({ notice, compact }: { notice: OurSideNotice 
       <AlertDescription>
         <p>
           {notice.message}. <span data-testid="notice-next-try">Next try at {next}.</span>
+        </p>
+        <p className="mt-1" data-testid="notice-fix">
+          {FIX[notice.kind]}
         </p>
         {!compact && (
           <p className="mt-1">

@@ -32,6 +32,14 @@ export function recheckSentence(recheck: SendProgress['recheck']): string | null
  * What the re-check before sending did (decision 0221): leads verified long ago were asked again; the
  * ones now invalid were held back; the ones that could not be checked went or stayed as the user chose.
  */
+/** What the "Campaign created" toast says: the leads actually sent, after the re-check held some back. */
+export function createdDescription(name: string, chosen: number, heldBack: number): string {
+  const sent = Math.max(0, chosen - heldBack);
+  const held = chosen - sent;
+  const heldWords = held > 0 ? ` (${held.toLocaleString()} held back)` : '';
+  return `Created campaign "${name}" with ${sent.toLocaleString()} emails in Smartlead${heldWords}.`;
+}
+
 export function RecheckSummary({ recheck }: { recheck: SendProgress['recheck'] }) {
   const sentence = recheckSentence(recheck);
   if (!sentence) return null;

@@ -29,6 +29,7 @@ import { SectionTitle } from './automation/SectionTitle';
 import { AlreadySentWarning, HeldBack, IncludeRisky } from './automation/SendChoices';
 import { SendingDomains, useSendingDomains } from './automation/SendingDomains';
 import { EmailPicker } from './EmailPicker';
+import { createdDescription } from './RecheckSummary';
 import { SendFailure } from './SendFailure';
 import { type CampaignNameForm, campaignNameForm, SendLaunchCard } from './SendLaunchCard';
 import { SendProgressCard } from './SendProgressCard';
@@ -128,12 +129,15 @@ export function SendToSmartlead() {
   };
 
   const state = progress.data?.state;
+  // Numbers, not the object: a poll that returns the same counts must not toast again.
+  const heldInvalid = progress.data?.recheck.heldInvalid ?? 0;
+  const heldUnchecked = progress.data?.recheck.heldUnchecked ?? 0;
   useEffect(() => {
     if (!send || !state) return;
     if (state === 'completed') {
       toast({
         title: 'Campaign created successfully',
-        description: `Created campaign "${send.name}" with ${send.count.toLocaleString()} emails in Smartlead.`,
+        description: createdDescription(send.name, send.count, heldInvalid + heldUnchecked),
         variant: 'success',
       });
       setSelected(new Set());
@@ -148,7 +152,7 @@ export function SendToSmartlead() {
       setFailure(description);
       toast({ title: 'Failed to create campaign', description, variant: 'destructive' });
     }
-  }, [send, state, navigate, form, refreshCampaigns, progress.data?.error]);
+  }, [send, state, navigate, form, refreshCampaigns, progress.data?.error, heldInvalid, heldUnchecked]);
 
   const sending =
     create.isPending ||

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recheckSentence } from './RecheckSummary';
+import { createdDescription, recheckSentence } from './RecheckSummary';
 
 const none = { checked: 0, heldInvalid: 0, unanswered: 0, heldUnchecked: 0, waiting: null };
 
@@ -19,6 +19,15 @@ describe('what a send re-check says', () => {
     );
     expect(recheckSentence({ ...none, unanswered: 3, heldUnchecked: 2 })).toBe(
       '3 addresses verified a while ago were due for a new check; 2 could not be checked and were held back, as you chose; 1 could not be checked and went on their earlier verdict, as you chose.',
+    );
+  });
+});
+
+describe('what "Campaign created" says', () => {
+  it('counts the leads sent: those chosen less the ones the re-check held back (invalid now, or unchecked by choice)', () => {
+    expect(createdDescription('Q4', 10, 0)).toBe('Created campaign "Q4" with 10 emails in Smartlead.');
+    expect(createdDescription('Q4', 10, 3)).toBe(
+      'Created campaign "Q4" with 7 emails in Smartlead (3 held back).',
     );
   });
 });
