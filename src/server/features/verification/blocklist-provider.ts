@@ -54,7 +54,8 @@ export class BlocklistHoldingProvider implements Step2Provider {
         // Held until the prober closed: not verified, as the prober answers what it still holds.
         if (this.closed) {
           for (const job of batch) onVerdict(job, NOT_VERIFIED);
-          return settle();
+          settle();
+          return;
         }
         running++;
         this.inner
