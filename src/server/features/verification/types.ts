@@ -5,6 +5,7 @@ import type {
   VerificationQuality,
   VerificationStatus,
 } from '../../../shared/verification';
+import type { SmtpSettings } from './smtp-settings';
 
 /** One mail exchanger of a domain; `implicit` when the domain has no MX and its A/AAAA stands in. */
 export interface MxRecord {
@@ -185,31 +186,7 @@ export interface Step2Provider {
   close(): Promise<void>;
 }
 
-export interface SmtpSettings {
-  port: number;
-  heloName: string;
-  mailFrom: string;
-  timeoutMs: number;
-  maxConnectionsPerHost: number;
-  maxConnections: number;
-  maxRcptPerSession: number;
-  /** Recipients per pipelined transaction (RSET between transactions). */
-  rcptPerTransaction: number;
-  greylistRetryS: number;
-  greylistMaxAttempts: number;
-  /** Pause before reconnecting to a host that answered 421. */
-  backoffMs: number;
-  /** socks5://[user:pass@]host:port */
-  proxy?: string;
-  /** Connect to loopback/private addresses too (tests, on-premise mail servers). */
-  allowPrivate: boolean;
-  /** First pause of the short, jittered retry back-off (dropped sessions, timeouts, 4xx). */
-  retryBaseMs: number;
-  /** Transient failures one address may meet before its verdict is a temporary failure. */
-  retryBudget: number;
-  /** While the network looks down: how often to try again. */
-  networkRetryMs: number;
-}
+export type { SmtpSettings } from './smtp-settings';
 
 export interface VerifierOptions {
   /** "ip" or "ip:port" entries; empty → the system's resolvers (read once, never getaddrinfo). */

@@ -57,6 +57,7 @@ export function SendToSmartlead() {
     schedule: DEFAULT_SCHEDULE,
   });
   const [startNow, setStartNow] = useState(false);
+  const deselect = (ids: string[]) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))));
   const domains = useSendingDomains(setup.accountIds);
   const force = domains.force;
   const [failure, setFailure] = useState<string | null>(null);
@@ -220,15 +221,12 @@ export function SendToSmartlead() {
               )}
             </CardContent>
           </Card>
-          <AlreadySentWarning
-            selected={chosen}
-            onDeselect={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
-          />
+          <AlreadySentWarning selected={chosen} onDeselect={deselect} />
           <BounceBudget
             selected={chosen}
             budget={bounceBudget}
             onBudgetChange={setBounceBudget}
-            onKeep={(ids) => setSelected(new Set([...selected].filter((id) => !ids.includes(id))))}
+            onKeep={deselect}
           />
           <RecheckNotice selected={chosen} afterDays={emails.data?.reverifyAfterDays ?? 0} />
           <CampaignSetupFields value={setup} onChange={setSetup} />
