@@ -1,4 +1,5 @@
 import type { SmtpSettings } from '../types';
+import { errorBudget } from './error-budget';
 import type { HostQueue } from './host';
 
 /** When a host that has not answered yet stalls, its second connection starts after this (or timeout/4). */
@@ -17,7 +18,9 @@ export function connectionsWanted(
 ): { want: number; askAgainAt: number | null } {
   const proven = now - host.lastGoodAt < memoryTtlMs;
   if (proven) {
-    const perSession = Math.min(settings.maxRcptPerSession, host.learnedLimit);
+    // A session may be ended by its error budget long before its recipient limit (a list of unknown
+    // addresses): count on the budget, so a small queue of slow rejections (a tarpit) gets both slots.
+    const perSession = Math.min(settings.maxRcptPerSession, host.learnedLimit, errorBudget(host));
     return {
       want: Math.min(settings.maxConnectionsPerHost, Math.ceil(host.ready / perSession)),
       askAgainAt: null,

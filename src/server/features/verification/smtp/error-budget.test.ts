@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorBudget, SessionErrors } from './error-budget';
+import { errorBudget, lastWriteBeforeSmallOnes, SessionErrors } from './error-budget';
 import { HostQueue, newPending } from './host';
 import { makeReply } from './replies';
 import type { TransactionResult } from './session';
@@ -68,5 +68,25 @@ describe('a session learns what its server tolerates', () => {
     expect(host.errorLimit).toBeNull();
     // Its queue now weighs the held rejections: when connections are short it is served first.
     expect(host.workLeft).toBeGreaterThan(100 * before);
+  });
+
+  it('tells a server that answers a write at once from one that spends time on each command', () => {
+    const batched = fresh();
+    batched.errors.observe([write([ACCEPT, REJECT, ACCEPT, REJECT], [30, 0, 1, 0])]);
+    expect(batched.host.answersAtOnce).toBe(true);
+    const paced = fresh();
+    paced.errors.observe([write([ACCEPT, REJECT, ACCEPT, REJECT], [60, 30, 30, 30])]);
+    expect(paced.host.answersAtOnce).toBe(false);
+  });
+
+  it('ends a session at a server that answers at once before only small writes are left, never at a paced one', () => {
+    const batched = fresh();
+    // Half its recipients rejected so far: a write of 4 with 5 errors left expects 3 after it.
+    batched.errors.observe([write([ACCEPT, REJECT, ACCEPT, REJECT], [30, 0, 1, 0])]);
+    expect(lastWriteBeforeSmallOnes(batched.host, 9, 9)).toBe(true);
+    expect(lastWriteBeforeSmallOnes(batched.host, 9, 2)).toBe(false);
+    const paced = fresh();
+    paced.errors.observe([write([ACCEPT, REJECT, ACCEPT, REJECT], [60, 30, 30, 30])]);
+    expect(lastWriteBeforeSmallOnes(paced.host, 9, 9)).toBe(false);
   });
 });

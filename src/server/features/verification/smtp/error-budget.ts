@@ -12,6 +12,21 @@ export const ASSUMED_ERROR_LIMIT = 10;
 /** A reply this much later than the server's usual pace was held back on purpose (an error sleep, a tarpit). */
 const HELD_BACK_MS = 400;
 
+/**
+ * At a server that answers a write at once, a session ends (QUIT riding the write) once fewer than this
+ * many errors are expected to be left: a new session's full write is then cheaper in round trips than
+ * a tail of small ones.
+ */
+const SMALLEST_WRITE = 4;
+
+/** Whether this write should be the session's last (see SMALLEST_WRITE); never at a server that spends time per command. */
+export function lastWriteBeforeSmallOnes(host: HostQueue, budgetLeft: number, recipients: number): boolean {
+  if (host.answersAtOnce !== true) return false;
+  // The host's rejection rate so far (half, before anything is known).
+  const rate = host.answeredRcpts > 0 ? host.rejectedRcpts / host.answeredRcpts : 0.5;
+  return budgetLeft - recipients * rate < SMALLEST_WRITE;
+}
+
 /** Rejections (any 4xx or 5xx reply) a session may make at this host, all told. */
 export function errorBudget(host: HostQueue): number {
   return Math.max(1, (host.errorLimit ?? ASSUMED_ERROR_LIMIT) - 1);
@@ -46,6 +61,7 @@ export class SessionErrors {
 
   /** One write's results (in order) for this session. */
   observe(results: TransactionResult[]): void {
+    this.pace(results);
     let prevAt: number | null = null;
     for (const res of results) {
       if (res.mail && res.mail.code >= 400) this.errors++;
@@ -58,9 +74,23 @@ export class SessionErrors {
     }
   }
 
+  /**
+   * Whether the server answers a write's recipients at once (the spread of the replies is small beside
+   * the wait for the first) or one after another (each costs it time).
+   */
+  private pace(results: TransactionResult[]): void {
+    const at = results.flatMap((r) => r.rcptAt);
+    if (at.length < 3) return;
+    const first = at[0] - results[0].writtenAt;
+    const spread = at[at.length - 1] - at[0];
+    this.host.answersAtOnce = spread * 4 < first;
+  }
+
   private reply(r: SmtpReply, kind: 'first' | 'next', gap: number): void {
     const host = this.host;
     const error = r.code >= 400;
+    host.answeredRcpts++;
+    if (error) host.rejectedRcpts++;
     if (r.code === 421 && this.errors > 0 && TOO_MANY_ERRORS.test(r.text)) this.learnLimit(this.errors);
     const late = gap > this.usual[kind] + HELD_BACK_MS;
     if (!late && !error) this.usual[kind] = Math.min(this.usual[kind], gap);

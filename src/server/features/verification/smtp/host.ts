@@ -87,6 +87,14 @@ export class HostQueue {
   singleDomain = false;
   /** How long it holds each rejection (a tarpit), once seen; 0: none seen. */
   tarpitMs = 0;
+  /**
+   * It answers a pipelined group at once (round trips cost, not commands), as seen from when its
+   * replies arrive; null until a write of several recipients was answered.
+   */
+  answersAtOnce: boolean | null = null;
+  /** Recipients it answered, and how many of them with an error (the rejection rate a write expects). */
+  answeredRcpts = 0;
+  rejectedRcpts = 0;
   /** What the knowledge store knew of it was loaded (server-facts.ts). */
   recalled = false;
   lastFailure: OpenFailure | null = null;

@@ -1,4 +1,4 @@
-import { errorBudget, SessionErrors } from './error-budget';
+import { errorBudget, lastWriteBeforeSmallOnes, SessionErrors } from './error-budget';
 import type { HostQueue, Pending } from './host';
 import { applyOutcome } from './outcome';
 import type { Envelope } from './session';
@@ -28,7 +28,8 @@ export async function runTransactions(
     while (session.alive) {
       host.moveDue();
       const limit = Math.min(s.maxRcptPerSession, host.learnedLimit);
-      const room = Math.min(limit - sent, errorBudget(host) - errors.errors);
+      const budgetLeft = errorBudget(host) - errors.errors;
+      const room = Math.min(limit - sent, budgetLeft);
       if (room <= 0 || host.ready === 0) break;
       const taken = takeRecipients(provider, host, Math.min(room, 2 * s.rcptPerTransaction));
       if (taken.length === 0) continue;
@@ -36,10 +37,11 @@ export async function runTransactions(
       const envelopes = envelopesOf(taken, host.singleDomain, openDomain);
       if (host.singleDomain) openDomain = envelopes[envelopes.length - 1].pending[0].job.domain;
       // QUIT rides in this write when the session will take nothing more (its recipient budget is
-      // spent): a QUIT of its own would cost a round trip. A queue that is merely empty keeps the
-      // session for one more round trip: catch-all probes and addresses coming back (from a sibling
-      // session that dropped) are asked on it.
-      const last = sent + taken.length >= limit;
+      // spent, or only small writes would be left at a server that answers at once): a QUIT of its
+      // own would cost a round trip. A queue that is merely empty keeps the session for one more round
+      // trip: catch-all probes and addresses coming back (from a sibling session that dropped) are
+      // asked on it.
+      const last = sent + taken.length >= limit || lastWriteBeforeSmallOnes(host, budgetLeft, taken.length);
       const results = await session.transactions(
         envelopes.map((e) => ({ rcpts: e.pending.map((p) => p.job.address), fresh: e.fresh })),
         { quit: last },
