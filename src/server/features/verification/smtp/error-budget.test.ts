@@ -83,8 +83,8 @@ describe('a session learns what its server tolerates', () => {
     const batched = fresh();
     // Half its recipients rejected so far: a write of 4 with 5 errors left expects 3 after it.
     batched.errors.observe([write([ACCEPT, REJECT, ACCEPT, REJECT], [30, 0, 1, 0])]);
-    expect(lastWriteBeforeSmallOnes(batched.host, 9, 9)).toBe(true);
-    expect(lastWriteBeforeSmallOnes(batched.host, 9, 2)).toBe(false);
+    expect(lastWriteBeforeSmallOnes(batched.host, 5, 4)).toBe(true);
+    expect(lastWriteBeforeSmallOnes(batched.host, 9, 9)).toBe(false);
     const paced = fresh();
     paced.errors.observe([write([ACCEPT, REJECT, ACCEPT, REJECT], [60, 30, 30, 30])]);
     expect(lastWriteBeforeSmallOnes(paced.host, 9, 9)).toBe(false);
