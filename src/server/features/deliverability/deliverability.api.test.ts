@@ -36,9 +36,9 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const user = async () => {
+const user = async (plan?: 'whitelabel') => {
   const c = new TestClient(t.app);
-  await c.register();
+  await c.register(plan ? { plan } : undefined);
   return c;
 };
 const check = (d: SendingDomain, key: string) => d.checks.find((c) => c.key === key)!;
@@ -125,7 +125,8 @@ describe('sending domains', () => {
   });
 
   it('the daily job rechecks due domains; a change becomes a domain.changed event and a notice, once', async () => {
-    const c = await user();
+    // Webhooks are White Label's.
+    const c = await user('whitelabel');
     const hook = await c.post('/api/webhooks', {
       url: 'http://127.0.0.1:9/hook',
       events: ['domain.changed'],
