@@ -46,7 +46,8 @@ export const verifierStandingJob = defineJob({
     const standing = await recordStanding({ db: ctx.database.db, config: ctx.config, now: ctx.clock() });
     if (standing.ok) ctx.log.info({ ip: standing.ip }, 'verifier standing: good');
     // No address known (a plain install names none): not an error of the service; the status page says what to set.
-    else if (standing.ip === null) ctx.log.info({ problems: standing.problems }, 'verifier standing: not checked');
+    else if (standing.ip === null)
+      ctx.log.info({ problems: standing.problems }, 'verifier standing: not checked');
     else ctx.log.error({ ip: standing.ip, problems: standing.problems }, 'verifier standing: problems');
   },
 });
