@@ -89,4 +89,12 @@ describe('a session learns what its server tolerates', () => {
     paced.errors.observe([write([ACCEPT, REJECT, ACCEPT, REJECT], [60, 30, 30, 30])]);
     expect(lastWriteBeforeSmallOnes(paced.host, 9, 9)).toBe(false);
   });
+
+  it('keeps a session going at a server whose greeting takes seconds: a new one would cost more', () => {
+    const slow = fresh();
+    slow.host.openMs = 3060;
+    slow.errors.observe([write([ACCEPT, REJECT, ACCEPT, REJECT], [30, 0, 1, 0])]);
+    expect(slow.host.answersAtOnce).toBe(true);
+    expect(lastWriteBeforeSmallOnes(slow.host, 5, 4)).toBe(false);
+  });
 });

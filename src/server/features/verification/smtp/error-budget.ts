@@ -22,6 +22,8 @@ const SMALLEST_WRITE = 4;
 /** Whether this write should be the session's last (see SMALLEST_WRITE); never at a server that spends time per command. */
 export function lastWriteBeforeSmallOnes(host: HostQueue, budgetLeft: number, recipients: number): boolean {
   if (host.answersAtOnce !== true) return false;
+  // A slow opening (a greeting held for seconds) costs more than a tail of small writes.
+  if (host.openMs > 4 * host.writeMs) return false;
   // The host's rejection rate so far (half, before anything is known).
   const rate = host.answeredRcpts > 0 ? host.rejectedRcpts / host.answeredRcpts : 0.5;
   return budgetLeft - recipients * rate < SMALLEST_WRITE;
@@ -80,8 +82,11 @@ export class SessionErrors {
    */
   private pace(results: TransactionResult[]): void {
     const at = results.flatMap((r) => r.rcptAt);
-    if (at.length < 3) return;
+    if (at.length === 0) return;
     const first = at[0] - results[0].writtenAt;
+    const host = this.host;
+    host.writeMs = host.writeMs === 0 ? first : 0.8 * host.writeMs + 0.2 * first;
+    if (at.length < 3) return;
     const spread = at[at.length - 1] - at[0];
     this.host.answersAtOnce = spread * 4 < first;
   }

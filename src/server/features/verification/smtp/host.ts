@@ -92,6 +92,8 @@ export class HostQueue {
    * replies arrive; null until a write of several recipients was answered.
    */
   answersAtOnce: boolean | null = null;
+  /** How long a write waits for its first reply (a round trip, and a command), smoothed; 0: none yet. */
+  writeMs = 0;
   /** Recipients it answered, and how many of them with an error (the rejection rate a write expects). */
   answeredRcpts = 0;
   rejectedRcpts = 0;
