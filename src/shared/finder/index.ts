@@ -1,0 +1,5 @@
+// The email finder's shared parts: contracts, the name parts, the pattern table, CSV columns.
+export * from './columns';
+export * from './contracts';
+export { type NameInput, type NameParts, nameParts } from './person-name';
+export { ADDRESS_PATTERNS, type AddressPattern, localPartsOf, patternById, patternsMatching, renderPattern } from './patterns';
