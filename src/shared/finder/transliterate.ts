@@ -42,6 +42,8 @@ export function latinOf(text: string, umlauts: Umlauts = 'strip'): string {
   // Cyrillic before the marks go: "й" is "и" with a breve, yet its own letter.
   s = [...s].map((c) => CYRILLIC[c] ?? c).join('');
   s = s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+  // Greek digraphs read as one sound (ELOT 743): "ου" is "ou", not "oy".
+  s = s.replace(/ου/g, 'ou').replace(/αυ/g, 'av').replace(/ευ/g, 'ev');
   let out = '';
   for (const c of s) out += SPECIAL[c] ?? GREEK[c] ?? c;
   return out;
