@@ -107,8 +107,11 @@ export type FindJob = z.infer<typeof findJobSchema>;
 
 export const findJobListSchema = z.object({ jobs: z.array(findJobSchema) });
 
-/** A single find's answer: its job (for history) and the one result. */
-export const singleFindResponseSchema = z.object({ job: findJobSchema, result: findResultSchema });
+/**
+ * A single find's answer: its job (for history) and the one result. The result is null (HTTP 202) when
+ * the mail server has not answered within the request's time (greylisting): poll the job's results.
+ */
+export const singleFindResponseSchema = z.object({ job: findJobSchema, result: findResultSchema.nullable() });
 export type SingleFindResponse = z.infer<typeof singleFindResponseSchema>;
 
 export const FIND_FILTERS = ['all', 'found', 'valid', 'accept_all', 'unknown', 'ambiguous', 'not_found'] as const;
