@@ -136,7 +136,10 @@ export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWor
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
   const samplePattern = () => {
     let r = rnd() * ADDRESS_PATTERNS.reduce((s, p) => s + p.prior, 0);
-    for (const p of ADDRESS_PATTERNS) if ((r -= p.prior) <= 0) return p.id;
+    for (const p of ADDRESS_PATTERNS) {
+      r -= p.prior;
+      if (r <= 0) return p.id;
+    }
     return ADDRESS_PATTERNS[0].id;
   };
   // How the company spells a name: usually the first spelling, sometimes umlauts spelled out.

@@ -13,7 +13,7 @@ export function companyDomain(input: string): string | null {
     return null;
   }
   const ascii = domainToASCII(host.replace(/\.$/, '').toLowerCase()).replace(/^www\./, '');
-  if (!ascii || !ascii.includes('.') || !/^[a-z0-9.-]+$/.test(ascii)) return null;
+  if (!ascii?.includes('.') || !/^[a-z0-9.-]+$/.test(ascii)) return null;
   if (ascii.split('.').some((label) => !label || label.length > 63)) return null;
   return ascii;
 }

@@ -51,8 +51,8 @@ export function parseRobots(text: string, agent = FINDER_AGENT): Robots {
 function matches(rule: string, path: string): boolean {
   const anchored = rule.endsWith('$');
   const body = anchored ? rule.slice(0, -1) : rule;
-  const re = new RegExp(`^${body.split('*').map(escape).join('.*')}${anchored ? '$' : ''}`);
+  const re = new RegExp(`^${body.split('*').map(escapeRe).join('.*')}${anchored ? '$' : ''}`);
   return re.test(path);
 }
 
-const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
