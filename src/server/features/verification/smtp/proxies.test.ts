@@ -19,6 +19,7 @@ beforeAll(async () => {
         DOMAINS.map((d) => [d, { mailboxes: range(20, (i) => `u${i * 2}@${d}`), latencyMs: 3 }]),
       ),
       'contoso.test': { mailboxes: ['ann@contoso.test'] },
+      'slow.test': { mailboxes: ['ann@slow.test'], bannerDelayMs: 3000, slowConnections: 2 },
       'capped.test': { mailboxes: range(20, (i) => `u${i * 2}@capped.test`), latencyMs: 3 },
     },
     (_unused, ipOf) => ({
@@ -55,7 +56,7 @@ const expected = (addr: string) =>
   Number(addr.slice(1, addr.indexOf('@'))) % 2 === 0 ? 'accepted' : 'rejected';
 const wrong = (got: Step2Result[]) => got.filter((r) => r.reason !== expected(r.key));
 const until = async (cond: () => boolean, what: string) => {
-  for (let i = 0; i < 500 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 800 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
   if (!cond()) throw new Error(`never: ${what}`);
 };
 
@@ -122,6 +123,24 @@ describe('a proxy that dies mid-run', () => {
     } finally {
       await v.close();
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('a proxy dying during the greeting', () => {
+  it('is not the mail server failing twice: the server is not judged unreachable', async () => {
+    const [a, b] = await Promise.all([startFakeSocks(), startFakeSocks()]);
+    // A server that has never answered us, slow to greet: two connections wait on its banner.
+    const v = verifier(`${a.url},${b.url}`, { timeoutMs: 4000 });
+    try {
+      const run = v.checkStep2(['ann@slow.test', 'bob@slow.test']);
+      await until(() => a.open >= 2, 'two connections waiting for the banner');
+      await a.close();
+      expect((await run).map((r) => r.reason)).toEqual(['accepted', 'rejected']);
+      expect(b.connects).toContain(`${w.ipOf['slow.test']}:${w.port}`);
+    } finally {
+      await v.close();
+      await b.close();
     }
   });
 });
