@@ -18,6 +18,8 @@ export interface FakeSocksOptions {
   port?: number;
   /** Answer every CONNECT with this SOCKS reply code instead of connecting (2: "not allowed"). */
   reply?: number;
+  /** Hold the CONNECT reply until the destination speaks, and send both in one packet. */
+  replyWithGreeting?: boolean;
 }
 
 /**
@@ -70,10 +72,18 @@ export async function startFakeSocks(o: FakeSocksOptions = {}): Promise<FakeSock
         const upstream = net.connect({ host: ip, port }, () => {
           open++;
           upstream.once('close', () => open--);
-          client.write(Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]));
+          const granted = Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]);
           if (buf.length) upstream.write(buf);
           client.pipe(upstream);
-          upstream.pipe(client);
+          if (!o.replyWithGreeting) {
+            client.write(granted);
+            upstream.pipe(client);
+            return;
+          }
+          upstream.once('data', (first) => {
+            client.write(Buffer.concat([granted, first]));
+            upstream.pipe(client);
+          });
         });
         upstream.on('error', () => client.end(Buffer.from([5, 5, 0, 1, 0, 0, 0, 0, 0, 0])));
         client.on('close', () => upstream.destroy());
