@@ -18,6 +18,8 @@ export interface FakeSocksOptions {
   port?: number;
   /** Answer every CONNECT with this SOCKS reply code instead of connecting (2: "not allowed"). */
   reply?: number;
+  /** The loopback address its onward connections leave from (its "exit address"). */
+  exit?: string;
   /** Hold the CONNECT reply until the destination speaks, and send both in one packet. */
   replyWithGreeting?: boolean;
 }
@@ -69,7 +71,7 @@ export async function startFakeSocks(o: FakeSocksOptions = {}): Promise<FakeSock
         connects.push(`${ip}:${port}`);
         if (o.reply !== undefined) return client.end(Buffer.from([5, o.reply, 0, 1, 0, 0, 0, 0, 0, 0]));
         if (!ip.startsWith('127.')) return client.end(Buffer.from([5, 2, 0, 1, 0, 0, 0, 0, 0, 0]));
-        const upstream = net.connect({ host: ip, port }, () => {
+        const upstream = net.connect({ host: ip, port, localAddress: o.exit }, () => {
           open++;
           upstream.once('close', () => open--);
           const granted = Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]);
