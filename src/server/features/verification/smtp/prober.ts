@@ -66,11 +66,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       (h) => this.onNetwork(h),
     );
     this.parked = new ParkedAddresses(settings.networkRetryMs, this.network, (ps) => this.unpark(ps));
-    this.proxies = new ProxySet(settings.proxy, {
-      retryBaseMs: settings.retryBaseMs,
-      maxDownMs: settings.networkRetryMs,
-      onChange: (h) => this.onNetwork(h),
-    });
+    this.proxies = new ProxySet(settings, (h) => this.onNetwork(h));
   }
 
   /** Not ok while no proxy answers (SMTP_PROXY), or while mail servers cannot be reached at all. */

@@ -1,7 +1,7 @@
 import { providerOf } from '../../../../shared/mail-providers';
 import { backoffDelay } from '../../../platform/retry';
 import { type ProxyRoute, parseProxyList } from '../proxy-list';
-import type { NetworkHealth } from '../types';
+import type { NetworkHealth, SmtpSettings } from '../types';
 
 interface Way {
   proxy: ProxyRoute;
@@ -31,10 +31,11 @@ export class ProxySet {
   private state: NetworkHealth | null = null;
 
   constructor(
-    list: string | undefined,
-    private readonly o: { retryBaseMs: number; maxDownMs: number; onChange: (h: NetworkHealth) => void },
+    /** SMTP_PROXY as written; a proxy is retried after SMTP_RETRY_BASE_MS, doubling up to SMTP_NETWORK_RETRY_S. */
+    private readonly o: Pick<SmtpSettings, 'proxy' | 'retryBaseMs' | 'networkRetryMs'>,
+    private readonly onChange: (h: NetworkHealth) => void,
   ) {
-    for (const proxy of parseProxyList(list)) {
+    for (const proxy of parseProxyList(o.proxy)) {
       // One proxy written for several providers is one way out: its state is shared.
       const same = this.ways.find((w) => w.proxy.name === proxy.name && w.proxy.provider === proxy.provider);
       if (!same) this.ways.push({ proxy, downUntil: 0, strikes: 0, up: true, lastError: null });
@@ -90,7 +91,8 @@ export class ProxySet {
       if (w.downUntil > now) continue;
       w.strikes++;
       w.downUntil =
-        now + backoffDelay(w.strikes, { baseMs: this.o.retryBaseMs, maxMs: this.o.maxDownMs, jitter: 0.2 });
+        now +
+        backoffDelay(w.strikes, { baseMs: this.o.retryBaseMs, maxMs: this.o.networkRetryMs, jitter: 0.2 });
     }
     this.update(now);
   }
@@ -117,10 +119,10 @@ export class ProxySet {
       const message = proxiesDownMessage(this.ways.filter((w) => !w.up).map((w) => w.proxy.name));
       const was = this.state;
       this.state = { ok: false, message, since: was?.since ?? now, kind: 'smtp', nextTryAt };
-      if (!was) this.o.onChange(this.state);
+      if (!was) this.onChange(this.state);
     } else if (this.state) {
       this.state = null;
-      this.o.onChange({ ok: true, message: null, since: now, kind: 'smtp', nextTryAt: null });
+      this.onChange({ ok: true, message: null, since: now, kind: 'smtp', nextTryAt: null });
     }
   }
 }
