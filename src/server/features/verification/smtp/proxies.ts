@@ -28,6 +28,8 @@ export function proxiesDownMessage(names: string[]): string {
 export class ProxySet {
   private readonly ways: Way[] = [];
   private readonly defaults: Way[];
+  /** More than one proxy: connection slots are then kept per proxy. */
+  private readonly several: boolean;
   private state: NetworkHealth | null = null;
 
   constructor(
@@ -41,6 +43,7 @@ export class ProxySet {
       if (!same) this.ways.push({ proxy, downUntil: 0, strikes: 0, up: true, lastError: null });
     }
     this.defaults = this.ways.filter((w) => w.proxy.provider === null);
+    this.several = new Set(this.ways.map((w) => w.proxy.name)).size > 1;
   }
 
   /** Not ok while no default proxy answers; null when they do (or there are none). */
@@ -79,8 +82,7 @@ export class ProxySet {
    * two proxies may each hold the cap at one server.
    */
   slotKey(ip: string, proxy: ProxyRoute | null): string {
-    const names = new Set(this.ways.map((w) => w.proxy.name));
-    return proxy && names.size > 1 ? `${ip} via ${proxy.name}` : ip;
+    return proxy && this.several ? `${ip} via ${proxy.name}` : ip;
   }
 
   /** The proxy failed: set aside for a back-off (once per outage: many connections fail together). */
