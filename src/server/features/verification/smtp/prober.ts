@@ -226,12 +226,11 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   /** What a tenant's addresses still wait for, and until when (progress for people). */
   waiting(tenant: string): WaitingGroup[] {
     const { pool, settings, ctx, probes } = this;
-    const waitingOn = (domain: string, t: string) => probes.waitingOn(domain, t);
     return waitingOf(this.hosts.values(), tenant, {
       pool,
       timeoutMs: settings.timeoutMs,
       memoryTtlMs: ctx.memoryTtlMs,
-      waitingOn,
+      waitingOn: (domain, t) => probes.waitingOn(domain, t),
     });
   }
 
