@@ -161,8 +161,9 @@ export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWor
   for (let d = 0; d < o.domains; d++) {
     const domain = `co${d}-${Math.floor(rnd() * 1e6).toString(36)}.test`;
     // Single-letter-first patterns collide most; some domains get a Jane/John Smith pair on purpose.
-    const pattern = d % 50 === 7 ? '{f}{last}' : samplePattern();
-    const catchAll = rnd() < (o.catchAll ?? 0.2);
+    // …and some are catch-all with a rarer pattern, which only a colleague's address can teach.
+    const pattern = d % 50 === 7 ? '{f}{last}' : d % 50 === 3 ? '{f}.{last}' : samplePattern();
+    const catchAll = d % 50 === 3 || rnd() < (o.catchAll ?? 0.2);
     const german = rnd() < 0.3;
     const siteRoll = rnd();
     const site: WorldDomain['site'] =

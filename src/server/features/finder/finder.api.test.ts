@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type FinderWorld, startFinderWorld, type WorldPerson } from '../../../../tests/fakes/finder-world';
+import { startFakeReceiver } from '../../../../tests/fakes/webhook-receiver';
 import { apiUser, bearer } from '../../../../tests/helpers/api';
 import { TestClient } from '../../../../tests/helpers/client';
 import { multipartBody, uploadCsv, waitFor } from '../../../../tests/helpers/lists';
@@ -165,10 +166,10 @@ describe('API v1', () => {
     expect(one.statusCode).toBe(200);
     expect(one.json().result).toMatchObject({ status: 'valid', email: p.address });
 
-    await u.web.post('/api/webhooks', {
-      url: 'https://hooks.example.com/verilead',
-      events: ['find.completed'],
-    });
+    const rx = await startFakeReceiver();
+    onTestFinished(() => rx.close());
+    const hook = await u.web.post('/api/webhooks', { url: rx.url, events: ['find.completed'] });
+    expect(hook.statusCode, hook.body).toBe(201);
     const bulk = await api.post('/api/v1/finds', {
       people: world.people
         .slice(0, 3)
@@ -182,11 +183,13 @@ describe('API v1', () => {
       60_000,
     );
     expect(done.job.done).toBe(3);
-    const events = await t.database.raw.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM webhook_deliveries WHERE workspace_id = $1 AND payload->>'type' = 'find.completed'",
-      [u.user.id],
+    // The event is delivered once the job says it is completed.
+    const hooks = await waitFor(
+      async () => rx.received.filter((h) => JSON.parse(h.body).type === 'find.completed'),
+      (got) => got.length > 0,
+      15_000,
     );
-    expect(Number(events[0].n)).toBe(1);
+    expect(JSON.parse(hooks[0].body).data).toMatchObject({ findId: id, status: 'completed', done: 3 });
     expect((await api.get(`/api/v1/finds/${id}/results`)).json().results).toHaveLength(3);
   }, 90_000);
 });

@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db/client';
 import type { Resolver } from '../../platform/net/safe-fetch';
 import { workspaceRowsAtDomain } from '../lists/outcomes';
 import type { Example } from './evidence';
-import { earlierAnswers, putSite, siteOf } from './queries';
+import { earlierAnswers } from './queries';
+import { putSite, siteOf } from './site-cache';
 import { readCompanySite } from './website';
 
 // What the product knows about a domain's addresses, for one workspace: its own list rows (with the

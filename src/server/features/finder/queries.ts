@@ -2,10 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import type { FindFilter, FindJobStatus, FindPerson, FindStatus } from '../../../shared/finder';
 import type { Db } from '../../platform/db/client';
 import type { Answer } from './answer';
-import type { PublishedAddress } from './page-text';
-import { type FindJobRow, type FindResultRow, findJobs, findResults, findSites } from './schema';
+import { type FindJobRow, type FindResultRow, findJobs, findResults } from './schema';
 
-// Every statement on the finder's tables (find_jobs, find_results, find_sites).
+// Every statement on find_jobs and find_results (find_sites: site-cache.ts).
 
 export async function insertJob(
   db: Db,
@@ -231,22 +230,4 @@ export async function earlierAnswers(db: Db, workspaceId: string, domain: string
       ),
     )
     .limit(100);
-}
-
-export async function siteOf(db: Db, domain: string) {
-  const [row] = await db.select().from(findSites).where(eq(findSites.domain, domain));
-  return row ?? null;
-}
-
-export async function putSite(
-  db: Db,
-  s: { domain: string; addresses: PublishedAddress[]; pages: number; problem: string | null; readAt: Date },
-) {
-  await db
-    .insert(findSites)
-    .values(s)
-    .onConflictDoUpdate({
-      target: findSites.domain,
-      set: { addresses: s.addresses, pages: s.pages, problem: s.problem, readAt: s.readAt },
-    });
 }
