@@ -129,6 +129,8 @@ export interface FinderWorldOptions {
   catchAll?: number;
   /** Postfix's error sleep, ms (default 1000, as Postfix's own). */
   errorSleepMs?: number;
+  /** Server time per command, one after another (a directory look-up per RCPT); default 0. */
+  commandMs?: number;
 }
 
 export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWorld> {
@@ -266,6 +268,7 @@ export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWor
       port,
       mailboxes: mailboxes.get(d.domain),
       catchAll: d.catchAll,
+      commandMs: o.commandMs,
       errorLimits: d.postfixLimits ? { soft: 10, hard: 20, sleepMs: o.errorSleepMs ?? 1000 } : undefined,
     });
     port = fake.port;
