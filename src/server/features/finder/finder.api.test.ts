@@ -5,6 +5,7 @@ import { apiUser, bearer } from '../../../../tests/helpers/api';
 import { TestClient } from '../../../../tests/helpers/client';
 import { multipartBody, uploadCsv, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { findRecoverJob } from './jobs';
 
 // The finder through the app: a single find answered in the request, a bulk CSV as a background job
 // with its results, export and hand-over to verification, API v1 with its webhook event, the
@@ -151,6 +152,45 @@ describe('bulk find', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/domain or website/);
   });
+});
+
+describe('a find whose worker died', () => {
+  it('goes on with the people left once its lease has run out, keeping the answers it had', async () => {
+    const web = await signedIn();
+    const people = world.people.filter((p) => p.truth === 'valid').slice(0, 4);
+    const csv = ['Name,Domain', ...people.map((p) => `${p.firstName} ${p.lastName},${p.domain}`)].join('\n');
+    const { payload, headers } = multipartBody('died.csv', csv, 'file');
+    const { job } = (await web.request('POST', '/api/finds/bulk', payload, headers)).json();
+    await finished(web, job.id);
+    // As a crash would leave it: running, its lease old, two people unanswered.
+    await t.database.raw.query(
+      "UPDATE find_jobs SET status = 'running', finished_at = NULL, heartbeat_at = now() - interval '10 minutes' WHERE id = $1",
+      [job.id],
+    );
+    await t.database.raw.query(
+      'UPDATE find_results SET status = NULL, email = NULL, finished_at = NULL WHERE job_id = $1 AND row_no > 2',
+      [job.id],
+    );
+    const kept = (
+      await t.database.raw.query<{ email: string }>(
+        'SELECT email FROM find_results WHERE job_id = $1 AND row_no <= 2 ORDER BY row_no',
+        [job.id],
+      )
+    ).map((r) => r.email);
+    const ctx = {
+      database: t.database,
+      clock: t.clock,
+      config: t.config,
+      queue: t.queue,
+      log: console,
+      jobId: 'x',
+    };
+    await findRecoverJob.handle({}, ctx as never);
+    const page = await finished(web, job.id);
+    expect(page.job).toMatchObject({ done: 4, found: 4 });
+    expect(page.results.slice(0, 2).map((r: { email: string }) => r.email)).toEqual(kept);
+    expect(page.results.map((r: { email: string }) => r.email)).toEqual(people.map((p) => p.address));
+  }, 90_000);
 });
 
 describe('API v1', () => {

@@ -1,4 +1,5 @@
-import { defineJob, noPayload } from '../../platform/jobs/registry';
+import type { Db } from '../../platform/db/client';
+import { defineJob, type JobSender, noPayload } from '../../platform/jobs/registry';
 import { FIND_RUN_JOB } from './job-types';
 import { staleJobs } from './queries';
 import { FIND_LEASE_MS, runFindJob } from './run';
@@ -19,8 +20,18 @@ export const findRecoverJob = defineJob({
   payload: noPayload,
   cron: '* * * * *',
   async handle(_data, ctx) {
-    const ids = await staleJobs(ctx.database.db, new Date(ctx.clock().getTime() - FIND_LEASE_MS));
-    for (const id of ids) await ctx.queue.send(FIND_RUN_JOB, { jobId: id }, { singletonKey: id });
+    const ids = await resumeFinds({
+      db: ctx.database.db,
+      queue: ctx.queue,
+      before: new Date(ctx.clock().getTime() - FIND_LEASE_MS),
+    });
     if (ids.length) ctx.log.info({ ids }, 'stale find jobs re-queued');
   },
 });
+
+/** Queues again the finds left queued or running whose last heartbeat is older than `before`. */
+export async function resumeFinds(o: { db: Db; queue: JobSender; before: Date }): Promise<string[]> {
+  const ids = await staleJobs(o.db, o.before);
+  for (const id of ids) await o.queue.send(FIND_RUN_JOB, { jobId: id }, { singletonKey: id });
+  return ids;
+}

@@ -19,6 +19,7 @@ import { brandedFileName } from '../branding';
 import { contentDisposition } from '../lists/export';
 import { requirePermission } from '../workspaces';
 import { peopleFromCsv } from './csv-input';
+import { resumeFinds } from './jobs';
 import { exportFind, sendFindToVerification } from './send';
 import { findOne, findResultsPage, listFinds, removeFind, startFind, stopFind } from './service';
 import { jobView } from './views';
@@ -30,6 +31,13 @@ const tags = ['finder'];
 export async function finderRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  // The embedded database belongs to this process alone: finds cut short by a crash go on at boot,
+  // without waiting for their lease to run out.
+  if (deps.database.kind === 'pglite' && deps.config.RUN_WORKERS) {
+    app.addHook('onReady', async () => {
+      await resumeFinds({ db, queue: deps.queue, before: new Date(deps.clock().getTime() + 1) });
+    });
+  }
   const base = (req: FastifyRequest) => ({
     db,
     queue: deps.queue,
