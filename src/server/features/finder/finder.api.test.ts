@@ -40,7 +40,7 @@ async function signedIn(plan = 'professional') {
 async function finished(web: TestClient, id: string) {
   return waitFor(
     async () => (await web.get(`/api/finds/${id}/results?pageSize=200`)).json(),
-    (p) => p.job.status === 'completed' || p.job.status === 'failed',
+    (p) => ['completed', 'failed', 'stopped'].includes(p.job.status),
     60_000,
   );
 }
@@ -152,6 +152,42 @@ describe('bulk find', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/domain or website/);
   });
+});
+
+describe('metering', () => {
+  it('counts each found address, and stops a find when the plan has none left, saying why', async () => {
+    const web = await signedIn('hobbyist');
+    const [p, ...rest] = world.people.filter((x) => x.truth === 'valid');
+    const first = (
+      await web.post('/api/finds/single', { firstName: p.firstName, lastName: p.lastName, company: p.domain })
+    ).json();
+    const [{ workspace_id: ws }] = await t.database.raw.query<{ workspace_id: string }>(
+      'SELECT workspace_id FROM find_jobs WHERE id = $1',
+      [first.job.id],
+    );
+    const used = () =>
+      t.database.raw.query<{ count: number }>(
+        "SELECT count FROM usage_counters WHERE workspace_id = $1 AND kind = 'find'",
+        [ws],
+      );
+    expect(Number((await used())[0].count)).toBe(1);
+    await t.database.raw.query(
+      "UPDATE usage_counters SET count = 499 WHERE workspace_id = $1 AND kind = 'find'",
+      [ws],
+    );
+    const csv = [
+      'Name,Domain',
+      ...rest.slice(0, 3).map((x) => `${x.firstName} ${x.lastName},${x.domain}`),
+    ].join('\n');
+    const { payload, headers } = multipartBody('three.csv', csv, 'file');
+    const { job } = (await web.request('POST', '/api/finds/bulk', payload, headers)).json();
+    const page = await finished(web, job.id);
+    expect(page.job).toMatchObject({ status: 'stopped', found: 1 });
+    expect(page.job.error).toMatch(/500 found addresses/);
+    expect(Number((await used())[0].count)).toBe(500);
+    const refused = await web.post('/api/finds/single', { fullName: 'Ann Other', company: p.domain });
+    expect(refused.statusCode).toBe(402);
+  }, 90_000);
 });
 
 describe('a find whose worker died', () => {
