@@ -3,6 +3,7 @@ import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../tests/helpers/client';
 import { newApiKey, startSmartleadApp, stopSmartleadApp } from '../../../../tests/helpers/smartlead';
 import type { TestApp } from '../../../../tests/helpers/test-app';
+import { readImportedCounts } from './import-counts';
 
 // Campaigns made in Smartlead's own app (decision 0202): listed from the workspace's key, imported on
 // request, then shown and steered like the campaigns created here.
@@ -89,5 +90,40 @@ describe('importing campaigns made in Smartlead', () => {
     const none = new TestClient(t.app);
     await none.register();
     expect((await none.get('/api/smartlead/campaigns/importable')).statusCode).toBe(400);
+  });
+
+  it('imports 100 campaigns with one request to Smartlead; their lead counts are read afterwards, by a job', async () => {
+    const { c, apiKey } = await workspace();
+    const made = Array.from({ length: 100 }, (_, i) =>
+      fake.seedAppCampaign(apiKey, {
+        name: `Bulk ${i}`,
+        leads: Array.from({ length: (i % 3) + 1 }, (_, j) => ({ email: `l${j}.${i}@acme.test` })),
+      }),
+    );
+    const ids = made.map((m) => m.id);
+    const before = fake.counters.requests;
+    const res = await c.post('/api/smartlead/campaigns/import', { smartleadIds: ids });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ imported: 100 });
+    // The listing only: no campaign's analytics while the user waits (100 of them: ~20 s at 10 per 2 s).
+    expect(fake.counters.requests - before).toBe(1);
+
+    const rows = await t.database.raw.query<{ data: { workspaceId: string; smartleadIds: number[] } }>(
+      "SELECT data FROM pgboss.job WHERE name = 'smartlead-import-counts'",
+    );
+    const job = rows.map((r) => r.data).find((d) => d.smartleadIds.includes(ids[0]!))!;
+    expect([...job.smartleadIds].sort()).toEqual([...ids].sort());
+    const counted = await readImportedCounts({
+      db: t.database.db,
+      config: t.config,
+      sleep: async () => {},
+      ...job,
+    });
+    expect(counted).toBe(100);
+    // Past the 25 campaigns whose analytics the list reads itself, the count is the one the job stored.
+    const list = (await c.get('/api/smartlead/campaigns')).json() as { name: string; total_leads: number }[];
+    const bulk = list.filter((x) => x.name.startsWith('Bulk '));
+    expect(bulk).toHaveLength(100);
+    for (const x of bulk) expect(x.total_leads).toBe((Number(x.name.slice(5)) % 3) + 1);
   });
 });
