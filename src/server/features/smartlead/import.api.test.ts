@@ -126,4 +126,26 @@ describe('importing campaigns made in Smartlead', () => {
     expect(bulk).toHaveLength(100);
     for (const x of bulk) expect(x.total_leads).toBe((Number(x.name.slice(5)) % 3) + 1);
   });
+
+  it('says in words when Smartlead fails (outage, rate limit), and the same request asked again works', async () => {
+    const { c, apiKey } = await workspace();
+    const id = await madeInSmartlead(apiKey, 'Retried');
+    const listing = { method: 'GET', path: /^\/campaigns\/?$/ };
+    fake.inject({ status: 500, times: 10, ...listing });
+    const down = await c.get('/api/smartlead/campaigns/importable');
+    expect(down.statusCode).toBe(502);
+    expect(down.json().error).toMatch(/Smartlead/);
+    fake.clearInjections();
+    fake.inject({ status: 429, times: 10, retryAfter: '30', ...listing });
+    const limited = await c.post('/api/smartlead/campaigns/import', { smartleadIds: [id] });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    fake.clearInjections();
+    const offered = (await c.get('/api/smartlead/campaigns/importable')).json();
+    expect(offered.map((x: { smartleadId: number }) => x.smartleadId)).toEqual([id]);
+    const retried = await c.post('/api/smartlead/campaigns/import', { smartleadIds: [id] });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual({ imported: 1 });
+  });
 });
