@@ -26,7 +26,7 @@ import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
 import {
-  smartleadImportCountsJob,
+  smartleadImportDetailsJob,
   smartleadOutcomePollJob,
   smartleadSendJob,
   smartleadSweepJob,
@@ -63,7 +63,7 @@ export const features: Feature[] = [
   {
     name: 'smartlead',
     routes: smartleadRoutes,
-    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob, smartleadImportCountsJob],
+    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob, smartleadImportDetailsJob],
   },
   {
     name: 'deliverability',

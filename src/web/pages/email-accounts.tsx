@@ -17,7 +17,8 @@ import { PageHeader } from '../ui/PageHeader';
 import { Skeleton } from '../ui/skeleton';
 
 // Email Accounts (under Email Automation): the user's sending mailboxes in Smartlead, searchable,
-// with daily limit, warm-up and reputation, and the campaigns created here that send from each.
+// with daily limit, warm-up and reputation, and the workspace's campaigns (sent from here or imported)
+// that send from each.
 export default function EmailAccountsPage() {
   const settings = useSmartleadSettings();
   const hasKey = settings.data?.hasApiKey === true;

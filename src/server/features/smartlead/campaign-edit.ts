@@ -81,6 +81,12 @@ export async function editCampaign(opts: {
         updatedAt: new Date(),
       })
       .where(eq(smartleadCampaigns.id, row.id));
+  } else if (emailAccountIds) {
+    // An imported campaign has no setup: its accounts are kept on their own, for Email Accounts' "used by".
+    await opts.db
+      .update(smartleadCampaigns)
+      .set({ sendingAccountIds: emailAccountIds, updatedAt: new Date() })
+      .where(eq(smartleadCampaigns.id, row.id));
   }
   const changed = (['steps', 'schedule', 'settings', 'emailAccountIds'] as const).filter(
     (k) => opts.input[k],

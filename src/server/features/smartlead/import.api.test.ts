@@ -3,7 +3,8 @@ import type { FakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../tests/helpers/client';
 import { newApiKey, startSmartleadApp, stopSmartleadApp } from '../../../../tests/helpers/smartlead';
 import type { TestApp } from '../../../../tests/helpers/test-app';
-import { readImportedCounts } from './import-counts';
+import type { EmailAccount } from '../../../shared/email-automation';
+import { readImportedDetails } from './import-details';
 
 // Campaigns made in Smartlead's own app (decision 0202): listed from the workspace's key, imported on
 // request, then shown and steered like the campaigns created here.
@@ -109,11 +110,11 @@ describe('importing campaigns made in Smartlead', () => {
     expect(fake.counters.requests - before).toBe(1);
 
     const rows = await t.database.raw.query<{ data: { workspaceId: string; smartleadIds: number[] } }>(
-      "SELECT data FROM pgboss.job WHERE name = 'smartlead-import-counts'",
+      "SELECT data FROM pgboss.job WHERE name = 'smartlead-import-details'",
     );
     const job = rows.map((r) => r.data).find((d) => d.smartleadIds.includes(ids[0]!))!;
     expect([...job.smartleadIds].sort()).toEqual([...ids].sort());
-    const counted = await readImportedCounts({
+    const counted = await readImportedDetails({
       db: t.database.db,
       config: t.config,
       sleep: async () => {},
@@ -147,5 +148,37 @@ describe('importing campaigns made in Smartlead', () => {
     const retried = await c.post('/api/smartlead/campaigns/import', { smartleadIds: [id] });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toEqual({ imported: 1 });
+  });
+
+  it('Email Accounts’ “used by” names an imported campaign: its accounts are read after the import, kept by edits', async () => {
+    const { c, apiKey } = await workspace();
+    const box = fake.addEmailAccount(apiKey, { from_email: 'sam@spring.test' });
+    const other = fake.addEmailAccount(apiKey, { from_email: 'kim@spring.test' });
+    const made = fake.seedAppCampaign(apiKey, { name: 'Spring (app)', emailAccountIds: [box.id] });
+    expect((await c.post('/api/smartlead/campaigns/import', { smartleadIds: [made.id] })).statusCode).toBe(
+      200,
+    );
+    const [job] = await t.database.raw.query<{ data: { workspaceId: string; smartleadIds: number[] } }>(
+      "SELECT data FROM pgboss.job WHERE name = 'smartlead-import-details' AND data->'smartleadIds' @> $1::jsonb",
+      [JSON.stringify([made.id])],
+    );
+    await readImportedDetails({ db: t.database.db, config: t.config, sleep: async () => {}, ...job!.data });
+    const usedBy = async () =>
+      Object.fromEntries(
+        ((await c.get('/api/smartlead/email-accounts')).json() as EmailAccount[]).map((a) => [
+          a.fromEmail,
+          a.usedBy.map((u) => u.name),
+        ]),
+      );
+    expect(await usedBy()).toEqual({ 'sam@spring.test': ['Spring (app)'], 'kim@spring.test': [] });
+
+    const mine = ((await c.get('/api/smartlead/campaigns')).json() as { id: string; name: string }[]).find(
+      (x) => x.name === 'Spring (app)',
+    )!;
+    const edit = await c.request('PUT', `/api/smartlead/campaigns/${mine.id}`, {
+      emailAccountIds: [other.id],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await usedBy()).toEqual({ 'sam@spring.test': [], 'kim@spring.test': ['Spring (app)'] });
   });
 });

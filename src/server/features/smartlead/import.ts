@@ -3,7 +3,7 @@ import type { ImportableCampaign } from '../../../shared/smartlead';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import { type SmartleadDeps, userClient } from './accounts';
-import { SMARTLEAD_IMPORT_COUNTS_JOB } from './jobs';
+import { SMARTLEAD_IMPORT_DETAILS_JOB } from './jobs';
 import { smartleadCampaigns } from './schema';
 
 // Campaigns made in Smartlead's own app (decision 0202): listed from the workspace's key, imported on
@@ -40,7 +40,7 @@ export async function importableCampaigns(opts: Deps): Promise<ImportableCampaig
 
 /**
  * Imports the chosen campaigns from one listing (GET /campaigns): nothing per campaign is asked while the
- * user waits; their lead counts are read afterwards by a job (import-counts.ts).
+ * user waits; their lead counts and sending accounts are read afterwards by a job (import-details.ts).
  */
 export async function importCampaigns(
   opts: Deps & { queue: JobSender; smartleadIds: number[]; now: Date },
@@ -77,7 +77,7 @@ export async function importCampaigns(
     .returning({ smartleadId: smartleadCampaigns.smartleadId });
   const ids = inserted.flatMap((r) => (r.smartleadId === null ? [] : [r.smartleadId]));
   if (ids.length) {
-    await opts.queue.send(SMARTLEAD_IMPORT_COUNTS_JOB, { workspaceId: opts.workspaceId, smartleadIds: ids });
+    await opts.queue.send(SMARTLEAD_IMPORT_DETAILS_JOB, { workspaceId: opts.workspaceId, smartleadIds: ids });
   }
   return { imported: inserted.length };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../../platform/jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { notifyCampaignSent } from '../webhooks/campaign-events';
-import { readImportedCounts } from './import-counts';
+import { readImportedDetails } from './import-details';
 import { pollOutcomes } from './poll';
 import { runSend } from './send';
 import { findStalledSends } from './send-lease';
@@ -65,23 +65,23 @@ export const smartleadOutcomePollJob = defineJob({
   },
 });
 
-export const SMARTLEAD_IMPORT_COUNTS_JOB = jobType(
-  'smartlead-import-counts',
+export const SMARTLEAD_IMPORT_DETAILS_JOB = jobType(
+  'smartlead-import-details',
   z.object({ workspaceId: z.string(), smartleadIds: z.array(z.number()) }),
 );
 
-/** After an import: the imported campaigns' lead counts, read one by one at Smartlead's pace. */
-export const smartleadImportCountsJob = defineJob({
-  ...SMARTLEAD_IMPORT_COUNTS_JOB,
+/** After an import: the imported campaigns' lead counts and accounts, read at Smartlead's pace. */
+export const smartleadImportDetailsJob = defineJob({
+  ...SMARTLEAD_IMPORT_DETAILS_JOB,
   queue: { retryLimit: 4, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
   async handle(data, ctx) {
-    const read = await readImportedCounts({
+    const read = await readImportedDetails({
       db: ctx.database.db,
       config: ctx.config,
       sleep: ctx.sleep,
       workspaceId: data.workspaceId,
       smartleadIds: data.smartleadIds,
     });
-    ctx.log.info({ workspaceId: data.workspaceId, read }, 'imported campaigns counted');
+    ctx.log.info({ workspaceId: data.workspaceId, read }, 'imported campaigns read');
   },
 });
