@@ -51,6 +51,7 @@ async function running(steps?: Step[]) {
   const b = fake.addEmailAccount(apiKey, { from_email: `b@${user.username}.test` });
   const name = `Edit ${Math.random()}`;
   const res = await c.post('/api/smartlead/create-campaign', {
+    bounceBudget: 100,
     campaignName: name,
     emails: leads(3),
     setup: setupFor([a.id], steps),
