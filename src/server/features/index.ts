@@ -27,7 +27,12 @@ import { onboardingRoutes } from './onboarding/routes';
 import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
-import { smartleadOutcomePollJob, smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
+import {
+  smartleadImportDetailsJob,
+  smartleadOutcomePollJob,
+  smartleadSendJob,
+  smartleadSweepJob,
+} from './smartlead/jobs';
 import { smartleadRoutes } from './smartlead/routes';
 import { suppressionRoutes } from './suppressions/routes';
 import { teamRoutes } from './team/routes';
@@ -60,7 +65,7 @@ export const features: Feature[] = [
   {
     name: 'smartlead',
     routes: smartleadRoutes,
-    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob],
+    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob, smartleadImportDetailsJob],
   },
   {
     name: 'deliverability',
