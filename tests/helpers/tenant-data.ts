@@ -11,6 +11,8 @@ export interface TenantData {
   webhookId: string;
   tokenId: string;
   apiToken: string;
+  /** A finished bulk find (only on schemas with the finder: a workspace_id tenant column). */
+  findJobId: string;
 }
 
 /** What one account of the previous release owns, as written by SQL at that release's schema. */
@@ -60,7 +62,7 @@ export async function insertApiToken(q: RawRunner, opts: { userId: string; works
   const [cols, vals] = opts.workspaceId ? [', workspace_id', ', $4'] : ['', ''];
   await q.query(
     `INSERT INTO api_tokens (id, user_id, name, token_hash, scopes${cols}) VALUES ($1, $2, 'script', $3,
-       ARRAY['lists:read', 'lists:write', 'verify', 'downloads']${vals})`,
+       ARRAY['lists:read', 'lists:write', 'verify', 'downloads', 'finds']${vals})`,
     [id, opts.userId, sha256(token), ...(opts.workspaceId ? [opts.workspaceId] : [])],
   );
   return { id, token };
@@ -174,6 +176,34 @@ export async function seedTenantData(
       ],
     );
   }
+  const findJobId = randomUUID();
+  if (T === 'workspace_id') {
+    await run(
+      `INSERT INTO find_jobs (id, workspace_id, kind, name, status, total, done, found, created_at, finished_at)
+       VALUES ($1, $2, 'bulk', $3, 'completed', 1, 1, 1, now(), now())`,
+      [findJobId, owner, `${marker} find`],
+    );
+    await run(
+      `INSERT INTO find_results (job_id, row_no, workspace_id, full_name, company, domain, email, status, score,
+         pattern, evidence, finished_at)
+       VALUES ($1, 1, $2, $3, 'example.com', 'example.com', $4, 'valid', 97, '{first}.{last}', $5, now())`,
+      [
+        findJobId,
+        owner,
+        `${marker} Person`,
+        `${marker}.found@example.com`,
+        JSON.stringify({
+          smtpCode: 250,
+          smtpMessage: 'OK',
+          rejected: 0,
+          tried: 1,
+          source: 'common',
+          examples: [],
+          note: null,
+        }),
+      ],
+    );
+  }
   await run(
     `INSERT INTO webhook_endpoints (id, ${T}, url, events, secret_sealed, secret_hint)
      VALUES ($1, $2, $3, ARRAY['list.completed'], 'v1:sealed', 'ab12')`,
@@ -211,6 +241,7 @@ export async function seedTenantData(
     webhookId,
     tokenId: token.id,
     apiToken: token.token,
+    findJobId,
   };
 }
 

@@ -130,10 +130,14 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
     }),
   );
 
-  r.delete('/api/finds/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
-    await removeFind(db, requirePermission(req, 'scraper:run').id, req.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/finds/:id',
+    { schema: { tags, params: idParams, response: { 204: z.null().describe('Deleted') } } },
+    async (req, reply) => {
+      await removeFind(db, requirePermission(req, 'scraper:run').id, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   r.get(
     '/api/finds/:id/export.csv',

@@ -81,7 +81,11 @@ describe('plans', () => {
     });
     const h = new TestClient(t.app);
     await h.register({ plan: 'hobbyist' });
-    expect((await h.get('/api/billing/plan')).json().limits).toEqual({ verification: 20, scrape: 20, find: 500 });
+    expect((await h.get('/api/billing/plan')).json().limits).toEqual({
+      verification: 20,
+      scrape: 20,
+      find: 500,
+    });
   });
 });
 
