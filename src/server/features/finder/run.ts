@@ -115,10 +115,11 @@ async function finish(o: {
   const db = o.ctx.database.db;
   const counts = await countJob(db, o.jobId);
   const now = o.clock();
+  // The final counts land before the status says the job ended: a reader never sees it ended short.
+  await setJob(db, o.jobId, { ...counts, ...(o.quotaMessage ? { error: o.quotaMessage } : {}) });
   const ended = o.quotaMessage
     ? await moveJob(db, o.jobId, ['running'], 'stopped', now)
     : await moveJob(db, o.jobId, ['running'], 'completed', now);
-  await setJob(db, o.jobId, { ...counts, ...(o.quotaMessage ? { error: o.quotaMessage } : {}) });
   const job = await jobById(db, o.jobId);
   if (!job || (!ended && job.status !== 'stopped')) return;
   if (job.kind === 'bulk' || o.viaApi) {
