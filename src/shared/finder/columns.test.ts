@@ -3,7 +3,10 @@ import { detectFinderColumns } from './columns';
 
 describe('bulk-find CSV columns', () => {
   it('finds first, last and domain by header', () => {
-    const r = detectFinderColumns(['First Name', 'Last Name', 'Company', 'Website'], [['Jane', 'Doe', 'Acme', 'acme.com']]);
+    const r = detectFinderColumns(
+      ['First Name', 'Last Name', 'Company', 'Website'],
+      [['Jane', 'Doe', 'Acme', 'acme.com']],
+    );
     expect(r).toEqual({ columns: { name: [0, 1], company: 3 } });
   });
 
@@ -19,7 +22,9 @@ describe('bulk-find CSV columns', () => {
   });
 
   it('says which column is missing', () => {
-    expect(detectFinderColumns(['Name'], [['Jane Doe']])).toEqual({ error: expect.stringMatching(/domain or website/) });
+    expect(detectFinderColumns(['Name'], [['Jane Doe']])).toEqual({
+      error: expect.stringMatching(/domain or website/),
+    });
     expect(detectFinderColumns(['Domain', 'Notes'], [['acme.com', '42']])).toEqual({
       error: expect.stringMatching(/name/),
     });

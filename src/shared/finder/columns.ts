@@ -54,11 +54,16 @@ export function detectFinderColumns(
     for (let c = 0; c < width; c++) if (domainShare(sample, c) >= 0.8) company = c;
   }
   if (company < 0) {
-    return { error: 'No column holds the company domain or website (a "Domain" or "Website" column, e.g. acme.com)' };
+    return {
+      error: 'No column holds the company domain or website (a "Domain" or "Website" column, e.g. acme.com)',
+    };
   }
   // The uploads' detector finds names next to an email column; a finder's CSV has none, so it is
   // asked with a stand-in email column past the end.
-  const detected = detectColumns([...fitTo(headers, width), 'email'], sample.map((r) => [...fitTo(r, width), 'x@y.z']));
+  const detected = detectColumns(
+    [...fitTo(headers, width), 'email'],
+    sample.map((r) => [...fitTo(r, width), 'x@y.z']),
+  );
   const name = (detected?.name ?? []).filter((c) => c !== company && c < width);
   if (name.length === 0) {
     return { error: 'No column holds the person\'s name ("Name", or "First name" and "Last name")' };

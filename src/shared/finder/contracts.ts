@@ -114,7 +114,15 @@ export const findJobListSchema = z.object({ jobs: z.array(findJobSchema) });
 export const singleFindResponseSchema = z.object({ job: findJobSchema, result: findResultSchema.nullable() });
 export type SingleFindResponse = z.infer<typeof singleFindResponseSchema>;
 
-export const FIND_FILTERS = ['all', 'found', 'valid', 'accept_all', 'unknown', 'ambiguous', 'not_found'] as const;
+export const FIND_FILTERS = [
+  'all',
+  'found',
+  'valid',
+  'accept_all',
+  'unknown',
+  'ambiguous',
+  'not_found',
+] as const;
 export const findFilterSchema = z.enum(FIND_FILTERS);
 export type FindFilter = z.infer<typeof findFilterSchema>;
 

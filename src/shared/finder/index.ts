@@ -1,5 +1,12 @@
 // The email finder's shared parts: contracts, the name parts, the pattern table, CSV columns.
 export * from './columns';
 export * from './contracts';
+export {
+  ADDRESS_PATTERNS,
+  type AddressPattern,
+  localPartsOf,
+  patternById,
+  patternsMatching,
+  renderPattern,
+} from './patterns';
 export { type NameInput, type NameParts, nameParts } from './person-name';
-export { ADDRESS_PATTERNS, type AddressPattern, localPartsOf, patternById, patternsMatching, renderPattern } from './patterns';

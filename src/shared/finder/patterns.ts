@@ -46,11 +46,7 @@ export function renderPattern(pattern: string, first: string, last: string): str
   if (!p || !first || (p.needsLast && !last)) return null;
   const f = first.replace(/-/g, '')[0];
   const l = last.replace(/-/g, '')[0] ?? '';
-  return pattern
-    .replace('{first}', first)
-    .replace('{last}', last)
-    .replace('{f}', f)
-    .replace('{l}', l);
+  return pattern.replace('{first}', first).replace('{last}', last).replace('{f}', f).replace('{l}', l);
 }
 
 /** Every (pattern, local part) a name can make, each pattern with the best spelling first. */

@@ -19,10 +19,50 @@ export interface NameInput {
   fullName?: string | null;
 }
 
-const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'herr', 'frau', 'mme', 'mlle', 'm', 'sr', 'sra', 'ing']);
+const TITLES = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'dr',
+  'prof',
+  'sir',
+  'dame',
+  'herr',
+  'frau',
+  'mme',
+  'mlle',
+  'm',
+  'sr',
+  'sra',
+  'ing',
+]);
 const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'mba', 'esq', 'cpa', 'msc', 'bsc']);
 // Particles that belong to the last name (van Gogh, de la Cruz, bin Salman, O' is handled by the apostrophe).
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'la', 'le', 'ter', 'ten', 'bin', 'al', 'el', 'zu', 'st']);
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'dos',
+  'das',
+  'du',
+  'la',
+  'le',
+  'ter',
+  'ten',
+  'bin',
+  'al',
+  'el',
+  'zu',
+  'st',
+]);
 
 const plain = (w: string) => w.toLowerCase().replace(/[.'’]/g, '');
 
@@ -115,6 +155,8 @@ function partsIn(input: NameInput, umlauts: Umlauts): NameParts | null {
   const firsts = first ? firstSpellings(first) : [];
   const lasts = lastSpellings(last);
   if (firsts.length === 0 && lasts.length === 0) return null;
-  const display = (firstIn || lastIn ? `${firstIn} ${lastIn}` : (input.fullName ?? '')).trim().replace(/\s+/g, ' ');
+  const display = (firstIn || lastIn ? `${firstIn} ${lastIn}` : (input.fullName ?? ''))
+    .trim()
+    .replace(/\s+/g, ' ');
   return { first: firsts, last: lasts, display };
 }

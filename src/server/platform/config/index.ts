@@ -7,6 +7,7 @@ import { authEnv, PASSWORD_HASH_MEMORY_KIB } from '../../features/auth/env';
 import { billingEnv } from '../../features/billing/env';
 import { brandingEnv } from '../../features/branding/env';
 import { deliverabilityEnv } from '../../features/deliverability/env';
+import { finderEnv } from '../../features/finder/env';
 import { listsEnv } from '../../features/lists/env';
 import { proberEnv } from '../../features/prober/env';
 import { retentionEnv } from '../../features/retention/env';
@@ -65,6 +66,7 @@ const schema = z
     ...accountEnv,
     ...brandingEnv,
     ...deliverabilityEnv,
+    ...finderEnv,
   })
   .superRefine((c, ctx) => {
     // A cheaper password hash is for the test suites only (auth/password.ts).

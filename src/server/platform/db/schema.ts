@@ -9,6 +9,7 @@ export * from '../../features/branding/schema';
 export * from '../../features/data-export/schema';
 export * from '../../features/deliverability/schema';
 export * from '../../features/email-composer/schema';
+export * from '../../features/finder/schema';
 export * from '../../features/lists/schema';
 export * from '../../features/scraper/schema';
 export * from '../../features/smartlead/schema';

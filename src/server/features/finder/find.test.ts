@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FinderWorld, startFinderWorld, type WorldPerson } from '../../../../tests/fakes/finder-world';
+import { createVerifier, type Verifier } from '../verification';
+import type { Example } from './evidence';
+import { findMany } from './find-many';
+import type { Found } from './find-person';
+import { siteResolver } from './site-resolver';
+import { readCompanySite } from './website';
+
+// The finder against a world whose truth is known: every answer is checked. Domains with a pattern
+// each, catch-all domains, Postfix error limits, websites that publish colleagues (one forbids it in
+// robots.txt), colleagues the workspace knows, name collisions and non-ASCII names.
+
+let world: FinderWorld;
+let verifier: Verifier;
+const answers = new Map<number, Found>();
+
+beforeAll(async () => {
+  world = await startFinderWorld({ domains: 24, peoplePerDomain: 3, seed: 11, errorSleepMs: 300 });
+  const env = world.env();
+  verifier = createVerifier({
+    dnsServers: [env.DNS_SERVERS],
+    smtp: {
+      allowPrivate: true,
+      port: Number(env.SMTP_PORT),
+      heloName: 'probe.test',
+      mailFrom: 'bounce@probe.test',
+      greylistRetryS: 1,
+    },
+  });
+  const resolve = siteResolver([env.DNS_SERVERS], 2000);
+  await findMany(
+    world.people.map((p, index) => ({
+      index,
+      person: { firstName: p.firstName, lastName: p.lastName, company: p.domain },
+    })),
+    {
+      verifier,
+      tenant: 'test',
+      concurrency: 20,
+      examples: async (domain) => {
+        const site = await readCompanySite(domain, {
+          budgetMs: 3000,
+          pageBytes: 65536,
+          allowLoopback: true,
+          port: Number(env.FINDER_WEB_PORT),
+          resolve,
+        });
+        const known = world.domains.find((d) => d.domain === domain)?.workspaceColleague;
+        const examples: Example[] = site.addresses.map((a) => ({
+          address: a.address,
+          names: a.names,
+          source: 'website',
+        }));
+        if (known)
+          examples.push({ address: known.address, names: [known.name], source: 'workspace', owned: true });
+        return { examples, siteProblem: site.problem };
+      },
+      onFound: (i, f) => {
+        answers.set(i, f);
+      },
+      onChange: (i, f) => {
+        answers.set(i, f);
+      },
+    },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await verifier?.close();
+  await world?.close();
+});
+
+const right = (p: WorldPerson, f: Found | undefined) => {
+  const a = f?.answer;
+  if (!a) return false;
+  if (p.truth === 'valid') return a.status === 'valid' && a.email === p.address;
+  if (p.truth === 'accept_all') return a.status === 'accept_all';
+  if (p.truth === 'ambiguous') return a.status === 'ambiguous';
+  return a.status === 'not_found';
+};
+
+describe('finding people in a world of known truth', () => {
+  it('answers every person', () => {
+    expect(answers.size).toBe(world.people.length);
+    expect(world.people.length).toBeGreaterThan(40);
+  });
+
+  it('finds the right address of everyone on a domain that is not catch-all, and never a wrong valid', () => {
+    const wrongValid = world.people.filter((p, i) => {
+      const a = answers.get(i)?.answer;
+      return a?.status === 'valid' && a.email !== p.address;
+    });
+    expect(wrongValid).toEqual([]);
+    const plain = world.people.map((p, i) => [p, i] as const).filter(([p]) => p.truth === 'valid');
+    const missed = plain
+      .filter(([p, i]) => !right(p, answers.get(i)))
+      .map(([p, i]) => ({ p, a: answers.get(i)?.answer }));
+    expect(missed).toEqual([]);
+  });
+
+  it('calls a catch-all guess accept_all, with the pattern a colleague shows, never valid', () => {
+    const catchAll = world.people.map((p, i) => [p, i] as const).filter(([p]) => p.truth === 'accept_all');
+    expect(catchAll.length).toBeGreaterThan(0);
+    for (const [p, i] of catchAll) {
+      const a = answers.get(i)?.answer;
+      expect(a?.status).toBe('accept_all');
+      const d = world.domains.find((x) => x.domain === p.domain);
+      if (d && (d.site === 'named' || d.workspaceColleague) && p.address) expect(a?.email).toBe(p.address);
+    }
+  });
+
+  it('gives a shared candidate (Jane and John Smith) to neither, and says so', () => {
+    const pair = world.people.map((p, i) => [p, i] as const).filter(([p]) => p.truth === 'ambiguous');
+    expect(pair.length).toBeGreaterThanOrEqual(2);
+    for (const [, i] of pair) {
+      const a = answers.get(i)?.answer;
+      expect(a?.status).toBe('ambiguous');
+      expect(a?.evidence.note).toMatch(/fits .* as well/);
+    }
+  });
+
+  it('never draws a Postfix slow-down or disconnect for errors', () => {
+    for (const d of world.domains.filter((x) => x.postfixLimits)) {
+      expect(world.hosts[d.domain].stats.sessionErrors.every((n) => n < 10)).toBe(true);
+    }
+  });
+
+  it('reads team pages, and none of a site whose robots.txt forbids it', () => {
+    const hits = (d: string, path: string) => world.webHits.get(`${d}${path}`) ?? 0;
+    const named = world.domains.filter((d) => d.site === 'named');
+    const robots = world.domains.filter((d) => d.site === 'robots');
+    expect(named.length).toBeGreaterThan(0);
+    expect(robots.length).toBeGreaterThan(0);
+    for (const d of named) expect(hits(d.domain, '/team')).toBe(1);
+    for (const d of robots) {
+      expect(hits(d.domain, '/robots.txt')).toBe(1);
+      expect(hits(d.domain, '/') + hits(d.domain, '/team') + hits(d.domain, '/contact')).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { type Resolver, safeFetchText, UnsafeUrlError } from '../../platform/net/safe-fetch';
+import { type PublishedAddress, publishedAddresses } from './page-text';
+import { allowAll, disallowAll, FINDER_AGENT, parseRobots, type Robots } from './robots';
+
+// A company's website, read for the addresses it publishes: robots.txt first, then the home page and
+// the few pages where companies list people (contact, about, team), found as links on the home page or
+// at their usual paths. Everything goes through the SSRF guard, under one time budget and a size cap
+// per page: the site is a hint, never a reason to keep a user waiting.
+
+export interface SiteOptions {
+  budgetMs: number;
+  pageBytes: number;
+  allowLoopback: boolean;
+  /** Test worlds: plain http on this port. */
+  port?: number;
+  resolve?: Resolver;
+}
+
+export interface SiteReading {
+  addresses: PublishedAddress[];
+  /** Pages read (robots.txt not counted). */
+  pages: number;
+  /** Why nothing was read, in words (no site, robots.txt forbids it, out of time). */
+  problem: string | null;
+}
+
+const PAGE_WORDS = /contact|about|team|people|staff|leadership|impressum|kontakt|equipo|equipe|nosotros/i;
+const USUAL_PATHS = ['/contact', '/about', '/team'];
+const MAX_PAGES = 5;
+
+export async function readCompanySite(domain: string, o: SiteOptions): Promise<SiteReading> {
+  const deadline = Date.now() + o.budgetMs;
+  const base = o.port ? `http://${domain}:${o.port}` : `https://${domain}`;
+  const get = async (path: string, maxBytes = o.pageBytes) => {
+    const left = deadline - Date.now();
+    if (left <= 50) throw new Error('out of time');
+    return safeFetchText(`${base}${path}`, {
+      allowLoopback: o.allowLoopback,
+      resolve: o.resolve,
+      timeoutMs: left,
+      maxBytes,
+      maxRedirects: 3,
+      headers: { 'user-agent': `${FINDER_AGENT}/1.0 (+email finder; reads contact pages only)` },
+    });
+  };
+  let robots: Robots;
+  try {
+    const r = await get('/robots.txt', 64 * 1024);
+    robots = r.status >= 500 ? disallowAll : r.status >= 400 ? allowAll : parseRobots(r.body);
+  } catch (err) {
+    const why = err instanceof UnsafeUrlError ? err.message : 'the website did not answer';
+    return { addresses: [], pages: 0, problem: `Could not read ${domain}'s website: ${why}` };
+  }
+  const seen = new Map<string, Set<string>>();
+  const add = (list: PublishedAddress[]) => {
+    for (const a of list) {
+      const names = seen.get(a.address) ?? new Set<string>();
+      for (const n of a.names) names.add(n);
+      seen.set(a.address, names);
+    }
+  };
+  const queue = ['/'];
+  const done = new Set<string>();
+  let pages = 0;
+  let refused = 0;
+  while (queue.length && pages < MAX_PAGES && Date.now() < deadline) {
+    const path = queue.shift() as string;
+    if (done.has(path)) continue;
+    done.add(path);
+    if (!robots(path)) {
+      refused++;
+      continue;
+    }
+    try {
+      const page = await get(path);
+      if (page.status >= 400 || !/html|text\/plain/i.test(page.contentType || 'text/html')) continue;
+      pages++;
+      add(publishedAddresses(page.body, domain));
+      if (path === '/') queue.push(...linkedPages(page.body, domain), ...USUAL_PATHS);
+    } catch {
+      // One page that fails is one hint less; the others may still answer within the budget.
+    }
+  }
+  const addresses = [...seen].map(([address, names]) => ({ address, names: [...names] }));
+  const problem =
+    pages === 0
+      ? refused > 0
+        ? `${domain}'s robots.txt asks not to read its pages`
+        : `Could not read ${domain}'s website`
+      : null;
+  return { addresses, pages, problem };
+}
+
+/** Same-site links of the home page whose path names a contact, about or team page. */
+function linkedPages(html: string, domain: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<a\s[^>]*href\s*=\s*["']([^"'#]+)["']/gi)) {
+    let url: URL;
+    try {
+      url = new URL(m[1], `https://${domain}/`);
+    } catch {
+      continue;
+    }
+    const host = url.hostname.replace(/^www\./, '');
+    if (host !== domain || !PAGE_WORDS.test(url.pathname)) continue;
+    if (!out.includes(url.pathname)) out.push(url.pathname);
+  }
+  return out.slice(0, MAX_PAGES);
+}
