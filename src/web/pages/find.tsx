@@ -11,7 +11,7 @@ export default function FindPage() {
         title="Email Finder"
         description="Find a person's work email from their name and company, checked with the company's mail server"
       />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         <SingleFind />
         <BulkFind />
       </div>

@@ -63,13 +63,13 @@ export function ResultsTableView(p: ResultRowsProps) {
   return (
     <Table bare className="table-fixed" data-testid="find-results-table">
       <colgroup>
-        <col className="w-[16%]" />
-        <col className="w-[16%]" />
+        <col className="w-[14%]" />
+        <col className="w-[13%]" />
         <col />
         <col className="w-28" />
-        <col className="w-32" />
+        <col className="w-28" />
         <col className="hidden w-32 lg:table-column" />
-        <col className="w-[20%]" />
+        <col className="w-[19%]" />
       </colgroup>
       <TableHeader className="sticky top-0 z-10 bg-card">
         <TableRow>
@@ -100,11 +100,9 @@ export function ResultsTableView(p: ResultRowsProps) {
         {p.rows.map((r) => (
           <TableRow key={r.id} data-testid="find-result-row">
             <TableCell className="break-words">{r.name}</TableCell>
-            <TableCell className="break-all">
-              {r.company}
-              {r.domain && r.domain !== r.company && (
-                <span className="block text-xs text-muted-foreground">{r.domain}</span>
-              )}
+            {/* The domain the company resolved to (what the address is at); the title keeps what was given. */}
+            <TableCell className="break-all" title={r.company}>
+              {r.domain ?? r.company}
             </TableCell>
             <TableCell>
               <Address r={r} />

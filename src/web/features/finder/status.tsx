@@ -16,7 +16,7 @@ export const FIND_STATUS_VARIANT: Record<FindStatus, Variant> = {
 
 export function FindStatusBadge({ status }: { status: FindStatus }) {
   return (
-    <Badge variant={FIND_STATUS_VARIANT[status]} data-testid="find-status">
+    <Badge variant={FIND_STATUS_VARIANT[status]} className="whitespace-nowrap" data-testid="find-status">
       {FIND_STATUS_LABELS[status]}
     </Badge>
   );
