@@ -3,6 +3,15 @@
 // score (the score is the estimated chance of delivery). Used by the send screen to show the projection
 // and by the server to refuse a send above it.
 
+import { scoreOf } from './score';
+
+/**
+ * The score an address never verified in the workspace is projected at. Nothing is known of it, which is
+ * no reason to trust it: it counts as a risky row whose reason is unknown (score.ts's risky prior, 60: a
+ * 40% projected bounce), so a send holding one is held to the budget like one holding risky rows.
+ */
+export const UNVERIFIED_SCORE = scoreOf({ finalStatus: 'risky', reason: null, provider: null }) ?? 0;
+
 /** Budgets the send screen offers, in percent; 100 is "no limit". */
 export const BOUNCE_BUDGETS = [1, 2, 3, 5, 10, 100] as const;
 export const DEFAULT_BOUNCE_BUDGET = 2;

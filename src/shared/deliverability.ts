@@ -122,6 +122,8 @@ export const verifierStandingSchema = z.object({
   ip: z.string().nullable(),
   /** Found through SMTP_PROXY, or directly. */
   via: z.enum(['direct', 'proxy']),
+  /** The proxy (ip:port) when SMTP_PROXY lists several: each is its own way out. */
+  proxy: z.string().nullable().optional(),
   ptr: z.array(z.string()),
   forwardConfirmed: z.boolean(),
   heloName: z.string().nullable(),

@@ -14,6 +14,8 @@ export interface PlanRow {
   lists: number | null;
   /** Instagram scrape jobs a month; null is unlimited. */
   scrapes: number | null;
+  /** Addresses the email finder returns a month (one per person found); null is unlimited. */
+  finds: number | null;
   /** White Label features: the public API (tokens, webhooks), team members, custom branding and domain. */
   whiteLabel: boolean;
   /** What the plan adds beyond its limits, in the words of the plan cards. */
@@ -28,6 +30,7 @@ export const PLAN_TABLE: Record<Plan, PlanRow> = {
     priceCents: 3999,
     lists: 20,
     scrapes: 20,
+    finds: 500,
     whiteLabel: false,
     extras: ['AI data cleaning'],
   },
@@ -37,6 +40,7 @@ export const PLAN_TABLE: Record<Plan, PlanRow> = {
     priceCents: 49999,
     lists: null,
     scrapes: null,
+    finds: 10_000,
     whiteLabel: false,
     extras: ['AI data cleaning', 'Advanced analytics', 'Phone support in business hours'],
     popular: true,
@@ -47,6 +51,7 @@ export const PLAN_TABLE: Record<Plan, PlanRow> = {
     priceCents: 99999,
     lists: null,
     scrapes: null,
+    finds: null,
     whiteLabel: true,
     extras: ['Everything in Professional', 'Custom branding and domain', 'Multi-user accounts'],
   },
@@ -85,6 +90,14 @@ export function scrapesLimitText(p: Plan): string {
   return `${head}, up to ${SCRAPE_MAX_ITEMS_LIMIT} profiles each`;
 }
 
+/** "500 found addresses a month" / "Unlimited email finder" */
+export function findsLimitText(p: Plan): string {
+  const n = PLAN_TABLE[p].finds;
+  return n === null
+    ? 'Unlimited email finder'
+    : `Email finder: ${n.toLocaleString('en-US')} found addresses a month`;
+}
+
 /** The API line of a plan card. */
 export const apiText = (p: Plan) => (PLAN_TABLE[p].whiteLabel ? 'API access and webhooks' : 'No API access');
 
@@ -92,6 +105,7 @@ export const apiText = (p: Plan) => (PLAN_TABLE[p].whiteLabel ? 'API access and 
 export const planFeatures = (p: Plan) => [
   listsLimitText(p),
   scrapesLimitText(p),
+  findsLimitText(p),
   ...PLAN_TABLE[p].extras,
   apiText(p),
 ];

@@ -3,7 +3,7 @@ import { type Plan, planSchema } from './auth';
 
 // Plans, quotas and metered usage (decision 0600).
 
-export const USAGE_KINDS = ['verification', 'scrape'] as const;
+export const USAGE_KINDS = ['verification', 'scrape', 'find'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
 // Monthly limits per plan: PLAN_TABLE in ./plans (lists = verification runs, scrapes = scrape jobs).
@@ -11,6 +11,7 @@ export type UsageKind = (typeof USAGE_KINDS)[number];
 export const USAGE_LABELS: Record<UsageKind, { one: string; many: string }> = {
   verification: { one: 'list verification', many: 'list verifications' },
   scrape: { one: 'Instagram scrape', many: 'Instagram scrapes' },
+  find: { one: 'found address', many: 'found addresses' },
 };
 
 /** The plan one step up that lifts a limit (the 402's upgrade path). */
@@ -37,7 +38,11 @@ export const planStateSchema = z.object({
       cancelAtPeriodEnd: z.boolean(),
     })
     .nullable(),
-  limits: z.object({ verification: z.number().nullable(), scrape: z.number().nullable() }),
+  limits: z.object({
+    verification: z.number().nullable(),
+    scrape: z.number().nullable(),
+    find: z.number().nullable(),
+  }),
   apiAccess: z.boolean(),
 });
 export type PlanState = z.infer<typeof planStateSchema>;
@@ -56,7 +61,14 @@ export const usageResponseSchema = z.object({
   plan: planStateSchema,
   counters: z.array(usageCounterSchema),
   /** The last six months, oldest first (this month included). */
-  history: z.array(z.object({ month: z.string(), verification: z.number().int(), scrape: z.number().int() })),
+  history: z.array(
+    z.object({
+      month: z.string(),
+      verification: z.number().int(),
+      scrape: z.number().int(),
+      find: z.number().int(),
+    }),
+  ),
 });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
 

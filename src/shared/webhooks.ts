@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   'list.cancelled',
   'campaign.sent',
   'domain.changed',
+  'find.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'test';
 export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
@@ -16,6 +17,7 @@ export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], strin
   'list.cancelled': 'A list verification was stopped',
   'campaign.sent': 'A campaign was sent to Smartlead',
   'domain.changed': "A sending domain's DNS checks changed (passing, warning or failing)",
+  'find.completed': 'A bulk email find finished (or was stopped)',
 };
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` */

@@ -43,11 +43,22 @@ describe.skipIf(!chromiumAvailable())('campaigns made in Smartlead', () => {
     });
     expect((await apiPost(page, '/api/smartlead/settings', { apiKey })).status()).toBe(200);
     await page.goto('/smartlead/campaigns');
+    // Smartlead fails the listing (an outage): the dialog says so and its Retry asks again.
+    const listing = { method: 'GET', path: /^\/campaigns\/?$/ };
+    fake.inject({ status: 500, times: 2, ...listing });
     await page.getByRole('button', { name: 'Import from Smartlead' }).click();
     const dialog = page.getByRole('dialog');
+    const failure = dialog.getByTestId('import-failure');
+    await failure.getByText(/Smartlead could not be asked for your campaigns/).waitFor();
+    await checkA11y(page, 'import dialog after a Smartlead outage');
+    await failure.getByRole('button', { name: 'Retry' }).click();
     await dialog.getByLabel('Import Spring outreach (Smartlead)').check();
     await checkA11y(page, 'import campaigns from Smartlead at 390 px');
+    // Then its rate limit fails the import itself: said in the dialog, and Retry imports.
+    fake.inject({ status: 429, times: 2, retryAfter: '1', ...listing });
     await dialog.getByRole('button', { name: /^Import/ }).click();
+    await failure.getByText(/Nothing was imported/).waitFor();
+    await failure.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('1 campaign imported').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
     const card = page.getByTestId('campaign-card').filter({ hasText: 'Spring outreach (Smartlead)' });

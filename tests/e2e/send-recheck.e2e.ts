@@ -95,6 +95,11 @@ describe.skipIf(!chromiumAvailable())('send re-check', () => {
     await decision.getByText('2 addresses could not be checked again').waitFor({ timeout: 60_000 });
     await decision.getByText(/Our DNS resolver is not answering/).waitFor();
     await decision.getByText(/This says nothing about the addresses themselves/).waitFor();
+    // Nothing moves until the user chooses: the Send button no longer spins, and says why it waits.
+    await page.getByTestId('send-waits').waitFor();
+    const sendButton = page.getByRole('button', { name: 'Send 2 emails to Smartlead' });
+    expect(await sendButton.isDisabled()).toBe(true);
+    expect(await sendButton.locator('.animate-spin').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkA11y(page, 'send waiting for a choice on unchecked leads');
     await decision.scrollIntoViewIfNeeded();

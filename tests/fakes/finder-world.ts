@@ -129,6 +129,8 @@ export interface FinderWorldOptions {
   catchAll?: number;
   /** Postfix's error sleep, ms (default 1000, as Postfix's own). */
   errorSleepMs?: number;
+  /** Server time per command, one after another (a directory look-up per RCPT); default 0. */
+  commandMs?: number;
 }
 
 export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWorld> {
@@ -161,8 +163,9 @@ export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWor
   for (let d = 0; d < o.domains; d++) {
     const domain = `co${d}-${Math.floor(rnd() * 1e6).toString(36)}.test`;
     // Single-letter-first patterns collide most; some domains get a Jane/John Smith pair on purpose.
-    const pattern = d % 50 === 7 ? '{f}{last}' : samplePattern();
-    const catchAll = rnd() < (o.catchAll ?? 0.2);
+    // …and some are catch-all with a rarer pattern, which only a colleague's address can teach.
+    const pattern = d % 50 === 7 ? '{f}{last}' : d % 50 === 3 ? '{f}.{last}' : samplePattern();
+    const catchAll = d % 50 === 3 || rnd() < (o.catchAll ?? 0.2);
     const german = rnd() < 0.3;
     const siteRoll = rnd();
     const site: WorldDomain['site'] =
@@ -265,6 +268,7 @@ export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWor
       port,
       mailboxes: mailboxes.get(d.domain),
       catchAll: d.catchAll,
+      commandMs: o.commandMs,
       errorLimits: d.postfixLimits ? { soft: 10, hard: 20, sleepMs: o.errorSleepMs ?? 1000 } : undefined,
     });
     port = fake.port;

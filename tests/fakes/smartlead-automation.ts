@@ -1,4 +1,5 @@
 import type { FakeCampaign } from './smartlead';
+import { mergeSequences } from './smartlead-sequences';
 
 // The fake Smartlead's campaign-automation endpoints, validated as Smartlead documents them: sequences
 // (seq_number, seq_delay_details.delay_in_days 0–365, subject, email_body, seq_variants), email accounts
@@ -117,14 +118,9 @@ export function handleAutomation(ctx: Ctx): boolean {
       return reply(400, { message: 'Pause the campaign before editing its sequence' });
     const err = validateSequences(body.sequences);
     if (err) return reply(422, { message: err });
-    // Documented: a sequence sent with its id is updated, one with id null is created. An id that is not
-    // one of this campaign's sequences is refused.
-    const sent = body.sequences as Record<string, unknown>[];
-    const known = new Set(c.sequences.map((s) => s.id));
-    const stray = sent.find((s) => s.id !== null && s.id !== undefined && !known.has(s.id));
-    if (stray) return reply(404, { message: `Sequence ${String(stray.id)} not found in this campaign` });
-    let next = Math.max(c.id * 100 - 1, ...c.sequences.map((s) => Number(s.id))) + 1;
-    c.sequences = sent.map((s) => ({ ...s, id: s.id ?? next++ }));
+    const merged = mergeSequences(c, body.sequences as Record<string, unknown>[]);
+    if (typeof merged === 'string') return reply(404, { message: merged });
+    c.sequences = merged;
     send(200, { ok: true, data: c.sequences });
     return true;
   }

@@ -343,6 +343,10 @@ export async function startFakeSmartlead(opts: FakeSmartleadOptions = {}) {
     }) {
       injections.push({ times: 1, after: 0, ...i });
     },
+    /** Smartlead answers again: the failures injected and not yet met are dropped. */
+    clearInjections() {
+      injections.length = 0;
+    },
     setRateLimit(r: { limit: number; windowMs: number; retryAfterSeconds?: number }) {
       rate = { retryAfterSeconds: 1, ...r };
     },

@@ -2,17 +2,36 @@ import net from 'node:net';
 
 export interface FakeSocks {
   url: string;
+  port: number;
   /** Destinations asked for, "ip:port". */
   connects: string[];
+  /** Connections piped to a destination now. */
+  readonly open: number;
+  /** Stops listening and cuts every connection (a proxy that dies); `startFakeSocks({ port })` revives it. */
   close(): Promise<void>;
+}
+
+export interface FakeSocksOptions {
+  user?: string;
+  pass?: string;
+  /** Listen on this port (0: any): a proxy coming back where it was. */
+  port?: number;
+  /** Answer every CONNECT with this SOCKS reply code instead of connecting (2: "not allowed"). */
+  reply?: number;
+  /** The loopback address its onward connections leave from (its "exit address"). */
+  exit?: string;
+  /** Hold the CONNECT reply until the destination speaks, and send both in one packet. */
+  replyWithGreeting?: boolean;
 }
 
 /**
  * A minimal SOCKS5 proxy (RFC 1928, CONNECT only, optional username/password per RFC 1929) on
  * loopback, for the SMTP_PROXY path. It refuses any destination outside 127.0.0.0/8.
  */
-export async function startFakeSocks(auth?: { user: string; pass: string }): Promise<FakeSocks> {
+export async function startFakeSocks(o: FakeSocksOptions = {}): Promise<FakeSocks> {
+  const auth = o.user !== undefined ? { user: o.user, pass: o.pass ?? '' } : undefined;
   const connects: string[] = [];
+  let open = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
@@ -50,12 +69,23 @@ export async function startFakeSocks(auth?: { user: string; pass: string }): Pro
         stage = 'piped';
         client.off('data', onData);
         connects.push(`${ip}:${port}`);
+        if (o.reply !== undefined) return client.end(Buffer.from([5, o.reply, 0, 1, 0, 0, 0, 0, 0, 0]));
         if (!ip.startsWith('127.')) return client.end(Buffer.from([5, 2, 0, 1, 0, 0, 0, 0, 0, 0]));
-        const upstream = net.connect({ host: ip, port }, () => {
-          client.write(Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]));
+        const upstream = net.connect({ host: ip, port, localAddress: o.exit }, () => {
+          open++;
+          upstream.once('close', () => open--);
+          const granted = Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]);
           if (buf.length) upstream.write(buf);
           client.pipe(upstream);
-          upstream.pipe(client);
+          if (!o.replyWithGreeting) {
+            client.write(granted);
+            upstream.pipe(client);
+            return;
+          }
+          upstream.once('data', (first) => {
+            client.write(Buffer.concat([granted, first]));
+            upstream.pipe(client);
+          });
         });
         upstream.on('error', () => client.end(Buffer.from([5, 5, 0, 1, 0, 0, 0, 0, 0, 0])));
         client.on('close', () => upstream.destroy());
@@ -64,12 +94,16 @@ export async function startFakeSocks(auth?: { user: string; pass: string }): Pro
     };
     client.on('data', onData);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   const cred = auth ? `${auth.user}:${auth.pass}@` : '';
   return {
     url: `socks5://${cred}127.0.0.1:${port}`,
+    port,
     connects,
+    get open() {
+      return open;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

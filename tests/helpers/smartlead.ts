@@ -58,6 +58,10 @@ export async function signUpWithKey(t: TestApp, fake: FakeSmartlead, Client: typ
 
 export const newApiKey = () => `sl_${randomBytes(18).toString('hex')}_${randomBytes(4).toString('hex')}`;
 
+/**
+ * Leads never verified in any workspace: a send of them is held to the bounce budget as risky rows
+ * (decision 0221), so a send that is not about the budget passes `bounceBudget: 100` (no limit).
+ */
 export function leads(n: number, prefix = 'lead') {
   const tag = randomBytes(3).toString('hex');
   return Array.from({ length: n }, (_, i) => ({

@@ -19,13 +19,20 @@ import { dataExportRoutes } from './data-export/routes';
 import { deliverabilityRecheckJob, verifierStandingJob } from './deliverability/jobs';
 import { deliverabilityRoutes } from './deliverability/routes';
 import { emailComposerRoutes } from './email-composer/routes';
+import { findRecoverJob, findRunJob } from './finder/jobs';
+import { finderRoutes } from './finder/routes';
 import { listsJobs } from './lists/jobs';
 import { listsRoutes } from './lists/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
-import { smartleadOutcomePollJob, smartleadSendJob, smartleadSweepJob } from './smartlead/jobs';
+import {
+  smartleadImportDetailsJob,
+  smartleadOutcomePollJob,
+  smartleadSendJob,
+  smartleadSweepJob,
+} from './smartlead/jobs';
 import { smartleadRoutes } from './smartlead/routes';
 import { suppressionRoutes } from './suppressions/routes';
 import { teamRoutes } from './team/routes';
@@ -58,7 +65,7 @@ export const features: Feature[] = [
   {
     name: 'smartlead',
     routes: smartleadRoutes,
-    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob],
+    jobs: [smartleadSendJob, smartleadSweepJob, smartleadOutcomePollJob, smartleadImportDetailsJob],
   },
   {
     name: 'deliverability',
@@ -68,6 +75,7 @@ export const features: Feature[] = [
   { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },
   { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeFullJob, scrapeRecoverJob] },
+  { name: 'finder', routes: finderRoutes, jobs: [findRunJob, findRecoverJob] },
   { name: 'ai', routes: aiRoutes },
   { name: 'email-composer', routes: emailComposerRoutes },
   { name: 'api-v1', routes: apiV1Routes, jobs: [idempotencyCleanupJob] },

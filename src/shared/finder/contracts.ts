@@ -112,7 +112,6 @@ export const findJobListSchema = z.object({ jobs: z.array(findJobSchema) });
  * the mail server has not answered within the request's time (greylisting): poll the job's results.
  */
 export const singleFindResponseSchema = z.object({ job: findJobSchema, result: findResultSchema.nullable() });
-export type SingleFindResponse = z.infer<typeof singleFindResponseSchema>;
 
 export const FIND_FILTERS = [
   'all',
@@ -150,7 +149,6 @@ export const bulkFindBodySchema = z.object({
   name: z.string().trim().max(120).optional(),
   people: z.array(findPersonSchema).min(1).max(10_000),
 });
-export type BulkFindBody = z.infer<typeof bulkFindBodySchema>;
 
 /** What "send to verification" made: a list of the found addresses, verifying now. */
 export const findSendResponseSchema = z.object({ uploadId: z.string(), emailCount: z.number().int() });

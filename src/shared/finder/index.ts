@@ -3,10 +3,9 @@ export * from './columns';
 export * from './contracts';
 export {
   ADDRESS_PATTERNS,
-  type AddressPattern,
   localPartsOf,
   patternById,
   patternsMatching,
   renderPattern,
 } from './patterns';
-export { type NameInput, type NameParts, nameParts } from './person-name';
+export { type NameParts, nameParts } from './person-name';

@@ -1,13 +1,14 @@
-import { KeyRound, MailX, RefreshCw, Search } from 'lucide-react';
+import { MailX, RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useSmartleadSettings } from '../features/smartlead/api';
 import { useEmailAccounts } from '../features/smartlead/automation/api';
 import { ConnectMailboxDialog } from '../features/smartlead/mailboxes/ConnectMailboxDialog';
 import { MailboxDialog } from '../features/smartlead/mailboxes/MailboxDialog';
+import { NotConnected } from '../features/smartlead/NotConnected';
 import { errorMessage } from '../lib/api';
 import { cn } from '../lib/utils';
-import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
+import { Alert, AlertDescription } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent } from '../ui/card';
@@ -16,7 +17,8 @@ import { PageHeader } from '../ui/PageHeader';
 import { Skeleton } from '../ui/skeleton';
 
 // Email Accounts (under Email Automation): the user's sending mailboxes in Smartlead, searchable,
-// with daily limit, warm-up and reputation, and the campaigns created here that send from each.
+// with daily limit, warm-up and reputation, and the workspace's campaigns (sent from here or imported)
+// that send from each.
 export default function EmailAccountsPage() {
   const settings = useSmartleadSettings();
   const hasKey = settings.data?.hasApiKey === true;
@@ -47,7 +49,7 @@ export default function EmailAccountsPage() {
           )
         }
       />
-      {settings.data && !hasKey && <NoKey />}
+      {settings.data && !hasKey && <NotConnected toDo="to use email automation" />}
       {(settings.isLoading || accounts.isLoading) && <Skeleton className="h-80" />}
       {accounts.isError && (
         <Alert variant="destructive">
@@ -163,20 +165,5 @@ export default function EmailAccountsPage() {
         </Card>
       )}
     </div>
-  );
-}
-
-export function NoKey() {
-  return (
-    <Alert variant="warning">
-      <KeyRound />
-      <AlertTitle>Smartlead is not connected</AlertTitle>
-      <AlertDescription className="flex flex-col items-start gap-3">
-        <p>Please configure your Smartlead API key in the settings to use email automation.</p>
-        <Button asChild size="sm">
-          <Link href="/settings/integrations">Go to Settings</Link>
-        </Button>
-      </AlertDescription>
-    </Alert>
   );
 }

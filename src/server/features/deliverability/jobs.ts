@@ -43,11 +43,17 @@ export const verifierStandingJob = defineJob({
   cron: '7 * * * *',
   queue: { retryLimit: 1, expireInSeconds: 600 },
   async handle(_data, ctx) {
-    const standing = await recordStanding({ db: ctx.database.db, config: ctx.config, now: ctx.clock() });
-    if (standing.ok) ctx.log.info({ ip: standing.ip }, 'verifier standing: good');
-    // No address known (a plain install names none): not an error of the service; the status page says what to set.
-    else if (standing.ip === null)
-      ctx.log.info({ problems: standing.problems }, 'verifier standing: not checked');
-    else ctx.log.error({ ip: standing.ip, problems: standing.problems }, 'verifier standing: problems');
+    for (const standing of await recordStanding({
+      db: ctx.database.db,
+      config: ctx.config,
+      now: ctx.clock(),
+    })) {
+      const way = { ip: standing.ip, proxy: standing.proxy ?? undefined };
+      if (standing.ok) ctx.log.info(way, 'verifier standing: good');
+      // No address known (a plain install names none): not an error of the service; the status page says what to set.
+      else if (standing.ip === null)
+        ctx.log.info({ ...way, problems: standing.problems }, 'verifier standing: not checked');
+      else ctx.log.error({ ...way, problems: standing.problems }, 'verifier standing: problems');
+    }
   },
 });

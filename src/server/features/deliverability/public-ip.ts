@@ -2,26 +2,15 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { SocksClient } from 'socks';
 import type { Config } from '../../platform/config';
+import type { ProxyRoute } from '../verification';
 import type { DomainResolver } from './resolver';
 
-type IpConfig = Pick<Config, 'STANDING_PUBLIC_IP' | 'STANDING_IP_ECHO_URL' | 'SMTP_PROXY' | 'DNS_TIMEOUT_MS'>;
+type IpConfig = Pick<Config, 'STANDING_PUBLIC_IP' | 'STANDING_IP_ECHO_URL' | 'DNS_TIMEOUT_MS'>;
 
-/** The first of SMTP_PROXY's proxies (socks5://[user:pass@]ip:port), the way our probes leave. */
-export function firstProxy(value: string | undefined): URL | null {
-  const first = (value ?? '').split(/[\s,]+/).find(Boolean);
-  return first ? new URL(first) : null;
-}
-
-async function tunnel(host: string, ip: string, port: number, proxy: URL | null, timeoutMs: number) {
+async function tunnel(host: string, ip: string, port: number, proxy: ProxyRoute | null, timeoutMs: number) {
   if (proxy) {
     const { socket } = await SocksClient.createConnection({
-      proxy: {
-        host: proxy.hostname.replace(/^\[|\]$/g, ''),
-        port: Number(proxy.port || 1080),
-        type: 5,
-        userId: proxy.username ? decodeURIComponent(proxy.username) : undefined,
-        password: proxy.password ? decodeURIComponent(proxy.password) : undefined,
-      },
+      proxy: { host: proxy.host, port: proxy.port, type: 5, userId: proxy.user, password: proxy.password },
       command: 'connect',
       destination: { host: ip, port },
       timeout: timeoutMs,
@@ -36,16 +25,19 @@ async function tunnel(host: string, ip: string, port: number, proxy: URL | null,
 }
 
 /**
- * The address mail servers see us come from: STANDING_PUBLIC_IP when the operator states it, else
- * what STANDING_IP_ECHO_URL answers (a plain-text "your address" service), asked through the first
- * SMTP proxy when one is set, since that is where our probes leave from. Its host is looked up with
- * our resolver (DNS_SERVERS), never the system's.
+ * The address mail servers see us come from by one way out (`proxy`, or directly): STANDING_PUBLIC_IP
+ * when the operator states it for the default way, else what STANDING_IP_ECHO_URL answers (a
+ * plain-text "your address" service) asked through that proxy, since that is where our probes leave
+ * from. Its host is looked up with our resolver (DNS_SERVERS), never the system's.
  */
 export async function discoverPublicIp(o: {
   config: IpConfig;
   resolver: DomainResolver;
+  proxy: ProxyRoute | null;
+  /** The default way out: the one STANDING_PUBLIC_IP speaks of. */
+  isDefault: boolean;
 }): Promise<string | null> {
-  const stated = o.config.STANDING_PUBLIC_IP?.trim();
+  const stated = o.isDefault ? o.config.STANDING_PUBLIC_IP?.trim() : undefined;
   if (stated) return net.isIP(stated) ? stated : null;
   if (!o.config.STANDING_IP_ECHO_URL) return null;
   const url = new URL(o.config.STANDING_IP_ECHO_URL);
@@ -58,7 +50,7 @@ export async function discoverPublicIp(o: {
     ip = a.records[0];
   }
   const timeoutMs = Math.max(o.config.DNS_TIMEOUT_MS, 5000);
-  const raw = await tunnel(url.hostname, ip, port, firstProxy(o.config.SMTP_PROXY), timeoutMs);
+  const raw = await tunnel(url.hostname, ip, port, o.proxy, timeoutMs);
   const socket = secure ? tls.connect({ socket: raw, servername: url.hostname }) : raw;
   const body = await new Promise<string>((resolve, reject) => {
     let text = '';

@@ -33,7 +33,8 @@ export type SendingDomainRow = typeof sendingDomains.$inferSelect;
 
 // Created by migrations/0520_verifier_standing.sql: the verifier's own standing, per way out.
 export const verifierStanding = pgTable('verifier_standing', {
-  way: text('way').$type<'direct' | 'proxy'>().primaryKey(),
+  /** "direct", "proxy", or "proxy <ip:port>" when SMTP_PROXY lists several (standingWay). */
+  way: text('way').primaryKey(),
   standing: jsonb('standing').$type<VerifierStanding>().notNull(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
 });

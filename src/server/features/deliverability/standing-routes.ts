@@ -5,6 +5,7 @@ import { verifierStandingSchema } from '../../../shared/deliverability';
 import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
+import { standingWay } from './standing';
 import { readStanding } from './standing-store';
 
 /**
@@ -16,7 +17,7 @@ export function standingRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   deps.metrics?.setStandingSource(async () =>
     (await readStanding({ db })).map((s) => ({
-      way: s.via,
+      way: standingWay(s),
       listedOn: s.listedOn,
       checks: {
         ok: s.ok,

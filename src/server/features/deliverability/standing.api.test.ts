@@ -9,6 +9,7 @@ import { verifierStandingJob } from './jobs';
 import { listZones } from './lists';
 import { configuredResolver } from './resolver';
 import { checkStanding } from './standing';
+import { readStanding } from './standing-store';
 
 // The verifier's own standing: the public address found through the SMTP proxy, its reverse DNS and
 // forward confirmation, SMTP_HELO_NAME, the IP lists; on the operator's endpoint and in /metrics.
@@ -67,6 +68,43 @@ describe("the verifier's standing", () => {
     expect(metrics).toContain('verilead_verifier_standing{way="proxy",check="forward_confirmed"} 1');
     expect(metrics).toContain('verilead_verifier_standing{way="proxy",check="unlisted"} 0');
     expect(metrics).toContain('verilead_verifier_listed{way="proxy",list="zen.spamhaus.org"} 1');
+  });
+
+  it('several proxies: each exit checked and kept as its own way out', async () => {
+    // Two proxies leaving from two addresses; the echo service answers what it sees, as the real one does.
+    const exits: Record<string, string> = { '127.0.0.2': '198.51.100.7', '127.0.0.3': '198.51.100.8' };
+    const seen = http.createServer((req, res) =>
+      res.end(`${exits[req.socket.remoteAddress ?? ''] ?? '?'}\n`),
+    );
+    await new Promise<void>((r) => seen.listen(0, '127.0.0.1', r));
+    const [ms, rest] = await Promise.all([
+      startFakeSocks({ exit: '127.0.0.2' }),
+      startFakeSocks({ exit: '127.0.0.3' }),
+    ]);
+    const app = await createTestApp({
+      env: {
+        DNS_SERVERS: dns.server,
+        DNS_TRIES: '1',
+        SMTP_PROXY: `microsoft=${ms.url},${rest.url}`,
+        SMTP_HELO_NAME: 'probe.example.test',
+        STANDING_IP_ECHO_URL: `http://127.0.0.1:${(seen.address() as AddressInfo).port}/`,
+      },
+    });
+    try {
+      await verifierStandingJob.handle({}, { ...app, log: { info() {}, error() {} }, jobId: 'y' } as never);
+      const rows = (await readStanding({ db: app.database.db })).sort((a, b) =>
+        (a.ip ?? '').localeCompare(b.ip ?? ''),
+      );
+      expect(rows.map((s) => [s.proxy, s.ip, s.forwardConfirmed, s.ok])).toEqual([
+        [`127.0.0.1:${ms.port}`, '198.51.100.7', true, false],
+        [`127.0.0.1:${rest.port}`, '198.51.100.8', false, false],
+      ]);
+      expect(rows[1].problems[0]).toContain('198.51.100.8 has no reverse DNS');
+    } finally {
+      await app.close();
+      await Promise.all([ms.close(), rest.close()]);
+      await new Promise((r) => seen.close(r));
+    }
   });
 
   it('says what is wrong: no reverse DNS, a reverse name that does not resolve back, a HELO name that does not match, no address', async () => {

@@ -2,6 +2,10 @@ import type { VerifierStanding } from '../../../shared/deliverability';
 import { ipListings, type Zone } from './lists';
 import type { DomainResolver } from './resolver';
 
+/** The key of a standing's row and its metrics label: "direct", "proxy", or "proxy <ip:port>". */
+export const standingWay = (s: Pick<VerifierStanding, 'via' | 'proxy'>): string =>
+  s.proxy ? `proxy ${s.proxy}` : s.via;
+
 /**
  * The verifier's own standing on the internet: the public address we probe from, its reverse DNS
  * and that the name resolves back to it, SMTP_HELO_NAME matching, and the address on no IP blocklist.
@@ -13,11 +17,19 @@ export async function checkStanding(o: {
   heloName: string | null;
   zones: Zone[];
   via: 'direct' | 'proxy';
+  /** The proxy's name when there are several ways out. */
+  proxy?: string | null;
   now: Date;
 }): Promise<VerifierStanding> {
   const problems: string[] = [];
   const ip = await o.publicIp().catch(() => null);
-  const base = { checkedAt: o.now.toISOString(), ip, via: o.via, heloName: o.heloName };
+  const base = {
+    checkedAt: o.now.toISOString(),
+    ip,
+    via: o.via,
+    proxy: o.proxy ?? null,
+    heloName: o.heloName,
+  };
   if (!ip) {
     return {
       ...base,

@@ -13,7 +13,7 @@ export const finderEnv = {
   // How long a single find waits for the mail server before answering 202 (poll the job then).
   FINDER_SINGLE_WAIT_MS: envInt(25_000, 0, 120_000),
   // People of one bulk find asked at once (across domains; each domain's server keeps its own cap).
-  FINDER_CONCURRENCY: envInt(40, 1, 500),
+  FINDER_CONCURRENCY: envInt(400, 1, 2000),
   // Test worlds only: fetch websites over plain http on this port (fakes on loopback cannot take 443).
   FINDER_WEB_PORT: z.preprocess(
     (v) => (v === '' || v === undefined ? undefined : Number(v)),

@@ -95,5 +95,3 @@ async function findAtDomain(
   await one(first);
   await Promise.all(rest.map(one));
 }
-
-export type { Answer };

@@ -59,28 +59,31 @@ export async function readCompanySite(domain: string, o: SiteOptions): Promise<S
       seen.set(a.address, names);
     }
   };
-  const queue = ['/'];
-  const done = new Set<string>();
+  // The home page and the usual paths at once, then pages the home page links to that were not among
+  // them: two rounds of requests, not one per page.
   let pages = 0;
   let refused = 0;
-  while (queue.length && pages < MAX_PAGES && Date.now() < deadline) {
-    const path = queue.shift() as string;
-    if (done.has(path)) continue;
+  const done = new Set<string>();
+  let home = '';
+  const read = async (path: string) => {
+    if (done.has(path) || done.size >= MAX_PAGES) return;
     done.add(path);
     if (!robots(path)) {
       refused++;
-      continue;
+      return;
     }
     try {
       const page = await get(path);
-      if (page.status >= 400 || !/html|text\/plain/i.test(page.contentType || 'text/html')) continue;
+      if (page.status >= 400 || !/html|text\/plain/i.test(page.contentType || 'text/html')) return;
       pages++;
       add(publishedAddresses(page.body, domain));
-      if (path === '/') queue.push(...linkedPages(page.body, domain), ...USUAL_PATHS);
+      if (path === '/') home = page.body;
     } catch {
       // One page that fails is one hint less; the others may still answer within the budget.
     }
-  }
+  };
+  await Promise.all(['/', ...USUAL_PATHS].map(read));
+  await Promise.all(linkedPages(home, domain).map(read));
   const addresses = [...seen].map(([address, names]) => ({ address, names: [...names] }));
   const problem =
     pages === 0

@@ -7,6 +7,7 @@ import {
   catchAllSendsByDomain,
   catchAllSendsByProvider,
   latestVerdictOf,
+  rowsAtDomain,
 } from './queries/outcomes';
 import { forgetStatuses } from './status-cache';
 
@@ -86,4 +87,23 @@ export async function catchAllHistory(opts: {
     for (const r of rows) providers.set(r.k, { sent: Number(r.sent), bounced: Number(r.bounced) });
   }
   return { domains, providers };
+}
+
+export interface DomainRow {
+  email: string;
+  name: string | null;
+  status: string | null;
+  reason: string | null;
+}
+
+/** The workspace's own addresses at a domain, with the names its lists give them (the finder's evidence). */
+export async function workspaceRowsAtDomain(opts: {
+  db: Db;
+  workspaceId: string;
+  domain: string;
+}): Promise<DomainRow[]> {
+  return query<DomainRow>(
+    opts.db,
+    rowsAtDomain({ workspaceId: opts.workspaceId, domain: opts.domain, limit: 200 }),
+  );
 }

@@ -55,8 +55,8 @@ export function accountView(a: RemoteAccount, usedBy: EmailAccount['usedBy'] = [
 }
 
 /**
- * The workspace's sending mailboxes in Smartlead, each with the campaigns created here that send from it
- * (from the setup each send applied).
+ * The workspace's sending mailboxes in Smartlead, each with the workspace's campaigns that send from it:
+ * from the setup each send applied, or for an imported campaign the accounts read after its import.
  */
 export async function emailAccounts(opts: {
   db: Db;
@@ -67,12 +67,17 @@ export async function emailAccounts(opts: {
   const client = await userClient(opts);
   const remote = await listEmailAccounts(client);
   const rows = await opts.db
-    .select({ id: smartleadCampaigns.id, name: smartleadCampaigns.name, setup: smartleadCampaigns.setup })
+    .select({
+      id: smartleadCampaigns.id,
+      name: smartleadCampaigns.name,
+      setup: smartleadCampaigns.setup,
+      imported: smartleadCampaigns.sendingAccountIds,
+    })
     .from(smartleadCampaigns)
     .where(eq(smartleadCampaigns.workspaceId, opts.workspaceId));
   const usedBy = new Map<number, EmailAccount['usedBy']>();
   for (const r of rows) {
-    for (const id of r.setup?.emailAccountIds ?? []) {
+    for (const id of r.setup?.emailAccountIds ?? r.imported ?? []) {
       usedBy.set(id, [...(usedBy.get(id) ?? []), { id: r.id, name: r.name }]);
     }
   }

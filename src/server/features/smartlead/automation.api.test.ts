@@ -72,6 +72,7 @@ describe('email automation on Smartlead', () => {
     const u = await userWithKey();
     const name = `Auto ${Math.random()}`;
     const res = await u.c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: name,
       emails: leads(3).map((l) => ({ ...l, custom_fields: { job_title: 'CTO' } })),
       setup: setupFor([u.accounts[0]!.id]),
@@ -113,6 +114,7 @@ describe('email automation on Smartlead', () => {
     const { c, accounts } = await userWithKey();
     const name = `Draft ${Math.random()}`;
     const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: name,
       emails: leads(2),
       setup: setupFor(accounts.map((a) => a.id)),
@@ -122,12 +124,14 @@ describe('email automation on Smartlead', () => {
     expect(remote).toMatchObject({ status: 'DRAFTED', statusHistory: [] });
     expect(remote.emailAccountIds).toHaveLength(2);
     const bad = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: 'x',
       emails: leads(1),
       start: true,
     });
     expect(bad.statusCode).toBe(400);
     const badSchedule = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: 'y',
       emails: leads(1),
       setup: { ...setupFor([1]), schedule: { ...setupFor([1]).schedule, timezone: 'Mars/Olympus' } },
@@ -139,7 +143,12 @@ describe('email automation on Smartlead', () => {
     const { c, accounts } = await userWithKey();
     accounts[0]!.is_smtp_success = false;
     const name = `Broken ${Math.random()}`;
-    const body = { campaignName: name, emails: leads(2), setup: setupFor([accounts[0]!.id]) };
+    const body = {
+      bounceBudget: 100,
+      campaignName: name,
+      emails: leads(2),
+      setup: setupFor([accounts[0]!.id]),
+    };
     const headers = { 'idempotency-key': `broken-${Date.now()}-k` };
     const res = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(res.statusCode).toBe(400);
@@ -225,7 +234,7 @@ describe('email automation on Smartlead', () => {
   it('adds leads from a verified list to an existing campaign, each once', async () => {
     const { c, id, remote } = await startedCampaign();
     const more = leads(150, 'more');
-    const res = await c.post(`/api/smartlead/campaigns/${id}/leads`, { emails: more });
+    const res = await c.post(`/api/smartlead/campaigns/${id}/leads`, { emails: more, bounceBudget: 100 });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ added: 150 });
     expect(await work(id)).toBe('completed');
@@ -244,6 +253,7 @@ describe('email automation on Smartlead', () => {
         'create with setup',
         (x) =>
           x.c.post('/api/smartlead/create-campaign', {
+            bounceBudget: 100,
             campaignName: `F ${Math.random()}`,
             emails: leads(1),
             setup: setupFor([x.accounts[0]!.id]),
@@ -317,7 +327,13 @@ describe('email automation on Smartlead', () => {
   it('a Smartlead outage on send: "failed" at once, the retry after it is back makes one complete campaign', async () => {
     const { c, accounts } = await userWithKey();
     const name = `Outage ${Math.random()}`;
-    const body = { campaignName: name, emails: leads(4), setup: setupFor([accounts[1]!.id]), start: true };
+    const body = {
+      bounceBudget: 100,
+      campaignName: name,
+      emails: leads(4),
+      setup: setupFor([accounts[1]!.id]),
+      start: true,
+    };
     const headers = { 'idempotency-key': `outage-${Date.now()}-send` };
     fake.setOutage(true);
     let failed: { statusCode: number; json(): any };
@@ -375,6 +391,7 @@ describe('email automation on Smartlead', () => {
     expect(rows[0].sentTo).toEqual([]);
 
     const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: 'First wave',
       emails: [{ email: 'ann@acme.com', first_name: 'Ann' }],
     });

@@ -113,4 +113,20 @@ describe('the bounce budget', () => {
     expect((await add()).statusCode).toBe(400);
     expect((await add(30)).statusCode).toBe(202);
   });
+
+  it('holds addresses never verified in the workspace to the budget, as risky rows (an unknown risk)', async () => {
+    const { c, valid, tag } = await workspaceWithList();
+    const never = `n.${tag}@nowhere-checked.test`;
+    // 30 valid (1% each) + one never verified (projected as risky, 60: 40%): (30 + 40) / 31 = 2.3%.
+    const res = await send(c, `Unverified ${tag}`, [...valid, never]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(
+      /project a 2\.3% bounce rate, above your 2% budget\. 1 of them was never verified here/,
+    );
+    // Only unverified addresses: 40%, far above; within a budget the user picks they go.
+    expect(
+      (await send(c, `Only unverified ${tag}`, [never, `m.${tag}@nowhere-checked.test`])).statusCode,
+    ).toBe(400);
+    expect((await send(c, `Unverified within ${tag}`, [...valid, never], 3)).statusCode).toBe(201);
+  });
 });

@@ -9,7 +9,7 @@ import {
   stopSmartleadApp,
 } from '../../../../tests/helpers/smartlead';
 import type { TestApp } from '../../../../tests/helpers/test-app';
-import type { CampaignSetup } from '../../../shared/email-automation';
+import type { CampaignSetup, Step } from '../../../shared/email-automation';
 import { runSend } from './send';
 
 // Editing a running campaign (decision 0202): its sequence (paused for the change and resumed), schedule,
@@ -24,8 +24,12 @@ const SCHEDULE = {
   minTimeBetweenEmails: 12,
   maxNewLeadsPerDay: 40,
 };
-const setupFor = (ids: number[]): CampaignSetup => ({
-  steps: [{ delayDays: 0, variants: [{ subject: 'Hi {{first_name}}', body: 'Hello {{first_name}}.' }] }],
+const FIRST: Step = {
+  delayDays: 0,
+  variants: [{ subject: 'Hi {{first_name}}', body: 'Hello {{first_name}}.' }],
+};
+const setupFor = (ids: number[], steps: Step[] = [FIRST]): CampaignSetup => ({
+  steps,
   emailAccountIds: ids,
   schedule: SCHEDULE,
 });
@@ -37,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => stopSmartleadApp(t, fake));
 
-async function running() {
+async function running(steps?: Step[]) {
   const c = new RecordingClient(t.app);
   const user = await c.register();
   const apiKey = newApiKey();
@@ -47,9 +51,10 @@ async function running() {
   const b = fake.addEmailAccount(apiKey, { from_email: `b@${user.username}.test` });
   const name = `Edit ${Math.random()}`;
   const res = await c.post('/api/smartlead/create-campaign', {
+    bounceBudget: 100,
     campaignName: name,
     emails: leads(3),
-    setup: setupFor([a.id]),
+    setup: setupFor([a.id], steps),
     start: true,
   });
   const id = res.json().id as string;
@@ -141,7 +146,13 @@ describe('editing a live campaign', () => {
       ).statusCode,
     ).toBe(400);
     // Smartlead failing the save: said in words, and the campaign is running again.
-    fake.inject({ status: 500, times: 4, method: 'POST', path: /\/sequences$/ });
+    // On this campaign only: what the retries leave of the injection must not fail another test's send.
+    fake.inject({
+      status: 500,
+      times: 4,
+      method: 'POST',
+      path: new RegExp(`/campaigns/${remote.id}/sequences$`),
+    });
     const failed = await c.request('PUT', `/api/smartlead/campaigns/${id}`, {
       steps: [{ delayDays: 0, variants: [{ subject: 'S', body: 'B' }] }],
     });
@@ -151,5 +162,46 @@ describe('editing a live campaign', () => {
     expect(
       (await c.request('PUT', `/api/smartlead/campaigns/${id}`, { schedule: SCHEDULE })).statusCode,
     ).toBe(409);
+  });
+
+  it('edited A/B variants replace the old ones, updated under their ids, never added beside them', async () => {
+    const ab = (tag: string, n = 2): Step => ({
+      delayDays: 0,
+      variants: ['A', 'B', 'C']
+        .slice(0, n)
+        .map((l) => ({ subject: `${tag} ${l}`, body: `Body ${tag} ${l}.` })),
+    });
+    const { c, id, remote } = await running([
+      ab('First'),
+      { delayDays: 2, variants: [{ subject: '', body: 'Bump.' }] },
+    ]);
+    const variants = (i = 0) => remote.sequences[i]!.seq_variants as { id: number; subject: string }[];
+    const before = variants().map((v) => v.id);
+    expect(before).toHaveLength(2);
+    const edit = async (steps: Step[]) =>
+      expect((await c.request('PUT', `/api/smartlead/campaigns/${id}`, { steps })).statusCode).toBe(200);
+
+    await edit([ab('Second'), { delayDays: 2, variants: [{ subject: '', body: 'Bump.' }] }]);
+    expect(variants().map((v) => [v.id, v.subject])).toEqual([
+      [before[0], 'Second A'],
+      [before[1], 'Second B'],
+    ]);
+    // A third variant is created beside the two, which keep their ids.
+    await edit([ab('Third', 3)]);
+    expect(remote.sequences).toHaveLength(1);
+    expect(variants().map((v) => v.subject)).toEqual(['Third A', 'Third B', 'Third C']);
+    expect(
+      variants()
+        .slice(0, 2)
+        .map((v) => v.id),
+    ).toEqual(before);
+    // Fewer variants: Smartlead documents no way to delete one, so the step is sent anew without them.
+    await edit([ab('Fourth', 2)]);
+    expect(variants().map((v) => v.subject)).toEqual(['Fourth A', 'Fourth B']);
+    await edit([{ delayDays: 0, variants: [{ subject: 'Only one', body: 'Plain.' }] }]);
+    expect(remote.sequences[0]).toMatchObject({ subject: 'Only one', email_body: 'Plain.' });
+    expect(remote.sequences[0]!.seq_variants ?? []).toEqual([]);
+    const detail = (await c.get(`/api/smartlead/campaigns/${id}`)).json();
+    expect(detail.remote.steps[0].variants).toEqual([{ subject: 'Only one', body: 'Plain.' }]);
   });
 });

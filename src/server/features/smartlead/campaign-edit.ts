@@ -13,7 +13,7 @@ import { userClient } from './accounts';
 import { findCampaign } from './campaigns';
 import type { SmartleadClient } from './client';
 import { addEmailAccounts, campaignEmailAccounts, saveSchedule, saveSequences, setStatus } from './remote';
-import { getCampaignConfig, saveSettings, sequenceIds } from './remote-campaign';
+import { existingSteps, getCampaignConfig, saveSettings } from './remote-campaign';
 import { smartleadCampaigns } from './schema';
 
 // Editing a campaign that exists in Smartlead, while it runs too (decision 0202): its sequence, schedule,
@@ -52,8 +52,8 @@ export async function editCampaign(opts: {
   }
   let pausedAndResumed = false;
   if (steps) {
-    // Existing steps are sent with their ids (updated in place), new ones with id null (created).
-    const ids = await sequenceIds(client, sid);
+    // Existing steps and variants are sent with their ids (updated in place), new ones without (created).
+    const ids = await existingSteps(client, sid);
     if (status === 'ACTIVE') {
       await setStatus(client, sid, 'PAUSED');
       try {
@@ -80,6 +80,12 @@ export async function editCampaign(opts: {
         },
         updatedAt: new Date(),
       })
+      .where(eq(smartleadCampaigns.id, row.id));
+  } else if (emailAccountIds) {
+    // An imported campaign has no setup: its accounts are kept on their own, for Email Accounts' "used by".
+    await opts.db
+      .update(smartleadCampaigns)
+      .set({ sendingAccountIds: emailAccountIds, updatedAt: new Date() })
       .where(eq(smartleadCampaigns.id, row.id));
   }
   const changed = (['steps', 'schedule', 'settings', 'emailAccountIds'] as const).filter(

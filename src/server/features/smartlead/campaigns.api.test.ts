@@ -48,7 +48,11 @@ describe('smartlead campaigns: create, send, list', () => {
   it('requires a key before sending, with the documented message', async () => {
     const c = new RecordingClient(t.app);
     await c.register();
-    const res = await c.post('/api/smartlead/create-campaign', { campaignName: 'x', emails: leads(1) });
+    const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
+      campaignName: 'x',
+      emails: leads(1),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(NO_KEY_MESSAGE);
     expect((await c.get('/api/smartlead/campaigns')).json()).toEqual([]);
@@ -57,9 +61,9 @@ describe('smartlead campaigns: create, send, list', () => {
   it('validates the payload', async () => {
     const { c } = await userWithKey();
     const bad = [
-      { campaignName: '', emails: leads(1) },
-      { campaignName: 'ok', emails: [] },
-      { campaignName: 'ok', emails: [{ email: 'not-an-email' }] },
+      { bounceBudget: 100, campaignName: '', emails: leads(1) },
+      { bounceBudget: 100, campaignName: 'ok', emails: [] },
+      { bounceBudget: 100, campaignName: 'ok', emails: [{ email: 'not-an-email' }] },
     ];
     for (const body of bad)
       expect((await c.post('/api/smartlead/create-campaign', body)).statusCode).toBe(400);
@@ -75,7 +79,11 @@ describe('smartlead campaigns: create, send, list', () => {
       .update(workspaces)
       .set({ trialEndsAt: new Date(t.clock().getTime() - 1000) })
       .where(eq(workspaces.id, user.id));
-    const res = await c.post('/api/smartlead/create-campaign', { campaignName: 'Late', emails: leads(2) });
+    const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
+      campaignName: 'Late',
+      emails: leads(2),
+    });
     expect(res.statusCode).toBe(402);
   });
 
@@ -83,6 +91,7 @@ describe('smartlead campaigns: create, send, list', () => {
     const { c } = await userWithKey();
     const name = `Spring ${Math.random()}`;
     const body = {
+      bounceBudget: 100,
       campaignName: name,
       emails: [
         ...leads(250),
@@ -138,7 +147,7 @@ describe('smartlead campaigns: create, send, list', () => {
   it('without an Idempotency-Key, an identical repeated request is the same send', async () => {
     const { c } = await userWithKey();
     const name = `Same ${Math.random()}`;
-    const body = { campaignName: name, emails: leads(3) };
+    const body = { bounceBudget: 100, campaignName: name, emails: leads(3) };
     const first = await c.post('/api/smartlead/create-campaign', body);
     const second = await c.post('/api/smartlead/create-campaign', body);
     expect(first.statusCode).toBe(201);
@@ -150,6 +159,7 @@ describe('smartlead campaigns: create, send, list', () => {
   it('a failure on the first batch keeps the campaign and retries the batch later', async () => {
     const { c } = await userWithKey();
     const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: `First ${Math.random()}`,
       emails: leads(430),
     });
@@ -171,6 +181,7 @@ describe('smartlead campaigns: create, send, list', () => {
   it('a failure after some batches resumes from the last confirmed one without resending', async () => {
     const { c } = await userWithKey();
     const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: `Mid ${Math.random()}`,
       emails: leads(500),
     });
@@ -191,7 +202,7 @@ describe('smartlead campaigns: create, send, list', () => {
   it('a key Smartlead rejects fails the send at once; the same request resumes after the key is fixed', async () => {
     const { c, apiKey } = await userWithKey({ valid: false });
     const name = `Badkey ${Math.random()}`;
-    const body = { campaignName: name, emails: leads(5) };
+    const body = { bounceBudget: 100, campaignName: name, emails: leads(5) };
     const headers = { 'idempotency-key': `bad-key-${Date.now()}` };
     const res = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(res.statusCode).toBe(400);
@@ -207,7 +218,7 @@ describe('smartlead campaigns: create, send, list', () => {
   it('a Smartlead outage while creating fails the request visibly; the retry creates the campaign once', async () => {
     const { c } = await userWithKey();
     const name = `Outage ${Math.random()}`;
-    const body = { campaignName: name, emails: leads(3) };
+    const body = { bounceBudget: 100, campaignName: name, emails: leads(3) };
     const headers = { 'idempotency-key': `outage-${Date.now()}-x` };
     fake.inject({ status: 502, times: 3, path: /^\/campaigns\/create$/ });
     const res = await c.post('/api/smartlead/create-campaign', body, headers);
@@ -231,7 +242,11 @@ describe('smartlead campaigns: create, send, list', () => {
   it('lists campaigns with Smartlead status and analytics (string counts), cached per user', async () => {
     const { c } = await userWithKey();
     const name = `Listed ${Math.random()}`;
-    const res = await c.post('/api/smartlead/create-campaign', { campaignName: name, emails: leads(40) });
+    const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
+      campaignName: name,
+      emails: leads(40),
+    });
     await work(res.json().id);
     const remote = fake.campaignsNamed(name)[0]!;
     remote.status = 'ACTIVE';
@@ -301,7 +316,11 @@ describe('smartlead campaigns: create, send, list', () => {
       name: 'mine.csv',
       rows: [{ email: 'own@acme.com', name: 'Own', company: 'Acme', valid: true }],
     });
-    const res = await c.post('/api/smartlead/create-campaign', { campaignName: 'Private', emails: leads(2) });
+    const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
+      campaignName: 'Private',
+      emails: leads(2),
+    });
     const id = res.json().id;
     const { c: other } = await userWithKey();
     expect((await other.get(`/api/smartlead/sends/${id}`)).statusCode).toBe(404);

@@ -56,7 +56,7 @@ describe('sending domain gate', () => {
   it('refuses a send from a listed domain without force, says why, and sends with force', async () => {
     const { c, listed } = await workspace();
     const name = `gate-${Math.random()}`;
-    const body = { campaignName: name, emails: leads(2), setup: setupFor([listed.id]) };
+    const body = { bounceBudget: 100, campaignName: name, emails: leads(2), setup: setupFor([listed.id]) };
     const refused = await c.post('/api/smartlead/create-campaign', body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -74,6 +74,7 @@ describe('sending domain gate', () => {
   it('sends from a passing domain without asking', async () => {
     const { c, good } = await workspace();
     const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: `ok-${Math.random()}`,
       emails: leads(2),
       setup: setupFor([good.id]),
@@ -84,6 +85,7 @@ describe('sending domain gate', () => {
   it('refuses to launch a campaign sending from a listed domain without force', async () => {
     const { c, listed } = await workspace();
     const created = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: `launch-${Math.random()}`,
       emails: leads(2),
       setup: setupFor([listed.id]),

@@ -43,6 +43,7 @@ describe.runIf(url)('two worker processes sharing one Smartlead key', () => {
     const ids: string[] = [];
     for (let i = 0; i < CAMPAIGNS; i++) {
       const res = await c.post('/api/smartlead/create-campaign', {
+        bounceBudget: 100,
         campaignName: `Fleet ${i} ${Date.now()}`,
         emails: leads(LEADS, `fleet${i}`),
       });

@@ -1,7 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ImportableCampaign } from '../../../shared/smartlead';
 import { badRequest } from '../../platform/http/errors';
+import type { JobSender } from '../../platform/jobs/registry';
 import { type SmartleadDeps, userClient } from './accounts';
+import { SMARTLEAD_IMPORT_DETAILS_JOB } from './jobs';
 import { smartleadCampaigns } from './schema';
 
 // Campaigns made in Smartlead's own app (decision 0202): listed from the workspace's key, imported on
@@ -36,39 +38,46 @@ export async function importableCampaigns(opts: Deps): Promise<ImportableCampaig
     }));
 }
 
+/**
+ * Imports the chosen campaigns from one listing (GET /campaigns): nothing per campaign is asked while the
+ * user waits; their lead counts and sending accounts are read afterwards by a job (import-details.ts).
+ */
 export async function importCampaigns(
-  opts: Deps & { smartleadIds: number[]; now: Date },
+  opts: Deps & { queue: JobSender; smartleadIds: number[]; now: Date },
 ): Promise<{ imported: number }> {
   const client = await userClient(opts);
   const remote = new Map((await client.listCampaigns()).map((c) => [c.id, c]));
   const missing = opts.smartleadIds.filter((id) => !remote.has(id));
   if (missing.length) throw badRequest(`Not a campaign of your Smartlead account: ${missing.join(', ')}.`);
   const known = await knownIds(opts);
-  let imported = 0;
-  for (const id of opts.smartleadIds) {
-    if (known.has(id)) continue;
-    const c = remote.get(id)!;
-    const a = await client.analytics(id);
-    const total = Number(a.total_count ?? 0) || 0;
-    const created = Date.parse(c.created_at ?? '');
-    const inserted = await opts.db
-      .insert(smartleadCampaigns)
-      .values({
-        workspaceId: opts.workspaceId,
-        name: c.name ?? `Campaign ${id}`,
-        idempotencyKey: `import:${id}`,
-        smartleadId: id,
-        state: 'completed',
-        totalLeads: total,
-        batchCount: 0,
-        createdAt: Number.isFinite(created) ? new Date(created) : opts.now,
-        updatedAt: opts.now,
-        completedAt: opts.now,
-        importedAt: opts.now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: smartleadCampaigns.id });
-    imported += inserted.length;
+  const fresh = [...new Set(opts.smartleadIds)].filter((id) => !known.has(id));
+  if (!fresh.length) return { imported: 0 };
+  const inserted = await opts.db
+    .insert(smartleadCampaigns)
+    .values(
+      fresh.map((id) => {
+        const c = remote.get(id)!;
+        const created = Date.parse(c.created_at ?? '');
+        return {
+          workspaceId: opts.workspaceId,
+          name: c.name ?? `Campaign ${id}`,
+          idempotencyKey: `import:${id}`,
+          smartleadId: id,
+          state: 'completed' as const,
+          totalLeads: 0,
+          batchCount: 0,
+          createdAt: Number.isFinite(created) ? new Date(created) : opts.now,
+          updatedAt: opts.now,
+          completedAt: opts.now,
+          importedAt: opts.now,
+        };
+      }),
+    )
+    .onConflictDoNothing()
+    .returning({ smartleadId: smartleadCampaigns.smartleadId });
+  const ids = inserted.flatMap((r) => (r.smartleadId === null ? [] : [r.smartleadId]));
+  if (ids.length) {
+    await opts.queue.send(SMARTLEAD_IMPORT_DETAILS_JOB, { workspaceId: opts.workspaceId, smartleadIds: ids });
   }
-  return { imported };
+  return { imported: inserted.length };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../../platform/jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { notifyCampaignSent } from '../webhooks/campaign-events';
+import { readImportedDetails } from './import-details';
 import { pollOutcomes } from './poll';
 import { runSend } from './send';
 import { findStalledSends } from './send-lease';
@@ -61,5 +62,26 @@ export const smartleadOutcomePollJob = defineJob({
       sleep: ctx.sleep,
     });
     if (r.stored) ctx.log.info(r, 'smartlead outcomes polled');
+  },
+});
+
+export const SMARTLEAD_IMPORT_DETAILS_JOB = jobType(
+  'smartlead-import-details',
+  z.object({ workspaceId: z.string(), smartleadIds: z.array(z.number()) }),
+);
+
+/** After an import: the imported campaigns' lead counts and accounts, read at Smartlead's pace. */
+export const smartleadImportDetailsJob = defineJob({
+  ...SMARTLEAD_IMPORT_DETAILS_JOB,
+  queue: { retryLimit: 4, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
+  async handle(data, ctx) {
+    const read = await readImportedDetails({
+      db: ctx.database.db,
+      config: ctx.config,
+      sleep: ctx.sleep,
+      workspaceId: data.workspaceId,
+      smartleadIds: data.smartleadIds,
+    });
+    ctx.log.info({ workspaceId: data.workspaceId, read }, 'imported campaigns read');
   },
 });

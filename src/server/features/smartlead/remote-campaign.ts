@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type CampaignSettings, STOP_LEAD_ON } from '../../../shared/campaign-edit';
 import type { Schedule } from '../../../shared/email-automation';
 import type { SmartleadClient } from './client';
+import type { ExistingStep } from './remote';
 
 // One campaign's configuration as Smartlead reads it back (GET /campaigns/{id}, api.smartlead.ai "Get
 // Campaign by ID"): status, tracking, stop condition, plain text and the schedule, which Smartlead answers
@@ -83,16 +84,31 @@ export async function saveSettings(client: SmartleadClient, id: number, s: Campa
   });
 }
 
-const sequenceIdSchema = z.object({ id: z.coerce.number(), seq_number: z.coerce.number() }).passthrough();
+const sequenceIdSchema = z
+  .object({
+    id: z.coerce.number(),
+    seq_number: z.coerce.number(),
+    // Answered as sequence_variants; seq_variants as it was saved is read too.
+    sequence_variants: z.array(z.unknown()).nullish(),
+    seq_variants: z.array(z.unknown()).nullish(),
+  })
+  .passthrough();
+const variantIdSchema = z.object({ id: z.coerce.number(), variant_label: z.string() }).passthrough();
 
-/** seq_number → id of the campaign's existing sequences (GET /campaigns/{id}/sequences). */
-export async function sequenceIds(client: SmartleadClient, id: number): Promise<Map<number, number>> {
+/** seq_number → the campaign's existing sequences and their variants (GET /campaigns/{id}/sequences). */
+export async function existingSteps(client: SmartleadClient, id: number): Promise<Map<number, ExistingStep>> {
   const data = await client.call('GET', `/campaigns/${id}/sequences`);
   const list = Array.isArray(data) ? data : ((data as { data?: unknown })?.data ?? []);
-  const ids = new Map<number, number>();
+  const steps = new Map<number, ExistingStep>();
   for (const row of Array.isArray(list) ? list : []) {
     const p = sequenceIdSchema.safeParse(row);
-    if (p.success) ids.set(p.data.seq_number, p.data.id);
+    if (!p.success) continue;
+    const variants = new Map<string, number>();
+    for (const v of p.data.sequence_variants ?? p.data.seq_variants ?? []) {
+      const pv = variantIdSchema.safeParse(v);
+      if (pv.success) variants.set(pv.data.variant_label, pv.data.id);
+    }
+    steps.set(p.data.seq_number, { id: p.data.id, variants });
   }
-  return ids;
+  return steps;
 }

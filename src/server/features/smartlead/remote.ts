@@ -63,26 +63,39 @@ export async function addEmailAccounts(client: SmartleadClient, id: number, acco
   await client.call('POST', `/campaigns/${id}/email-accounts`, { email_account_ids: accountIds });
 }
 
+/** A step Smartlead already has: its id, and its A/B variants' ids by label. */
+export interface ExistingStep {
+  id: number;
+  variants: ReadonlyMap<string, number>;
+}
+
 /**
- * Our steps as Smartlead's sequence objects: one variant is a plain step, more are A/B variants. `ids`
- * (seq_number → Smartlead's id) marks steps that already exist: Smartlead updates a sequence sent with its
- * id and creates one sent with `id: null` (decision 0202).
+ * Our steps as Smartlead's sequence objects: one variant is a plain step, more are A/B variants.
+ * `existing` (seq_number → the step Smartlead has) marks what to update: Smartlead updates a sequence or a
+ * variant sent with its id and creates one sent without (decision 0202), so a variant sent without its id
+ * would be added beside the old ones. Smartlead documents no way to delete a variant: a step that loses one
+ * is sent as a new step, and its old one is dropped as a step left out is.
  */
-export function toSmartleadSequences(steps: Step[], ids: ReadonlyMap<number, number> = new Map()) {
+export function toSmartleadSequences(steps: Step[], existing: ReadonlyMap<number, ExistingStep> = new Map()) {
   return steps.map((s, i) => {
     const [first] = s.variants;
+    const labels = VARIANT_LABELS.slice(0, s.variants.length);
+    const had = existing.get(i + 1);
+    const keep =
+      had && [...had.variants.keys()].every((l) => (labels as string[]).includes(l)) ? had : undefined;
     return {
-      id: ids.get(i + 1) ?? null,
+      id: keep?.id ?? null,
       seq_number: i + 1,
       seq_delay_details: { delay_in_days: i === 0 ? 0 : s.delayDays },
       subject: first!.subject,
       email_body: first!.body,
-      ...(s.variants.length > 1
+      ...(s.variants.length > 1 || keep?.variants.size
         ? {
             seq_variants: s.variants.map((v, j) => ({
+              ...(keep?.variants.has(labels[j]!) ? { id: keep.variants.get(labels[j]!) } : {}),
               subject: v.subject,
               email_body: v.body,
-              variant_label: VARIANT_LABELS[j],
+              variant_label: labels[j],
             })),
           }
         : {}),
@@ -94,9 +107,11 @@ export async function saveSequences(
   client: SmartleadClient,
   id: number,
   steps: Step[],
-  ids?: ReadonlyMap<number, number>,
+  existing?: ReadonlyMap<number, ExistingStep>,
 ) {
-  await client.call('POST', `/campaigns/${id}/sequences`, { sequences: toSmartleadSequences(steps, ids) });
+  await client.call('POST', `/campaigns/${id}/sequences`, {
+    sequences: toSmartleadSequences(steps, existing),
+  });
 }
 
 const remoteVariantSchema = z

@@ -62,6 +62,8 @@ export const smartleadCampaigns = pgTable(
     recheckHeldUncheckedCount: integer('recheck_held_unchecked_count').notNull().default(0),
     /** Made in Smartlead's own app and imported here (0832). */
     importedAt: timestamp('imported_at', { withTimezone: true }),
+    /** An imported campaign's sending accounts, read after the import and kept by edits (0841). */
+    sendingAccountIds: jsonb('sending_account_ids').$type<number[]>(),
     error: text('error'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -47,7 +47,7 @@ describe('smartlead send job', () => {
     fake.inject({ status: 429, times: 2, after: 2, path: /^\/campaigns\/\d+\/leads$/, retryAfter: '1' });
     const res = await c.post(
       '/api/smartlead/create-campaign',
-      { campaignName: name, emails: leads(1_200) },
+      { bounceBudget: 100, campaignName: name, emails: leads(1_200) },
       { 'idempotency-key': `big-${Date.now()}` },
     );
     expect(res.statusCode).toBe(201);
@@ -91,6 +91,7 @@ describe('smartlead send job', () => {
     // Five 503s in a row outlast the client's own retries: the job gives up, the queue runs it again.
     fake.inject({ status: 503, times: 5, after: 2, path: /^\/campaigns\/\d+\/leads$/ });
     const res = await c.post('/api/smartlead/create-campaign', {
+      bounceBudget: 100,
       campaignName: `Down ${Date.now()}`,
       emails: leads(450),
     });

@@ -82,7 +82,7 @@ export async function planState(opts: {
           cancelAtPeriodEnd: shown.cancelAtPeriodEnd,
         }
       : null,
-    limits: { verification: row.lists, scrape: row.scrapes },
+    limits: { verification: row.lists, scrape: row.scrapes, find: row.finds },
     // The one API rule (shared/plans.ts): White Label, paid or in its trial, like teams and branding.
     apiAccess: hasApiAccess(plan, status),
   };

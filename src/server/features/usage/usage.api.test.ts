@@ -74,14 +74,14 @@ describe('plans', () => {
       chosenPlan: 'professional',
       planName: 'Professional',
       status: 'trial',
-      limits: { verification: null, scrape: null },
+      limits: { verification: null, scrape: null, find: 10_000 },
       // The API is White Label's, its trial included (shared/plans.ts): a Professional trial has none.
       apiAccess: false,
       subscription: null,
     });
     const h = new TestClient(t.app);
     await h.register({ plan: 'hobbyist' });
-    expect((await h.get('/api/billing/plan')).json().limits).toEqual({ verification: 20, scrape: 20 });
+    expect((await h.get('/api/billing/plan')).json().limits).toEqual({ verification: 20, scrape: 20, find: 500 });
   });
 });
 

@@ -40,6 +40,7 @@ export async function usageSummary(opts: {
       month: m.slice(0, 7),
       verification: Number(find(m, 'verification')?.count ?? 0),
       scrape: Number(find(m, 'scrape')?.count ?? 0),
+      find: Number(find(m, 'find')?.count ?? 0),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envBool, envInt, envString } from '../../platform/config/env-helpers';
+import { ProxyListError, parseProxyList } from './proxy-list';
 
 // Environment of the verification engine, shared by the server, the workers and the CLI
 // (VERIFICATION.md: "the same environment as the server").
@@ -24,7 +25,15 @@ export const verificationEnv = {
   SMTP_BACKOFF_S: envInt(60, 0),
   GREYLIST_RETRY_S: envInt(300, 0),
   GREYLIST_MAX_ATTEMPTS: envInt(3, 1),
-  SMTP_PROXY: envString(),
+  /** SOCKS5 proxies, each optionally given to a mail provider (proxy-list.ts); checked here, at boot. */
+  SMTP_PROXY: envString().superRefine((value, ctx) => {
+    try {
+      parseProxyList(value);
+    } catch (err) {
+      if (!(err instanceof ProxyListError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+    }
+  }),
   /** Allow mail servers on loopback/private addresses (tests, on-premise); off: such hosts are never contacted. */
   SMTP_ALLOW_PRIVATE: envBool(false),
   SMTP_RETRY_BASE_MS: envInt(1000, 0),

@@ -2,6 +2,7 @@
 export { DnsClient } from './dns';
 export { verificationEnvSchema } from './env';
 export { parseDnsServers, verifierOptionsFromEnv } from './options';
+export { type ProxyRoute, parseProxyList } from './proxy-list';
 export { checkReachability } from './smtp/self-check';
 export { offlineVerdict } from './step1';
 export type * from './types';

@@ -108,7 +108,8 @@ export interface NetworkHealth {
 export interface HostCoordinator {
   /**
    * Takes one of `limit` connection slots at `ip` for the whole fleet. `release` must be called
-   * once the socket is closed; a holder that dies frees its slots when their lease expires.
+   * once the socket is closed; a holder that dies frees its slots when their lease expires. With
+   * several proxies, `ip` is the server's IP and the proxy ("ip via proxy": the cap is per exit).
    */
   tryAcquire(ip: string, limit: number): Promise<{ release: () => void } | { retryAt: number }>;
   /** A server told us to back off (421): no process connects to it before `until` (epoch ms). */

@@ -104,6 +104,6 @@ function show(env: Record<string, string | undefined>, p: PropertyKey[]): string
   const v = env[key];
   if (v === undefined) return 'nothing';
   // Never echo secrets back into logs.
-  if (/KEY|SECRET|TOKEN|PASSWORD|URL/.test(key)) return '(hidden)';
+  if (/KEY|SECRET|TOKEN|PASSWORD|URL|^SMTP_PROXY$/.test(key)) return '(hidden)';
   return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
 }

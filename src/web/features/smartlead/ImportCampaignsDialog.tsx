@@ -1,4 +1,4 @@
-import { Download, Loader2 } from 'lucide-react';
+import { Download, Loader2, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { campaignStatusLabel } from '../../../shared/smartlead';
 import { errorMessage } from '../../lib/api';
@@ -39,7 +39,14 @@ export function ImportCampaignsDialog() {
   };
   const list = importable.data ?? [];
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        // A failed import is not shown again the next time the dialog opens.
+        if (!next) run.reset();
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="outline">
           <Download /> Import from Smartlead
@@ -55,9 +62,12 @@ export function ImportCampaignsDialog() {
         </DialogHeader>
         {importable.isLoading && <p className="text-sm text-muted-foreground">Asking Smartlead…</p>}
         {importable.isError && (
-          <p className="text-sm text-destructive">
-            {errorMessage(importable.error, 'Smartlead could not be asked')}
-          </p>
+          <ImportFailure
+            what="Smartlead could not be asked for your campaigns"
+            message={errorMessage(importable.error, 'Smartlead did not answer')}
+            retrying={importable.isFetching}
+            onRetry={() => void importable.refetch()}
+          />
         )}
         {importable.data && list.length === 0 && (
           <p className="text-sm text-muted-foreground">
@@ -81,6 +91,14 @@ export function ImportCampaignsDialog() {
             </li>
           ))}
         </ul>
+        {run.isError && !run.isPending && (
+          <ImportFailure
+            what="Nothing was imported"
+            message={errorMessage(run.error, 'Smartlead did not answer')}
+            retrying={false}
+            onRetry={() => run.mutate(chosen, onImported)}
+          />
+        )}
         {list.length > 0 && (
           <Button
             className="self-end"
@@ -92,5 +110,22 @@ export function ImportCampaignsDialog() {
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Why asking Smartlead failed (an outage, its rate limit), with a Retry: both requests are safe to
+ * repeat (the import skips campaigns already here).
+ */
+export function ImportFailure(p: { what: string; message: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-2 text-sm" data-testid="import-failure">
+      <p className="text-destructive">
+        {p.what}: {p.message}
+      </p>
+      <Button type="button" size="sm" variant="outline" disabled={p.retrying} onClick={p.onRetry}>
+        {p.retrying ? <Loader2 className="animate-spin" /> : <RotateCcw />} Retry
+      </Button>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Loader2, Send } from 'lucide-react';
+import { Loader2, PauseCircle, Send } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { createCampaignSchema } from '../../../shared/smartlead';
+import { createCampaignSchema, type SendProgress } from '../../../shared/smartlead';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { Input } from '../../ui/input';
@@ -11,6 +11,26 @@ import { Label } from '../../ui/label';
 export const campaignNameForm = z.object({ campaignName: createCampaignSchema.shape.campaignName });
 export type CampaignNameForm = z.input<typeof campaignNameForm>;
 
+/**
+ * Where the send stands, for its button: `sending` while we work (the button spins), `waiting` while the
+ * send waits for the user's choice on leads a re-check could not ask about (nothing moves until they
+ * choose, so nothing spins; the choice is on the send's progress), `idle` otherwise. Both non-idle
+ * phases keep the button disabled: one send at a time.
+ */
+export type SendPhase = 'idle' | 'sending' | 'waiting';
+
+export function sendPhase(o: {
+  pending: boolean;
+  started: boolean;
+  failed: boolean;
+  progress: Pick<SendProgress, 'state' | 'recheck'> | undefined;
+}): SendPhase {
+  if (o.pending) return 'sending';
+  const state = o.progress?.state;
+  if (!o.started || o.failed || state === 'completed' || state === 'failed') return 'idle';
+  return o.progress?.recheck.waiting ? 'waiting' : 'sending';
+}
+
 /** The send's last step: the campaign's name, draft or start, and the Send button. */
 export function SendLaunchCard({
   nameField,
@@ -18,7 +38,7 @@ export function SendLaunchCard({
   startNow,
   onStartNowChange,
   canSend,
-  sending,
+  phase,
   count,
 }: {
   nameField: UseFormRegisterReturn<'campaignName'>;
@@ -27,7 +47,7 @@ export function SendLaunchCard({
   startNow: boolean;
   onStartNowChange: (start: boolean) => void;
   canSend: boolean;
-  sending: boolean;
+  phase: SendPhase;
   count: number;
 }) {
   return (
@@ -67,10 +87,21 @@ export function SendLaunchCard({
           </label>
         </fieldset>
         <Button type="submit" size="lg" disabled={!canSend}>
-          {sending ? <Loader2 className="animate-spin" /> : <Send />}
+          {phase === 'sending' ? (
+            <Loader2 className="animate-spin" />
+          ) : phase === 'waiting' ? (
+            <PauseCircle aria-hidden />
+          ) : (
+            <Send />
+          )}
           Send {count.toLocaleString()} emails to Smartlead
         </Button>
       </CardContent>
+      {phase === 'waiting' && (
+        <p className="px-6 pb-4 text-sm text-amber-700" data-testid="send-waits">
+          The send waits for your choice below: some addresses could not be checked again.
+        </p>
+      )}
       {!canStart && (
         <p className="px-6 pb-4 text-xs text-muted-foreground">
           To start sending right away, pick a sequence and at least one sending account above.

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { DEFAULT_BOUNCE_BUDGET } from '../../../shared/bounce-budget';
 import { type CampaignSetup, DEFAULT_SCHEDULE } from '../../../shared/email-automation';
 import { type SendableEmail, splitName } from '../../../shared/smartlead';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
-import { Button } from '../../ui/button';
+import { Alert, AlertDescription } from '../../ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/skeleton';
@@ -29,9 +27,10 @@ import { SectionTitle } from './automation/SectionTitle';
 import { AlreadySentWarning, HeldBack, IncludeRisky } from './automation/SendChoices';
 import { SendingDomains, useSendingDomains } from './automation/SendingDomains';
 import { EmailPicker } from './EmailPicker';
+import { NotConnected } from './NotConnected';
 import { createdDescription } from './RecheckSummary';
 import { SendFailure } from './SendFailure';
-import { type CampaignNameForm, campaignNameForm, SendLaunchCard } from './SendLaunchCard';
+import { type CampaignNameForm, campaignNameForm, SendLaunchCard, sendPhase } from './SendLaunchCard';
 import { SendProgressCard } from './SendProgressCard';
 
 const REDIRECT_MS = 1500;
@@ -155,9 +154,13 @@ export function SendToSmartlead() {
     }
   }, [send, state, navigate, form, refreshCampaigns, progress.data?.error, heldInvalid, heldUnchecked]);
 
-  const sending =
-    create.isPending ||
-    (send !== null && failure === null && (state === 'queued' || state === 'sending' || !state));
+  const phase = sendPhase({
+    pending: create.isPending,
+    started: send !== null,
+    failed: failure !== null,
+    progress: progress.data,
+  });
+  const sending = phase !== 'idle';
   const chosen = [...selected].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const canSend =
     !sending && selected.size > 0 && name.trim().length > 0 && withinBudget(chosen, bounceBudget);
@@ -177,18 +180,7 @@ export function SendToSmartlead() {
           <AlertDescription>{errorMessage(settings.error, 'Failed to load settings')}</AlertDescription>
         </Alert>
       )}
-      {settings.data && !hasKey && (
-        <Alert variant="warning">
-          <KeyRound />
-          <AlertTitle>Smartlead is not connected</AlertTitle>
-          <AlertDescription className="flex flex-col items-start gap-3">
-            <p>Please configure your Smartlead API key in the settings before sending emails.</p>
-            <Button asChild size="sm">
-              <Link href="/settings/integrations">Go to Settings</Link>
-            </Button>
-          </AlertDescription>
-        </Alert>
-      )}
+      {settings.data && !hasKey && <NotConnected toDo="before sending emails" />}
       {hasKey && (
         <form onSubmit={onSubmit} className="flex flex-col gap-6">
           <Card>
@@ -237,7 +229,7 @@ export function SendToSmartlead() {
             startNow={startNow}
             onStartNowChange={setStartNow}
             canSend={canSend && !domains.blocked}
-            sending={sending}
+            phase={phase}
             count={selected.size}
           />
           {failure && !sending && <SendFailure failure={failure} onRetry={run} />}

@@ -9,13 +9,16 @@ export function UsageChart({ history }: { history: UsageResponse['history'] }) {
     month: formatMonth(h.month),
     Verifications: h.verification,
     Scrapes: h.scrape,
+    'Found addresses': h.find,
   }));
-  const total = history.reduce((n, h) => n + h.verification + h.scrape, 0);
+  const total = history.reduce((n, h) => n + h.verification + h.scrape + h.find, 0);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Last 6 months</CardTitle>
-        <CardDescription>List verifications and Instagram scrapes per calendar month (UTC).</CardDescription>
+        <CardDescription>
+          List verifications, Instagram scrapes and found addresses per calendar month (UTC).
+        </CardDescription>
       </CardHeader>
       <CardContent className="h-72" data-testid="usage-chart">
         {total === 0 ? (

@@ -7,8 +7,12 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Progress } from '../../ui/progress';
 
-const TITLES = { verification: 'List verifications', scrape: 'Instagram scrapes' } as const;
-const UNITS = { verification: 'addresses', scrape: 'profiles requested' } as const;
+const TITLES = {
+  verification: 'List verifications',
+  scrape: 'Instagram scrapes',
+  find: 'Found addresses',
+} as const;
+const UNITS = { verification: 'addresses', scrape: 'profiles requested', find: 'people searched' } as const;
 
 const STATUS_TEXT = { trial: 'Free trial', active: 'Active', inactive: 'No active plan' } as const;
 

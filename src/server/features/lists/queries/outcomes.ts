@@ -59,3 +59,16 @@ export const catchAllSendsByProvider = (p: { workspaceId: string; providers: str
         FROM send_outcomes
         WHERE workspace_id = ${p.workspaceId} AND catch_all AND provider = ANY(${sql.param(p.providers)}::text[])
         GROUP BY 1`;
+
+/**
+ * The workspace's list rows at one domain (the finder's evidence of the domain's pattern): the
+ * address, the name beside it, and the row's verdict. Uses each upload's domain index.
+ */
+export const rowsAtDomain = (p: { workspaceId: string; domain: string; limit: number }) => sql`
+  SELECT lower(r.email) AS email, r.name, res.final_status AS status,
+         coalesce(res.step2_reason, res.reason) AS reason
+  FROM uploads u
+  JOIN upload_rows r ON r.upload_id = u.id
+  LEFT JOIN upload_results res ON res.upload_id = r.upload_id AND res.row_index = r.row_index
+  WHERE u.workspace_id = ${p.workspaceId} AND split_part(lower(r.email), '@', 2) = ${p.domain}
+  LIMIT ${p.limit}`;

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { ReplyParser, type SmtpReply } from './replies';
-import { type ConnectOptions, openSocket, SmtpConnectionError } from './socket';
+import { type ConnectOptions, openSocket, ProxyDownError, SmtpConnectionError } from './socket';
 
 /**
  * A line-oriented SMTP client connection: writes commands (several at once when pipelining) and
@@ -29,7 +29,9 @@ export class SmtpConnection {
     try {
       socket = await openSocket(o);
     } catch (err) {
-      if (err instanceof SmtpConnectionError && err.timeout) o.onTimeout?.();
+      // A proxy that does not answer is not the mail server timing out (the metric is per server).
+      if (err instanceof SmtpConnectionError && err.timeout && !(err instanceof ProxyDownError))
+        o.onTimeout?.();
       throw err;
     }
     const conn = new SmtpConnection(socket, o.timeoutMs);
@@ -142,6 +144,8 @@ export class SmtpConnection {
     this.socket.on('data', onData);
     this.socket.on('close', onEnd);
     this.socket.on('error', onError);
+    // A socket from a proxy comes paused, with the server's first bytes put back: they flow now.
+    this.socket.resume();
     this.detach = () => {
       this.socket.off('data', onData);
       this.socket.off('close', onEnd);

@@ -21,10 +21,10 @@ export function connectionsWanted(
     // A session may be ended by its error budget long before its recipient limit (a list of unknown
     // addresses): count on the budget, so a small queue of slow rejections (a tarpit) gets both slots.
     const perSession = Math.min(settings.maxRcptPerSession, host.learnedLimit, errorBudget(host));
-    return {
-      want: Math.min(settings.maxConnectionsPerHost, Math.ceil(host.ready / perSession)),
-      askAgainAt: null,
-    };
+    // At a tarpit every rejection is held for seconds, one after another within a session: the last
+    // few are worth a session each (both slots), not a queue behind one.
+    const sessions = host.tarpitMs > 0 ? host.ready : Math.ceil(host.ready / perSession);
+    return { want: Math.min(settings.maxConnectionsPerHost, sessions), askAgainAt: null };
   }
   // Its second chance overlaps the first: a stall that outlasts SECOND_CHANCE gets a second connection
   // beside it (within the cap), so a dead host costs one timeout and a bit, not two.

@@ -100,11 +100,15 @@ export class HostQueue {
   /** What the knowledge store knew of it was loaded (server-facts.ts). */
   recalled = false;
   lastFailure: OpenFailure | null = null;
+  /** Its connection slots' key (pool.ts) by the way out last taken: the IP, or the IP and the proxy. */
+  slot: string;
 
   constructor(
     readonly ip: string,
     public exchange: string,
-  ) {}
+  ) {
+    this.slot = ip;
+  }
 
   get ready(): number {
     return this.readyCount;

@@ -1,9 +1,11 @@
 import { backoffDelay } from '../../../platform/retry';
 import { isConnectionLimitReply } from '../classify';
+import type { ProxyRoute } from '../proxy-list';
 import type { HostQueue } from './host';
 import { SmtpRefusedError, SmtpSession } from './session';
 import type { Opened, SessionOwner } from './session-owner';
-import { SmtpConnectionError } from './socket';
+import { ProxyDownError, SmtpConnectionError } from './socket';
+import { socks5Answers } from './socks5';
 
 /**
  * Opens a session to a host, holding a connection slot (per host, global, fleet) from before the
@@ -12,12 +14,20 @@ import { SmtpConnectionError } from './socket';
  */
 export async function openSession(provider: SessionOwner, host: HostQueue): Promise<Opened | null> {
   const s = provider.settings;
-  const release = await provider.pool.acquire(host.ip, () => host.workLeft);
-  // While we waited for a slot, the queue may have emptied or the host gone down.
-  if (host.ready === 0 || host.isDown()) {
+  const proxy = provider.proxies.pick(host.exchange);
+  if (proxy === undefined) {
+    // Every proxy that may carry this server's mail is down: wait for the first to be tried again.
+    host.pausedUntil = Math.max(host.pausedUntil, provider.proxies.nextTryAt(host.exchange));
+    return null;
+  }
+  const slot = provider.proxies.slotKey(host.ip, proxy);
+  const release = await provider.pool.acquire(slot, () => host.workLeft);
+  // While we waited for a slot, the queue may have emptied, the host gone down, or the proxy.
+  if (host.ready === 0 || host.isDown() || (proxy && provider.proxies.isDown(proxy))) {
     release();
     return null;
   }
+  host.slot = slot;
   const observer = provider.ctx.observer;
   observer?.smtpConnection(host.ip);
   const started = Date.now();
@@ -26,7 +36,7 @@ export async function openSession(provider: SessionOwner, host: HostQueue): Prom
       ip: host.ip,
       port: s.port,
       timeoutMs: s.timeoutMs,
-      proxy: s.proxy,
+      proxy: proxy ?? undefined,
       exchange: host.exchange,
       heloName: s.heloName,
       mailFrom: s.mailFrom,
@@ -34,19 +44,42 @@ export async function openSession(provider: SessionOwner, host: HostQueue): Prom
       onReply: observer ? (code) => observer.smtpReply(host.ip, code) : undefined,
       onTimeout: observer ? () => observer.smtpTimeout(host.ip) : undefined,
     });
+    if (proxy) provider.proxies.answered(proxy);
     host.failures = 0;
     host.limitHits = 0;
     host.lastGoodAt = Date.now();
     const took = host.lastGoodAt - started;
     host.openMs = host.openMs === 0 ? took : 0.8 * host.openMs + 0.2 * took;
-    provider.pool.opened(host.ip);
+    provider.pool.opened(slot);
     provider.network.ok();
-    return { session, release, target: { ip: host.ip, exchange: host.exchange } };
+    return { session, release, target: { ip: host.ip, exchange: host.exchange, slot } };
   } catch (err) {
     release();
-    openFailed(provider, host, err);
+    if (proxy && (await proxyFailed(provider, proxy, err))) return null;
+    openFailed(provider, host, slot, err);
     return null;
   }
+}
+
+/**
+ * Was a failed opening through `proxy` the proxy's fault? Its own errors say so; a connection lost
+ * after the handshake (before or during the greeting, or TLS) is the proxy's if it no longer answers
+ * a greeting itself. Then the proxy is set aside and the host is not blamed: its addresses wait for
+ * the next way out, with no try spent.
+ */
+async function proxyFailed(provider: SessionOwner, proxy: ProxyRoute, err: unknown): Promise<boolean> {
+  if (err instanceof ProxyDownError) {
+    provider.proxies.failed(proxy, err.message);
+    return true;
+  }
+  if (!(err instanceof SmtpConnectionError)) return false; // the server answered (a refusal)
+  if (err.phase === 'connect') {
+    provider.proxies.answered(proxy); // the SOCKS reply named the mail server's failure
+    return false;
+  }
+  if (await socks5Answers(proxy, Math.min(provider.settings.timeoutMs, 2000))) return false;
+  provider.proxies.failed(proxy, err.message);
+  return true;
 }
 
 /**
@@ -55,7 +88,7 @@ export async function openSession(provider: SessionOwner, host: HostQueue): Prom
  */
 const CONNECTION_LIMIT_BUDGET = 20;
 
-function openFailed(provider: SessionOwner, host: HostQueue, err: unknown): void {
+function openFailed(provider: SessionOwner, host: HostQueue, slot: string, err: unknown): void {
   const s = provider.settings;
   const now = Date.now();
   // While a sibling session is open the host is up, only limiting us (its slots shrink on 421).
@@ -73,7 +106,7 @@ function openFailed(provider: SessionOwner, host: HostQueue, err: unknown): void
     if (err.reply.code === 421 || err.reply.code < 500) {
       // Busy ("too many connections", often because it has not yet read the close of our last
       // session): one slot fewer and a short pause, not SMTP_BACKOFF_S (a ceiling).
-      provider.pool.backOff(host.ip);
+      provider.pool.backOff(slot);
       host.lastFailure = { kind: 'retry', reply: err.reply, message: err.message };
       if (isConnectionLimitReply(err.reply)) {
         // Its connection limit (held by us elsewhere: another process, a close not yet read): pace,

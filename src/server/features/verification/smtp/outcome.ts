@@ -6,12 +6,11 @@ import {
   isRateReply,
   isTlsRequiredReply,
 } from '../classify';
-import type { MxTarget } from '../mx';
 import { type HostQueue, type Pending, verdictFrom } from './host';
 import type { SmtpReply } from './replies';
 import { temporaryRetryDelay } from './retry-delay';
 import { SESSION_CLOSED, type TransactionResult } from './session';
-import type { SessionOwner } from './session-owner';
+import type { SessionOwner, SessionTarget } from './session-owner';
 
 // What one envelope's replies mean for its addresses (transactions.ts sends them): verdicts,
 // retries, TLS asked for, pacing, mixed domains refused, and catch-all probes asked for or answered.
@@ -29,7 +28,12 @@ export interface Outcome {
 }
 
 /** Applies one transaction's replies; true when the session must end. */
-export function applyOutcome(provider: SessionOwner, host: HostQueue, target: MxTarget, o: Outcome): boolean {
+export function applyOutcome(
+  provider: SessionOwner,
+  host: HostQueue,
+  target: SessionTarget,
+  o: Outcome,
+): boolean {
   const { pending: batch, res } = o;
   const s = provider.settings;
   const name = target.exchange;
@@ -70,7 +74,7 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
   const slowDown = () => {
     if (slowed) return;
     slowed = true;
-    provider.pool.backOff(target.ip);
+    provider.pool.backOff(target.slot);
   };
   const lost = (p: Pending) => {
     // In flight when the connection dropped or timed out: a transient failure of ours to retry soon.
@@ -135,7 +139,7 @@ export function applyOutcome(provider: SessionOwner, host: HostQueue, target: Mx
       return;
     }
     const c = classifyRcpt(r);
-    if (c.kind === 'final' || c.kind === 'accepted') provider.pool.answered(target.ip);
+    if (c.kind === 'final' || c.kind === 'accepted') provider.pool.answered(target.slot);
     switch (c.kind) {
       case 'final':
         // A mailbox the server says does not exist proves the domain is not catch-all: no probe.

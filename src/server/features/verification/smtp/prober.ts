@@ -12,6 +12,7 @@ import { NetworkMonitor } from './network';
 import { ParkedAddresses } from './parked';
 import { ConnectionPool } from './pool';
 import { ProbeDemand } from './probe';
+import { ProxySet } from './proxies';
 import type { ProberContext, SessionOwner } from './session-owner';
 import { type WaitingGroup, waitingOf } from './waiting';
 
@@ -32,6 +33,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   readonly catchAll: CatchAllCache;
   readonly probes: ProbeDemand;
   readonly network: NetworkMonitor;
+  readonly proxies: ProxySet;
   private readonly hosts = new Map<string, HostQueue>();
   private readonly routes: MxRoutes;
   private readonly parked: ParkedAddresses;
@@ -64,10 +66,12 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       (h) => this.onNetwork(h),
     );
     this.parked = new ParkedAddresses(settings.networkRetryMs, this.network, (ps) => this.unpark(ps));
+    this.proxies = new ProxySet(settings, (h) => this.onNetwork(h));
   }
 
+  /** Not ok while no proxy answers (SMTP_PROXY), or while mail servers cannot be reached at all. */
   health(): NetworkHealth {
-    return this.network.health;
+    return this.proxies.health ?? this.network.health;
   }
 
   async verify(
@@ -222,12 +226,11 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   /** What a tenant's addresses still wait for, and until when (progress for people). */
   waiting(tenant: string): WaitingGroup[] {
     const { pool, settings, ctx, probes } = this;
-    const waitingOn = (domain: string, t: string) => probes.waitingOn(domain, t);
     return waitingOf(this.hosts.values(), tenant, {
       pool,
       timeoutMs: settings.timeoutMs,
       memoryTtlMs: ctx.memoryTtlMs,
-      waitingOn,
+      waitingOn: (domain, t) => probes.waitingOn(domain, t),
     });
   }
 

@@ -1,6 +1,7 @@
 import { DnsClient } from '../dns';
 import { lookupDomain, resolveTargets } from '../mx';
 import { DEFAULT_SMTP } from '../options';
+import { parseProxyList } from '../proxy-list';
 import type { VerifierOptions } from '../types';
 import { mayConnect } from './address-guard';
 import { SmtpConnection } from './connection';
@@ -24,6 +25,8 @@ export async function checkReachability(
   domains: string[],
 ): Promise<ReachabilityReport> {
   const smtp = { ...DEFAULT_SMTP, ...options.smtp };
+  // The default way out (the first proxy given to no provider): the one most mail leaves by.
+  const proxy = parseProxyList(smtp.proxy).find((p) => p.provider === null);
   const dns = new DnsClient({ servers: options.dnsServers, timeoutMs: options.dnsTimeoutMs, tries: 1 });
   const tried: ReachabilityReport['tried'] = [];
   try {
@@ -38,7 +41,7 @@ export async function checkReachability(
             ip: target.ip,
             port: smtp.port,
             timeoutMs: smtp.timeoutMs,
-            proxy: smtp.proxy,
+            proxy,
           });
           const banner = await conn.read().catch((err: Error) => ({ code: 0, text: err.message }));
           conn.close();

@@ -6,6 +6,7 @@ import type { DelayReason, HostQueue, Pending } from './host';
 import type { NetworkMonitor } from './network';
 import type { ConnectionPool } from './pool';
 import type { ProbeDemand } from './probe';
+import type { ProxySet } from './proxies';
 import type { SmtpSession } from './session';
 
 // What a session's code (open.ts opens one, transactions.ts drives it) uses of the prober that runs
@@ -30,6 +31,8 @@ export interface SessionOwner {
   /** When catch-all probes are sent. */
   readonly probes: ProbeDemand;
   readonly network: NetworkMonitor;
+  /** The ways out (SMTP_PROXY) and which of them answer. */
+  readonly proxies: ProxySet;
   /** Sessions open now (a host that never answered is judged against them: is it us or them?). */
   readonly openSessions: number;
   /** The host is down for now: its addresses are judged or parked as the prober decides. */
@@ -38,8 +41,13 @@ export interface SessionOwner {
   requeue(host: HostQueue, p: Pending, delayMs: number, why?: DelayReason): void;
 }
 
+/** A server as one session reaches it: `slot` keys its politeness state (the server per way out). */
+export interface SessionTarget extends MxTarget {
+  slot: string;
+}
+
 export interface Opened {
   session: SmtpSession;
   release: () => void;
-  target: MxTarget;
+  target: SessionTarget;
 }

@@ -1,7 +1,8 @@
 import net from 'node:net';
-import { SocksClient } from 'socks';
+import type { ProxyRoute } from '../proxy-list';
+import { SocksError, socks5Connect } from './socks5';
 
-// The TCP connection to a mail server (directly or through SMTP_PROXY), always to an IP address.
+// The TCP connection to a mail server (directly or through one of SMTP_PROXY's proxies), always to an IP address.
 
 /** The connection failed or went away before a reply came; `phase` tells where. */
 export class SmtpConnectionError extends Error {
@@ -14,13 +15,27 @@ export class SmtpConnectionError extends Error {
   }
 }
 
+/**
+ * The proxy itself failed (it does not answer, its handshake failed, it refused its job): our way
+ * out is down. Says nothing about the mail server behind it.
+ */
+export class ProxyDownError extends SmtpConnectionError {
+  constructor(
+    readonly proxy: ProxyRoute,
+    message: string,
+    timeout = false,
+  ) {
+    super(message, 'connect', timeout);
+  }
+}
+
 export interface ConnectOptions {
   /** Always an IP address: we never hand a host name to the system resolver. */
   ip: string;
   port: number;
   timeoutMs: number;
-  /** socks5://[user:pass@]ip:port */
-  proxy?: string;
+  /** The way out, when not direct. */
+  proxy?: ProxyRoute;
   /** Metrics hooks: each complete reply, each timeout (connect, TLS or a reply). */
   onReply?: (code: number) => void;
   onTimeout?: () => void;
@@ -34,26 +49,12 @@ const noLookup = (hostname: string) => {
 export async function openSocket(o: ConnectOptions): Promise<net.Socket> {
   if (net.isIP(o.ip) === 0) throw new SmtpConnectionError(`not an IP address: ${o.ip}`, 'connect');
   if (o.proxy) {
-    const u = new URL(o.proxy);
-    if (net.isIP(u.hostname.replace(/^\[|\]$/g, '')) === 0) {
-      throw new SmtpConnectionError('SMTP_PROXY must name its host by IP address', 'connect');
-    }
     try {
-      const { socket } = await SocksClient.createConnection({
-        proxy: {
-          host: u.hostname.replace(/^\[|\]$/g, ''),
-          port: Number(u.port || 1080),
-          type: 5,
-          userId: u.username ? decodeURIComponent(u.username) : undefined,
-          password: u.password ? decodeURIComponent(u.password) : undefined,
-        },
-        command: 'connect',
-        destination: { host: o.ip, port: o.port },
-        timeout: o.timeoutMs,
-      });
-      return socket;
+      return await socks5Connect({ proxy: o.proxy, ip: o.ip, port: o.port, timeoutMs: o.timeoutMs });
     } catch (err) {
-      throw new SmtpConnectionError(`proxy: ${(err as Error).message}`, 'connect');
+      if (!(err instanceof SocksError)) throw err;
+      if (err.side === 'proxy') throw new ProxyDownError(o.proxy, err.message, err.timeout);
+      throw new SmtpConnectionError(err.message, 'connect', err.timeout);
     }
   }
   return new Promise((resolve, reject) => {

@@ -31,7 +31,9 @@ export async function runTransactions(
       const budgetLeft = errorBudget(host) - errors.errors;
       const room = Math.min(limit - sent, budgetLeft);
       if (room <= 0 || host.ready === 0) break;
-      const taken = takeRecipients(provider, host, Math.min(room, 2 * s.rcptPerTransaction));
+      // At a tarpit the sessions share what is left (each holds its rejections one after another).
+      const share = host.tarpitMs > 0 ? Math.ceil(host.ready / Math.max(1, host.workers)) : room;
+      const taken = takeRecipients(provider, host, Math.min(room, share, 2 * s.rcptPerTransaction));
       if (taken.length === 0) continue;
       for (const p of taken) p.attempts++;
       const envelopes = envelopesOf(taken, host.singleDomain, openDomain);

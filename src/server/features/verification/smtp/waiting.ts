@@ -47,7 +47,7 @@ export function waitingOf(
     const ready = h.readyOf(tenant);
     if (ready === 0) continue;
     const silent = h.sessions === 0 && now - h.lastGoodAt >= o.memoryTtlMs;
-    const slowed = o.pool.state(h.ip).pausedUntil;
+    const slowed = o.pool.state(h.slot).pausedUntil;
     if (slowed > now) add('slowed_down', h.exchange, ready, slowed);
     else if (h.pausedUntil > now) {
       // A failed connection's short pause: a server that has not answered yet, or a hiccup.

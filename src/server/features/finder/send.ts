@@ -1,0 +1,85 @@
+import { csvLine } from '../../../shared/csv';
+import { FIND_STATUS_LABELS, type FindSendResponse, PATTERN_SOURCE_LABELS } from '../../../shared/finder';
+import type { Db } from '../../platform/db/client';
+import { badRequest } from '../../platform/http/errors';
+import type { JobSender } from '../../platform/jobs/registry';
+import { createUploadFromRows } from '../lists/create';
+import type { ListsSettings } from '../lists/env';
+import { startVerification } from '../lists/start';
+import type { WorkspacePlan } from '../workspaces';
+import { resultRows, resultsWhere } from './queries';
+import { ownJob } from './service';
+import { personName } from './views';
+
+// A find's answers leaving the finder: a CSV (formula-safe, as every export), or a verification list
+// of the found addresses (valid and accept-all), from which the lists' own "Send to Smartlead" goes on.
+
+const HEADERS = [
+  'name',
+  'company',
+  'domain',
+  'email',
+  'status',
+  'score',
+  'pattern',
+  'pattern_source',
+  'smtp_reply',
+  'note',
+];
+const PAGE = 1000;
+
+export async function* exportFind(db: Db, workspaceId: string, jobId: string): AsyncGenerator<string> {
+  const job = await ownJob(db, workspaceId, jobId);
+  yield `\uFEFF${csvLine(HEADERS)}`;
+  for (let offset = 0; ; offset += PAGE) {
+    const rows = await resultRows(db, resultsWhere(job.id, 'all', ''), PAGE, offset);
+    for (const r of rows) {
+      const e = r.evidence;
+      yield csvLine([
+        personName(r),
+        r.company,
+        r.domain,
+        r.email,
+        r.status ? FIND_STATUS_LABELS[r.status] : '',
+        r.score,
+        r.pattern,
+        e ? PATTERN_SOURCE_LABELS[e.source] : '',
+        e?.smtpCode ? `${e.smtpCode} ${e.smtpMessage ?? ''}`.trim() : '',
+        e?.note,
+      ]);
+    }
+    if (rows.length < PAGE) return;
+  }
+}
+
+export async function sendFindToVerification(opts: {
+  db: Db;
+  queue: JobSender;
+  settings: ListsSettings;
+  workspace: WorkspacePlan;
+  jobId: string;
+  now: Date;
+}): Promise<FindSendResponse> {
+  const job = await ownJob(opts.db, opts.workspace.id, opts.jobId);
+  const rows = await resultRows(opts.db, resultsWhere(job.id, 'found', ''), 100_000, 0);
+  if (rows.length === 0) throw badRequest('This find has no addresses to verify yet');
+  const { uploadId, totalEmails } = await createUploadFromRows({
+    db: opts.db,
+    workspaceId: opts.workspace.id,
+    name: `Finder: ${job.name}`.slice(0, 120),
+    headers: ['email', 'name', 'company'],
+    rows: rows.map((r) => [r.email ?? '', personName(r), r.company]),
+    emailColumn: 'email',
+    now: opts.now,
+    settings: opts.settings,
+  });
+  await startVerification({
+    db: opts.db,
+    queue: opts.queue,
+    settings: opts.settings,
+    workspace: opts.workspace,
+    uploadId,
+    now: opts.now,
+  });
+  return { uploadId, emailCount: totalEmails };
+}

@@ -1,0 +1,137 @@
+import type { FindJob, FindPerson, FindResultsPage, FindResultsQuery } from '../../../shared/finder';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/client';
+import { notFound } from '../../platform/http/errors';
+import type { JobSender } from '../../platform/jobs/registry';
+import { realSleep } from '../../platform/retry';
+import { assertQuotaLeft } from '../usage/quota';
+import type { WorkspacePlan } from '../workspaces';
+import { FIND_RUN_JOB } from './job-types';
+import {
+  deleteJob,
+  insertJob,
+  insertPeople,
+  jobOf,
+  moveJob,
+  recentJobs,
+  resultCount,
+  resultRows,
+  resultsWhere,
+  statusCounts,
+} from './queries';
+import type { FindJobRow } from './schema';
+import { jobView, personName, resultView } from './views';
+
+// The finder's named operations behind the routes and API v1: start a find (one person or many),
+// read a job and its answers, stop it, delete it. Every read is filtered by the workspace: another
+// workspace's job is "not found".
+
+const POLL_MS = 150;
+
+export async function startFind(opts: {
+  db: Db;
+  queue: JobSender;
+  config: Config;
+  workspace: WorkspacePlan;
+  now: Date;
+  kind: 'single' | 'bulk';
+  name: string;
+  people: FindPerson[];
+  viaApi: boolean;
+}): Promise<FindJobRow> {
+  // A workspace whose finds are used up is told before anything is stored or asked.
+  await assertQuotaLeft({
+    db: opts.db,
+    config: opts.config,
+    workspace: opts.workspace,
+    kind: 'find',
+    now: opts.now,
+  });
+  const job = await insertJob(opts.db, {
+    workspaceId: opts.workspace.id,
+    kind: opts.kind,
+    name: opts.name.slice(0, 120),
+    total: opts.people.length,
+    viaApi: opts.viaApi,
+    now: opts.now,
+  });
+  await insertPeople(opts.db, job, opts.people);
+  await opts.queue.send(FIND_RUN_JOB, { jobId: job.id }, { singletonKey: job.id });
+  return job;
+}
+
+/** One person, answered in the request when the server answers within the wait; else 202 and poll. */
+export async function findOne(
+  opts: Omit<Parameters<typeof startFind>[0], 'kind' | 'name' | 'people'> & {
+    person: FindPerson;
+    waitMs: number;
+  },
+) {
+  const name = personName(opts.person) || 'Someone';
+  const job = await startFind({
+    ...opts,
+    kind: 'single',
+    name: `${name} at ${opts.person.company}`,
+    people: [opts.person],
+  });
+  const deadline = Date.now() + opts.waitMs;
+  let current = job;
+  while (
+    current.status !== 'completed' &&
+    current.status !== 'failed' &&
+    current.status !== 'stopped' &&
+    Date.now() < deadline
+  ) {
+    await realSleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+    current = (await jobOf(opts.db, opts.workspace.id, job.id)) ?? current;
+  }
+  const [row] = await resultRows(opts.db, resultsWhere(job.id, 'all', ''), 1, 0);
+  return {
+    status: row ? 200 : 202,
+    body: { job: jobView(current), result: row ? resultView(row, 'single') : null },
+  } as const;
+}
+
+export async function ownJob(db: Db, workspaceId: string, jobId: string): Promise<FindJobRow> {
+  const job = await jobOf(db, workspaceId, jobId);
+  if (!job) throw notFound('Find not found');
+  return job;
+}
+
+export async function listFinds(db: Db, workspaceId: string): Promise<FindJob[]> {
+  return (await recentJobs(db, workspaceId, 100)).map(jobView);
+}
+
+export async function findResultsPage(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  q: FindResultsQuery,
+): Promise<FindResultsPage> {
+  const job = await ownJob(db, workspaceId, jobId);
+  const where = resultsWhere(job.id, q.filter, q.search);
+  const [rows, total, counts] = await Promise.all([
+    resultRows(db, where, q.pageSize, (q.page - 1) * q.pageSize),
+    resultCount(db, where),
+    statusCounts(db, job.id),
+  ]);
+  return {
+    job: jobView(job),
+    results: rows.map((r) => resultView(r, job.kind)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    counts: { valid: 0, accept_all: 0, unknown: 0, ambiguous: 0, not_found: 0, ...counts },
+  };
+}
+
+/** Stop: people not yet asked stay unanswered; answers already given are kept (and metered). */
+export async function stopFind(db: Db, workspaceId: string, jobId: string, now: Date): Promise<FindJob> {
+  const job = await ownJob(db, workspaceId, jobId);
+  await moveJob(db, job.id, ['queued', 'running'], 'stopped', now);
+  return jobView(await ownJob(db, workspaceId, jobId));
+}
+
+export async function removeFind(db: Db, workspaceId: string, jobId: string): Promise<void> {
+  if (!(await deleteJob(db, workspaceId, jobId))) throw notFound('Find not found');
+}
