@@ -24,7 +24,7 @@ export function answerLine(r: FindResult): string {
 /** The answer of a single find: the address to copy, its status and score, the pattern and evidence. */
 export function FindAnswer({ result: r }: { result: FindResult }) {
   return (
-    <Card data-testid="find-answer" aria-labelledby="find-answer-title">
+    <Card data-testid="find-answer">
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardDescription>
@@ -33,7 +33,7 @@ export function FindAnswer({ result: r }: { result: FindResult }) {
           <FindStatusBadge status={r.status} />
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <CardTitle id="find-answer-title" className="min-w-0 break-all text-xl sm:text-2xl">
+          <CardTitle className="min-w-0 break-all text-xl sm:text-2xl">
             {r.email ?? (
               <span className="flex items-center gap-2 text-muted-foreground">
                 <MailSearch className="size-5" aria-hidden /> No address
