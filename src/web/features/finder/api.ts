@@ -10,7 +10,6 @@ import {
   findJobSchema,
   findResultsPageSchema,
   findSendResponseSchema,
-  type SingleFindResponse,
   singleFindResponseSchema,
 } from '../../../shared/finder';
 import { apiJson, apiRequest, checkResponse, throwIfResNotOk } from '../../lib/api';
@@ -20,6 +19,8 @@ import { UPLOADS_KEY } from '../../lib/shared-queries';
 
 // The finder's queries (the default loader GETs the key joined with `/`) and its changes. Every key
 // starts with FINDS_KEY, so one invalidation refreshes the history and any open results.
+
+type SingleFindResponse = z.infer<typeof singleFindResponseSchema>;
 
 const FINDS_KEY = ['/api/finds'] as const;
 const POLL_MS = 2000;
