@@ -28,6 +28,18 @@ const POLL_MS = 2000;
 export const isRunning = (job: Pick<FindJob, 'status'>) =>
   job.status === 'queued' || job.status === 'running';
 
+const SETTLE_MS = 30_000;
+
+/**
+ * Worth reading again: running, or completed moments ago with its counts not yet written (the server
+ * marks a job completed before it stores the final counts, so one poll can see the one without the other).
+ */
+export function stillMoving(job: FindJob, now = Date.now()): boolean {
+  if (isRunning(job)) return true;
+  const finished = job.finishedAt ? Date.parse(job.finishedAt) : now;
+  return job.status === 'completed' && job.done < job.total && now - finished < SETTLE_MS;
+}
+
 export interface ResultsParams {
   page: number;
   pageSize: number;
@@ -41,7 +53,7 @@ export const finderQueries = {
     queryOptions<{ jobs: FindJob[] }>({
       queryKey: FINDS_KEY,
       meta: { schema: findJobListSchema },
-      refetchInterval: (q) => (q.state.data?.jobs.some(isRunning) ? POLL_MS : false),
+      refetchInterval: (q) => (q.state.data?.jobs.some((j) => stillMoving(j)) ? POLL_MS : false),
     }),
   /** One page of a job's results with the job itself; polled until the job has finished. */
   results: (jobId: string | null, params: ResultsParams) => {
@@ -56,7 +68,7 @@ export const finderQueries = {
       enabled: Boolean(jobId),
       meta: { schema: findResultsPageSchema },
       refetchInterval: (q) =>
-        q.state.status !== 'error' && (!q.state.data || isRunning(q.state.data.job)) ? POLL_MS : false,
+        q.state.status !== 'error' && (!q.state.data || stillMoving(q.state.data.job)) ? POLL_MS : false,
       placeholderData: (prev) => prev,
     });
   },

@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FIND_FILTERS, type FindResult } from '../../../shared/finder';
+import { FIND_FILTERS, type FindJob, type FindResult } from '../../../shared/finder';
+import { stillMoving } from './api';
 import { evidenceSummary, rejectedText } from './evidence';
 import { FilterChips, filterCount } from './FilterChips';
 
@@ -65,5 +66,37 @@ describe('the evidence column', () => {
     expect(rejectedText(r({ rejected: 1, tried: 2 }))).toBe('1 other pattern rejected (of 2 asked)');
     expect(rejectedText(r({}))).toBe('No other pattern was rejected');
     expect(rejectedText(r({ rejected: 0, tried: 0 }, null))).toBe('No address was asked');
+  });
+});
+
+describe('following a job live', () => {
+  const job = (over: Partial<FindJob>): FindJob => ({
+    id: 'j',
+    kind: 'bulk',
+    name: 'x',
+    status: 'running',
+    total: 5,
+    done: 3,
+    found: 2,
+    error: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    finishedAt: null,
+    ...over,
+  });
+  const now = Date.parse('2030-01-01T00:01:00.000Z');
+
+  it('keeps reading a running job, and a completed one whose last counts have not landed yet', () => {
+    expect(stillMoving(job({}), now)).toBe(true);
+    expect(stillMoving(job({ status: 'completed', finishedAt: '2030-01-01T00:00:59.000Z' }), now)).toBe(true);
+  });
+
+  it('stops once the counts are final, the job was stopped, or the wait has lasted too long', () => {
+    expect(
+      stillMoving(job({ status: 'completed', done: 5, finishedAt: '2030-01-01T00:00:59.000Z' }), now),
+    ).toBe(false);
+    expect(stillMoving(job({ status: 'stopped', finishedAt: '2030-01-01T00:00:59.000Z' }), now)).toBe(false);
+    expect(stillMoving(job({ status: 'completed', finishedAt: '2030-01-01T00:00:00.000Z' }), now)).toBe(
+      false,
+    );
   });
 });
