@@ -45,7 +45,7 @@ describe('navGroups (side bar, derived from the route table)', () => {
   it('lists Main, then Email Automation, in table order', () => {
     const groups = navGroups().map((g) => [g.label, g.items.map((i) => i.label)]);
     expect(groups).toEqual([
-      ['Main', ['Home', 'Upload CSV', 'Dashboard', 'History', 'Instagram Scraper']],
+      ['Main', ['Home', 'Upload CSV', 'Dashboard', 'History', 'Instagram Scraper', 'Email Finder']],
       [
         'Email Automation',
         [

@@ -21,7 +21,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           </p>
           <ul className="flex flex-col gap-0.5">
             {group.items.map((item) => {
-              const active = location === item.href;
+              // A screen under an entry (a find's results under Email Finder) keeps that entry lit.
+              const active =
+                location === item.href || (item.href !== '/' && location.startsWith(`${item.href}/`));
               const Icon = item.icon;
               return (
                 <li key={item.href}>

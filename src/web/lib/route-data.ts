@@ -13,6 +13,7 @@ import {
   ShieldBan,
   ShieldCheck,
   Upload,
+  UserSearch,
 } from 'lucide-react';
 
 // The route table's data: paths, who may open them, labels, side bar and breadcrumb places. The side
@@ -41,6 +42,7 @@ export interface RouteData {
 /** Intermediate breadcrumb levels, each linking to its landing route. */
 export const BREADCRUMB_SECTIONS = {
   'Email Automation': '/smartlead/campaigns',
+  'Email Finder': '/find',
 } as const;
 
 /**
@@ -101,6 +103,13 @@ export const ROUTE_DATA: RouteData[] = [
     label: 'Instagram Scraper',
     nav: { group: 'Main', icon: Camera },
   },
+  {
+    path: '/find',
+    access: 'app',
+    label: 'Email Finder',
+    nav: { group: 'Main', icon: UserSearch },
+  },
+  { path: '/find/:id', access: 'app', label: 'Find results', section: 'Email Finder' },
   // Settings (reached from the user menu): the Smartlead key under Integrations, tokens and webhooks under API.
   {
     path: '/settings/integrations',
