@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ourSideNoticeSchema } from '../list-runs';
 
 // Contracts of the email finder (a person's address from their name and company): the single find,
 // bulk finds from a CSV, their results and history. Shared by the server, API v1 and the web.
@@ -100,6 +101,8 @@ export const findJobSchema = z.object({
   /** Rows that returned an address (valid or accept-all): what is metered. */
   found: z.number().int(),
   error: z.string().nullable(),
+  /** While it runs: a wait on our side (the resolver lies, mail servers unreachable); null otherwise. */
+  notice: ourSideNoticeSchema.nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

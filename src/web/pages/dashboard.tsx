@@ -9,7 +9,7 @@ import { ResultsCharts } from '../features/lists/ResultsCharts';
 import { ResultsTable } from '../features/lists/ResultsTable';
 import { SingleCheck } from '../features/lists/SingleCheck';
 import { StatCards } from '../features/lists/StatCards';
-import { VerificationNotice } from '../features/lists/VerificationNotice';
+import { VerificationNotice } from '../ui/verification-notice';
 import { isNotStarted } from '../lib/estimate';
 import { formatDay } from '../lib/format';
 import { Button } from '../ui/button';

@@ -6,7 +6,7 @@ import { ExportMenu } from '../features/lists/ExportMenu';
 import { NotStartedBadge } from '../features/lists/ResultCells';
 import { UploadStatusBadge, UploadStatusIcon } from '../features/lists/status';
 import { DeleteUploadButton } from '../features/lists/upload-actions';
-import { VerificationNotice } from '../features/lists/VerificationNotice';
+import { VerificationNotice } from '../ui/verification-notice';
 import { isNotStarted, timeLeft } from '../lib/estimate';
 import { formatDateTime, formatKb, successRate } from '../lib/format';
 import { Button } from '../ui/button';

@@ -12,7 +12,7 @@ import {
 } from '../features/lists/api';
 import { FileDropZone } from '../features/lists/FileDropZone';
 import { PreviewTable, type StartState, UploadSummary } from '../features/lists/UploadPreview';
-import { VerificationNotice } from '../features/lists/VerificationNotice';
+import { VerificationNotice } from '../ui/verification-notice';
 import { useHasAccess } from '../lib/access';
 import { errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';

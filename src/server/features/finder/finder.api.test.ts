@@ -18,7 +18,7 @@ beforeAll(async () => {
   world = await startFinderWorld({ domains: 10, peoplePerDomain: 3, seed: 5, errorSleepMs: 300 });
   t = await createTestApp({
     work: true,
-    env: { ...world.env(), DNS_TIMEOUT_MS: '1000', API_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: { ...world.env(), DNS_TIMEOUT_MS: '1000', DNS_RETRY_S: '1', API_RATE_LIMIT_PER_MINUTE: '100000' },
   });
 }, 60_000);
 afterAll(async () => {
@@ -267,5 +267,30 @@ describe('API v1', () => {
     );
     expect(JSON.parse(hooks[0].body).data).toMatchObject({ findId: id, status: 'completed', done: 3 });
     expect((await api.get(`/api/v1/finds/${id}/results`)).json().results).toHaveLength(3);
+  }, 90_000);
+});
+
+describe('our side failing', () => {
+  it('answers a single find at once with the reason (a lying resolver), then finds it once the resolver is back', async () => {
+    const web = await signedIn();
+    const p = world.people.filter((x) => x.truth === 'valid').at(-1) as WorldPerson;
+    world.dns.setMode('nxdomain');
+    try {
+      const res = await web.post('/api/finds/single', {
+        firstName: p.firstName,
+        lastName: p.lastName,
+        company: p.domain,
+      });
+      expect(res.statusCode).toBe(202);
+      expect(res.json().job.notice).toMatchObject({ kind: 'dns' });
+      expect(res.json().result).toBeNull();
+      const id = res.json().job.id;
+      world.dns.setMode('normal');
+      const page = await finished(web, id);
+      expect(page.job.notice).toBeNull();
+      expect(page.results[0]).toMatchObject({ status: 'valid', email: p.address });
+    } finally {
+      world.dns.setMode('normal');
+    }
   }, 90_000);
 });

@@ -73,7 +73,9 @@ export async function recentJobs(db: Db, workspaceId: string, limit: number): Pr
 export async function setJob(
   db: Db,
   jobId: string,
-  patch: Partial<Pick<FindJobRow, 'status' | 'error' | 'heartbeatAt' | 'finishedAt' | 'done' | 'found'>>,
+  patch: Partial<
+    Pick<FindJobRow, 'status' | 'error' | 'heartbeatAt' | 'finishedAt' | 'done' | 'found' | 'notice'>
+  >,
 ): Promise<void> {
   await db.update(findJobs).set(patch).where(eq(findJobs.id, jobId));
 }

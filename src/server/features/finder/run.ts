@@ -1,4 +1,5 @@
 import type { FindPerson } from '../../../shared/finder';
+import type { OurSideNotice } from '../../../shared/list-runs';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/client';
@@ -6,7 +7,7 @@ import type { JobContext, JobSender } from '../../platform/jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { isClosing } from '../prober/process-verifier';
 import { consumeQuota, QuotaExceededError } from '../usage/quota';
-import { parseDnsServers } from '../verification';
+import { parseDnsServers, type Verifier } from '../verification';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { findWorkspacePlan } from '../workspaces';
 import { findMany } from './find-many';
@@ -46,9 +47,15 @@ export async function runFindJob(opts: {
   const tick = async () => {
     const fresh = await jobById(db, jobId);
     if (!fresh || fresh.status !== 'running' || isClosing(verifier)) stopped = true;
-    if (fresh) await setJob(db, jobId, { heartbeatAt: clock(), ...(await countJob(db, jobId)) });
+    if (fresh)
+      await setJob(db, jobId, {
+        heartbeatAt: clock(),
+        notice: noticeOf(verifier),
+        ...(await countJob(db, jobId)),
+      });
   };
-  await setJob(db, jobId, { heartbeatAt: clock() });
+  await setJob(db, jobId, { heartbeatAt: clock(), notice: noticeOf(verifier) });
+  void verifier.checkResolver?.();
   const timer = setInterval(
     () => void tick().catch((err) => ctx.log.error({ err, jobId }, 'find job tick failed')),
     TICK_MS,
@@ -90,6 +97,17 @@ export async function runFindJob(opts: {
   await finish({ ctx, clock, jobId, workspaceId: job.workspaceId, viaApi: job.viaApi, quotaMessage });
 }
 
+/** Our side's health as the job's notice: null while it works (the people wait meanwhile, unjudged). */
+function noticeOf(verifier: Verifier): OurSideNotice | null {
+  const h = verifier.health();
+  if (h.ok) return null;
+  return {
+    kind: h.kind ?? 'smtp',
+    message: h.message ?? 'Finding is waiting on our side; it will resume by itself',
+    nextTryAt: new Date(h.nextTryAt ?? Date.now() + 30_000).toISOString(),
+  };
+}
+
 function personOf(r: {
   firstName: string | null;
   lastName: string | null;
@@ -116,7 +134,11 @@ async function finish(o: {
   const counts = await countJob(db, o.jobId);
   const now = o.clock();
   // The final counts land before the status says the job ended: a reader never sees it ended short.
-  await setJob(db, o.jobId, { ...counts, ...(o.quotaMessage ? { error: o.quotaMessage } : {}) });
+  await setJob(db, o.jobId, {
+    ...counts,
+    notice: null,
+    ...(o.quotaMessage ? { error: o.quotaMessage } : {}),
+  });
   const ended = o.quotaMessage
     ? await moveJob(db, o.jobId, ['running'], 'stopped', now)
     : await moveJob(db, o.jobId, ['running'], 'completed', now);

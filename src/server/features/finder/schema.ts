@@ -1,5 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FindEvidence, FindJobStatus, FindStatus } from '../../../shared/finder';
+import type { OurSideNotice } from '../../../shared/list-runs';
 import type { PublishedAddress } from './page-text';
 
 // Created by migrations/0850_finder.sql (decision 0350).
@@ -16,6 +17,7 @@ export const findJobs = pgTable('find_jobs', {
   found: integer('found').notNull().default(0),
   error: text('error'),
   viaApi: boolean('via_api').notNull().default(false),
+  notice: jsonb('notice').$type<OurSideNotice>(),
   heartbeatAt: ts('heartbeat_at'),
   createdAt: ts('created_at').notNull(),
   finishedAt: ts('finished_at'),

@@ -76,10 +76,13 @@ export async function findOne(
   });
   const deadline = Date.now() + opts.waitMs;
   let current = job;
+  // A wait on our side (the resolver lies, no mail server reachable) answers at once: the find waits
+  // for it to pass, and the screen says why rather than spinning.
   while (
     current.status !== 'completed' &&
     current.status !== 'failed' &&
     current.status !== 'stopped' &&
+    !current.notice &&
     Date.now() < deadline
   ) {
     await realSleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));

@@ -13,6 +13,7 @@ export function jobView(j: FindJobRow): FindJob {
     done: j.done,
     found: j.found,
     error: j.error,
+    notice: j.status === 'running' || j.status === 'queued' ? (j.notice ?? null) : null,
     createdAt: j.createdAt.toISOString(),
     finishedAt: j.finishedAt?.toISOString() ?? null,
   };

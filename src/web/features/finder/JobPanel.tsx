@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Progress } from '../../ui/progress';
+import { VerificationNotice } from '../../ui/verification-notice';
 import { isRunning, useDeleteFind, useStopFind } from './api';
 import { SendActions } from './SendActions';
 import { FindJobStatusBadge } from './status';
@@ -83,6 +84,7 @@ export function JobPanel({ job }: { job: FindJob }) {
           </div>
           <Progress value={pct} aria-label={`${job.done} of ${job.total} people done`} />
         </div>
+        {running && <VerificationNotice notice={job.notice} />}
         {job.error && (
           <Alert variant="destructive">
             <AlertDescription>{job.error}</AlertDescription>

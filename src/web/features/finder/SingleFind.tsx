@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { errorMessage } from '../../lib/api';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { VerificationNotice } from '../../ui/verification-notice';
 import { FindAnswer } from './FindAnswer';
 import { domainOf } from './person-form';
 import { PlanRefusal, refusalOf } from './refusal';
@@ -63,6 +64,7 @@ export function SingleFind() {
           {(state.phase === 'asking' || state.phase === 'waiting') && (
             <Waiting domain={domain} state={state} />
           )}
+          {state.phase === 'waiting' && <VerificationNotice notice={state.job.notice} compact />}
           {state.phase === 'done' && <FindAnswer result={state.result} />}
           {refusal && <PlanRefusal refusal={refusal} />}
           {state.phase === 'failed' && !refusal && (

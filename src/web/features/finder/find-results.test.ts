@@ -78,6 +78,7 @@ describe('following a job live', () => {
     total: 5,
     done: 3,
     found: 2,
+    notice: null,
     error: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     finishedAt: null,

@@ -1,7 +1,7 @@
 import { Globe, PlugZap, ServerCrash } from 'lucide-react';
-import type { OurSideNotice } from '../../../shared/list-runs';
-import { formatTime } from '../../lib/format';
-import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
+import type { OurSideNotice } from '../../shared/list-runs';
+import { formatTime } from '../lib/format';
+import { Alert, AlertDescription, AlertTitle } from './alert';
 
 const TITLE: Record<OurSideNotice['kind'], string> = {
   dns: 'Verification is paused: a problem on our side (DNS)',
