@@ -14,6 +14,7 @@ import { type SingleFindState, useSingleFindFlow } from './use-single-find';
 /** While the finder works: which mail server is being asked, and what a slow one means. */
 function Waiting({ domain, state }: { domain: string; state: SingleFindState }) {
   const slow = state.phase === 'waiting';
+  const paused = state.phase === 'waiting' && state.job.notice !== null;
   return (
     <div
       className="flex items-start gap-3 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900"
@@ -22,11 +23,15 @@ function Waiting({ domain, state }: { domain: string; state: SingleFindState }) 
     >
       <Loader2 className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden />
       <div className="space-y-1">
-        <p className="font-medium">Asking {domain}'s mail server…</p>
+        <p className="font-medium">
+          {paused ? `Waiting to ask ${domain}'s mail server` : `Asking ${domain}'s mail server…`}
+        </p>
         <p>
-          {slow
-            ? 'The server has not answered yet (some make new senders wait a few minutes). We keep asking; the answer appears here and in your history.'
-            : 'We learn the company’s address pattern, then ask its mail server about the likely addresses. This takes a few seconds.'}
+          {paused
+            ? 'Nothing is asked while our side has the problem below; the find goes on by itself, and its answer appears here and in your history.'
+            : slow
+              ? 'The server has not answered yet (some make new senders wait a few minutes). We keep asking; the answer appears here and in your history.'
+              : 'We learn the company’s address pattern, then ask its mail server about the likely addresses. This takes a few seconds.'}
         </p>
         {state.phase === 'waiting' && (
           <Link href={`/find/${state.job.id}`} className="font-medium underline underline-offset-2">
