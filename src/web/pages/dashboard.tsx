@@ -9,7 +9,6 @@ import { ResultsCharts } from '../features/lists/ResultsCharts';
 import { ResultsTable } from '../features/lists/ResultsTable';
 import { SingleCheck } from '../features/lists/SingleCheck';
 import { StatCards } from '../features/lists/StatCards';
-import { VerificationNotice } from '../ui/verification-notice';
 import { isNotStarted } from '../lib/estimate';
 import { formatDay } from '../lib/format';
 import { Button } from '../ui/button';
@@ -17,6 +16,7 @@ import { Card, CardContent } from '../ui/card';
 import { PageHeader } from '../ui/PageHeader';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { Skeleton } from '../ui/skeleton';
+import { VerificationNotice } from '../ui/verification-notice';
 
 // The results screen (/dashboard, and / with ?uploadId=): selector, stats, steps, actions, results.
 export default function DashboardPage({ uploadId }: { uploadId?: string }) {

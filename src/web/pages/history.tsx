@@ -6,7 +6,6 @@ import { ExportMenu } from '../features/lists/ExportMenu';
 import { NotStartedBadge } from '../features/lists/ResultCells';
 import { UploadStatusBadge, UploadStatusIcon } from '../features/lists/status';
 import { DeleteUploadButton } from '../features/lists/upload-actions';
-import { VerificationNotice } from '../ui/verification-notice';
 import { isNotStarted, timeLeft } from '../lib/estimate';
 import { formatDateTime, formatKb, successRate } from '../lib/format';
 import { Button } from '../ui/button';
@@ -14,6 +13,7 @@ import { Card, CardContent } from '../ui/card';
 import { PageHeader } from '../ui/PageHeader';
 import { Progress } from '../ui/progress';
 import { Skeleton } from '../ui/skeleton';
+import { VerificationNotice } from '../ui/verification-notice';
 
 function UploadCard({ u }: { u: UploadListItem }) {
   const [, navigate] = useLocation();

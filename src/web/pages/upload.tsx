@@ -12,12 +12,12 @@ import {
 } from '../features/lists/api';
 import { FileDropZone } from '../features/lists/FileDropZone';
 import { PreviewTable, type StartState, UploadSummary } from '../features/lists/UploadPreview';
-import { VerificationNotice } from '../ui/verification-notice';
 import { useHasAccess } from '../lib/access';
 import { errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/PageHeader';
+import { VerificationNotice } from '../ui/verification-notice';
 
 // Upload: drop zone and picker, template link, summary, preview, and two start buttons. The file
 // is stored as a draft for the preview: no upload appears in History until it is started or saved.

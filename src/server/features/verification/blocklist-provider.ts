@@ -4,6 +4,11 @@ import type { NetworkHealth, ProviderJob, ProviderVerdict, Step2Provider } from 
 
 /** How long a refusal naming a blocklist counts towards "our address is listed". */
 export const BLOCKLIST_WINDOW_MS = 10 * 60_000;
+/**
+ * How long a refusal naming a blocklist waits before it is judged the server's policy: long enough for
+ * the next unrelated servers of the run to say the same, which would make it our listed address.
+ */
+export const BLOCKLIST_GRACE_MS = 30_000;
 
 const NOT_VERIFIED: ProviderVerdict = {
   status: 'risky',
@@ -23,12 +28,16 @@ export class BlocklistHoldingProvider implements Step2Provider {
   readonly name: string;
   readonly watch: BlocklistWatch;
   private closed = false;
+  private readonly graceMs: number;
+  /** Refusals naming a list, waiting out their grace: flushed unjudged on close. */
+  private readonly doubtful = new Set<() => void>();
 
   constructor(
     private readonly inner: Step2Provider,
-    o: { retryMs: number; windowMs?: number; onChange?: (h: NetworkHealth) => void },
+    o: { retryMs: number; windowMs?: number; graceMs?: number; onChange?: (h: NetworkHealth) => void },
   ) {
     this.name = inner.name;
+    this.graceMs = o.graceMs ?? BLOCKLIST_GRACE_MS;
     this.watch = new BlocklistWatch({
       windowMs: o.windowMs ?? BLOCKLIST_WINDOW_MS,
       retryMs: o.retryMs,
@@ -67,7 +76,34 @@ export class BlocklistHoldingProvider implements Step2Provider {
                 run([job]);
               });
               if (held) waiting++;
-              else onVerdict(job, v);
+              else if (this.watch.namesList(v)) {
+                // The first servers naming a list are not judged at once: if the next ones say the
+                // same, it is our address that is listed, and the row is asked again later instead.
+                waiting++;
+                const decide = () => {
+                  clearTimeout(timer);
+                  this.doubtful.delete(decide);
+                  waiting--;
+                  if (this.closed) onVerdict(job, NOT_VERIFIED);
+                  else if (!this.watch.health.ok) {
+                    waiting++;
+                    if (
+                      !this.watch.hold(v, () => {
+                        waiting--;
+                        run([job]);
+                      })
+                    ) {
+                      waiting--;
+                      run([job]);
+                    }
+                    return;
+                  } else onVerdict(job, v);
+                  settle();
+                };
+                const timer = setTimeout(decide, this.graceMs);
+                timer.unref?.();
+                this.doubtful.add(decide);
+              } else onVerdict(job, v);
             },
             options,
           )
@@ -92,6 +128,7 @@ export class BlocklistHoldingProvider implements Step2Provider {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const decide of [...this.doubtful]) decide();
     this.watch.close();
     await this.inner.close();
   }

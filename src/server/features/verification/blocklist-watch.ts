@@ -46,6 +46,15 @@ export class BlocklistWatch {
     return this.state;
   }
 
+  /** A refusal that names a blocklist (its server's policy, or our listed address: not yet known). */
+  namesList(v: ProviderVerdict): boolean {
+    return (
+      v.reason === 'policy_block' &&
+      Boolean(v.mxHost) &&
+      namedBlocklist({ code: v.smtpCode, text: v.smtpMessage }) !== null
+    );
+  }
+
   /**
    * Called with each verdict before it is reported. True: it was held (our address is listed), and
    * `retry` runs once it is time to ask again; false: report it.

@@ -216,6 +216,8 @@ export interface VerifierOptions {
   coordinator?: HostCoordinator;
   /** Shared domain facts and mailbox verdicts (omit: in memory, for this verifier only). */
   knowledge?: KnowledgeStore;
+  /** How long a refusal naming a blocklist waits for other servers to say the same (default 30 s; tests shorten it). */
+  blocklistGraceMs?: number;
   /** How long in-memory DNS answers and catch-all answers are trusted (default 10 min). */
   memoryTtlMs?: number;
 }

@@ -88,6 +88,7 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
           }),
           {
             retryMs: settings.networkRetryMs,
+            graceMs: options.blocklistGraceMs,
             onChange: (h) =>
               h.ok
                 ? logger.info(
