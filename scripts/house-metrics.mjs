@@ -58,6 +58,14 @@ const backoff = server.flatMap((f) =>
     (m) => `${rel(f)}: ${m}`,
   ),
 );
+// Smartlead clients built by hand, outside the factory (smartlead/client-for.ts; check-boundaries rule 4).
+const CLIENT_MAKERS = new Set([
+  'src/server/features/smartlead/client.ts',
+  'src/server/features/smartlead/client-for.ts',
+]);
+const handClients = server
+  .filter((f) => !CLIENT_MAKERS.has(rel(f)))
+  .map((f) => [f, count(text.get(f), /\bcreateSmartleadClient\s*\(/g)]);
 const long = files.filter((f) => !isTest(f)).map((f) => [f, text.get(f).split('\n').length]);
 const over = long.filter(([, n]) => n > 250).sort((a, b) => b[1] - a[1]);
 
@@ -141,6 +149,11 @@ show(
   rawSql.map(rel),
 );
 show('back-off formulas', backoff.length, backoff);
+show(
+  'Smartlead clients built outside the factory',
+  sum(handClients),
+  handClients.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
+);
 // Comments and test names citing an outside tracker ("issue 14") or the spec kept outside the repository
 // ("SPEC §3"), in src, tests and scripts; landed migrations are left out (they are never edited).
 const citing = [];
