@@ -1,3 +1,4 @@
+import { verdictOf } from '../../../shared/reasons';
 import { qualityOf, type ReasonCode, type VerificationStatus } from '../../../shared/verification';
 import { isRoleLocal } from './flags';
 import type { DomainVerdict, Step1Result } from './types';
@@ -50,7 +51,7 @@ function verdictStatus(v: DomainVerdict): { status: VerificationStatus; reason: 
       return { status: 'valid', reason: null };
     case 'dns_error':
       // We could not tell: the address may be fine, so it is risky, never "no domain".
-      return { status: 'risky', reason: 'dns_error' };
+      return verdictOf('dns_error');
     default:
       return { status: 'invalid', reason: v.kind };
   }

@@ -1,3 +1,4 @@
+import { verdictOf } from '../../../../shared/reasons';
 import { backoffDelay } from '../../../platform/retry';
 import {
   acceptedVerdict,
@@ -65,7 +66,7 @@ export function applyOutcome(
   const paced = (p: Pending, reply: SmtpReply | null) => {
     p.attempts--;
     if (++p.paced > PACE_BUDGET) {
-      p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, name, reply));
+      p.done(verdictFrom(verdictOf('temp_failure'), p, name, reply));
       return;
     }
     provider.requeue(host, p, 0);
@@ -80,7 +81,7 @@ export function applyOutcome(
     // In flight when the connection dropped or timed out: a transient failure of ours to retry soon.
     p.tries++;
     if (p.tries >= s.retryBudget) {
-      const v = verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, name, null);
+      const v = verdictFrom(verdictOf('temp_failure'), p, name, null);
       v.smtpMessage = res.error?.message ?? null;
       p.done(v);
     } else {
@@ -111,8 +112,7 @@ export function applyOutcome(
       return true;
     } else if (mail.code < 500) for (const p of batch) retry(p, 'temp_failure', mail);
     // A refused sender is about us, not the mailbox: never "invalid".
-    else
-      for (const p of batch) p.done(verdictFrom({ status: 'risky', reason: 'policy_block' }, p, name, mail));
+    else for (const p of batch) p.done(verdictFrom(verdictOf('policy_block'), p, name, mail));
     return res.error !== null || (mail?.code ?? 0) === 421;
   }
 
@@ -148,7 +148,7 @@ export function applyOutcome(
         p.done(verdictFrom(c, p, name, r));
         break;
       case 'accepted':
-        if (p.probe) p.done(verdictFrom({ status: 'valid', reason: 'accepted' }, p, name, r));
+        if (p.probe) p.done(verdictFrom(verdictOf('accepted'), p, name, r));
         else void finishAccepted(provider, host, p, name, r);
         break;
       case 'retry':
