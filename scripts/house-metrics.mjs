@@ -66,6 +66,12 @@ const CLIENT_MAKERS = new Set([
 const handClients = server
   .filter((f) => !CLIENT_MAKERS.has(rel(f)))
   .map((f) => [f, count(text.get(f), /\bcreateSmartleadClient\s*\(/g)]);
+// A reason's status written beside it instead of read from its row (shared/reasons.ts, verdictOf); a
+// verdict without a reason (step 1's pass) is not one.
+const PAIR = /status\s*[:=]\s*'(valid|invalid|risky)'[,;]\s*reason\s*[:=]\s*(?!null\b)['\w]/g;
+const reasonPairs = files
+  .filter((f) => !isTest(f) && rel(f) !== 'src/shared/reasons.ts')
+  .map((f) => [f, count(text.get(f), PAIR)]);
 const long = files.filter((f) => !isTest(f)).map((f) => [f, text.get(f).split('\n').length]);
 const over = long.filter(([, n]) => n > 250).sort((a, b) => b[1] - a[1]);
 
@@ -172,6 +178,11 @@ function walkAll(dir) {
   }
 }
 for (const d of ['src', 'tests', 'scripts']) walkAll(path.join(ROOT, d));
+show(
+  "reason statuses written outside the reasons' table",
+  sum(reasonPairs),
+  reasonPairs.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
+);
 show('lines citing an issue or SPEC', citing.length, citing);
 show(
   'source files over 250 lines',

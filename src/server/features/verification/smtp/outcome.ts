@@ -52,8 +52,7 @@ export function applyOutcome(
 
   // A temporary answer: greylisting waits what the server asked, other 4xx a short back-off.
   const retry = (p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null) => {
-    if (p.attempts >= s.greylistMaxAttempts)
-      return p.done(verdictFrom({ status: 'risky', reason }, p, name, reply));
+    if (p.attempts >= s.greylistMaxAttempts) return p.done(verdictFrom(verdictOf(reason), p, name, reply));
     const why = reason === 'greylisted' ? 'greylisted' : 'temporary_failure';
     provider.requeue(host, p, temporaryRetryDelay(s, p.attempts, reason, reply), why);
   };
@@ -197,7 +196,7 @@ async function finishAccepted(
   const catchAll = await cache.answer(p.job.domain);
   if (catchAll !== null) p.done(verdictFrom(acceptedVerdict(catchAll, p.job.role), p, name, r));
   // The probe's retries ran out (greylisted, lost): the mailbox exists, but nobody can say it is safe.
-  else p.done(verdictFrom({ status: 'risky', reason: cache.failureOf(p.job.domain) }, p, name, r));
+  else p.done(verdictFrom(verdictOf(cache.failureOf(p.job.domain)), p, name, r));
 }
 
 /** Times one address may be sent back because of the server's pace before it is temp_failure. */
