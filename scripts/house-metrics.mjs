@@ -58,6 +58,20 @@ const backoff = server.flatMap((f) =>
     (m) => `${rel(f)}: ${m}`,
   ),
 );
+// Smartlead clients built by hand, outside the factory (smartlead/client-for.ts; check-boundaries rule 4).
+const CLIENT_MAKERS = new Set([
+  'src/server/features/smartlead/client.ts',
+  'src/server/features/smartlead/client-for.ts',
+]);
+const handClients = server
+  .filter((f) => !CLIENT_MAKERS.has(rel(f)))
+  .map((f) => [f, count(text.get(f), /\bcreateSmartleadClient\s*\(/g)]);
+// A reason's status written beside it instead of read from its row (shared/reasons.ts, verdictOf); a
+// verdict without a reason (step 1's pass) is not one.
+const PAIR = /status\s*[:=]\s*'(valid|invalid|risky)'[,;]\s*reason\s*[:=]\s*(?!null\b)['\w]/g;
+const reasonPairs = files
+  .filter((f) => !isTest(f) && rel(f) !== 'src/shared/reasons.ts')
+  .map((f) => [f, count(text.get(f), PAIR)]);
 const long = files.filter((f) => !isTest(f)).map((f) => [f, text.get(f).split('\n').length]);
 const over = long.filter(([, n]) => n > 250).sort((a, b) => b[1] - a[1]);
 
@@ -141,6 +155,11 @@ show(
   rawSql.map(rel),
 );
 show('back-off formulas', backoff.length, backoff);
+show(
+  'Smartlead clients built outside the factory',
+  sum(handClients),
+  handClients.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
+);
 // Comments and test names citing an outside tracker ("issue 14") or the spec kept outside the repository
 // ("SPEC §3"), in src, tests and scripts; landed migrations are left out (they are never edited).
 const citing = [];
@@ -159,6 +178,11 @@ function walkAll(dir) {
   }
 }
 for (const d of ['src', 'tests', 'scripts']) walkAll(path.join(ROOT, d));
+show(
+  "reason statuses written outside the reasons' table",
+  sum(reasonPairs),
+  reasonPairs.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
+);
 show('lines citing an issue or SPEC', citing.length, citing);
 show(
   'source files over 250 lines',

@@ -5,29 +5,8 @@
 // rows did.
 
 import type { MailProvider } from './mail-providers';
+import { REASON_PRIORS } from './reasons';
 
-/** Delivery chance (%) before any send history, per final reason. */
-const PRIOR: Record<string, number> = {
-  // A mailbox its own (non catch-all) server accepted: about 1 in 100 still bounces (decision 0221).
-  accepted: 99,
-  role: 85,
-  catch_all: 75,
-  greylisted: 70,
-  temp_failure: 60,
-  policy_block: 55,
-  unreachable: 50,
-  // 252 "cannot VRFY user, but will accept": the server takes mail for it without saying more.
-  unverifiable: 70,
-  dns_error: 50,
-  mailbox_full: 30,
-  disposable: 20,
-  rejected: 2,
-  bounced: 1,
-  null_mx: 0,
-  no_mail_host: 0,
-  no_domain: 0,
-  syntax: 0,
-};
 const BY_STATUS = { valid: 95, risky: 60, invalid: 2 } as const;
 /** A gateway in front of a catch-all answer hides the mailbox entirely: less is known. */
 const GATEWAY_CATCH_ALL = 65;
@@ -66,7 +45,8 @@ export function calibrated(prior: number, h: SendHistory | null | undefined, wei
 /** The score, or null while the row has no final verdict. */
 export function scoreOf(r: ScoreInput): number | null {
   if (r.finalStatus === 'pending') return null;
-  let prior = (r.reason ? PRIOR[r.reason] : undefined) ?? BY_STATUS[r.finalStatus];
+  // The reason's prior is its row in reasons.ts.
+  let prior = (r.reason ? REASON_PRIORS[r.reason] : undefined) ?? BY_STATUS[r.finalStatus];
   if (r.reason === 'catch_all') {
     if (r.provider?.kind === 'gateway') prior = GATEWAY_CATCH_ALL;
     // The domain's own history when it has any, else its provider's.

@@ -1,75 +1,15 @@
 import { z } from 'zod';
+import type { ReasonCode, VerificationStatus } from './reason-codes';
+import { reasonLabels } from './reasons';
 
-// Verdicts and reason codes of VERIFICATION.md, shared by the engine, the server and the web.
-export const verificationStatuses = ['valid', 'invalid', 'risky'] as const;
-export const verificationStatusSchema = z.enum(verificationStatuses);
-export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
+// Verdicts and reason codes of VERIFICATION.md, shared by the engine, the server and the web. The codes are
+// in reason-codes.ts and what each reason means (its words, status, score prior…) in its row of reasons.ts.
+export { type ReasonCode, reasonCodes, type VerificationStatus } from './reason-codes';
+export { reasonLabels, verdictOf } from './reasons';
 
 export const verificationQualities = ['good', 'risky', 'bad'] as const;
 export const verificationQualitySchema = z.enum(verificationQualities);
 export type VerificationQuality = z.infer<typeof verificationQualitySchema>;
-
-/** Step 1 (format and domain). `dns_error` is ours: a DNS failure is never "domain does not exist". */
-export const step1ReasonCodes = [
-  'syntax',
-  'no_domain',
-  'null_mx',
-  'no_mail_host',
-  'disposable',
-  'dns_error',
-] as const;
-
-/** Step 2 (SMTP). `disposable` comes through from step 1. */
-export const step2ReasonCodes = [
-  'catch_all',
-  'accepted',
-  'role',
-  'rejected',
-  'mailbox_full',
-  'policy_block',
-  'greylisted',
-  'temp_failure',
-  'unreachable',
-  'unverifiable',
-  'disposable',
-] as const;
-
-/**
- * Learned from the workspace's own campaigns (decision 0220), not from a check: `bounced` is a hard bounce
- * reported by Smartlead, which makes the address invalid until a fresh SMTP answer says otherwise.
- */
-export const outcomeReasonCodes = ['bounced'] as const;
-
-type AnyReason =
-  | (typeof step1ReasonCodes)[number]
-  | (typeof step2ReasonCodes)[number]
-  | (typeof outcomeReasonCodes)[number];
-export const reasonCodes = [
-  ...new Set([...step1ReasonCodes, ...step2ReasonCodes, ...outcomeReasonCodes]),
-] as [AnyReason, ...AnyReason[]];
-export const reasonCodeSchema = z.enum(reasonCodes);
-export type ReasonCode = z.infer<typeof reasonCodeSchema>;
-
-/** Short human labels for the web and exports. */
-export const reasonLabels: Record<ReasonCode, string> = {
-  syntax: 'Not a valid email address',
-  no_domain: 'Domain does not exist',
-  null_mx: 'Domain accepts no mail (null MX)',
-  no_mail_host: 'Domain has no mail server',
-  disposable: 'Disposable address provider',
-  dns_error: 'DNS lookup failed (temporary)',
-  catch_all: 'Server accepts any address (catch-all)',
-  accepted: 'Mailbox accepted',
-  role: 'Role address (shared mailbox)',
-  rejected: 'Mailbox does not exist',
-  mailbox_full: 'Mailbox full',
-  policy_block: 'Blocked by server policy',
-  greylisted: 'Greylisted, did not clear in time',
-  temp_failure: 'Temporary failure, did not clear in time',
-  unreachable: 'Mail server could not be reached (not checked)',
-  unverifiable: 'Mail server will not say whether the mailbox exists',
-  bounced: 'Bounced when one of your campaigns sent to it',
-};
 
 /** The human wording of a reason code (empty for none); unknown codes pass through as written. */
 export function reasonText(code: string | null | undefined): string {

@@ -42,6 +42,15 @@ describe('npm run check:boundaries', () => {
     expect(check()).toMatchObject({ ok: true });
   });
 
+  it("lets the Smartlead client's own module and its factory build it", () => {
+    tree({
+      'src/server/features/smartlead/client.ts': 'export function createSmartleadClient() {}',
+      'src/server/features/smartlead/client-for.ts':
+        "import { createSmartleadClient } from './client';\nexport const f = createSmartleadClient;",
+    });
+    expect(check()).toMatchObject({ ok: true });
+  });
+
   it('lets routes, and table imports, cross between features that stand on each other', () => {
     tree({
       'src/server/features/lists/routes.ts': "import { quota } from '../usage';",
@@ -98,6 +107,12 @@ describe('npm run check:boundaries', () => {
       'src/server/features/lists/limits.ts',
       "import { quota } from '../usage';",
       "server features lists, usage import each other's domain files",
+    ],
+    [
+      'a Smartlead client built outside its factory',
+      'src/server/features/smartlead/poll.ts',
+      "import { createSmartleadClient as make } from './client';",
+      'builds a Smartlead client by hand',
     ],
   ])('fails on %s', (_, file, text, message) => {
     tree({ [file]: text });

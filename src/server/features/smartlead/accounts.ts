@@ -1,41 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { EmailAccount } from '../../../shared/email-automation';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Sleep } from '../../platform/retry';
-import { userAgentName } from '../branding';
-import type { PriceConfig } from '../usage/plans';
-import { createSmartleadClient, INTERACTIVE, type SmartleadClient } from './client';
+import { type SmartleadConfig, smartleadClientFor } from './client-for';
 import { listEmailAccounts, type RemoteAccount } from './remote';
 import { smartleadCampaigns } from './schema';
-import { loadApiKey } from './settings';
-
-type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'> & PriceConfig;
-
-/** What a request's Smartlead work needs: the workspace (its key) and how to reach Smartlead. */
-export interface SmartleadDeps {
-  db: Db;
-  config: SmartleadConfig;
-  workspaceId: string;
-  sleep?: Sleep;
-}
-
-/** A client for one person's interactive request: answers quickly rather than waiting out an outage. */
-export async function userClient(opts: {
-  db: Db;
-  config: SmartleadConfig;
-  workspaceId: string;
-  sleep?: Sleep;
-}): Promise<SmartleadClient> {
-  const apiKey = await loadApiKey(opts);
-  return createSmartleadClient({
-    baseUrl: opts.config.SMARTLEAD_API_URL,
-    apiKey,
-    product: await userAgentName({ ...opts, now: new Date() }),
-    retries: INTERACTIVE,
-    sleep: opts.sleep,
-  });
-}
 
 export function accountView(a: RemoteAccount, usedBy: EmailAccount['usedBy'] = []): EmailAccount {
   return {
@@ -64,7 +33,7 @@ export async function emailAccounts(opts: {
   workspaceId: string;
   sleep?: Sleep;
 }): Promise<EmailAccount[]> {
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   const remote = await listEmailAccounts(client);
   const rows = await opts.db
     .select({

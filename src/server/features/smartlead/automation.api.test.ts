@@ -65,7 +65,8 @@ describe('email automation on Smartlead', () => {
       config: t.config,
       clock: t.clock,
       campaignId,
-      retries: { rateLimit: 3, server: 0 },
+      // The back-off of the background retry policy, without waiting for it.
+      sleep: async () => {},
     });
 
   async function startedCampaign() {

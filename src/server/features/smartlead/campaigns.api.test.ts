@@ -42,7 +42,8 @@ describe('smartlead campaigns: create, send, list', () => {
       config: t.config,
       clock: t.clock,
       campaignId,
-      retries: { rateLimit: 3, server: 0 },
+      // The back-off of the background retry policy, without waiting for it.
+      sleep: async () => {},
     });
 
   it('requires a key before sending, with the documented message', async () => {
@@ -164,7 +165,8 @@ describe('smartlead campaigns: create, send, list', () => {
       emails: leads(430),
     });
     const { id, smartlead_id: remoteId } = res.json();
-    fake.inject({ status: 500, times: 1, path: /^\/campaigns\/\d+\/leads$/ });
+    // Five failures outlast the client's own retries (background policy: four), so the job gives up.
+    fake.inject({ status: 500, times: 5, path: /^\/campaigns\/\d+\/leads$/ });
     expect(await work(id)).toBe('retry');
     let progress = (await c.get(`/api/smartlead/sends/${id}`)).json();
     expect(progress).toMatchObject({ state: 'sending', batchesDone: 0 });
@@ -186,7 +188,7 @@ describe('smartlead campaigns: create, send, list', () => {
       emails: leads(500),
     });
     const { id, smartlead_id: remoteId } = res.json();
-    fake.inject({ status: 503, times: 1, after: 2, path: /^\/campaigns\/\d+\/leads$/ });
+    fake.inject({ status: 503, times: 5, after: 2, path: /^\/campaigns\/\d+\/leads$/ });
     expect(await work(id)).toBe('retry');
     let progress = (await c.get(`/api/smartlead/sends/${id}`)).json();
     expect(progress).toMatchObject({ state: 'sending', batchesDone: 2, leadsProcessed: 200 });

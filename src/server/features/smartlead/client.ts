@@ -98,9 +98,15 @@ export interface Retries {
   /** How many 5xx / network failures to retry with back-off before giving up. */
   server: number;
 }
-/** Background sends are patient; a click on Test Connection wants an answer quickly. */
-export const PATIENT: Retries = { rateLimit: 8, server: 4 };
-export const INTERACTIVE: Retries = { rateLimit: 1, server: 1 };
+/**
+ * The two retry policies, named by who waits for the answer (client-for.ts picks one per caller). A person
+ * at the screen wants an answer (or a failure with a Retry button) within seconds; a job has no one
+ * waiting and the queue retries it anyway, so it rides out a short outage or a run of 429s first.
+ */
+export const RETRY_POLICIES = {
+  interactive: { rateLimit: 1, server: 1 },
+  background: { rateLimit: 8, server: 4 },
+} as const satisfies Record<string, Retries>;
 
 export interface SmartleadClientOptions {
   baseUrl: string;
@@ -120,7 +126,7 @@ export function createSmartleadClient(opts: SmartleadClientOptions) {
   const limiter = opts.limiter ?? limiterFor(opts.apiKey);
   const sleep = opts.sleep ?? realSleep;
   const timeoutMs = opts.timeoutMs ?? 30_000;
-  const retries = opts.retries ?? PATIENT;
+  const retries = opts.retries ?? RETRY_POLICIES.background;
   const backoffMs = opts.backoffMs ?? 500;
   const userAgent = `${opts.product ?? 'Verilead'}/1.0`;
 

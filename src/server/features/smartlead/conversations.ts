@@ -9,8 +9,8 @@ import type {
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { type SmartleadDeps, userClient } from './accounts';
 import type { SmartleadClient } from './client';
+import { type SmartleadDeps, smartleadClientFor } from './client-for';
 import { leadCategoryOf, ownCampaignRow, repliedLeads, upsertLeadCategory } from './queries';
 import { listCampaignLeads } from './remote';
 
@@ -58,7 +58,7 @@ const categoriesSchema = z.array(z.object({ id: z.coerce.number().int(), name: z
 
 /** Smartlead's lead categories (GET /leads/fetch-categories). */
 export async function leadCategories(opts: Deps): Promise<LeadCategory[]> {
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   const data = await client.call('GET', '/leads/fetch-categories');
   const parsed = categoriesSchema.safeParse(Array.isArray(data) ? data : (data as { data?: unknown })?.data);
   return parsed.success ? parsed.data.map((c) => ({ id: c.id, name: c.name })) : [];
@@ -143,7 +143,7 @@ export async function leadConversation(
   opts: Deps & { campaignId: string; email: string },
 ): Promise<Conversation> {
   const smartleadId = await ownCampaign(opts);
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   const leadId = await leadIdOf(client, smartleadId, opts.email);
   const items = await history(client, smartleadId, leadId);
   const messages: ConversationMessage[] = items.map((h) => ({
@@ -170,7 +170,7 @@ export async function setLeadCategory(
   opts: Deps & { campaignId: string; email: string; categoryId: number; pauseLead: boolean; now: Date },
 ): Promise<LeadCategory> {
   const smartleadId = await ownCampaign(opts);
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   const category = (await leadCategories(opts)).find((c) => c.id === opts.categoryId);
   if (!category) throw badRequest('Unknown category.', { field: 'categoryId' });
   const leadId = await leadIdOf(client, smartleadId, opts.email);
@@ -196,7 +196,7 @@ export async function leadAction(
   opts: Deps & { campaignId: string; email: string; action: 'pause' | 'unsubscribe' },
 ): Promise<void> {
   const smartleadId = await ownCampaign(opts);
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   const leadId = await leadIdOf(client, smartleadId, opts.email);
   await client.call('POST', `/campaigns/${smartleadId}/leads/${leadId}/${opts.action}`, {});
 }
@@ -206,7 +206,7 @@ export async function replyToLead(
   opts: Deps & { campaignId: string; email: string; text: string },
 ): Promise<void> {
   const smartleadId = await ownCampaign(opts);
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   const leadId = await leadIdOf(client, smartleadId, opts.email);
   const items = await history(client, smartleadId, leadId);
   const last = [...items].reverse().find(isReply);

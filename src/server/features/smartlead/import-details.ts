@@ -1,9 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { SmartleadDeps } from './accounts';
-import { createSmartleadClient, PATIENT, SmartleadError } from './client';
+import { SmartleadError } from './client';
+import { type SmartleadDeps, smartleadClientFor } from './client-for';
 import { campaignEmailAccounts } from './remote';
 import { smartleadCampaigns } from './schema';
-import { loadApiKey } from './settings';
 
 /**
  * What the listing does not say about campaigns just imported, read after the import has answered (a
@@ -13,12 +12,7 @@ import { loadApiKey } from './settings';
  * from the analytics it reads itself. Safe to run twice: it writes what Smartlead says.
  */
 export async function readImportedDetails(opts: SmartleadDeps & { smartleadIds: number[] }): Promise<number> {
-  const client = createSmartleadClient({
-    baseUrl: opts.config.SMARTLEAD_API_URL,
-    apiKey: await loadApiKey(opts),
-    retries: PATIENT,
-    sleep: opts.sleep,
-  });
+  const client = await smartleadClientFor({ ...opts, caller: 'background' });
   let read = 0;
   for (const id of opts.smartleadIds) {
     let total: number;

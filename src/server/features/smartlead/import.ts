@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ImportableCampaign } from '../../../shared/smartlead';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import { type SmartleadDeps, userClient } from './accounts';
+import { type SmartleadDeps, smartleadClientFor } from './client-for';
 import { SMARTLEAD_IMPORT_DETAILS_JOB } from './jobs';
 import { smartleadCampaigns } from './schema';
 
@@ -25,7 +25,7 @@ async function knownIds(opts: Deps): Promise<Set<number>> {
 
 /** The key's campaigns that are not in this workspace yet (GET /campaigns). */
 export async function importableCampaigns(opts: Deps): Promise<ImportableCampaign[]> {
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   const remote = await client.listCampaigns();
   const known = await knownIds(opts);
   return remote
@@ -45,7 +45,7 @@ export async function importableCampaigns(opts: Deps): Promise<ImportableCampaig
 export async function importCampaigns(
   opts: Deps & { queue: JobSender; smartleadIds: number[]; now: Date },
 ): Promise<{ imported: number }> {
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   const remote = new Map((await client.listCampaigns()).map((c) => [c.id, c]));
   const missing = opts.smartleadIds.filter((id) => !remote.has(id));
   if (missing.length) throw badRequest(`Not a campaign of your Smartlead account: ${missing.join(', ')}.`);

@@ -3,13 +3,12 @@ import type { Campaign } from '../../../shared/smartlead';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Sleep } from '../../platform/retry';
-import { userAgentName } from '../branding';
 import type { PriceConfig } from '../usage/plans';
 import type { CampaignRow } from './campaigns';
 import { sendProgress } from './campaigns';
-import { createSmartleadClient, type RemoteAnalytics, SmartleadError } from './client';
+import { type RemoteAnalytics, SmartleadError } from './client';
+import { smartleadClientFor } from './client-for';
 import { smartleadCampaigns } from './schema';
-import { loadApiKey } from './settings';
 
 /** Analytics are fetched for this many of the newest campaigns (each is one Smartlead request). */
 const ANALYTICS_LIMIT = 25;
@@ -97,14 +96,7 @@ export async function listCampaigns(opts: {
   let remoteAvailable = true;
   if (ids.length) {
     try {
-      const apiKey = await loadApiKey(opts);
-      const client = createSmartleadClient({
-        baseUrl: opts.config.SMARTLEAD_API_URL,
-        apiKey,
-        product: await userAgentName(opts),
-        retries: { rateLimit: 2, server: 1 },
-        sleep: opts.sleep,
-      });
+      const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
       remote = await opts.cache.get(opts.workspaceId, opts.now, async () => {
         const status = new Map((await client.listCampaigns()).map((c) => [c.id, c.status ?? 'DRAFTED']));
         const analytics = new Map<number, RemoteAnalytics>();

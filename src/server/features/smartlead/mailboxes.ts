@@ -7,8 +7,8 @@ import type {
   WarmupStats,
 } from '../../../shared/mailboxes';
 import { notFound } from '../../platform/http/errors';
-import { type SmartleadDeps, userClient } from './accounts';
 import { type SmartleadClient, SmartleadError } from './client';
+import { type SmartleadDeps, smartleadClientFor } from './client-for';
 import { healthOf, savedId, warmupStatsOf } from './mailbox-parse';
 
 // Sending mailboxes in Smartlead (decision 0202): connect (SMTP and IMAP), edit, new sign-in details,
@@ -31,7 +31,7 @@ export function mailboxId(raw: string): number {
  * key's mailbox is Smartlead's 404, and ours.
  */
 async function onMailbox<T>(opts: Deps, fn: (client: SmartleadClient) => Promise<T>): Promise<T> {
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   try {
     return await fn(client);
   } catch (err) {
@@ -47,7 +47,7 @@ const read = async (client: SmartleadClient, id: number) =>
 export async function connectMailbox(opts: Deps & { input: ConnectMailboxInput }): Promise<MailboxHealth> {
   const i = opts.input;
   // Not onMailbox: no mailbox is named yet, so a 404 here is no "mailbox not found".
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   const saved = await client.call('POST', '/email-accounts/save', {
     id: null,
     type: i.type,

@@ -7,10 +7,11 @@ import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import type { Sleep } from '../../platform/retry';
-import { accountView, userClient } from './accounts';
+import { accountView } from './accounts';
 import { assertWithinBounceBudget } from './bounce-budget';
 import { type CampaignRow, dedupeLeads, findCampaign, insertBatches } from './campaigns';
 import { SmartleadError } from './client';
+import { smartleadClientFor } from './client-for';
 import { assertSendingDomainsPass } from './domain-gate';
 import { SMARTLEAD_SEND_JOB } from './jobs';
 import { campaignView } from './list';
@@ -57,7 +58,7 @@ export async function campaignDetail(opts: {
     };
   }
   try {
-    const client = await userClient(opts);
+    const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
     const id = row.smartleadId;
     const analytics = await client.analytics(id);
     const steps = await getSequences(client, id);
@@ -122,7 +123,7 @@ export async function changeCampaignStatus(opts: {
 }): Promise<{ status: string }> {
   const row = await ownCampaign(opts);
   const smartleadId = inSmartlead(row);
-  const client = await userClient(opts);
+  const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   if (opts.action === 'start' || opts.action === 'resume') {
     await assertSendingDomainsPass({
       db: opts.db,

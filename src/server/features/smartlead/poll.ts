@@ -1,12 +1,11 @@
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Sleep } from '../../platform/retry';
-import { createSmartleadClient, type SmartleadClient } from './client';
+import type { SmartleadClient } from './client';
+import { type SmartleadConfig, smartleadClientFor } from './client-for';
 import { eventKey, type OutcomeEvent, takeInEvent } from './events';
 import { campaignStatistics, type LeadStat } from './outcome-remote';
 import { sendEvents, smartleadCampaigns } from './schema';
-import { loadApiKey } from './settings';
 
 // The background poll of campaign statistics: the only source of outcomes when Smartlead cannot reach
 // us (no PUBLIC_URL), and the net for webhook events that were lost. Events it finds go through the same
@@ -85,7 +84,7 @@ async function pollCampaign(opts: {
  */
 export async function pollOutcomes(opts: {
   db: Db;
-  config: Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL'>;
+  config: SmartleadConfig;
   now: Date;
   sleep?: Sleep;
 }): Promise<{ campaigns: number; stored: number }> {
@@ -111,16 +110,14 @@ export async function pollOutcomes(opts: {
   for (const c of campaigns) {
     let client = clients.get(c.workspaceId);
     if (client === undefined) {
-      client = await loadApiKey({ db, config: opts.config, workspaceId: c.workspaceId })
-        .then((apiKey) =>
-          createSmartleadClient({
-            baseUrl: opts.config.SMARTLEAD_API_URL,
-            apiKey,
-            sleep: opts.sleep,
-            retries: { rateLimit: 4, server: 2 },
-          }),
-        )
-        .catch(() => null);
+      client = await smartleadClientFor({
+        db,
+        config: opts.config,
+        workspaceId: c.workspaceId,
+        caller: 'background',
+        now,
+        sleep: opts.sleep,
+      }).catch(() => null);
       clients.set(c.workspaceId, client);
     }
     // Marked as read even when it fails, so a campaign that keeps failing (key removed, campaign deleted

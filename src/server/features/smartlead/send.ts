@@ -3,11 +3,11 @@ import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Sleep } from '../../platform/retry';
-import { userAgentName } from '../branding';
 import { suppressedAmong } from '../suppressions';
 import type { PriceConfig } from '../usage/plans';
 import { ensureRemoteCampaign, LEASE_MS } from './campaigns';
-import { createSmartleadClient, type Retries, SmartleadError } from './client';
+import { SmartleadError } from './client';
+import { smartleadClientFor } from './client-for';
 import { SendAbortedError } from './errors';
 import { registerOutcomeHook } from './outcome-hook';
 import type { Recheck } from './recheck';
@@ -15,7 +15,6 @@ import { recheckLeads } from './recheck-send';
 import { setStatus } from './remote';
 import { smartleadCampaigns, smartleadSendBatches } from './schema';
 import { claimLease, markFailed, releaseLease } from './send-lease';
-import { loadApiKey } from './settings';
 import { applyCampaignSetup } from './setup';
 
 /** A batch that keeps failing transiently this many times ends the send as failed (the user may retry). */
@@ -38,7 +37,6 @@ export async function runSend(opts: {
     PriceConfig;
   clock: Clock;
   campaignId: string;
-  retries?: Retries;
   sleep?: Sleep;
   /** Asks the engine again about stale leads (the job's verifier); without it, nothing is re-checked. */
   recheck?: Recheck;
@@ -56,17 +54,12 @@ export async function runSend(opts: {
   }
   let seq = -1;
   try {
-    const apiKey = await loadApiKey({ db, config: opts.config, workspaceId: campaign.workspaceId });
-    const client = createSmartleadClient({
-      baseUrl: opts.config.SMARTLEAD_API_URL,
-      apiKey,
-      product: await userAgentName({
-        db,
-        config: opts.config,
-        now: clock(),
-        workspaceId: campaign.workspaceId,
-      }),
-      retries: opts.retries,
+    const client = await smartleadClientFor({
+      db,
+      config: opts.config,
+      workspaceId: campaign.workspaceId,
+      caller: 'background',
+      now: clock(),
       sleep: opts.sleep,
     });
     if (campaign.smartleadId === null && clock().getTime() - campaign.createdAt.getTime() > 86_400_000) {

@@ -1,7 +1,7 @@
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { PriceConfig } from '../usage/plans';
-import { userClient } from './accounts';
+import { smartleadClientFor } from './client-for';
 import { listEmailAccounts } from './remote';
 import { getSettings } from './settings';
 
@@ -21,7 +21,7 @@ export async function sendingMailboxes(opts: {
   workspaceId: string;
 }): Promise<SendingMailbox[]> {
   if (!(await getSettings(opts)).hasApiKey) return [];
-  const remote = await listEmailAccounts(await userClient(opts));
+  const remote = await listEmailAccounts(await smartleadClientFor({ ...opts, caller: 'interactive' }));
   return remote.map((a) => ({
     id: a.id,
     email: a.from_email ?? '',

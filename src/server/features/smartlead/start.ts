@@ -8,13 +8,12 @@ import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import type { Sleep } from '../../platform/retry';
 import { assertHasAccess } from '../billing/access';
-import { userAgentName } from '../branding';
 import { suppressedAmong } from '../suppressions';
 import type { WorkspacePlan } from '../workspaces';
-import { userClient } from './accounts';
 import { assertWithinBounceBudget } from './bounce-budget';
 import { ensureRemoteCampaign, recordSend } from './campaigns';
-import { createSmartleadClient, INTERACTIVE, SmartleadError } from './client';
+import { SmartleadError } from './client';
+import { smartleadClientFor } from './client-for';
 import { assertSendingDomainsPass } from './domain-gate';
 import { SMARTLEAD_SEND_JOB } from './jobs';
 import { campaignView } from './list';
@@ -73,7 +72,8 @@ export async function startCampaignSend(opts: {
 }): Promise<{ campaign: Campaign; created: boolean }> {
   const { db, config, workspace, clock } = opts;
   await assertHasAccess({ db, workspace, now: clock() });
-  const apiKey = await loadApiKey({ db, config, workspaceId: workspace.id });
+  // No key (or one that can no longer be read): the 400 comes before anything is recorded.
+  await loadApiKey({ db, config, workspaceId: workspace.id });
   const input = await withoutSuppressed(db, workspace.id, createCampaignSchema.parse(opts.input));
   await assertWithinBounceBudget({
     db,
@@ -87,7 +87,15 @@ export async function startCampaignSend(opts: {
     accountIds: input.setup?.emailAccountIds ?? [],
     force: input.force,
     accounts: async () =>
-      listEmailAccounts(await userClient({ db, config, workspaceId: workspace.id, sleep: opts.sleep })),
+      listEmailAccounts(
+        await smartleadClientFor({
+          db,
+          config,
+          workspaceId: workspace.id,
+          caller: 'interactive',
+          sleep: opts.sleep,
+        }),
+      ),
   });
   const key = idempotencyKeyOf(workspace.id, opts.idempotencyKey, input);
   const recorded = await recordSend({
@@ -108,12 +116,13 @@ export async function startCampaignSend(opts: {
     row = again;
   }
   try {
-    const client = createSmartleadClient({
-      baseUrl: config.SMARTLEAD_API_URL,
-      apiKey,
-      product: await userAgentName({ db, config, now: clock(), workspaceId: row.workspaceId }),
-      // The user is waiting: a short retry, then a visible failure with a Retry (same Idempotency-Key).
-      retries: INTERACTIVE,
+    // The user is waiting: a short retry, then a visible failure with a Retry (same Idempotency-Key).
+    const client = await smartleadClientFor({
+      db,
+      config,
+      workspaceId: row.workspaceId,
+      caller: 'interactive',
+      now: clock(),
       sleep: opts.sleep,
     });
     const smartleadId = await ensureRemoteCampaign({ db, client, campaign: row, now: clock() });

@@ -1,4 +1,5 @@
 import type { WaitingGroup } from '../../../shared/list-runs';
+import { verdictOf } from '../../../shared/reasons';
 import { BlocklistWatch } from './blocklist-watch';
 import type { NetworkHealth, ProviderJob, ProviderVerdict, Step2Provider } from './types';
 
@@ -11,8 +12,7 @@ export const BLOCKLIST_WINDOW_MS = 10 * 60_000;
 export const BLOCKLIST_GRACE_MS = 30_000;
 
 const NOT_VERIFIED: ProviderVerdict = {
-  status: 'risky',
-  reason: 'temp_failure',
+  ...verdictOf('temp_failure'),
   mxHost: null,
   smtpCode: null,
   smtpMessage: null,

@@ -1,4 +1,4 @@
-import type { ReasonCode, VerificationStatus } from '../../../shared/verification';
+import { type ReasonCode, type VerificationStatus, verdictOf } from '../../../shared/verification';
 import type { SmtpReply } from './smtp/replies';
 
 /** What one RCPT TO reply means for the mailbox (VERIFICATION.md, step 2). */
@@ -69,7 +69,7 @@ export function isRateReply(reply: SmtpReply): boolean {
 export function classifyRcpt(reply: SmtpReply): RcptOutcome {
   const { code, enhanced, text } = reply;
   // 252 "cannot VRFY user, but will accept message": the server will not say (VERIFICATION.md).
-  if (code === 252) return { kind: 'final', status: 'risky', reason: 'unverifiable' };
+  if (code === 252) return { kind: 'final', ...verdictOf('unverifiable') };
   if (code >= 200 && code < 300) return { kind: 'accepted' };
   if (isRateReply(reply)) return { kind: 'rate' };
   if (code === 421) return { kind: 'closing' };
@@ -79,23 +79,20 @@ export function classifyRcpt(reply: SmtpReply): RcptOutcome {
       enhanced === '4.7.1' || code === 451 || GREYLIST_TEXT.test(text) || enhanced?.startsWith('4.7.');
     return { kind: 'retry', reason: grey ? 'greylisted' : 'temp_failure' };
   }
-  // Permanent. Enhanced codes are the most specific signal, then the text, then the basic code.
-  const final = (status: VerificationStatus, reason: ReasonCode): RcptOutcome => ({
-    kind: 'final',
-    status,
-    reason,
-  });
-  if (enhanced?.startsWith('5.7.')) return final('risky', 'policy_block');
-  if (enhanced?.startsWith('5.1.')) return final('invalid', 'rejected');
-  if (enhanced === '5.2.2') return final('risky', 'mailbox_full');
-  if (POLICY_TEXT.test(text)) return final('risky', 'policy_block');
-  if (code === 552 || FULL_TEXT.test(text)) return final('risky', 'mailbox_full');
-  if (enhanced === '5.2.1' || UNKNOWN_USER_TEXT.test(text)) return final('invalid', 'rejected');
+  // Permanent. Enhanced codes are the most specific signal, then the text, then the basic code. The
+  // status is the reason's own (shared/reasons.ts).
+  const final = (reason: ReasonCode): RcptOutcome => ({ kind: 'final', ...verdictOf(reason) });
+  if (enhanced?.startsWith('5.7.')) return final('policy_block');
+  if (enhanced?.startsWith('5.1.')) return final('rejected');
+  if (enhanced === '5.2.2') return final('mailbox_full');
+  if (POLICY_TEXT.test(text)) return final('policy_block');
+  if (code === 552 || FULL_TEXT.test(text)) return final('mailbox_full');
+  if (enhanced === '5.2.1' || UNKNOWN_USER_TEXT.test(text)) return final('rejected');
   // 550 "mailbox unavailable", 551 "user not local", 553 "mailbox name not allowed" (RFC 5321 §4.2.3).
-  if (code === 550 || code === 551 || code === 553) return final('invalid', 'rejected');
+  if (code === 550 || code === 551 || code === 553) return final('rejected');
   // Anything else permanent (554 transaction failed, 5.3.x system issues) says nothing sure
-  // about the mailbox, so it is never "invalid".
-  return final('risky', 'policy_block');
+  // about the mailbox, so it is never "invalid" (policy_block is risky).
+  return final('policy_block');
 }
 
 /** The verdict for an accepted mailbox once the domain's catch-all answer is known. */
@@ -103,7 +100,7 @@ export function acceptedVerdict(
   catchAll: boolean,
   role: boolean,
 ): { status: VerificationStatus; reason: ReasonCode } {
-  if (catchAll) return { status: 'risky', reason: 'catch_all' };
-  if (role) return { status: 'risky', reason: 'role' };
-  return { status: 'valid', reason: 'accepted' };
+  if (catchAll) return verdictOf('catch_all');
+  if (role) return verdictOf('role');
+  return verdictOf('accepted');
 }

@@ -1,3 +1,4 @@
+import { verdictOf } from '../../../shared/reasons';
 import { qualityOf, type ReasonCode, type VerificationStatus } from '../../../shared/verification';
 import { isRoleLocal } from './flags';
 import type { DomainVerdict, Step1Result } from './types';
@@ -34,8 +35,7 @@ export const INVALID_SYNTAX = (input: string): Step1Result => ({
   input,
   normalized: null,
   domain: null,
-  status: 'invalid',
-  reason: 'syntax',
+  ...verdictOf('syntax'),
   quality: 'bad',
   role: false,
   free: false,
@@ -50,9 +50,9 @@ function verdictStatus(v: DomainVerdict): { status: VerificationStatus; reason: 
       return { status: 'valid', reason: null };
     case 'dns_error':
       // We could not tell: the address may be fine, so it is risky, never "no domain".
-      return { status: 'risky', reason: 'dns_error' };
+      return verdictOf('dns_error');
     default:
-      return { status: 'invalid', reason: v.kind };
+      return verdictOf(v.kind);
   }
 }
 
@@ -64,8 +64,7 @@ export function finishRow(row: ParsedRow): Step1Result {
   // The table's order: a domain that does not take mail is invalid even when it is a disposable
   // provider's; otherwise (mail host found, or DNS unsure) disposable is the more useful verdict.
   if (f.disposable && status !== 'invalid') {
-    status = 'risky';
-    reason = 'disposable';
+    ({ status, reason } = verdictOf('disposable'));
   }
   return {
     input: row.input,

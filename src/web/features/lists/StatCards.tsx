@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, Mail, XCircle } from 'lucide-react';
 import type { ReasonCount, UploadStats } from '../../../shared/lists';
-import { type ReasonCode, reasonText } from '../../../shared/verification';
+import { RISKY_CARD_REASONS } from '../../../shared/reasons';
+import { reasonText } from '../../../shared/verification';
 import { successRate } from '../../lib/format';
 import { Card, CardContent } from '../../ui/card';
 
@@ -11,19 +12,6 @@ const CARDS = [
   { key: 'risky', label: 'Risky', Icon: AlertTriangle, tone: 'bg-amber-50 text-amber-600' },
 ] as const;
 
-const RISKY_REASONS = new Set<ReasonCode>([
-  'catch_all',
-  'role',
-  'disposable',
-  'mailbox_full',
-  'policy_block',
-  'greylisted',
-  'temp_failure',
-  'unreachable',
-  'unverifiable',
-  'dns_error',
-]);
-
 /**
  * What the risky rows of this list actually are, from the reason breakdown: "Mostly: mail server could not
  * be reached (not checked)" when one reason dominates, else the two most common. A generic line before
@@ -31,7 +19,7 @@ const RISKY_REASONS = new Set<ReasonCode>([
  */
 export function riskySummary(risky: number, reasons: ReasonCount[] | undefined): string {
   if (risky === 0) return 'None so far';
-  const own = (reasons ?? []).filter((r) => RISKY_REASONS.has(r.reason as ReasonCode) && r.count > 0);
+  const own = (reasons ?? []).filter((r) => RISKY_CARD_REASONS.has(r.reason) && r.count > 0);
   if (own.length === 0) return 'Could not be confirmed';
   const total = own.reduce((n, r) => n + r.count, 0);
   // "Mail server…" → "mail server…", but an acronym keeps its case ("DNS lookup failed", not "dNS").

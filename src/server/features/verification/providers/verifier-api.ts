@@ -1,5 +1,6 @@
+import { VERIFIER_SIGNALS, type VerifierSignal } from '../../../../shared/reason-codes';
+import { REASON_OF_VERIFIER_SIGNAL, verdictOf } from '../../../../shared/reasons';
 import { realSleep } from '../../../platform/retry';
-import { acceptedVerdict } from '../classify';
 import { Semaphore } from '../limit';
 import type { NetworkHealth, ProviderJob, ProviderVerdict, Step2Provider } from '../types';
 
@@ -46,18 +47,25 @@ function problemOf(status: number): string {
   return `${SERVICE} is failing (HTTP ${status}); ${RESUMES}`;
 }
 
-/** Maps Reacher's verdict onto our reason codes (same table as our own SMTP prober). */
+const deliverable = (out: ReacherOutput) => out.is_reachable === 'safe' || !!out.smtp?.is_deliverable;
+
+/** When each signal holds in Reacher's answer; which reason it means is that reason's row (shared/reasons.ts). */
+const SIGNALS: Record<VerifierSignal, (out: ReacherOutput, role: boolean) => boolean> = {
+  disposable: (out) => !!out.misc?.is_disposable,
+  no_connection: (out) => out.smtp?.can_connect_smtp === false,
+  catch_all: (out) => !!out.smtp?.is_catch_all,
+  full_inbox: (out) => !!out.smtp?.has_full_inbox,
+  undeliverable: (out) =>
+    out.is_reachable === 'invalid' || !!out.smtp?.is_disabled || out.smtp?.is_deliverable === false,
+  deliverable_role: (out, role) => role && deliverable(out),
+  deliverable: deliverable,
+  unknown: () => true,
+};
+
+/** Maps Reacher's verdict onto our reason codes: the first signal that holds, most telling first. */
 export function mapReacher(out: ReacherOutput, role: boolean): Pick<ProviderVerdict, 'status' | 'reason'> {
-  const smtp = out.smtp ?? {};
-  if (out.misc?.is_disposable) return { status: 'risky', reason: 'disposable' };
-  if (smtp.can_connect_smtp === false) return { status: 'risky', reason: 'unreachable' };
-  if (smtp.is_catch_all) return { status: 'risky', reason: 'catch_all' };
-  if (smtp.has_full_inbox) return { status: 'risky', reason: 'mailbox_full' };
-  if (out.is_reachable === 'invalid' || smtp.is_disabled || smtp.is_deliverable === false) {
-    return { status: 'invalid', reason: 'rejected' };
-  }
-  if (out.is_reachable === 'safe' || smtp.is_deliverable) return acceptedVerdict(false, role);
-  return { status: 'risky', reason: 'temp_failure' };
+  const signal = VERIFIER_SIGNALS.find((s) => SIGNALS[s](out, role)) ?? 'unknown';
+  return verdictOf(REASON_OF_VERIFIER_SIGNAL[signal]);
 }
 
 /**
@@ -159,7 +167,7 @@ export class VerifierApiProvider implements Step2Provider {
         // A refusal of this one request (e.g. 400 on an address it cannot parse): about the address.
         await res.body?.cancel();
         const smtpMessage = `verifier API: HTTP ${res.status}`;
-        return { verdict: { ...base, status: 'risky', reason: 'temp_failure', smtpMessage } };
+        return { verdict: { ...base, ...verdictOf('temp_failure'), smtpMessage } };
       }
       const out = (await res.json()) as ReacherOutput;
       return {

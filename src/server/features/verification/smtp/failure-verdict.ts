@@ -1,3 +1,4 @@
+import { verdictOf } from '../../../../shared/reasons';
 import { bannerRefusalReason } from '../classify';
 import type { MxTarget } from '../mx';
 import type { ProviderVerdict } from '../types';
@@ -27,7 +28,7 @@ export function failureVerdict(p: Pending, failure: OpenFailure): ProviderVerdic
  * loopback: a misconfigured or hostile domain), or that do not resolve at all.
  */
 export function noRouteVerdict(p: Pending, blocked: MxTarget[]): ProviderVerdict {
-  const v = verdictFrom({ status: 'risky', reason: 'unreachable' }, p, p.job.mx[0]?.exchange ?? null, null);
+  const v = verdictFrom(verdictOf('unreachable'), p, p.job.mx[0]?.exchange ?? null, null);
   v.smtpMessage =
     blocked.length > 0
       ? `${blocked[0].exchange} resolves to ${blocked[0].ip}, which is not a public address: not contacted`

@@ -1,3 +1,4 @@
+import { verdictOf } from '../../../../shared/reasons';
 import { type HostQueue, verdictFrom } from './host';
 import { openSession } from './open';
 import { learningFrom, recallServer } from './server-facts';
@@ -32,7 +33,7 @@ export async function workHost(
     // A bug must not leave addresses hanging: fail what is queued, loudly.
     owner.ctx.logger.error({ err, host: host.ip }, 'smtp prober: unexpected error');
     for (const p of host.take(host.ready)) {
-      p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, host.exchange, null));
+      p.done(verdictFrom(verdictOf('temp_failure'), p, host.exchange, null));
     }
   }
 }

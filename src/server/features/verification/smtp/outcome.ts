@@ -1,3 +1,4 @@
+import { verdictOf } from '../../../../shared/reasons';
 import { backoffDelay } from '../../../platform/retry';
 import {
   acceptedVerdict,
@@ -51,8 +52,7 @@ export function applyOutcome(
 
   // A temporary answer: greylisting waits what the server asked, other 4xx a short back-off.
   const retry = (p: Pending, reason: 'greylisted' | 'temp_failure', reply: SmtpReply | null) => {
-    if (p.attempts >= s.greylistMaxAttempts)
-      return p.done(verdictFrom({ status: 'risky', reason }, p, name, reply));
+    if (p.attempts >= s.greylistMaxAttempts) return p.done(verdictFrom(verdictOf(reason), p, name, reply));
     const why = reason === 'greylisted' ? 'greylisted' : 'temporary_failure';
     provider.requeue(host, p, temporaryRetryDelay(s, p.attempts, reason, reply), why);
   };
@@ -65,7 +65,7 @@ export function applyOutcome(
   const paced = (p: Pending, reply: SmtpReply | null) => {
     p.attempts--;
     if (++p.paced > PACE_BUDGET) {
-      p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, name, reply));
+      p.done(verdictFrom(verdictOf('temp_failure'), p, name, reply));
       return;
     }
     provider.requeue(host, p, 0);
@@ -80,7 +80,7 @@ export function applyOutcome(
     // In flight when the connection dropped or timed out: a transient failure of ours to retry soon.
     p.tries++;
     if (p.tries >= s.retryBudget) {
-      const v = verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, name, null);
+      const v = verdictFrom(verdictOf('temp_failure'), p, name, null);
       v.smtpMessage = res.error?.message ?? null;
       p.done(v);
     } else {
@@ -111,8 +111,7 @@ export function applyOutcome(
       return true;
     } else if (mail.code < 500) for (const p of batch) retry(p, 'temp_failure', mail);
     // A refused sender is about us, not the mailbox: never "invalid".
-    else
-      for (const p of batch) p.done(verdictFrom({ status: 'risky', reason: 'policy_block' }, p, name, mail));
+    else for (const p of batch) p.done(verdictFrom(verdictOf('policy_block'), p, name, mail));
     return res.error !== null || (mail?.code ?? 0) === 421;
   }
 
@@ -148,7 +147,7 @@ export function applyOutcome(
         p.done(verdictFrom(c, p, name, r));
         break;
       case 'accepted':
-        if (p.probe) p.done(verdictFrom({ status: 'valid', reason: 'accepted' }, p, name, r));
+        if (p.probe) p.done(verdictFrom(verdictOf('accepted'), p, name, r));
         else void finishAccepted(provider, host, p, name, r);
         break;
       case 'retry':
@@ -197,7 +196,7 @@ async function finishAccepted(
   const catchAll = await cache.answer(p.job.domain);
   if (catchAll !== null) p.done(verdictFrom(acceptedVerdict(catchAll, p.job.role), p, name, r));
   // The probe's retries ran out (greylisted, lost): the mailbox exists, but nobody can say it is safe.
-  else p.done(verdictFrom({ status: 'risky', reason: cache.failureOf(p.job.domain) }, p, name, r));
+  else p.done(verdictFrom(verdictOf(cache.failureOf(p.job.domain)), p, name, r));
 }
 
 /** Times one address may be sent back because of the server's pace before it is temp_failure. */

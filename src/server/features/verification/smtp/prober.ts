@@ -1,3 +1,4 @@
+import { CACHEABLE_REASONS, verdictOf } from '../../../../shared/reasons';
 import { CatchAllCache } from '../catchall';
 import type { DnsClient } from '../dns';
 import type { MxTarget } from '../mx';
@@ -15,9 +16,6 @@ import { ProbeDemand } from './probe';
 import { ProxySet } from './proxies';
 import type { ProberContext, SessionOwner } from './session-owner';
 import { type WaitingGroup, waitingOf } from './waiting';
-
-/** Verdicts worth remembering: facts about the mailbox, not about us or the moment. */
-const CACHEABLE = new Set(['accepted', 'rejected', 'catch_all', 'role', 'mailbox_full']);
 
 /**
  * Step 2 over SMTP, one per process: every caller (uploads, lanes, accounts) shares it. Addresses
@@ -88,7 +86,8 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
           new Promise<void>((resolve) => {
             this.probes.started(job.domain);
             void this.start(job, tenant, (v) => {
-              if (CACHEABLE.has(v.reason)) this.ctx.knowledge?.putMailbox(job.address, v);
+              // Only facts about the mailbox, not about us or the moment (a reason's `cacheable`).
+              if (CACHEABLE_REASONS.has(v.reason)) this.ctx.knowledge?.putMailbox(job.address, v);
               onVerdict(job, v);
               resolve();
             });
@@ -241,7 +240,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       if (h.timer) clearTimeout(h.timer);
       all.push(...h.drain());
     }
-    for (const p of all) p.done(verdictFrom({ status: 'risky', reason: 'temp_failure' }, p, null, null));
+    for (const p of all) p.done(verdictFrom(verdictOf('temp_failure'), p, null, null));
     this.catchAll.abandon();
     // Results are out before their sessions say QUIT: wait for those goodbyes.
     await Promise.all([...this.working]);
