@@ -28,7 +28,10 @@ interface AxeResult {
 
 /** Runs axe on the page as it is now; fails on any serious or critical violation. */
 export async function checkA11y(page: Page, state: string): Promise<void> {
-  // Let transitions (dialogs, menus, toasts fading in) settle so colours are final.
+  // The pointer leaves whatever was just clicked: a button caught mid-way through its hover transition
+  // has colours of neither state (seen under load as a contrast failure). Then transitions (dialogs,
+  // menus, toasts fading in) settle so colours are final.
+  await page.mouse.move(0, 0);
   await page.waitForTimeout(250);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const result = (await page.evaluate(async () => {
