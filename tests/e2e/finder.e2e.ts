@@ -134,17 +134,20 @@ describe.skipIf(!chromiumAvailable())('email finder', () => {
     await page.getByTestId('find-job-progress').getByText('5 of 5 people done').waitFor();
     const table = page.getByTestId('find-results-table');
     for (const p of people) await table.getByText(p.address as string).waitFor();
-    expect(await page.getByTestId('find-job-found').textContent()).toBe('4 found');
+    await expect
+      .poll(() => page.getByTestId('find-job-found').textContent(), { timeout: 10_000 })
+      .toBe('4 found');
 
     // Filters with their counts, and search.
     await page.getByTestId('filter-not_found').click();
     await table.getByText('Quentin Nobodyhere').waitFor();
-    expect(await table.getByTestId('find-result-row').count()).toBe(1);
+    // The row was on the page before the filter too: wait for the filtered page itself.
+    await expect.poll(() => table.getByTestId('find-result-row').count(), { timeout: 10_000 }).toBe(1);
     await page.getByTestId('filter-found').click();
     expect(await page.getByTestId('filter-found').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('filter-found').textContent()).toBe('Found4');
     await table.getByText(people[0].address as string).waitFor();
-    expect(await table.getByTestId('find-result-row').count()).toBe(4);
+    await expect.poll(() => table.getByTestId('find-result-row').count(), { timeout: 10_000 }).toBe(4);
     await page.getByLabel('Search results').fill(people[1].lastName);
     await page
       .getByTestId('find-results-total')
