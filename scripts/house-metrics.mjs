@@ -5,6 +5,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { components } from './lib/cycles.mjs';
+import {
+  featureOfPath,
+  foreignStatements,
+  isSchemaFile,
+  rawStatements,
+  stripComments,
+  tableOwners,
+} from './lib/tables.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SRC = path.join(ROOT, 'src');
@@ -72,6 +80,49 @@ const PAIR = /status\s*[:=]\s*'(valid|invalid|risky)'[,;]\s*reason\s*[:=]\s*(?!n
 const reasonPairs = files
   .filter((f) => !isTest(f) && rel(f) !== 'src/shared/reasons.ts')
   .map((f) => [f, count(text.get(f), PAIR)]);
+// A reason's fields kept beside it: a map keyed by reason code outside the reasons' table.
+const reasonMaps = files
+  .filter((f) => !isTest(f) && rel(f) !== 'src/shared/reasons.ts')
+  .map((f) => [f, count(text.get(f), /Record<\s*ReasonCode\b|Partial<Record<\s*ReasonCode\b/g)]);
+
+// Tables (scripts/lib/tables.mjs): statements on another feature's table, and single-table statements
+// on a declared table written raw where the builder belongs (docs/development.md, "The database").
+const owners = tableOwners(ROOT);
+const declared = new Set([...owners.byIdent.values()].map((t) => t.table));
+const foreign = [];
+const rawSingle = [];
+for (const f of server.filter((x) => !isSchemaFile(rel(x)))) {
+  const code = stripComments(text.get(f));
+  for (const t of foreignStatements(code, featureOfPath(rel(f)), owners)) foreign.push(`${rel(f)}: ${t}`);
+  for (const st of rawStatements(code, declared).filter((x) => x.single)) {
+    rawSingle.push(`${rel(f)}: ${st.body.trim().replace(/\s+/g, ' ').slice(0, 70)}`);
+  }
+}
+
+// The web: calls to the API outside the data layer, and queries whose answer is not checked against a
+// shared schema (an inline query object naming no schema; a factory's own object is checked where written).
+const directCalls = web
+  .filter((f) => !isApiModule(f))
+  .map((f) => [f, count(text.get(f), /(?<![.\w])(apiRequest|apiJson|fetch)\(|new XMLHttpRequest\b/g)]);
+const unchecked = [];
+for (const f of web) {
+  const s = text.get(f);
+  for (const m of s.matchAll(
+    /\b(queryOptions|useQuery|useInfiniteQuery|useSuspenseQuery)\s*(<[^()]*>)?\(\s*\{/g,
+  )) {
+    let depth = 0;
+    let end = m.index + m[0].length - 1;
+    for (; end < s.length; end++) {
+      if (s[end] === '{') depth++;
+      else if (s[end] === '}' && --depth === 0) break;
+    }
+    const body = s.slice(m.index, end);
+    // A spread factory (`...teamQueries.activity()`) brings its own schema.
+    if (!/\bschema\b|Schema\b|\.\.\.\w+Queries\./.test(body))
+      unchecked.push(`${rel(f)}:${s.slice(0, m.index).split('\n').length}`);
+  }
+}
+
 const long = files.filter((f) => !isTest(f)).map((f) => [f, text.get(f).split('\n').length]);
 const over = long.filter(([, n]) => n > 250).sort((a, b) => b[1] - a[1]);
 
@@ -183,6 +234,19 @@ show(
   sum(reasonPairs),
   reasonPairs.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
 );
+show(
+  "fields of a reason held outside the reasons' table",
+  sum(reasonMaps),
+  reasonMaps.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
+);
+show("statements on another feature's table", foreign.length, foreign);
+show('single-table statements written raw', rawSingle.length, rawSingle);
+show(
+  'direct API calls in web components',
+  sum(directCalls),
+  directCalls.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
+);
+show('queries without a response schema', unchecked.length, unchecked);
 show('lines citing an issue or SPEC', citing.length, citing);
 show(
   'source files over 250 lines',
