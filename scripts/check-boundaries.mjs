@@ -10,7 +10,7 @@
 //     a feature stands on others, never on one that stands on it. Routes and jobs files are left out
 //     (they sit above every feature: each route asks the request guard, which reads users and
 //     workspaces), and so are imports of another feature's tables (a foreign key names its table).
-//  4. A Smartlead client is built by its factory only (smartlead/client-for.ts: the workspace's key, its
+//  4. A Smartlead client is built by its factory only (smartlead/connection/client-for.ts: the workspace's key, its
 //     product name, a named retry policy): no other source file names `createSmartleadClient`.
 //  5. A table is written and read by the feature that owns it (its schema.ts declares it): no server
 //     file outside that feature names it in a statement, raw or Drizzle. Others call the owner's named
@@ -184,15 +184,15 @@ for (const cycle of domainCycles()) {
 
 // Rule 4: the name, not a call, so an aliased import or a re-export is caught too.
 const CLIENT_MAKERS = new Set([
-  'src/server/features/smartlead/client.ts',
-  'src/server/features/smartlead/client-for.ts',
+  'src/server/features/smartlead/connection/client.ts',
+  'src/server/features/smartlead/connection/client-for.ts',
 ]);
 for (const file of files) {
   const rel = path.relative(ROOT, file);
   if (/\.test\.tsx?$/.test(rel) || CLIENT_MAKERS.has(rel)) continue;
   if (/\bcreateSmartleadClient\b/.test(readFileSync(file, 'utf8'))) {
     problems.push(
-      `${rel}: builds a Smartlead client by hand; use smartleadClientFor (smartlead/client-for.ts)`,
+      `${rel}: builds a Smartlead client by hand; use smartleadClientFor (smartlead/connection/client-for.ts)`,
     );
   }
 }

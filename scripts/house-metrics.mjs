@@ -66,10 +66,10 @@ const backoff = server.flatMap((f) =>
     (m) => `${rel(f)}: ${m}`,
   ),
 );
-// Smartlead clients built by hand, outside the factory (smartlead/client-for.ts; check-boundaries rule 4).
+// Smartlead clients built by hand, outside the factory (smartlead/connection/client-for.ts; check-boundaries rule 4).
 const CLIENT_MAKERS = new Set([
-  'src/server/features/smartlead/client.ts',
-  'src/server/features/smartlead/client-for.ts',
+  'src/server/features/smartlead/connection/client.ts',
+  'src/server/features/smartlead/connection/client-for.ts',
 ]);
 const handClients = server
   .filter((f) => !CLIENT_MAKERS.has(rel(f)))

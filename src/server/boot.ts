@@ -4,7 +4,7 @@ import { allJobs } from './features/index';
 import { laneVerifier } from './features/prober/lane-verifier';
 import { closeProcessVerifiers, engineLogger, setVerifierObserver } from './features/prober/process-verifier';
 import { selfCheck } from './features/prober/self-check';
-import { shareFleetRateLimits } from './features/smartlead/fleet-rate';
+import { shareFleetRateLimits } from './features/smartlead/connection/fleet-rate';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';

@@ -150,6 +150,6 @@ export const mailboxHealthSchema = z.object({
 });
 export type MailboxHealth = z.infer<typeof mailboxHealthSchema>;
 
-// A string here, checked in the handler (smartlead/mailboxes.ts mailboxId): a caller without the route's
+// A string here, checked in the handler (smartlead/mailboxes/mailboxes.ts mailboxId): a caller without the route's
 // permission hears 403 whatever the id, and an id that names no Smartlead mailbox is 404, not 400.
 export const mailboxIdParamsSchema = z.object({ accountId: z.string() });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { runSend } from '../../src/server/features/smartlead/send';
+import { runSend } from '../../src/server/features/smartlead/sends/send';
 import type { FakeSmartlead } from '../fakes/smartlead';
 import { TestClient } from './client';
 import { newApiKey, seedVerifiedUpload } from './smartlead';

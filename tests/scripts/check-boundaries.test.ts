@@ -44,8 +44,8 @@ describe('npm run check:boundaries', () => {
 
   it("lets the Smartlead client's own module and its factory build it", () => {
     tree({
-      'src/server/features/smartlead/client.ts': 'export function createSmartleadClient() {}',
-      'src/server/features/smartlead/client-for.ts':
+      'src/server/features/smartlead/connection/client.ts': 'export function createSmartleadClient() {}',
+      'src/server/features/smartlead/connection/client-for.ts':
         "import { createSmartleadClient } from './client';\nexport const f = createSmartleadClient;",
     });
     expect(check()).toMatchObject({ ok: true });
@@ -110,7 +110,7 @@ describe('npm run check:boundaries', () => {
     ],
     [
       'a Smartlead client built outside its factory',
-      'src/server/features/smartlead/poll.ts',
+      'src/server/features/smartlead/events/poll.ts',
       "import { createSmartleadClient as make } from './client';",
       'builds a Smartlead client by hand',
     ],

@@ -1,2 +1,2 @@
 // Smartlead's surface for other features: the workspace's mailboxes (the sending-domain checks read them).
-export { sendingMailboxes } from './sending-mailboxes';
+export { sendingMailboxes } from './mailboxes/sending-mailboxes';

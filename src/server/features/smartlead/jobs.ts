@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../../platform/jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { notifyCampaignSent } from '../webhooks/campaign-events';
-import { readImportedDetails } from './import-details';
-import { pollOutcomes } from './poll';
-import { runSend } from './send';
-import { findStalledSends } from './send-lease';
+import { readImportedDetails } from './campaigns/import-details';
+import { pollOutcomes } from './events/poll';
+import { runSend } from './sends/send';
+import { findStalledSends } from './sends/send-lease';
 
 export const SMARTLEAD_SEND_JOB = jobType('smartlead-send', z.object({ campaignId: z.string() }));
 

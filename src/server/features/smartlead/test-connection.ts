@@ -1,6 +1,6 @@
-import { type SmartleadDeps, smartleadClientFor } from './client-for';
-import { toAppError } from './errors';
-import { getSettings, recordTest } from './settings';
+import { type SmartleadDeps, smartleadClientFor } from './connection/client-for';
+import { toAppError } from './connection/errors';
+import { getSettings, recordTest } from './connection/settings';
 
 /**
  * Asks Smartlead for the campaign list with the saved key: the cheapest call that proves the key works.

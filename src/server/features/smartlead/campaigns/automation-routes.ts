@@ -1,0 +1,173 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  campaignPageSchema,
+  editCampaignResultSchema,
+  editCampaignSchema,
+} from '../../../../shared/campaign-edit';
+import {
+  emailAccountListSchema,
+  STATUS_ACTIONS,
+  statusActionSchema,
+} from '../../../../shared/email-automation';
+import {
+  bounceBudgetSchema,
+  importableCampaignSchema,
+  importCampaignsSchema,
+  leadSchema,
+  MAX_LEADS_PER_SEND,
+} from '../../../../shared/smartlead';
+import type { AppDeps } from '../../../platform/deps';
+import type { AppInstance } from '../../../platform/http/types';
+import { assertHasAccess } from '../../billing/access';
+import { requirePermission, requireWorkspace } from '../../workspaces';
+import { smartleadCall } from '../connection/errors';
+import { emailAccounts } from '../mailboxes/accounts';
+import { editCampaign } from './campaign-edit';
+import { importableCampaigns, importCampaigns } from './import';
+import type { RemoteCache } from './list';
+import { addLeadsToCampaign, campaignDetail, changeCampaignStatus } from './manage';
+
+const tags = ['smartlead'];
+const params = z.object({ id: z.string() });
+
+/** Email Accounts, a campaign's page, its state changes and more leads (Email Automation). */
+export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps, cache: RemoteCache) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { config, clock, sleep } = deps;
+
+  r.get(
+    '/api/smartlead/email-accounts',
+    { schema: { tags, response: { 200: emailAccountListSchema } } },
+    async (req, reply) =>
+      smartleadCall(reply, () => emailAccounts({ db, config, workspaceId: requireWorkspace(req).id, sleep })),
+  );
+
+  r.get(
+    '/api/smartlead/campaigns/:id',
+    {
+      schema: {
+        tags,
+        params,
+        response: { 200: campaignPageSchema },
+      },
+    },
+    async (req, reply) =>
+      smartleadCall(reply, () =>
+        campaignDetail({ db, config, workspaceId: requireWorkspace(req).id, id: req.params.id, sleep }),
+      ),
+  );
+
+  r.get(
+    '/api/smartlead/campaigns/importable',
+    { schema: { tags, response: { 200: z.array(importableCampaignSchema) } } },
+    async (req, reply) =>
+      smartleadCall(reply, () =>
+        importableCampaigns({ db, config, sleep, workspaceId: requireWorkspace(req).id }),
+      ),
+  );
+
+  r.post(
+    '/api/smartlead/campaigns/import',
+    { schema: { tags, body: importCampaignsSchema, response: { 200: z.object({ imported: z.number() }) } } },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const out = await smartleadCall(reply, () =>
+        importCampaigns({
+          db,
+          config,
+          sleep,
+          queue: deps.queue,
+          workspaceId: workspace.id,
+          smartleadIds: req.body.smartleadIds,
+          now: clock(),
+        }),
+      );
+      cache.invalidate(workspace.id);
+      return out;
+    },
+  );
+
+  r.put(
+    '/api/smartlead/campaigns/:id',
+    {
+      schema: {
+        tags,
+        params,
+        body: editCampaignSchema,
+        response: { 200: editCampaignResultSchema },
+        description:
+          'Change the sequence, schedule, settings or sending accounts of a campaign, running or not.',
+      },
+    },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const out = await smartleadCall(reply, () =>
+        editCampaign({ db, config, sleep, workspaceId: workspace.id, id: req.params.id, input: req.body }),
+      );
+      cache.invalidate(workspace.id);
+      return out;
+    },
+  );
+
+  r.post(
+    '/api/smartlead/campaigns/:id/status',
+    {
+      schema: {
+        tags,
+        params,
+        body: statusActionSchema,
+        response: { 200: z.object({ status: z.string() }) },
+        description: `Actions: ${STATUS_ACTIONS.join(', ')}`,
+      },
+    },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      const out = await smartleadCall(reply, () =>
+        changeCampaignStatus({
+          db,
+          config,
+          workspaceId: workspace.id,
+          id: req.params.id,
+          action: req.body.action,
+          force: req.body.force,
+          sleep,
+        }),
+      );
+      cache.invalidate(workspace.id);
+      return out;
+    },
+  );
+
+  r.post(
+    '/api/smartlead/campaigns/:id/leads',
+    {
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        tags,
+        params,
+        body: z.object({
+          emails: z.array(leadSchema).min(1, 'Select at least one email').max(MAX_LEADS_PER_SEND),
+          bounceBudget: bounceBudgetSchema,
+        }),
+        response: { 202: z.object({ added: z.number() }) },
+      },
+    },
+    async (req, reply) => {
+      const workspace = requirePermission(req, 'campaigns:send');
+      await assertHasAccess({ db, workspace, now: clock() });
+      const out = await addLeadsToCampaign({
+        db,
+        queue: deps.queue,
+        workspaceId: workspace.id,
+        id: req.params.id,
+        emails: req.body.emails,
+        bounceBudget: req.body.bounceBudget,
+        now: clock(),
+      });
+      cache.invalidate(workspace.id);
+      return reply.code(202).send(out);
+    },
+  );
+}

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import type { Campaign, CreateCampaignInput } from '../../../../shared/smartlead';
+import { createCampaignSchema } from '../../../../shared/smartlead';
+import type { Clock } from '../../../platform/clock';
+import type { Config } from '../../../platform/config';
+import type { Db } from '../../../platform/db/client';
+import { badRequest } from '../../../platform/http/errors';
+import type { JobSender } from '../../../platform/jobs/registry';
+import type { Sleep } from '../../../platform/retry';
+import { assertHasAccess } from '../../billing/access';
+import { suppressedAmong } from '../../suppressions';
+import type { WorkspacePlan } from '../../workspaces';
+import { ensureRemoteCampaign, recordSend } from '../campaigns/campaigns';
+import { campaignView } from '../campaigns/list';
+import { listEmailAccounts } from '../campaigns/remote';
+import { applyCampaignSetup } from '../campaigns/setup';
+import { SmartleadError } from '../connection/client';
+import { smartleadClientFor } from '../connection/client-for';
+import { loadApiKey } from '../connection/settings';
+import { SMARTLEAD_SEND_JOB } from '../jobs';
+import { assertWithinBounceBudget } from './bounce-budget';
+import { assertSendingDomainsPass } from './domain-gate';
+import { markFailed, releaseLease, requeueFailed } from './send-lease';
+
+const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
+
+/**
+ * Without an Idempotency-Key header the key is derived from the request itself, so an identical request
+ * repeated (same name, same emails) is treated as the same send rather than a second campaign.
+ */
+function idempotencyKeyOf(
+  workspaceId: string,
+  header: string | undefined,
+  input: CreateCampaignInput,
+): string {
+  if (header !== undefined) {
+    if (!IDEMPOTENCY_KEY.test(header)) throw badRequest('Invalid Idempotency-Key header');
+    return `h:${header}`;
+  }
+  const hash = createHash('sha256').update(workspaceId).update('\0').update(input.campaignName.trim());
+  for (const e of input.emails) hash.update('\0').update(e.email.trim().toLowerCase());
+  return `d:${hash.digest('hex')}`;
+}
+
+/** Suppressed addresses never go to Smartlead again; a send of nothing else is refused. */
+async function withoutSuppressed<T extends { emails: { email: string }[] }>(
+  db: Db,
+  workspaceId: string,
+  input: T,
+) {
+  const held = await suppressedAmong({ db, workspaceId, emails: input.emails.map((e) => e.email) });
+  if (!held.size) return input;
+  const emails = input.emails.filter((e) => !held.has(e.email.trim().toLowerCase()));
+  if (!emails.length) throw badRequest('Every selected address is on the suppression list.');
+  return { ...input, emails };
+}
+
+/**
+ * Starts a send: records the campaign and its batches (once per idempotency key), creates the Smartlead
+ * campaign and stores its id, then hands the leads to the `smartlead-send` job. A transient Smartlead
+ * failure while creating is left to the job (it creates the campaign later); a rejected key fails at once.
+ */
+export async function startCampaignSend(opts: {
+  db: Db;
+  config: Config;
+  queue: JobSender;
+  clock: Clock;
+  workspace: WorkspacePlan;
+  input: CreateCampaignInput;
+  idempotencyKey?: string;
+  sleep?: Sleep;
+}): Promise<{ campaign: Campaign; created: boolean }> {
+  const { db, config, workspace, clock } = opts;
+  await assertHasAccess({ db, workspace, now: clock() });
+  // No key (or one that can no longer be read): the 400 comes before anything is recorded.
+  await loadApiKey({ db, config, workspaceId: workspace.id });
+  const input = await withoutSuppressed(db, workspace.id, createCampaignSchema.parse(opts.input));
+  await assertWithinBounceBudget({
+    db,
+    workspaceId: workspace.id,
+    emails: input.emails.map((e) => e.email),
+    budget: input.bounceBudget,
+  });
+  await assertSendingDomainsPass({
+    db,
+    workspaceId: workspace.id,
+    accountIds: input.setup?.emailAccountIds ?? [],
+    force: input.force,
+    accounts: async () =>
+      listEmailAccounts(
+        await smartleadClientFor({
+          db,
+          config,
+          workspaceId: workspace.id,
+          caller: 'interactive',
+          sleep: opts.sleep,
+        }),
+      ),
+  });
+  const key = idempotencyKeyOf(workspace.id, opts.idempotencyKey, input);
+  const recorded = await recordSend({
+    db,
+    workspaceId: workspace.id,
+    name: input.campaignName,
+    leads: input.emails,
+    idempotencyKey: key,
+    now: clock(),
+    setup: input.setup,
+    start: input.start,
+  });
+  let row = recorded.campaign;
+  if (!recorded.created) {
+    const again =
+      row.state === 'failed' ? await requeueFailed({ db, campaignId: row.id, now: clock() }) : null;
+    if (!again) return { campaign: campaignView(row, null, config.SMARTLEAD_APP_URL), created: false };
+    row = again;
+  }
+  try {
+    // The user is waiting: a short retry, then a visible failure with a Retry (same Idempotency-Key).
+    const client = await smartleadClientFor({
+      db,
+      config,
+      workspaceId: row.workspaceId,
+      caller: 'interactive',
+      now: clock(),
+      sleep: opts.sleep,
+    });
+    const smartleadId = await ensureRemoteCampaign({ db, client, campaign: row, now: clock() });
+    row = { ...row, smartleadId };
+    await applyCampaignSetup({ db, client, campaign: row, smartleadId, now: clock });
+  } catch (err) {
+    // Any failure here (an outage too) is shown at once as "Failed to create campaign" with a retry:
+    // the same request again (same Idempotency-Key) resumes this send, adopting a campaign Smartlead
+    // created before its answer was lost, so a retry never makes a second campaign.
+    const message =
+      err instanceof SmartleadError ? err.message : 'Something went wrong while creating the campaign.';
+    await markFailed({ db, campaignId: row.id, error: message, now: clock() });
+    throw err;
+  }
+  await releaseLease({ db, campaignId: row.id });
+  await opts.queue.send(SMARTLEAD_SEND_JOB, { campaignId: row.id }, { singletonKey: row.id });
+  return { campaign: campaignView(row, null, config.SMARTLEAD_APP_URL), created: true };
+}
