@@ -43,7 +43,7 @@ const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts
 const SHARED = {
   auth: ['users', 'request-user', 'sessions', 'password', 'reauth-limit'],
   branding: ['upload'],
-  billing: ['access', 'customer-erase', 'purge'],
+  billing: ['access', 'customer-erase', 'plans', 'purge'],
   ai: ['client'],
   usage: ['plans', 'quota', 'workspace-data'],
   scraper: ['workspace-data'],
@@ -232,7 +232,6 @@ function PENDING_FOREIGN_TABLES() {
     'src/server/features/lists/queries/result-writes.ts',
     'src/server/features/lists/queries/results.ts',
     'src/server/features/smartlead/queries.ts',
-    'src/server/features/usage/plans.ts',
     'src/server/features/webhooks/campaign-events.ts',
   ];
 }

@@ -5,9 +5,9 @@ import type { PlanState } from '../../../shared/usage';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict } from '../../platform/http/errors';
-import { planState, priceForPlan } from '../usage/plans';
 import { setWorkspacePlan, type WorkspacePlan } from '../workspaces';
 import { mirrorSubscription } from './mirror';
+import { planState, priceForPlan } from './plans';
 import { subscriptions } from './schema';
 import { notConfigured, providerError, type StripeClient } from './stripe-client';
 
