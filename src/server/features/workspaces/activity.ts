@@ -177,6 +177,7 @@ async function record(req: FastifyRequest, rule: Rule, seen: Seen, deps: AppDeps
   if (rule.when && !rule.when(seen)) return;
   const target = text(rule.target?.(seen));
   const db = deps.database.db;
+  // A target that is not an id is never looked up: the database would refuse it as a uuid.
   const name =
     text(rule.name?.(seen)) ??
     (rule.list && target && /^[0-9a-f-]{36}$/i.test(target) ? await listName(db, target) : null);
