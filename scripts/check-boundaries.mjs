@@ -43,10 +43,13 @@ const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts
 const SHARED = {
   auth: ['users', 'request-user', 'sessions', 'password', 'reauth-limit'],
   branding: ['upload'],
-  billing: ['access', 'customer-erase'],
+  billing: ['access', 'customer-erase', 'plans', 'purge'],
   ai: ['client'],
-  usage: ['plans', 'quota'],
-  webhooks: ['emit', 'campaign-events'],
+  usage: ['plans', 'quota', 'workspace-data'],
+  scraper: ['workspace-data'],
+  'email-composer': ['workspace-data'],
+  api: ['workspace-data'],
+  webhooks: ['emit', 'campaign-events', 'workspace-data'],
   prober: ['lane-verifier', 'process-verifier'],
   lists: [
     'controls',
@@ -59,6 +62,7 @@ const SHARED = {
     'results',
     'score',
     'start',
+    'workspace-data',
   ],
 };
 const WIRING = new Set([
@@ -224,34 +228,10 @@ console.log(`Import boundaries: ${files.length} files checked, no problems.`);
 
 function PENDING_FOREIGN_TABLES() {
   return [
-    'src/server/features/account/avatar.ts',
-    'src/server/features/account/credentials.ts',
-    'src/server/features/account/password-reset.ts',
-    'src/server/features/account/profile.ts',
-    'src/server/features/account/queries.ts',
-    'src/server/features/account/session-list.ts',
-    'src/server/features/auth/sessions.ts',
-    'src/server/features/billing/change-plan.ts',
-    'src/server/features/billing/create-subscription.ts',
-    'src/server/features/billing/webhook.ts',
-    'src/server/features/branding/public.ts',
-    'src/server/features/data-export/queries.ts',
-    'src/server/features/deliverability/jobs.ts',
     'src/server/features/lists/queries/outcomes.ts',
     'src/server/features/lists/queries/result-writes.ts',
     'src/server/features/lists/queries/results.ts',
-    'src/server/features/onboarding/progress.ts',
-    'src/server/features/retention/queries.ts',
     'src/server/features/smartlead/queries.ts',
-    'src/server/features/team/invitation-token.ts',
-    'src/server/features/team/invitations.ts',
-    'src/server/features/team/invite-limits.ts',
-    'src/server/features/team/team-activity.ts',
-    'src/server/features/team/team-members.ts',
-    'src/server/features/team/team-owner.ts',
-    'src/server/features/usage/plans.ts',
     'src/server/features/webhooks/campaign-events.ts',
-    'src/server/features/workspaces/activity.ts',
-    'src/server/features/workspaces/switch.ts',
   ];
 }

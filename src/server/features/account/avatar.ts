@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { rasterImageType } from '../../platform/http/image-type';
-import { users } from '../auth/schema';
-import { sameOrTeammate } from './queries';
+import { updateAccountFields } from '../auth';
+import { sameOrTeammate } from '../workspaces';
 import { userAvatars } from './schema';
 
 export const AVATAR_MAX_BYTES = 256 * 1024;
@@ -20,15 +20,12 @@ export async function saveAvatar(opts: { db: Db; userId: string; bytes: Buffer; 
     .values({ userId: opts.userId, ...values })
     .onConflictDoUpdate({ target: userAvatars.userId, set: values });
   // The user's picture address is what every screen shows (the top bar's menu).
-  await opts.db
-    .update(users)
-    .set({ profileImageUrl: avatarPath(opts.userId, opts.now) })
-    .where(eq(users.id, opts.userId));
+  await updateAccountFields(opts.db, opts.userId, { profileImageUrl: avatarPath(opts.userId, opts.now) });
 }
 
 export async function deleteAvatar(db: Db, userId: string) {
   await db.delete(userAvatars).where(eq(userAvatars.userId, userId));
-  await db.update(users).set({ profileImageUrl: null }).where(eq(users.id, userId));
+  await updateAccountFields(db, userId, { profileImageUrl: null });
 }
 
 const avatarPath = (userId: string, at: Date) => `/api/account/avatar/${userId}?v=${at.getTime()}`;

@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notConfigured } from '../../platform/http/errors';
 import { NO_PUBLIC_URL } from '../../platform/http/public-origin';
+import { emailUsedByOther, setPasswordHash, updateAccountFields } from '../auth';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { users } from '../auth/schema';
 import { deleteUserSessions } from '../auth/sessions';
 import type { UserRow } from '../auth/users';
 import { consumeLinkToken, issueLinkToken } from './links';
@@ -29,20 +29,12 @@ export async function changePassword(opts: {
   hashMemoryKib?: number;
 }) {
   await assertPassword(opts.user, opts.currentPassword, 'currentPassword');
-  await opts.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(opts.newPassword, opts.hashMemoryKib) })
-    .where(eq(users.id, opts.user.id));
+  await setPasswordHash(opts.db, opts.user.id, await hashPassword(opts.newPassword, opts.hashMemoryKib));
   return deleteUserSessions({ db: opts.db, userId: opts.user.id, keepToken: opts.keepToken });
 }
 
 async function assertEmailFree(db: Db, email: string, userId: string) {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)))
-    .limit(1);
-  if (taken) throw conflict('An account with this email already exists');
+  if (await emailUsedByOther(db, email, userId)) throw conflict('An account with this email already exists');
 }
 
 /** Starts an address change: the new address gets a link; nothing changes until it is opened. */
@@ -108,7 +100,7 @@ export async function confirmEmailChange(opts: { db: Db; user: UserRow; token: s
   }
   await assertEmailFree(opts.db, row.newEmail, opts.user.id);
   try {
-    await opts.db.update(users).set({ email: row.newEmail }).where(eq(users.id, opts.user.id));
+    await updateAccountFields(opts.db, opts.user.id, { email: row.newEmail });
   } catch (err) {
     // Taken meanwhile by a sign-up: the unique index decides.
     const e = err as { code?: string; cause?: { code?: string } };

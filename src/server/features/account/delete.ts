@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { deleteLoginCounters, deleteUserRow } from '../auth';
 import { verifyPassword } from '../auth/password';
 import type { UserRow } from '../auth/users';
 import {
@@ -9,14 +10,12 @@ import {
   stripeCustomersOf,
 } from '../billing/customer-erase';
 import {
-  deleteInvitationsOf,
-  deleteLoginCounters,
-  deleteUser,
-  deleteWorkspace,
-  forgetInActivityLogs,
-  ownedWorkspaces,
-  withdrawInvitationsSentBy,
-} from './queries';
+  deleteInvitationsTo,
+  deleteWorkspaceRow,
+  forgetPersonInActivity,
+  ownedWorkspacesOf,
+  revokeInvitationsSentBy,
+} from '../workspaces';
 
 // Deleting an account (decision 0830): confirmed by password; a workspace shared with others must first be
 // handed over or deleted by its owner. What goes: the account and everything that cascades from it
@@ -26,14 +25,6 @@ import {
 // person's name and address in other workspaces' activity logs. Work done in a shared workspace stays
 // there (it is the workspace's), no longer linked to anyone. The deleted workspaces' Stripe customers are
 // deleted at Stripe afterwards (billing/customer-erase.ts).
-
-interface Owned extends Record<string, unknown> {
-  id: string;
-  name: string;
-  others: number;
-}
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 export async function deleteAccount(opts: {
   db: Db;
@@ -46,7 +37,7 @@ export async function deleteAccount(opts: {
   if (!(await verifyPassword(user.passwordHash, opts.password))) {
     throw badRequest('That is not your password.', { field: 'password' });
   }
-  const owned = rowsOf<Owned>(await db.execute(ownedWorkspaces({ userId: user.id })));
+  const owned = await ownedWorkspacesOf(db, user.id);
   // A workspace with other members (the personal one included) is not the account's alone to delete.
   const shared = owned.filter((w) => w.others > 0);
   if (shared.length) {
@@ -63,14 +54,14 @@ export async function deleteAccount(opts: {
   const customers = await stripeCustomersOf(db, ids);
   await db.transaction(async (tx) => {
     // Others' logs: entries about this person keep what happened, not who it was.
-    await tx.execute(forgetInActivityLogs({ userId: user.id }));
-    await tx.execute(deleteInvitationsOf({ userId: user.id, email: user.email }));
-    await tx.execute(withdrawInvitationsSentBy({ userId: user.id, now: opts.now }));
-    for (const id of ids) await tx.execute(deleteWorkspace({ workspaceId: id }));
+    await forgetPersonInActivity(tx, user.id);
+    await deleteInvitationsTo(tx, { userId: user.id, email: user.email });
+    await revokeInvitationsSentBy(tx, { userId: user.id, now: opts.now });
+    for (const id of ids) await deleteWorkspaceRow(tx, id);
     // Sign-in counters are keyed by the username (auth/login-limit.ts), not the user id.
     const name = user.username.trim().toLowerCase();
-    await tx.execute(deleteLoginCounters({ username: name }));
-    await tx.execute(deleteUser({ userId: user.id }));
+    await deleteLoginCounters(tx, name);
+    await deleteUserRow(tx, user.id);
   });
   await queueStripeCustomerErase(opts.queue, customers);
 }

@@ -1,9 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
+import {
+  deleteApiTokensOf,
+  removeTwoFactor,
+  setPasswordHash,
+  twoFactorEnabled,
+  userByEmail,
+  userByUsername,
+} from '../auth';
 import { hashPassword } from '../auth/password';
-import { apiTokens, twoFactor, twoFactorRecoveryCodes, users } from '../auth/schema';
 import { deleteUserSessions } from '../auth/sessions';
 import { consumeLinkToken, issueLinkToken, linkTokenOwner } from './links';
 import { passwordResetMail, sendAccountMail } from './mail';
@@ -16,25 +22,10 @@ export const RESET_REQUESTED =
 
 export const resetLinkOf = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
 
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, username: users.username })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  return row ?? null;
-}
-
 /** The account a username or email names (the operator's CLI), or null. */
 export async function findUserByLogin(db: Db, login: string) {
-  const byEmail = login.includes('@') ? await findUserByEmail(db, login) : null;
-  if (byEmail) return byEmail;
-  const [row] = await db
-    .select({ id: users.id, email: users.email, username: users.username })
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, login.trim().toLowerCase()))
-    .limit(1);
-  return row ?? null;
+  const byEmail = login.includes('@') ? await userByEmail(db, login) : null;
+  return byEmail ?? userByUsername(db, login);
 }
 
 /** A fresh reset link for an account (the operator's CLI, and the mailed request). */
@@ -70,7 +61,7 @@ export async function requestPasswordReset(opts: {
   now: Date;
   deliver: (send: () => Promise<void>) => void;
 }): Promise<{ message: string }> {
-  const user = await findUserByEmail(opts.db, opts.email);
+  const user = await userByEmail(opts.db, opts.email);
   if (user && opts.config.SMTP_RELAY_URL && opts.mailable) {
     opts.deliver(async () => {
       const { link, expiresAt } = await createResetLink({
@@ -94,12 +85,7 @@ export async function requestPasswordReset(opts: {
 export async function checkResetLink(opts: { db: Db; token: string; now: Date }) {
   const userId = await linkTokenOwner({ ...opts, purpose: 'password_reset' });
   if (!userId) return { valid: false, twoFactor: false };
-  const [row] = await opts.db
-    .select({ on: twoFactor.enabledAt })
-    .from(twoFactor)
-    .where(eq(twoFactor.userId, userId))
-    .limit(1);
-  return { valid: true, twoFactor: Boolean(row?.on) };
+  return { valid: true, twoFactor: await twoFactorEnabled(opts.db, userId) };
 }
 
 /**
@@ -130,20 +116,12 @@ export async function resetPassword(opts: {
       'This reset link has expired or was already used. Ask for a new one on the Forgot password page.',
     );
   }
-  await opts.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(opts.password, opts.hashMemoryKib) })
-    .where(eq(users.id, row.userId));
+  await setPasswordHash(opts.db, row.userId, await hashPassword(opts.password, opts.hashMemoryKib));
   await deleteUserSessions({ db: opts.db, userId: row.userId });
   const userId = row.userId;
-  if (opts.turnOffTwoFactor) {
-    await opts.db.delete(twoFactor).where(eq(twoFactor.userId, userId));
-    await opts.db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
-  }
-  const revoked = opts.revokeApiTokens
-    ? await opts.db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id })
-    : [];
-  return { twoFactorOff: opts.turnOffTwoFactor, tokensRevoked: revoked.length };
+  if (opts.turnOffTwoFactor) await removeTwoFactor(opts.db, userId);
+  const revoked = opts.revokeApiTokens ? await deleteApiTokensOf(opts.db, { userId }) : 0;
+  return { twoFactorOff: opts.turnOffTwoFactor, tokensRevoked: revoked };
 }
 
 /** The sentence after a reset: what ended with it. */

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Account, UpdateProfileInput } from '../../../shared/account';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
-import { users } from '../auth/schema';
+import { updateAccountFields, userById } from '../auth';
 import { avatarUrlOf } from './avatar';
 import { pendingEmailOf } from './credentials';
 
@@ -14,7 +13,7 @@ export async function accountView(opts: {
   userId: string;
   now: Date;
 }): Promise<Account> {
-  const [user] = await opts.db.select().from(users).where(eq(users.id, opts.userId));
+  const user = await userById(opts.db, opts.userId);
   if (!user) throw notFound('Account not found');
   return {
     id: user.id,
@@ -31,8 +30,8 @@ export async function accountView(opts: {
 /** First and last name (trimmed by the contract; empty means none). */
 export async function updateProfile(opts: { db: Db; userId: string; input: UpdateProfileInput }) {
   const { firstName, lastName } = opts.input;
-  await opts.db
-    .update(users)
-    .set({ firstName: firstName ?? null, lastName: lastName ?? null })
-    .where(eq(users.id, opts.userId));
+  await updateAccountFields(opts.db, opts.userId, {
+    firstName: firstName ?? null,
+    lastName: lastName ?? null,
+  });
 }

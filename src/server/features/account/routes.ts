@@ -19,7 +19,7 @@ import { isPublicOrigin, linkOrigin } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
 import { reauthLimit } from '../auth/reauth-limit';
 import { requireUser } from '../auth/request-user';
-import { deleteUserSessions, SESSION_COOKIE } from '../auth/sessions';
+import { deleteUserSessions, endSession, listSessions, SESSION_COOKIE } from '../auth/sessions';
 import { readUpload } from '../branding/upload';
 import { AVATAR_MAX_BYTES, deleteAvatar, readAvatar, saveAvatar } from './avatar';
 import { changePassword, confirmEmailChange, requestEmailChange } from './credentials';
@@ -27,7 +27,6 @@ import { deleteAccount } from './delete';
 import { securityNoticeMail, sendAccountMail } from './mail';
 import { accountView, updateProfile } from './profile';
 import { passwordResetRoutes } from './reset-routes';
-import { endSession, listSessions } from './session-list';
 
 const AVATAR_FIELD = 'avatar';
 

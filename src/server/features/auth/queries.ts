@@ -70,3 +70,7 @@ export const releaseAttempt = (p: { pairKey: string; userKey: string; countedOnU
     WITH cleared AS (DELETE FROM login_throttle WHERE key = ${p.pairKey})
     UPDATE login_throttle SET count = GREATEST(count - 1, 0)
     WHERE key = ${p.userKey} AND ${p.countedOnUser}::boolean`;
+
+/** Holds the account's row until the transaction ends. */
+export const lockUser = (p: { userId: string }) =>
+  sql`SELECT id FROM users WHERE id = ${p.userId} FOR UPDATE`;

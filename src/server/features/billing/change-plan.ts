@@ -5,10 +5,9 @@ import type { PlanState } from '../../../shared/usage';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict } from '../../platform/http/errors';
-import { planState, priceForPlan } from '../usage/plans';
-import type { WorkspacePlan } from '../workspaces';
-import { workspaces } from '../workspaces/schema';
+import { setWorkspacePlan, type WorkspacePlan } from '../workspaces';
 import { mirrorSubscription } from './mirror';
+import { planState, priceForPlan } from './plans';
 import { subscriptions } from './schema';
 import { notConfigured, providerError, type StripeClient } from './stripe-client';
 
@@ -66,6 +65,6 @@ export async function changePlan(opts: {
       throw providerError(err, opts.log);
     }
   }
-  await db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspace.id));
+  await setWorkspacePlan(db, workspace.id, plan);
   return planState({ db, config: opts.config, workspace: { ...workspace, plan }, now: opts.now });
 }

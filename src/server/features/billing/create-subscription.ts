@@ -5,8 +5,7 @@ import type { CreateSubscriptionResponse } from '../../../shared/billing';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict } from '../../platform/http/errors';
 import type { UserRow } from '../auth/users';
-import type { WorkspaceContext } from '../workspaces';
-import { workspaces } from '../workspaces/schema';
+import { setWorkspacePlan, type WorkspaceContext } from '../workspaces';
 import { hasPaidSubscription } from './access';
 import { mirrorSubscription } from './mirror';
 import { billingCustomers } from './schema';
@@ -38,7 +37,7 @@ export async function createSubscription(opts: {
     throw conflict('You already have an active subscription.');
   }
   if (opts.plan && opts.plan !== workspace.plan) {
-    await db.update(workspaces).set({ plan: opts.plan }).where(eq(workspaces.id, workspace.id));
+    await setWorkspacePlan(db, workspace.id, opts.plan);
   }
   try {
     const customerId = await ensureCustomer({ db, stripe, workspace, user: opts.user });

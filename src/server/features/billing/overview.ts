@@ -2,9 +2,9 @@ import type Stripe from 'stripe';
 import { type BillingOverview, CANCELED_DATA_DAYS, type InvoiceSummary } from '../../../shared/billing';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { planForPrice } from '../usage/plans';
 import { graceEndsAt } from './access';
 import { currentSubscription, customerOf } from './current';
+import { planForPrice } from './plans';
 import { providerError, type StripeClient } from './stripe-client';
 
 type Log = { error: (obj: object, msg: string) => void };

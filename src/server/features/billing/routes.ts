@@ -9,11 +9,11 @@ import { changePlanSchema, createSubscriptionBodySchema, planStateSchema } from 
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
-import { planOf, priceForPlan } from '../usage/plans';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { accessStatus } from './access';
 import { changePlan } from './change-plan';
 import { createSubscription } from './create-subscription';
+import { planOf, priceForPlan } from './plans';
 import { selfServiceRoutes } from './self-service-routes';
 import { createStripeClient, notConfigured } from './stripe-client';
 import { handleStripeWebhook } from './webhook';

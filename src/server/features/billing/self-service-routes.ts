@@ -10,9 +10,9 @@ import { can } from '../../../shared/workspaces';
 import type { AppDeps } from '../../platform/deps';
 import { linkOrigin } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
-import { planState } from '../usage/plans';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { billingOverview } from './overview';
+import { planState } from './plans';
 import type { StripeClient } from './stripe-client';
 import { createPortalSession, previewPlanChange, setCancelAtPeriodEnd } from './subscription-actions';
 

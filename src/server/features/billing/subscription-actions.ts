@@ -4,9 +4,9 @@ import type { PlanPreview } from '../../../shared/billing';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict } from '../../platform/http/errors';
-import { priceForPlan } from '../usage/plans';
 import { currentSubscription, customerOf, type SubscriptionRow } from './current';
 import { mirrorSubscription } from './mirror';
+import { priceForPlan } from './plans';
 import { notConfigured, providerError, type StripeClient } from './stripe-client';
 
 type Log = { error: (obj: object, msg: string) => void };

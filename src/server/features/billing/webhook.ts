@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
-import { workspaces } from '../workspaces/schema';
+import { findWorkspacePlan } from '../workspaces';
 import { mirrorSubscription } from './mirror';
 import { billingCustomers, stripeEvents } from './schema';
 import { notConfigured, type StripeClient } from './stripe-client';
@@ -108,10 +108,5 @@ async function ownerOf(opts: { db: Db; subscription: Stripe.Subscription }): Pro
   if (byCustomer) return byCustomer.workspaceId;
   const claimed = subscription.metadata?.workspaceId ?? subscription.metadata?.userId;
   if (!claimed || !/^[0-9a-f-]{36}$/i.test(claimed)) return null;
-  const [owner] = await db
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(eq(workspaces.id, claimed))
-    .limit(1);
-  return owner?.id ?? null;
+  return (await findWorkspacePlan(db, claimed))?.id ?? null;
 }

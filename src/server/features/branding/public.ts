@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { DEFAULT_BRANDING, DEFAULT_PRODUCT_NAME, type PublicBranding } from '../../../shared/branding';
 import type { Db } from '../../platform/db/client';
 import type { PriceConfig } from '../usage/plans';
-import { workspaces } from '../workspaces/schema';
+import { findWorkspacePlan } from '../workspaces';
 import { type PlanHolder, whiteLabelStatus } from './plan-gate';
 import { workspaceBranding } from './schema';
 import { type BrandingRow, brandingColumns, findBranding, logoUrl } from './settings';
@@ -25,14 +25,11 @@ const view = (row: BrandingRow, source: PublicBranding['source']): PublicBrandin
 /** The workspace whose verified custom domain is `host`, with its branding row. */
 async function byVerifiedHost(db: Db, host: string) {
   const [hit] = await db
-    .select({
-      row: brandingColumns,
-      w: { id: workspaces.id, plan: workspaces.plan, trialEndsAt: workspaces.trialEndsAt },
-    })
+    .select({ row: brandingColumns, workspaceId: workspaceBranding.workspaceId })
     .from(workspaceBranding)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceBranding.workspaceId))
     .where(and(eq(workspaceBranding.customDomain, host), isNotNull(workspaceBranding.domainVerifiedAt)));
-  return hit ?? null;
+  const w = hit && (await findWorkspacePlan(db, hit.workspaceId));
+  return hit && w ? { row: hit.row, w } : null;
 }
 
 /**
@@ -56,15 +53,13 @@ export async function publicBranding(
 /** The product name a workspace's exports and outgoing requests carry (Verilead unless branded). */
 export async function productNameFor(opts: Opts & { workspaceId: string }): Promise<string> {
   const [hit] = await opts.db
-    .select({
-      name: workspaceBranding.productName,
-      w: { id: workspaces.id, plan: workspaces.plan, trialEndsAt: workspaces.trialEndsAt },
-    })
+    .select({ name: workspaceBranding.productName })
     .from(workspaceBranding)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceBranding.workspaceId))
     .where(eq(workspaceBranding.workspaceId, opts.workspaceId));
   if (!hit?.name) return DEFAULT_PRODUCT_NAME;
-  return (await whiteLabelStatus({ ...opts, workspace: hit.w })).allowed ? hit.name : DEFAULT_PRODUCT_NAME;
+  const workspace = await findWorkspacePlan(opts.db, opts.workspaceId);
+  if (!workspace) return DEFAULT_PRODUCT_NAME;
+  return (await whiteLabelStatus({ ...opts, workspace })).allowed ? hit.name : DEFAULT_PRODUCT_NAME;
 }
 
 /** "Leads-valid-2025-01-31.csv" → "Acme Leads-Leads-valid-2025-01-31.csv" for a branded workspace; unchanged otherwise. */

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { type CsvCell, csvLine, csvRows } from '../../../shared/csv';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import { exportUpload } from '../lists/export';
+import { uploadNamesOf } from '../lists/workspace-data';
 import {
   accountPage,
   activityPage,
@@ -13,10 +13,9 @@ import {
   scrapeJobsPage,
   scrapeProfilesPage,
   templatesPage,
-  uploadsOf,
   usagePage,
   webhooksPage,
-} from './queries';
+} from './pages';
 
 /** One file of the zip; `open` is called when the zip gets to it, so only one is read at a time. */
 export interface ExportEntry {
@@ -27,14 +26,14 @@ export interface ExportEntry {
 const PAGE = 1000;
 
 /** A query's rows as a JSON array, read PAGE rows at a time (`statement` must order its rows). */
-function jsonArray(db: Db, statement: Page): () => Promise<Readable> {
+function jsonArray(statement: Page<{ row: unknown }>): () => Promise<Readable> {
   return async () =>
     Readable.from(
       (async function* () {
         yield '[';
         let first = true;
         for (let offset = 0; ; offset += PAGE) {
-          const rows = await query<{ row: unknown }>(db, statement(PAGE, offset));
+          const rows = await statement(PAGE, offset);
           for (const r of rows) {
             yield `${first ? '\n' : ',\n'}${JSON.stringify(typeof r.row === 'string' ? JSON.parse(r.row) : r.row)}`;
             first = false;
@@ -47,18 +46,13 @@ function jsonArray(db: Db, statement: Page): () => Promise<Readable> {
 }
 
 /** A query's rows as a formula-safe CSV (src/shared/csv), PAGE rows at a time. */
-function csv<T>(
-  db: Db,
-  header: string[],
-  statement: Page,
-  cells: (row: T) => CsvCell[],
-): () => Promise<Readable> {
+function csv<T>(header: string[], statement: Page<T>, cells: (row: T) => CsvCell[]): () => Promise<Readable> {
   return async () =>
     Readable.from(
       (async function* () {
         yield `\uFEFF${csvLine(header)}`;
         for (let offset = 0; ; offset += PAGE) {
-          const rows = await query<T>(db, statement(PAGE, offset));
+          const rows = await statement(PAGE, offset);
           if (rows.length) yield csvRows(rows.map(cells));
           if (rows.length < PAGE) break;
         }
@@ -80,59 +74,54 @@ export async function exportEntries(opts: {
   userId: string;
 }): Promise<ExportEntry[]> {
   const { db, workspaceId: w, userId } = opts;
-  const uploads = await query<{ id: string; original_name: string }>(db, uploadsOf({ workspaceId: w }));
+  const uploads = await uploadNamesOf(db, w);
   return [
     {
       name: 'account.json',
-      open: jsonArray(db, accountPage({ workspaceId: w, userId })),
+      open: jsonArray(accountPage(db, { workspaceId: w, userId })),
     },
     {
       name: 'lists.json',
-      open: jsonArray(db, listsPage({ workspaceId: w })),
+      open: jsonArray(listsPage(db, w)),
     },
     ...uploads.map((u, i) => ({
-      name: `lists/${String(i + 1).padStart(3, '0')}-${safeName(u.original_name)}${u.original_name.toLowerCase().endsWith('.csv') ? '' : '.csv'}`,
+      name: `lists/${String(i + 1).padStart(3, '0')}-${safeName(u.originalName)}${u.originalName.toLowerCase().endsWith('.csv') ? '' : '.csv'}`,
       open: async () => (await exportUpload({ db, workspaceId: w, uploadId: u.id, type: 'all' })).stream,
     })),
     {
       name: 'scrape-jobs.json',
-      open: jsonArray(db, scrapeJobsPage({ workspaceId: w })),
+      open: jsonArray(scrapeJobsPage(db, w)),
     },
     {
       name: 'scrape-profiles.csv',
-      open: csv<{ job_id: string; username: string; email: string; profile: unknown; cleaned: unknown }>(
-        db,
-        ['job_id', 'username', 'email', 'profile', 'cleaned'],
-        scrapeProfilesPage({ workspaceId: w }),
-        (r) => [r.job_id, r.username, r.email, json(r.profile), json(r.cleaned)],
-      ),
+      open: csv(['job_id', 'username', 'email', 'profile', 'cleaned'], scrapeProfilesPage(db, w), (r) => [
+        r.jobId,
+        r.username,
+        r.email,
+        json(r.profile),
+        json(r.cleaned),
+      ]),
     },
     {
       name: 'campaigns.json',
-      open: jsonArray(db, campaignsPage({ workspaceId: w })),
+      open: jsonArray(campaignsPage(db, w)),
     },
     {
       name: 'campaign-leads.json',
-      open: jsonArray(db, campaignLeadsPage({ workspaceId: w })),
+      open: jsonArray(campaignLeadsPage(db, w)),
     },
     {
       name: 'templates.json',
-      open: jsonArray(db, templatesPage({ workspaceId: w })),
+      open: jsonArray(templatesPage(db, w)),
     },
     {
       name: 'webhooks.json',
-      open: jsonArray(db, webhooksPage({ workspaceId: w })),
+      open: jsonArray(webhooksPage(db, w)),
     },
     {
       name: 'activity.csv',
-      open: csv<{
-        created_at: Date | string;
-        username: string | null;
-        action: string;
-        target: string | null;
-        detail: unknown;
-      }>(db, ['time', 'who', 'action', 'target', 'detail'], activityPage({ workspaceId: w }), (r) => [
-        new Date(r.created_at).toISOString(),
+      open: csv(['time', 'who', 'action', 'target', 'detail'], activityPage(db, w), (r) => [
+        new Date(r.createdAt).toISOString(),
         r.username ?? '',
         r.action,
         r.target ?? '',
@@ -141,12 +130,12 @@ export async function exportEntries(opts: {
     },
     {
       name: 'usage.csv',
-      open: csv<{ month: string; kind: string; count: number; units: number }>(
-        db,
-        ['month', 'kind', 'count', 'units'],
-        usagePage({ workspaceId: w }),
-        (r) => [r.month, r.kind, Number(r.count), Number(r.units)],
-      ),
+      open: csv(['month', 'kind', 'count', 'units'], usagePage(db, w), (r) => [
+        r.month,
+        r.kind,
+        Number(r.count),
+        Number(r.units),
+      ]),
     },
   ];
 }

@@ -3,8 +3,8 @@ import { DATA_EXPORT_KEEP_DAYS, type DataExport } from '../../../shared/data-exp
 import type { Db } from '../../platform/db/client';
 import { conflict, notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { lockAccountRow } from '../auth';
 import { dataExportJobType } from './job-type';
-import { lockAccount } from './queries';
 import { dataExportChunks, dataExports } from './schema';
 
 type Row = typeof dataExports.$inferSelect;
@@ -40,7 +40,7 @@ export async function startExport(opts: {
   now: Date;
 }): Promise<DataExport> {
   const made = await opts.db.transaction(async (tx) => {
-    await tx.execute(lockAccount({ userId: opts.userId }));
+    await lockAccountRow(tx, opts.userId);
     const [busy] = await tx
       .select()
       .from(dataExports)
@@ -114,3 +114,7 @@ export async function deleteExpiredExports(opts: { db: Db; now: Date }) {
     .returning({ id: dataExports.id });
   return gone.length;
 }
+
+/** The workspace's exports and their chunks (cascade), erased with its data (retention). */
+export const eraseWorkspaceExports = (db: Db, workspaceId: string) =>
+  db.delete(dataExports).where(eq(dataExports.workspaceId, workspaceId));

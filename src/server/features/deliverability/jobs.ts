@@ -1,6 +1,5 @@
 import { defineJob, noPayload } from '../../platform/jobs/registry';
-import { sendingMailboxes } from '../smartlead';
-import { smartleadSettings } from '../smartlead/schema';
+import { sendingMailboxes, workspacesWithSmartleadKey } from '../smartlead';
 import { recheckDue } from './daily';
 import { configuredResolver } from './resolver';
 import { recordStanding } from './standing-store';
@@ -13,7 +12,7 @@ export const deliverabilityRecheckJob = defineJob({
   queue: { retryLimit: 2, expireInSeconds: 3600 },
   async handle(_data, ctx) {
     const db = ctx.database.db;
-    const withKey = await db.select({ id: smartleadSettings.workspaceId }).from(smartleadSettings);
+    const withKey = await workspacesWithSmartleadKey(db);
     const resolver = configuredResolver(ctx.config);
     try {
       const out = await recheckDue({
@@ -23,7 +22,7 @@ export const deliverabilityRecheckJob = defineJob({
         now: ctx.clock(),
         queue: ctx.queue,
         mailboxes: {
-          workspaceIds: withKey.map((w) => w.id),
+          workspaceIds: withKey,
           read: (workspaceId) => sendingMailboxes({ db, config: ctx.config, workspaceId }),
         },
         onError: (workspaceId, err) =>

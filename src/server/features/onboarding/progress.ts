@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   firstMissingStep,
   LAST_STEP,
@@ -9,7 +8,7 @@ import {
 } from '../../../shared/onboarding';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
-import { users } from '../auth/schema';
+import { updateAccountFields } from '../auth';
 import type { UserRow } from '../auth/users';
 
 /** The saved wizard state; a stored profile that no longer parses (old values) reads as empty. */
@@ -36,9 +35,10 @@ export async function saveOnboardingProgress(opts: {
   if (missing !== null) throw badRequest(STEP_RULES[missing].message, { step: missing });
   // Completion is sticky: a late save from an old tab does not send the user back into the wizard.
   const completed = opts.completed || opts.user.onboardingCompleted;
-  await opts.db
-    .update(users)
-    .set({ onboardingStep: opts.step, onboardingProfile: opts.profile, onboardingCompleted: completed })
-    .where(eq(users.id, opts.user.id));
+  await updateAccountFields(opts.db, opts.user.id, {
+    onboardingStep: opts.step,
+    onboardingProfile: opts.profile,
+    onboardingCompleted: completed,
+  });
   return { completed, profile: opts.profile, currentStep: opts.step };
 }

@@ -1,25 +1,28 @@
 import { CANCELED_DATA_DAYS } from '../../../shared/billing';
 import type { Db } from '../../platform/db/client';
-import { deleteUpload, deleteWorkspaceRows, endedBefore, markPurged, uploadIdsOf } from './queries';
+import { eraseWorkspaceIdempotencyKeys } from '../api/workspace-data';
+import { markDataPurged, workspacesEndedBefore } from '../billing/purge';
+import { eraseWorkspaceExports } from '../data-export';
+import { eraseWorkspaceTemplates } from '../email-composer/workspace-data';
+import { eraseWorkspaceUploads } from '../lists/workspace-data';
+import { eraseWorkspaceScrapes } from '../scraper/workspace-data';
+import { eraseWorkspaceSmartlead } from '../smartlead';
+import { eraseWorkspaceUsage } from '../usage/workspace-data';
+import { eraseWorkspaceWebhooks } from '../webhooks/workspace-data';
+import { deleteWorkspaceActivity } from '../workspaces';
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
-// What a workspace holds, children before parents (most also cascade; explicit keeps each statement small).
-// The account, the workspace, its members and its billing records stay: the customer can come back, and
-// payment records are kept as the law asks.
-const WORKSPACE_TABLES = [
-  'smartlead_campaign_leads',
-  'smartlead_campaigns',
-  'smartlead_settings',
-  'email_templates',
-  'scrape_profiles',
-  'scrape_jobs',
-  'webhook_deliveries',
-  'webhook_endpoints',
-  'api_idempotency_keys',
-  'usage_counters',
-  'activity_log',
-  'data_exports',
+// What a workspace holds, each owner's rows children before parents (most also cascade; explicit keeps
+// each statement small). The account, the workspace, its members and its billing records stay: the
+// customer can come back, and payment records are kept as the law asks.
+const ERASERS: ((db: Db, workspaceId: string) => Promise<unknown>)[] = [
+  eraseWorkspaceSmartlead,
+  eraseWorkspaceTemplates,
+  eraseWorkspaceScrapes,
+  eraseWorkspaceWebhooks,
+  eraseWorkspaceIdempotencyKeys,
+  eraseWorkspaceUsage,
+  deleteWorkspaceActivity,
+  eraseWorkspaceExports,
 ];
 
 /**
@@ -29,20 +32,16 @@ const WORKSPACE_TABLES = [
  */
 export async function purgeCanceledWorkspaces(opts: { db: Db; now: Date }): Promise<string[]> {
   const cutoff = new Date(opts.now.getTime() - CANCELED_DATA_DAYS * 86_400_000).toISOString();
-  const due = rowsOf<{ workspace_id: string }>(await opts.db.execute(endedBefore({ cutoff })));
-  for (const { workspace_id: id } of due) {
+  const due = await workspacesEndedBefore(opts.db, cutoff);
+  for (const id of due) {
     await purgeWorkspaceData({ db: opts.db, workspaceId: id });
-    await opts.db.execute(markPurged({ workspaceId: id, at: opts.now.toISOString() }));
+    await markDataPurged(opts.db, id, opts.now);
   }
-  return due.map((d) => d.workspace_id);
+  return due;
 }
 
 async function purgeWorkspaceData(opts: { db: Db; workspaceId: string }) {
-  const { db, workspaceId } = opts;
-  // Uploads one by one: their rows and results go with them (trigger), which can be 250k rows each.
-  const uploads = rowsOf<{ id: string }>(await db.execute(uploadIdsOf({ workspaceId })));
-  for (const u of uploads) await db.execute(deleteUpload({ uploadId: u.id }));
-  for (const table of WORKSPACE_TABLES) {
-    await db.execute(deleteWorkspaceRows({ table, workspaceId }));
-  }
+  // Uploads first, one by one: their rows and results go with them (trigger), which can be 250k rows each.
+  await eraseWorkspaceUploads(opts.db, opts.workspaceId);
+  for (const erase of ERASERS) await erase(opts.db, opts.workspaceId);
 }

@@ -1,41 +1,22 @@
-import { and, eq } from 'drizzle-orm';
 import type { InvitationPreview } from '../../../shared/workspaces';
 import { sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
-import { users } from '../auth/schema';
-import { workspaceInvitations, workspaceMembers, workspaces } from '../workspaces/schema';
+import { usernamesByIds } from '../auth';
+import { type InvitationRow, invitationByTokenHash } from '../workspaces';
 
 // An invitation as its link finds it, and whether it still holds (invitations.ts previews and accepts it).
 
-type InvitationRow = typeof workspaceInvitations.$inferSelect;
-
 /** The invitation of a link, its workspace's name, who sent it and their role there now; 404 otherwise. */
 export async function findByToken(db: Db, token: string) {
-  const [row] = await db
-    .select({
-      i: workspaceInvitations,
-      workspaceName: workspaces.name,
-      inviter: users.username,
-      inviterRole: workspaceMembers.role,
-    })
-    .from(workspaceInvitations)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-    .leftJoin(
-      workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, workspaceInvitations.workspaceId),
-        eq(workspaceMembers.userId, workspaceInvitations.invitedBy),
-      ),
-    )
-    .where(eq(workspaceInvitations.tokenHash, sha256(token)))
-    .limit(1);
+  const row = await invitationByTokenHash(db, sha256(token));
   if (!row)
     throw notFound(
       'This invitation link is not valid. Check that it was copied whole, or ask for a new one.',
     );
-  return row;
+  const by = row.i.invitedBy;
+  const inviter = by ? ((await usernamesByIds(db, [by])).get(by) ?? null) : null;
+  return { ...row, inviter };
 }
 
 /**

@@ -1,16 +1,24 @@
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Invitation, InvitationPreview } from '../../../shared/workspaces';
 import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
-import { users } from '../auth/schema';
+import { userIdsWithEmail, usernamesByIds } from '../auth';
 import { productNameFor } from '../branding';
 import type { PriceConfig } from '../usage/plans';
-import { membership, recordActivity, type WorkspaceContext } from '../workspaces';
-import { workspaceInvitations, workspaceMembers } from '../workspaces/schema';
+import {
+  addMember,
+  anyMember,
+  claimInvitation,
+  type InvitationRow,
+  membership,
+  pendingInvitations,
+  recordActivity,
+  replaceInvitation,
+  revokeInvitationById,
+  type WorkspaceContext,
+} from '../workspaces';
 import { findByToken, stateOf } from './invitation-token';
 
-type InvitationRow = typeof workspaceInvitations.$inferSelect;
 const gone = (message: string) => new AppError('gone', message);
 
 const toInvitation = (i: InvitationRow, invitedBy: string | null): Invitation => ({
@@ -24,29 +32,13 @@ const toInvitation = (i: InvitationRow, invitedBy: string | null): Invitation =>
 
 /** Pending invitations (neither accepted, revoked nor expired), newest first. */
 export async function listInvitations(db: Db, workspaceId: string, now: Date): Promise<Invitation[]> {
-  const rows = await db
-    .select({ i: workspaceInvitations, by: users.username })
-    .from(workspaceInvitations)
-    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-    // Only those whose inviter is still an admin of the workspace hold (invitation-token.ts).
-    .innerJoin(
-      workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, workspaceInvitations.workspaceId),
-        eq(workspaceMembers.userId, workspaceInvitations.invitedBy),
-        inArray(workspaceMembers.role, ['owner', 'admin']),
-      ),
-    )
-    .where(
-      and(
-        eq(workspaceInvitations.workspaceId, workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-        gt(workspaceInvitations.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(workspaceInvitations.createdAt));
-  return rows.map((r) => toInvitation(r.i, r.by));
+  // Only those whose inviter is still an admin of the workspace hold (invitation-token.ts).
+  const rows = await pendingInvitations(db, workspaceId, now);
+  const names = await usernamesByIds(
+    db,
+    rows.map((r) => r.i.invitedBy),
+  );
+  return rows.map((r) => toInvitation(r.i, (r.i.invitedBy && names.get(r.i.invitedBy)) || null));
 }
 
 /**
@@ -63,37 +55,19 @@ export async function createInvitation(opts: {
   ttlHours: number;
 }): Promise<{ invitation: Invitation; token: string }> {
   const { db, workspace, now } = opts;
-  const [member] = await db
-    .select({ id: users.id })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(users.email, opts.email)))
-    .limit(1);
-  if (member) throw conflict(`${opts.email} is already a member of ${workspace.name}.`);
-  await db
-    .update(workspaceInvitations)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(workspaceInvitations.workspaceId, workspace.id),
-        eq(workspaceInvitations.email, opts.email),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-      ),
-    );
+  if (await anyMember(db, workspace.id, await userIdsWithEmail(db, opts.email))) {
+    throw conflict(`${opts.email} is already a member of ${workspace.name}.`);
+  }
   const token = randomToken();
-  const [row] = await db
-    .insert(workspaceInvitations)
-    .values({
-      workspaceId: workspace.id,
-      email: opts.email,
-      role: opts.role,
-      tokenHash: sha256(token),
-      invitedBy: opts.inviter.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + opts.ttlHours * 3_600_000),
-    })
-    .returning();
+  const row = await replaceInvitation(db, {
+    workspaceId: workspace.id,
+    email: opts.email,
+    role: opts.role,
+    tokenHash: sha256(token),
+    invitedBy: opts.inviter.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + opts.ttlHours * 3_600_000),
+  });
   await recordActivity(db, {
     workspaceId: workspace.id,
     userId: opts.inviter.id,
@@ -113,18 +87,11 @@ export async function revokeInvitation(opts: {
   userId: string;
   now: Date;
 }) {
-  const [row] = await opts.db
-    .update(workspaceInvitations)
-    .set({ revokedAt: opts.now })
-    .where(
-      and(
-        eq(workspaceInvitations.id, opts.id),
-        eq(workspaceInvitations.workspaceId, opts.workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-      ),
-    )
-    .returning();
+  const row = await revokeInvitationById(opts.db, {
+    workspaceId: opts.workspaceId,
+    id: opts.id,
+    now: opts.now,
+  });
   if (!row) throw notFound('Invitation not found');
   await recordActivity(opts.db, {
     workspaceId: opts.workspaceId,
@@ -186,22 +153,9 @@ export async function acceptInvitation(opts: {
   }
   await opts.checkPlan({ id: i.workspaceId, name: workspaceName });
   // Claimed with a conditional update: of two simultaneous uses, one wins and the other hears "used".
-  const [claimed] = await db
-    .update(workspaceInvitations)
-    .set({ acceptedAt: now, acceptedBy: user.id })
-    .where(
-      and(
-        eq(workspaceInvitations.id, i.id),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-      ),
-    )
-    .returning();
+  const claimed = await claimInvitation(db, { id: i.id, userId: user.id, now });
   if (!claimed) throw gone(`This invitation to ${workspaceName} has already been used.${from}`);
-  await db
-    .insert(workspaceMembers)
-    .values({ workspaceId: i.workspaceId, userId: user.id, role: i.role, joinedAt: now })
-    .onConflictDoNothing();
+  await addMember(db, { workspaceId: i.workspaceId, userId: user.id, role: i.role, joinedAt: now });
   await recordActivity(db, {
     workspaceId: i.workspaceId,
     userId: user.id,

@@ -1,7 +1,6 @@
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { tooManyRequests } from '../../platform/http/errors';
-import { workspaceInvitations } from '../workspaces/schema';
+import { invitationsSince } from '../workspaces';
 
 // Every invitation is a mail through the operator's relay (probe finding 1: a trial account sent 30 in
 // 0.8 s). Counted from the invitations themselves over the last hour, so the limit holds across processes
@@ -16,15 +15,11 @@ export async function assertInviteRate(opts: {
   limits: { perWorkspace: number; perAccount: number };
 }) {
   const since = new Date(opts.now.getTime() - HOUR_MS);
-  const recent = gt(workspaceInvitations.createdAt, since);
-  const counted = async (who: ReturnType<typeof eq>) => {
-    const [row] = await opts.db.select({ n: count() }).from(workspaceInvitations).where(and(who, recent));
-    return row?.n ?? 0;
-  };
-  const [byWorkspace, byAccount] = await Promise.all([
-    counted(eq(workspaceInvitations.workspaceId, opts.workspaceId)),
-    counted(eq(workspaceInvitations.invitedBy, opts.inviterId)),
-  ]);
+  const { byWorkspace, byAccount } = await invitationsSince(opts.db, {
+    workspaceId: opts.workspaceId,
+    inviterId: opts.inviterId,
+    since,
+  });
   if (byWorkspace >= opts.limits.perWorkspace || byAccount >= opts.limits.perAccount) {
     throw tooManyRequests(
       `Too many invitations in the last hour (at most ${Math.min(opts.limits.perWorkspace, opts.limits.perAccount)}). Please try again later.`,

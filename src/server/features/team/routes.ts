@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
+import { uploadNameOf } from '../lists/workspace-data';
 import { installActivityLog, requirePermission, requireWorkspace } from '../workspaces';
 import { listActivity } from './team-activity';
 import { invitationRoutes } from './team-invite-routes';
@@ -23,7 +24,7 @@ const ok = { ok: true as const };
 
 /** Team management of the current workspace (docs/decisions/0810-team.md), and its activity log. */
 export async function teamRoutes(app: AppInstance, deps: AppDeps) {
-  installActivityLog(app, deps);
+  installActivityLog(app, deps, uploadNameOf);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const { config, clock } = deps;

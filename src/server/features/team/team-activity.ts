@@ -1,9 +1,7 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ACTIVITY_LABELS, type ActivityPage, activityVisibleTo, can } from '../../../shared/workspaces';
 import type { Db } from '../../platform/db/client';
-import { users } from '../auth/schema';
-import type { WorkspaceContext } from '../workspaces';
-import { activityLog } from '../workspaces/schema';
+import { usernamesByIds } from '../auth';
+import { activityEntries, type WorkspaceContext } from '../workspaces';
 
 const MEMBER_ACTIONS = Object.keys(ACTIVITY_LABELS).filter((a) => activityVisibleTo(a) === 'member');
 
@@ -19,26 +17,22 @@ export async function listActivity(opts: {
   pageSize: number;
 }): Promise<ActivityPage> {
   const all = can(opts.workspace.role, 'members:manage');
-  const where: SQL | undefined = all
-    ? eq(activityLog.workspaceId, opts.workspace.id)
-    : and(eq(activityLog.workspaceId, opts.workspace.id), inArray(activityLog.action, MEMBER_ACTIONS));
-  const [rows, [{ total }]] = await Promise.all([
-    opts.db
-      .select({ a: activityLog, username: users.username })
-      .from(activityLog)
-      .leftJoin(users, eq(users.id, activityLog.userId))
-      .where(where)
-      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    opts.db.select({ total: count() }).from(activityLog).where(where),
-  ]);
+  const { rows, total } = await activityEntries(opts.db, {
+    workspaceId: opts.workspace.id,
+    actions: all ? undefined : MEMBER_ACTIONS,
+    limit: opts.pageSize,
+    offset: (opts.page - 1) * opts.pageSize,
+  });
+  const names = await usernamesByIds(
+    opts.db,
+    rows.map((a) => a.userId),
+  );
   return {
-    entries: rows.map(({ a, username }) => ({
+    entries: rows.map((a) => ({
       id: a.id,
       action: a.action,
       label: ACTIVITY_LABELS[a.action as keyof typeof ACTIVITY_LABELS] ?? a.action,
-      actor: username,
+      actor: (a.userId && names.get(a.userId)) || null,
       target: a.target,
       targetLabel: typeof a.detail.name === 'string' ? a.detail.name : null,
       detail: a.detail,

@@ -1,85 +1,77 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Member } from '../../../shared/workspaces';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
-import { apiTokens, users } from '../auth/schema';
-import { recordActivity, type WorkspaceContext } from '../workspaces';
-import { workspaceInvitations, workspaceMembers } from '../workspaces/schema';
+import { deleteApiTokensOf, peopleByIds, usernamesByIds } from '../auth';
+import {
+  deleteMember,
+  memberRole,
+  membersOf,
+  ownerCount,
+  recordActivity,
+  revokeInvitationsSentBy,
+  setMemberRole,
+  swapOwner,
+  type WorkspaceContext,
+} from '../workspaces';
 
 type Actor = { workspace: WorkspaceContext; userId: string; now: Date };
 
 /** The workspace's members, owner first, then admins, then members, each by the day they joined. */
 export async function listMembers(db: Db, workspace: WorkspaceContext, userId: string): Promise<Member[]> {
-  const rows = await db
-    .select({ m: workspaceMembers, u: users })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.workspaceId, workspace.id))
-    .orderBy(
-      sql`CASE ${workspaceMembers.role} WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END`,
-      asc(workspaceMembers.joinedAt),
-    );
-  return rows.map(({ m, u }) => ({
-    userId: u.id,
-    username: u.username,
-    email: u.email,
-    name: [u.firstName, u.lastName].filter(Boolean).join(' ') || null,
-    role: m.role,
-    joinedAt: m.joinedAt.toISOString(),
-    you: u.id === userId,
-    personalHome: u.id === workspace.id,
-  }));
+  const rows = await membersOf(db, workspace.id);
+  // Names are auth's: read by id, then matched (an account deleted meanwhile is left out).
+  const people = new Map(
+    (
+      await peopleByIds(
+        db,
+        rows.map((m) => m.userId),
+      )
+    ).map((u) => [u.id, u]),
+  );
+  return rows
+    .flatMap((m) => {
+      const u = people.get(m.userId);
+      return u ? [{ m, u }] : [];
+    })
+    .map(({ m, u }) => ({
+      userId: u.id,
+      username: u.username,
+      email: u.email,
+      name: [u.firstName, u.lastName].filter(Boolean).join(' ') || null,
+      role: m.role,
+      joinedAt: m.joinedAt.toISOString(),
+      you: u.id === userId,
+      personalHome: u.id === workspace.id,
+    }));
 }
 
-/** The row that makes `userId` a member of `workspaceId`. */
-const memberRow = (workspaceId: string, userId: string) =>
-  and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
-
 export async function findMember(db: Db, workspaceId: string, userId: string) {
-  const [row] = await db
-    .select({ role: workspaceMembers.role, username: users.username })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(memberRow(workspaceId, userId))
-    .limit(1);
-  if (!row) throw notFound('Member not found');
-  return row;
+  const role = await memberRole(db, workspaceId, userId);
+  const username = role && (await usernamesByIds(db, [userId])).get(userId);
+  if (!role || !username) throw notFound('Member not found');
+  return { role, username };
 }
 
 /**
  * Withdraws the pending invitations `userId` sent from this workspace: an invitation must not outlive
  * its inviter's place there (probe finding 2: a removed admin accepted their own admin invitation).
  */
-export async function revokeInvitationsBy(db: Db, workspaceId: string, userId: string, now: Date) {
-  await db
-    .update(workspaceInvitations)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(workspaceInvitations.workspaceId, workspaceId),
-        eq(workspaceInvitations.invitedBy, userId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-      ),
-    );
-}
+export const revokeInvitationsBy = (db: Db, workspaceId: string, userId: string, now: Date) =>
+  revokeInvitationsSentBy(db, { workspaceId, userId, now });
 
 /**
  * Someone who is no longer in the workspace leaves no API token behind: a token dead only while its
  * creator is away came back to life when they were invited again.
  */
 const revokeTokensOf = (db: Db, workspaceId: string, userId: string) =>
-  db.delete(apiTokens).where(and(eq(apiTokens.workspaceId, workspaceId), eq(apiTokens.userId, userId)));
+  deleteApiTokensOf(db, { workspaceId, userId });
 
 /** What ends with a person's place in the workspace: the invitations they sent and their API tokens. */
 async function endPlace(db: Db, workspaceId: string, userId: string, now: Date) {
-  await db.delete(workspaceMembers).where(memberRow(workspaceId, userId));
+  await deleteMember(db, workspaceId, userId);
   await revokeInvitationsBy(db, workspaceId, userId, now);
   await revokeTokensOf(db, workspaceId, userId);
 }
-
-const setRole = (db: Db, workspaceId: string, userId: string, role: 'owner' | 'admin' | 'member') =>
-  db.update(workspaceMembers).set({ role }).where(memberRow(workspaceId, userId));
 
 /** Admin or member; the owner's role changes only through a transfer of ownership. */
 export async function changeRole(a: Actor & { db: Db; targetId: string; role: 'admin' | 'member' }) {
@@ -88,7 +80,7 @@ export async function changeRole(a: Actor & { db: Db; targetId: string; role: 'a
     throw new AppError('forbidden', "The owner's role changes only when the owner transfers ownership.");
   }
   if (target.role === a.role) return;
-  await setRole(a.db, a.workspace.id, a.targetId, a.role);
+  await setMemberRole(a.db, a.workspace.id, a.targetId, a.role);
   // A member may not invite: what they sent as an admin goes with the role.
   if (a.role === 'member') await revokeInvitationsBy(a.db, a.workspace.id, a.targetId, a.now);
   await recordActivity(a.db, {
@@ -134,11 +126,7 @@ export async function leaveWorkspace(a: Actor & { db: Db }) {
     throw badRequest('This is your personal workspace: you cannot leave it.');
   }
   if (a.workspace.role === 'owner') {
-    const [{ owners }] = await a.db
-      .select({ owners: count() })
-      .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, a.workspace.id), eq(workspaceMembers.role, 'owner')));
-    if (owners <= 1) {
+    if ((await ownerCount(a.db, a.workspace.id)) <= 1) {
       throw conflict(
         `You are the only owner of ${a.workspace.name}. Transfer ownership to another member before leaving.`,
       );
@@ -158,15 +146,7 @@ export async function transferOwnership(a: Actor & { db: Db; targetId: string })
   if (a.targetId === a.userId) throw badRequest('You already own this workspace.');
   const target = await findMember(a.db, a.workspace.id, a.targetId);
   // One statement, so the workspace is never left with two owners or none.
-  await a.db
-    .update(workspaceMembers)
-    .set({ role: sql`CASE WHEN ${workspaceMembers.userId} = ${a.targetId} THEN 'owner' ELSE 'admin' END` })
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, a.workspace.id),
-        inArray(workspaceMembers.userId, [a.targetId, a.userId]),
-      ),
-    );
+  await swapOwner(a.db, a.workspace.id, a.userId, a.targetId);
   await recordActivity(a.db, {
     workspaceId: a.workspace.id,
     userId: a.userId,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
@@ -7,8 +6,7 @@ import {
   queueStripeCustomerErase,
   stripeCustomersOf,
 } from '../billing/customer-erase';
-import type { WorkspaceContext } from '../workspaces';
-import { workspaces } from '../workspaces/schema';
+import { deleteWorkspaceRow, type WorkspaceContext } from '../workspaces';
 
 /**
  * Deletes a workspace with everything in it (members, invitations, log; its data through the foreign
@@ -37,6 +35,6 @@ export async function deleteWorkspace(opts: {
     'This workspace’s subscription is still active. Cancel it first (Settings → Billing), then delete the workspace.',
   );
   const customers = await stripeCustomersOf(opts.db, [workspace.id]);
-  await opts.db.delete(workspaces).where(eq(workspaces.id, workspace.id));
+  await deleteWorkspaceRow(opts.db, workspace.id);
   await queueStripeCustomerErase(opts.queue, customers);
 }

@@ -22,7 +22,7 @@ export async function invitingState(opts: {
   workspace: Pick<WorkspaceContext, 'id' | 'name'>;
   now: Date;
 }): Promise<InvitingState> {
-  // The plan and the trial are the workspace's own (usage/plans.ts).
+  // The plan and the trial are the workspace's own (billing/plans.ts).
   const holder = await findWorkspacePlan(opts.db, opts.workspace.id);
   if (!holder) return { allowed: false, message: 'This workspace no longer exists.', upgradeUrl: null };
   const plan = await planState({ db: opts.db, config: opts.config, workspace: holder, now: opts.now });

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActivityAction } from '../../../shared/workspaces';
 import type { Db } from '../../platform/db/client';
 import type { AppDeps } from '../../platform/deps';
-import { uploads } from '../lists/schema';
 import { activityLog } from './schema';
 
 type Bag = Record<string, unknown>;
@@ -172,21 +170,17 @@ export async function recordActivity(
   });
 }
 
-async function listName(db: Db, id: string): Promise<string | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db
-    .select({ name: uploads.originalName })
-    .from(uploads)
-    .where(eq(uploads.id, id))
-    .limit(1);
-  return row?.name ?? null;
-}
+/** A list's name by id, or null (the lists feature reads it: it owns the table). */
+type ListName = (db: Db, id: string) => Promise<string | null>;
 
-async function record(req: FastifyRequest, rule: Rule, seen: Seen, deps: AppDeps) {
+async function record(req: FastifyRequest, rule: Rule, seen: Seen, deps: AppDeps, listName: ListName) {
   if (rule.when && !rule.when(seen)) return;
   const target = text(rule.target?.(seen));
   const db = deps.database.db;
-  const name = text(rule.name?.(seen)) ?? (rule.list && target ? await listName(db, target) : null);
+  // A target that is not an id is never looked up: the database would refuse it as a uuid.
+  const name =
+    text(rule.name?.(seen)) ??
+    (rule.list && target && /^[0-9a-f-]{36}$/i.test(target) ? await listName(db, target) : null);
   const detail = {
     ...(rule.detail?.(seen) ?? {}),
     ...(name ? { name } : {}),
@@ -209,7 +203,7 @@ async function record(req: FastifyRequest, rule: Rule, seen: Seen, deps: AppDeps
  * has its answer, so whatever it does next (open the log) sees it. A failure to record is logged and
  * never fails the request.
  */
-export function installActivityLog(app: FastifyInstance, deps: AppDeps) {
+export function installActivityLog(app: FastifyInstance, deps: AppDeps, listName: ListName) {
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.statusCode < 200 || reply.statusCode >= 300 || !req.workspace || !req.user) return payload;
     const rule = ruleFor(req.method, req.routeOptions.url);
@@ -221,7 +215,7 @@ export function installActivityLog(app: FastifyInstance, deps: AppDeps) {
       response: responseOf(payload, reply.getHeader('content-type')),
     };
     try {
-      await record(req, rule, seen, deps);
+      await record(req, rule, seen, deps, listName);
     } catch (err) {
       req.log.warn({ err, action: rule.action }, 'activity not recorded');
     }

@@ -4,9 +4,9 @@ import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
-import { SESSION_COOKIE } from '../auth/sessions';
+import { SESSION_COOKIE, switchWorkspace } from '../auth/sessions';
 import { requireWorkspace } from './context';
-import { listWorkspaces, switchWorkspace } from './switch';
+import { listWorkspaces } from './switch';
 
 export async function workspaceRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

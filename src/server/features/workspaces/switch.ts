@@ -1,10 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Workspace } from '../../../shared/workspaces';
-import { sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
-import { sessions } from '../auth/schema';
-import { membership, type WorkspaceContext } from './resolve';
+import type { WorkspaceContext } from './resolve';
 import { workspaceMembers, workspaces } from './schema';
 
 /** Every workspace the user belongs to (personal first), marking the one the request acts in. */
@@ -24,20 +21,4 @@ export async function listWorkspaces(opts: {
     personal: r.id === opts.userId,
     current: r.id === opts.current.id,
   }));
-}
-
-/** Makes a session work in another of the user's workspaces; not a member → 404, as for any row. */
-export async function switchWorkspace(opts: {
-  db: Db;
-  userId: string;
-  sessionToken: string;
-  workspaceId: string;
-}): Promise<WorkspaceContext> {
-  const target = await membership(opts.db, opts.userId, opts.workspaceId);
-  if (!target) throw notFound('Workspace not found');
-  await opts.db
-    .update(sessions)
-    .set({ workspaceId: target.id })
-    .where(eq(sessions.idHash, sha256(opts.sessionToken)));
-  return target;
 }
