@@ -49,7 +49,7 @@ const SHARED = {
   scraper: ['workspace-data'],
   'email-composer': ['workspace-data'],
   api: ['workspace-data'],
-  webhooks: ['emit', 'campaign-events', 'workspace-data'],
+  webhooks: ['emit', 'workspace-data'],
   prober: ['lane-verifier', 'process-verifier'],
   lists: [
     'controls',
@@ -232,6 +232,5 @@ function PENDING_FOREIGN_TABLES() {
     'src/server/features/lists/queries/result-writes.ts',
     'src/server/features/lists/queries/results.ts',
     'src/server/features/smartlead/queries.ts',
-    'src/server/features/webhooks/campaign-events.ts',
   ];
 }

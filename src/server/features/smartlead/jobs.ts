@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../../platform/jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
-import { notifyCampaignSent } from '../webhooks/campaign-events';
 import { readImportedDetails } from './campaigns/import-details';
+import { notifyCampaignSent } from './events/campaign-sent';
 import { pollOutcomes } from './events/poll';
 import { runSend } from './sends/send';
 import { findStalledSends } from './sends/send-lease';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { JobContext } from '../../platform/jobs/registry';
-import { smartleadCampaigns } from '../smartlead/schema';
-import { emitWebhookEvent } from './emit';
+import type { JobContext } from '../../../platform/jobs/registry';
+import { emitWebhookEvent } from '../../webhooks/emit';
+import { smartleadCampaigns } from '../schema';
 
 /**
- * campaign.sent: a send to Smartlead finished (every batch confirmed). Emitted by the send job when
+ * The campaign.sent webhook event (smartlead reads its own campaign; webhooks only delivers): a send to Smartlead finished (every batch confirmed). Emitted by the send job when
  * runSend reports completion; the event key (the campaign id) makes a re-run of a finished send
  * harmless. Never throws: the send itself is done whatever happens here.
  */
