@@ -1,12 +1,15 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   type Account,
+  accountSchema,
   type ForgotPasswordInput,
   type ResetCheck,
   type ResetInfo,
   type ResetPasswordInput,
   resetCheckSchema,
+  resetInfoSchema,
   type SessionInfo,
+  sessionListSchema,
 } from '../../../shared/account';
 import { apiRequest, queryClient, throwIfResNotOk } from '../../lib/api';
 import { USER_KEY } from '../../lib/auth';
@@ -14,9 +17,11 @@ import { uploadFormData } from '../../lib/csrf';
 import { failureToast, toast } from '../../lib/toast';
 
 export const accountQueries = {
-  account: () => queryOptions<Account>({ queryKey: ['/api/account'] }),
-  sessions: () => queryOptions<SessionInfo[]>({ queryKey: ['/api/account/sessions'] }),
-  resetInfo: () => queryOptions<ResetInfo>({ queryKey: ['/api/password-reset'] }),
+  account: () => queryOptions<Account>({ queryKey: ['/api/account'], meta: { schema: accountSchema } }),
+  sessions: () =>
+    queryOptions<SessionInfo[]>({ queryKey: ['/api/account/sessions'], meta: { schema: sessionListSchema } }),
+  resetInfo: () =>
+    queryOptions<ResetInfo>({ queryKey: ['/api/password-reset'], meta: { schema: resetInfoSchema } }),
   resetCheck: (token: string) =>
     queryOptions<ResetCheck>({
       queryKey: [`/api/password-reset/check?token=${encodeURIComponent(token)}`],

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiToken, CreateApiTokenInput } from '../../../shared/api-tokens';
+import { type ApiToken, apiTokenListSchema, type CreateApiTokenInput } from '../../../shared/api-tokens';
 import { apiRequest } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 export const apiTokenQueries = {
-  list: () => queryOptions<ApiToken[]>({ queryKey: ['/api/api-tokens'] }),
+  list: () =>
+    queryOptions<ApiToken[]>({ queryKey: ['/api/api-tokens'], meta: { schema: apiTokenListSchema } }),
 };
 
 /** Creates a token; its secret is in this answer only. */

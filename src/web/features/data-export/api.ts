@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DataExport, LatestDataExport } from '../../../shared/data-export';
+import { type DataExport, type LatestDataExport, latestDataExportSchema } from '../../../shared/data-export';
 import { apiRequest } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
@@ -8,6 +8,7 @@ export const dataExportQueries = {
   latest: () =>
     queryOptions<LatestDataExport>({
       queryKey: ['/api/account/export'],
+      meta: { schema: latestDataExportSchema },
       refetchInterval: (q) => {
         const s = q.state.data?.export?.status;
         return s === 'queued' || s === 'running' ? 1000 : false;

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { AddSuppressionInput, ImportResult, SuppressionList } from '../../../shared/suppressions';
+import {
+  type AddSuppressionInput,
+  type ImportResult,
+  type SuppressionList,
+  suppressionListSchema,
+} from '../../../shared/suppressions';
 import { apiRequest, queryClient } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
@@ -8,6 +13,7 @@ export const suppressionQueries = {
   page: (page: number, search: string) =>
     queryOptions<SuppressionList>({
       queryKey: [`/api/suppressions?${new URLSearchParams({ page: String(page), search })}`],
+      meta: { schema: suppressionListSchema },
     }),
 };
 
