@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SingleCheckAnswer, SingleCheckInput } from '../../../shared/api-v1';
 import {
   type ResultFilter,
@@ -65,13 +65,6 @@ export const listsQueries = {
       refetchInterval: processing ? 5000 : false,
     }),
 };
-
-export const useUploads = () => useQuery(listsQueries.uploads());
-export const useUploadStatus = (uploadId: string | null) => useQuery(listsQueries.status(uploadId));
-export const useResults = (...args: Parameters<typeof listsQueries.results>) =>
-  useQuery(listsQueries.results(...args));
-export const useBreakdown = (uploadId: string | null, processing: boolean) =>
-  useQuery(listsQueries.breakdown(uploadId, processing));
 
 /** Every query of the upload and the lists: what stopping, resuming, deleting or starting it changes. */
 function useUploadRefresh() {
