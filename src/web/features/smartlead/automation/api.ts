@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type CampaignPage,
   campaignPageSchema,
@@ -24,37 +24,32 @@ const TEMPLATES_KEY = ['/api/email-templates'] as const;
 export const ACCOUNTS_KEY = ['/api/smartlead/email-accounts'] as const;
 const campaignKey = (id: string) => ['/api/smartlead/campaigns', id] as const;
 
-export function useTemplates() {
-  return useQuery<EmailTemplate[]>({ queryKey: TEMPLATES_KEY, meta: { schema: templateSchema.array() } });
-}
-
-export function useEmailAccounts(enabled = true) {
-  return useQuery<EmailAccount[]>({
-    queryKey: ACCOUNTS_KEY,
-    enabled,
-    meta: { schema: emailAccountSchema.array() },
-  });
-}
-
-/** The sending domains' last DNS checks (the Deliverability page's list), for the send screen. */
-export function useSendingDomainChecks() {
-  return useQuery<SendingDomainList>({
-    queryKey: ['/api/deliverability/domains'],
-    meta: { schema: sendingDomainListSchema },
-  });
-}
-
-/** Campaign data refreshes every 30 s (faster while leads are still being added). */
-export function useCampaignDetail(id: string) {
-  return useQuery<CampaignPage>({
-    queryKey: campaignKey(id),
-    meta: { schema: campaignPageSchema },
-    refetchInterval: (q) => {
-      const s = q.state.data?.campaign.send.state;
-      return s === 'queued' || s === 'sending' ? 3_000 : 30_000;
-    },
-  });
-}
+export const automationQueries = {
+  templates: () =>
+    queryOptions<EmailTemplate[]>({ queryKey: TEMPLATES_KEY, meta: { schema: templateSchema.array() } }),
+  emailAccounts: (enabled = true) =>
+    queryOptions<EmailAccount[]>({
+      queryKey: ACCOUNTS_KEY,
+      enabled,
+      meta: { schema: emailAccountSchema.array() },
+    }),
+  /** The sending domains' last DNS checks (the Deliverability page's list), for the send screen. */
+  sendingDomainChecks: () =>
+    queryOptions<SendingDomainList>({
+      queryKey: ['/api/deliverability/domains'],
+      meta: { schema: sendingDomainListSchema },
+    }),
+  /** Campaign data refreshes every 30 s (faster while leads are still being added). */
+  campaign: (id: string) =>
+    queryOptions<CampaignPage>({
+      queryKey: campaignKey(id),
+      meta: { schema: campaignPageSchema },
+      refetchInterval: (q) => {
+        const s = q.state.data?.campaign.send.state;
+        return s === 'queued' || s === 'sending' ? 3_000 : 30_000;
+      },
+    }),
+};
 
 async function saveTemplate(id: string | null, input: SaveTemplateInput): Promise<EmailTemplate> {
   const res = await apiRequest(

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ConnectMailboxInput,
   type MailboxHealth,
@@ -68,14 +68,13 @@ export function useMailboxChanges(id: number) {
 
 const healthKey = (id: number) => [`${base}/${id}/health`];
 
-/** The mailbox as Smartlead last checked it; refetched by "Check connection". */
-export function useMailboxHealth(id: number) {
-  return useQuery<MailboxHealth>({ queryKey: healthKey(id), meta: { schema: mailboxHealthSchema } });
-}
-
-export function useWarmupStats(id: number) {
-  return useQuery<WarmupStats>({
-    queryKey: [`${base}/${id}/warmup-stats`],
-    meta: { schema: warmupStatsSchema },
-  });
-}
+export const mailboxQueries = {
+  /** The mailbox as Smartlead last checked it; refetched by "Check connection". */
+  health: (id: number) =>
+    queryOptions<MailboxHealth>({ queryKey: healthKey(id), meta: { schema: mailboxHealthSchema } }),
+  warmupStats: (id: number) =>
+    queryOptions<WarmupStats>({
+      queryKey: [`${base}/${id}/warmup-stats`],
+      meta: { schema: warmupStatsSchema },
+    }),
+};
