@@ -1,18 +1,23 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   type ActivityPage,
   activityPageSchema,
+  createdInvitationSchema,
+  type createInvitationSchema,
   type Invitation,
   type InvitationPreview,
   invitationListSchema,
   invitationPreviewSchema,
+  type Member,
+  okSchema,
   type Team,
   teamSchema,
   type Workspace,
   workspaceListSchema,
   workspaceSchema,
 } from '../../../shared/workspaces';
-import { apiJson, apiRequest, queryClient } from '../../lib/api';
+import { apiJson, queryClient } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import type { MutationCallbacks } from '../../lib/mutation';
 import { failureToast, toast } from '../../lib/toast';
@@ -46,8 +51,8 @@ export const refreshTeam = () =>
   queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/workspaces') });
 
 /** A team change: the request, then a toast and a refresh; failures say the server's sentence. */
-export function useTeamAction<T>(opts: {
-  request: (input: T) => Promise<Response>;
+export function useTeamAction<T, R = unknown>(opts: {
+  request: (input: T) => Promise<R>;
   success: string | ((input: T) => string);
   failure: string;
   onDone?: (input: T) => void;
@@ -66,7 +71,23 @@ export function useTeamAction<T>(opts: {
   });
 }
 
-export const teamRequest = (method: string, url: string, body?: unknown) => apiRequest(method, url, body);
+type CreateInvitationInput = z.output<typeof createInvitationSchema>;
+const CURRENT = '/api/workspaces/current';
+const ok = (method: string, url: string, body?: unknown) => apiJson(okSchema, method, url, body);
+
+/** The team's changes, for useTeamAction; each answer is checked against its shared schema. */
+export const teamCalls = {
+  changeRole: (v: { member: Member; role: string }) =>
+    ok('PATCH', `${CURRENT}/members/${v.member.userId}`, { role: v.role }),
+  removeMember: (m: Member) => ok('DELETE', `${CURRENT}/members/${m.userId}`),
+  transfer: (m: Member) => ok('POST', `${CURRENT}/transfer`, { userId: m.userId }),
+  /** The answer holds the invitation's link, shown once. */
+  invite: (v: CreateInvitationInput) => apiJson(createdInvitationSchema, 'POST', `${CURRENT}/invitations`, v),
+  revokeInvitation: (i: Invitation) => ok('DELETE', `${CURRENT}/invitations/${i.id}`),
+  leave: () => ok('POST', `${CURRENT}/leave`),
+  /** The workspace's name, typed again, confirms it. */
+  deleteWorkspace: (confirmName: string) => ok('DELETE', CURRENT, { confirmName }),
+};
 
 export const when = (iso: string) => formatDateTime(iso);
 
