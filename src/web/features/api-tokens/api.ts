@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ApiToken, apiTokenListSchema, type CreateApiTokenInput } from '../../../shared/api-tokens';
-import { apiRequest } from '../../lib/api';
+import {
+  type ApiToken,
+  apiTokenListSchema,
+  type CreateApiTokenInput,
+  createdApiTokenSchema,
+} from '../../../shared/api-tokens';
+import { apiJson, apiRequest } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import type { MutationCallbacks } from '../../lib/mutation';
 
@@ -11,7 +16,7 @@ export const apiTokenQueries = {
 
 /** Creates a token; its secret is in this answer only. */
 async function createApiToken(input: CreateApiTokenInput): Promise<{ token: string }> {
-  return (await (await apiRequest('POST', '/api/api-tokens', input)).json()) as { token: string };
+  return apiJson(createdApiTokenSchema, 'POST', '/api/api-tokens', input);
 }
 
 async function revokeApiToken(id: string): Promise<void> {

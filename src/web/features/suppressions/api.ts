@@ -2,10 +2,11 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   type AddSuppressionInput,
   type ImportResult,
+  importResultSchema,
   type SuppressionList,
   suppressionListSchema,
 } from '../../../shared/suppressions';
-import { apiRequest, queryClient } from '../../lib/api';
+import { apiJson, apiRequest, queryClient } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 export const suppressionQueries = {
@@ -24,11 +25,11 @@ const refreshSuppressions = () =>
   });
 
 async function addSuppression(input: AddSuppressionInput): Promise<ImportResult> {
-  return (await apiRequest('POST', '/api/suppressions', input)).json();
+  return apiJson(importResultSchema, 'POST', '/api/suppressions', input);
 }
 
 async function importSuppressions(csv: string): Promise<ImportResult> {
-  return (await apiRequest('POST', '/api/suppressions/import', { csv })).json();
+  return apiJson(importResultSchema, 'POST', '/api/suppressions/import', { csv });
 }
 
 async function removeSuppression(email: string): Promise<void> {

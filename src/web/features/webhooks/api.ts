@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type CreateWebhookInput,
+  createdWebhookSchema,
   type WebhookDelivery,
   type WebhookEndpoint,
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
 } from '../../../shared/webhooks';
-import { apiRequest } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 export const webhookQueries = {
@@ -26,7 +27,7 @@ export const webhookQueries = {
 
 /** Adds an endpoint; its signing secret is in this answer only. */
 async function createWebhook(input: CreateWebhookInput): Promise<{ secret: string }> {
-  return (await (await apiRequest('POST', '/api/webhooks', input)).json()) as { secret: string };
+  return apiJson(createdWebhookSchema, 'POST', '/api/webhooks', input);
 }
 
 async function sendTestEvent(id: string): Promise<void> {
