@@ -4,10 +4,12 @@ import {
   campaignPageSchema,
   type EditCampaignInput,
   type EditCampaignResult,
+  editCampaignResultSchema,
 } from '../../../../shared/campaign-edit';
 import { type SendingDomainList, sendingDomainListSchema } from '../../../../shared/deliverability';
 import {
   type DraftResult,
+  draftResultSchema,
   type EmailAccount,
   type EmailTemplate,
   emailAccountSchema,
@@ -17,7 +19,7 @@ import {
   templateSchema,
 } from '../../../../shared/email-automation';
 import type { LeadInput } from '../../../../shared/smartlead';
-import { apiRequest } from '../../../lib/api';
+import { apiJson, apiRequest } from '../../../lib/api';
 import { CAMPAIGNS_KEY } from '../api';
 
 const TEMPLATES_KEY = ['/api/email-templates'] as const;
@@ -51,29 +53,27 @@ export const automationQueries = {
     }),
 };
 
-async function saveTemplate(id: string | null, input: SaveTemplateInput): Promise<EmailTemplate> {
-  const res = await apiRequest(
-    id ? 'PUT' : 'POST',
-    id ? `/api/email-templates/${id}` : '/api/email-templates',
-    input,
-  );
-  return (await res.json()) as EmailTemplate;
-}
+const saveTemplate = (id: string | null, input: SaveTemplateInput): Promise<EmailTemplate> =>
+  id
+    ? apiJson(templateSchema, 'PUT', `/api/email-templates/${id}`, input)
+    : apiJson(templateSchema, 'POST', '/api/email-templates', input);
 
 async function deleteTemplate(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/email-templates/${id}`);
 }
 
-export async function draftEmail(input: {
-  mode: 'draft' | 'rewrite';
-  brief?: string;
-  stepIndex: number;
-  subject?: string;
-  body?: string;
-  mergeFields?: string[];
-}): Promise<DraftResult> {
-  return (await (await apiRequest('POST', '/api/email-composer/draft', input)).json()) as DraftResult;
-}
+/** A draft or a rewrite of one step's email (a template when no model is available); nothing is kept. */
+export const useDraftEmail = () =>
+  useMutation({
+    mutationFn: (input: {
+      mode: 'draft' | 'rewrite';
+      brief?: string;
+      stepIndex: number;
+      subject?: string;
+      body?: string;
+      mergeFields?: string[];
+    }): Promise<DraftResult> => apiJson(draftResultSchema, 'POST', '/api/email-composer/draft', input),
+  });
 
 async function changeStatus(id: string, action: StatusAction, force = false): Promise<{ status: string }> {
   const body = { action, force };
@@ -142,10 +142,8 @@ export function useEditCampaign(
 ) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: EditCampaignInput) =>
-      (
-        await apiRequest('PUT', `/api/smartlead/campaigns/${id}`, input)
-      ).json() as Promise<EditCampaignResult>,
+    mutationFn: (input: EditCampaignInput) =>
+      apiJson(editCampaignResultSchema, 'PUT', `/api/smartlead/campaigns/${id}`, input),
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: campaignKey(id) });
       told.onSuccess(r);

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   type Conversation,
   conversationSchema,
-  type LeadCategory,
+  leadCategorySchema,
   repliesResponseSchema,
 } from '../../../../shared/replies';
 import { apiJson, apiRequest } from '../../../lib/api';
@@ -43,8 +43,8 @@ export function useLeadChanges(campaignId: string, email: string) {
   const url = leadUrl(campaignId, email);
   return {
     category: useMutation({
-      mutationFn: async (v: { categoryId: number; pauseLead: boolean }) =>
-        (await apiRequest('POST', `${url}/category`, v)).json() as Promise<LeadCategory>,
+      mutationFn: (v: { categoryId: number; pauseLead: boolean }) =>
+        apiJson(leadCategorySchema, 'POST', `${url}/category`, v),
       onSuccess: refresh,
     }),
     action: useMutation({
