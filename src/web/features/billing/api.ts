@@ -85,3 +85,7 @@ export const useCreateSubscription = (
       ),
     ...cb,
   });
+
+/** A session of Stripe's card portal; the screen goes to its address. */
+export const useOpenPortal = (cb: MutationCallbacks<{ url: string }> = {}) =>
+  useMutation({ mutationFn: billingCalls.portal, ...cb });
