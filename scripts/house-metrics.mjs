@@ -101,9 +101,16 @@ for (const f of server.filter((x) => !isSchemaFile(rel(x)))) {
 
 // The web: calls to the API outside the data layer, and queries whose answer is not checked against a
 // shared schema (an inline query object naming no schema; a factory's own object is checked where written).
+// A method beside an API path (`x('POST', '/api/…')`) is a request too, whatever the function is called:
+// the client's own names alone missed pass-throughs (a feature's `teamRequest`, `accountCall`) that let
+// screens write the method and URL while counting nothing.
 const directCalls = web
   .filter((f) => !isApiModule(f))
-  .map((f) => [f, count(text.get(f), /(?<![.\w])(apiRequest|apiJson|fetch)\(|new XMLHttpRequest\b/g)]);
+  .map((f) => [
+    f,
+    count(text.get(f), /(?<![.\w])(apiRequest|apiJson|fetch)\(|new XMLHttpRequest\b/g) +
+      count(text.get(f), /'(GET|POST|PUT|PATCH|DELETE)',\s*['"`]\/api\//g),
+  ]);
 const unchecked = [];
 for (const f of web) {
   const s = text.get(f);

@@ -29,4 +29,5 @@ export const apiTokenSchema = z.object({
   createdAt: z.string(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
+export const apiTokenListSchema = z.array(apiTokenSchema);
 export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });

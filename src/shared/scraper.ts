@@ -95,6 +95,7 @@ export const scrapeJobSchema = z.object({
   results: z.array(jobProfileSchema),
 });
 export type ScrapeJob = z.infer<typeof scrapeJobSchema>;
+export const scrapeJobListSchema = z.array(scrapeJobSchema);
 
 export const scrapeProfileEmailSchema = z.object({
   profileUrl: z.string().trim().min(1).max(500),

@@ -158,6 +158,7 @@ export type ImportableCampaign = z.infer<typeof importableCampaignSchema>;
 export const importCampaignsSchema = z.object({
   smartleadIds: z.array(z.number().int().positive()).min(1, 'Choose at least one campaign').max(100),
 });
+export const importedCampaignsSchema = z.object({ imported: z.number() });
 
 export const campaignListSchema = z.array(campaignSchema);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSchema } from './auth';
 
 // Two-factor sign-in (decision 0021).
 
@@ -46,3 +47,5 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** POST /api/login answers this instead of the user when the account has two-factor sign-in. */
 export const twoFactorRequiredSchema = z.object({ twoFactorRequired: z.literal(true) });
+/** POST /api/login: the user signed in, or the second factor asked for. */
+export const loginResultSchema = userSchema.or(twoFactorRequiredSchema);

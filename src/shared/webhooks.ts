@@ -55,6 +55,7 @@ export const webhookEndpointSchema = z.object({
   createdAt: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+export const webhookEndpointListSchema = z.array(webhookEndpointSchema);
 export const createdWebhookSchema = webhookEndpointSchema.extend({ secret: z.string() });
 
 export const webhookDeliverySchema = z.object({
@@ -71,6 +72,7 @@ export const webhookDeliverySchema = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryListSchema = z.array(webhookDeliverySchema);
 
 /** The JSON body of every delivery. */
 export interface WebhookPayload {

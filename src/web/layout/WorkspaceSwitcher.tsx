@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Building2, Check, ChevronsUpDown, Loader2, Users } from 'lucide-react';
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
-import type { Workspace } from '../../shared/workspaces';
-import { apiRequest, queryClient } from '../lib/api';
+import { teamQueries, useSwitchWorkspace } from '../features/team/api';
 import { failureToast, toast } from '../lib/toast';
 import { Button } from '../ui/button';
 import {
@@ -15,25 +14,16 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 
-export const WORKSPACES_KEY = ['/api/workspaces'];
-
 /** The top bar's workspace menu: the one this browser works in, the others to switch to, the team page. */
 export function WorkspaceSwitcher() {
   const [, navigate] = useLocation();
   const navigated = useRef(false);
-  const list = useQuery<Workspace[]>({ queryKey: WORKSPACES_KEY });
+  const list = useQuery(teamQueries.workspaces());
   const current = list.data?.find((w) => w.current);
-
-  const switchTo = async (w: Workspace) => {
-    try {
-      await apiRequest('POST', '/api/workspaces/switch', { workspaceId: w.id });
-      // Every screen's data belongs to a workspace: read it all again.
-      await queryClient.invalidateQueries();
-      toast({ title: `Working in ${w.name}`, variant: 'success' });
-    } catch (err) {
-      failureToast('Could not switch workspace')(err);
-    }
-  };
+  const switchTo = useSwitchWorkspace({
+    onSuccess: (_r, w) => toast({ title: `Working in ${w.name}`, variant: 'success' }),
+    onError: failureToast('Could not switch workspace'),
+  });
 
   if (list.isError) return null;
   return (
@@ -64,7 +54,7 @@ export function WorkspaceSwitcher() {
           <DropdownMenuItem
             key={w.id}
             aria-current={w.current ? 'true' : undefined}
-            onSelect={() => !w.current && switchTo(w)}
+            onSelect={() => !w.current && switchTo.mutate(w)}
           >
             {w.current ? <Check /> : <span className="size-4" aria-hidden="true" />}
             <span className="flex-1 truncate">{w.name}</span>

@@ -9,7 +9,8 @@ import {
   userSchema,
 } from '../../shared/auth';
 import { TRIAL_DAYS } from '../../shared/plans';
-import { apiRequest, errorMessage, getQueryFn, queryClient } from './api';
+import { loginResultSchema } from '../../shared/two-factor';
+import { apiJson, apiRequest, errorMessage, getQueryFn, queryClient } from './api';
 import { safeNext } from './sign-in';
 import { toast } from './toast';
 
@@ -43,8 +44,8 @@ export const needsSecondFactor = (r: LoginResult | undefined): r is { twoFactorR
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (input: LoginInput) =>
-      (await apiRequest('POST', '/api/login', input)).json() as Promise<LoginResult>,
+    mutationFn: (input: LoginInput): Promise<LoginResult> =>
+      apiJson(loginResultSchema, 'POST', '/api/login', input),
     onSuccess: async (result) => {
       if (!needsSecondFactor(result)) await signedIn(result);
     },
@@ -62,8 +63,7 @@ export function useLogin() {
 export function useSecondFactor() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (code: string) =>
-      (await apiRequest('POST', '/api/login/two-factor', { code })).json() as Promise<User>,
+    mutationFn: (code: string) => apiJson(userSchema, 'POST', '/api/login/two-factor', { code }),
     onSuccess: signedIn,
   });
 }

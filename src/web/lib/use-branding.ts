@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { DEFAULT_BRANDING, type PublicBranding } from '../../shared/branding';
-import { throwIfResNotOk } from './api';
+import { DEFAULT_BRANDING, type PublicBranding, publicBrandingSchema } from '../../shared/branding';
+import { checkResponse, throwIfResNotOk } from './api';
 import { useAuth } from './auth';
 import { applyBranding } from './branding';
 
@@ -15,11 +15,12 @@ export const BRANDING_KEY = '/api/branding/public';
 export function useBranding(): PublicBranding {
   const { user, isLoading } = useAuth();
   const { data } = useQuery<PublicBranding>({
+    // The user's id keys the cache only (the server reads the session): the URL is the key's first part.
     queryKey: [BRANDING_KEY, user?.id ?? null],
     queryFn: async () => {
       const res = await fetch(BRANDING_KEY, { credentials: 'include' });
       await throwIfResNotOk(res);
-      return (await res.json()) as PublicBranding;
+      return checkResponse(publicBrandingSchema, BRANDING_KEY, await res.json());
     },
     enabled: !isLoading,
     placeholderData: (previous) => previous,

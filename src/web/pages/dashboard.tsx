@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useBreakdown, useUploadStatus, useUploads } from '../features/lists/api';
+import { listsQueries } from '../features/lists/api';
 import { DashboardNotices } from '../features/lists/DashboardNotices';
 import { ProcessingPanel } from '../features/lists/ProcessingPanel';
 import { QuickActions } from '../features/lists/QuickActions';
@@ -20,7 +21,7 @@ import { VerificationNotice } from '../ui/verification-notice';
 
 // The results screen (/dashboard, and / with ?uploadId=): selector, stats, steps, actions, results.
 export default function DashboardPage({ uploadId }: { uploadId?: string }) {
-  const uploads = useUploads();
+  const uploads = useQuery(listsQueries.uploads());
   const [selected, setSelected] = useState<string | null>(uploadId ?? null);
   const [, navigate] = useLocation();
   useEffect(() => {
@@ -28,10 +29,10 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
   }, [uploadId]);
   const list = uploads.data ?? [];
   const current = selected ?? list[0]?.id ?? null;
-  const status = useUploadStatus(current);
+  const status = useQuery(listsQueries.status(current));
   const s = status.data;
   const processing = s?.status === 'processing';
-  const breakdown = useBreakdown(s?.id ?? null, processing);
+  const breakdown = useQuery(listsQueries.breakdown(s?.id ?? null, processing));
 
   const header = (
     <PageHeader

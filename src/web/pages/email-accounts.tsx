@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { MailX, RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useSmartleadSettings } from '../features/smartlead/api';
-import { useEmailAccounts } from '../features/smartlead/automation/api';
+import { smartleadQueries } from '../features/smartlead/api';
+import { automationQueries } from '../features/smartlead/automation/api';
 import { ConnectMailboxDialog } from '../features/smartlead/mailboxes/ConnectMailboxDialog';
 import { MailboxDialog } from '../features/smartlead/mailboxes/MailboxDialog';
 import { NotConnected } from '../features/smartlead/NotConnected';
@@ -20,9 +21,9 @@ import { Skeleton } from '../ui/skeleton';
 // with daily limit, warm-up and reputation, and the workspace's campaigns (sent from here or imported)
 // that send from each.
 export default function EmailAccountsPage() {
-  const settings = useSmartleadSettings();
+  const settings = useQuery(smartleadQueries.settings());
   const hasKey = settings.data?.hasApiKey === true;
-  const accounts = useEmailAccounts(hasKey);
+  const accounts = useQuery(automationQueries.emailAccounts(hasKey));
   const [q, setQ] = useState('');
   const needle = q.trim().toLowerCase();
   const list = (accounts.data ?? []).filter(

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Pause, Play, Square } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -5,7 +6,7 @@ import { SENDING_DOMAIN_FAILING } from '../../shared/deliverability';
 import { DAY_NAMES, type StatusAction, VARIANT_LABELS } from '../../shared/email-automation';
 import { ActivityChart } from '../features/smartlead/ActivityChart';
 import { AddLeadsDialog } from '../features/smartlead/automation/AddLeadsDialog';
-import { useCampaignDetail, useChangeStatus } from '../features/smartlead/automation/api';
+import { automationQueries, useChangeStatus } from '../features/smartlead/automation/api';
 import { CampaignLeadsCard } from '../features/smartlead/automation/CampaignLeadsCard';
 import { CampaignSettingsSummary } from '../features/smartlead/automation/CampaignSettingsSummary';
 import { EditCampaignDialog } from '../features/smartlead/automation/EditCampaignDialog';
@@ -45,7 +46,7 @@ const DONE: Record<StatusAction, string> = {
 // schedule, lead statuses and analytics; start, pause, resume, stop and more leads. Refreshed every 30 s.
 export default function EmailCampaignPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const detail = useCampaignDetail(id);
+  const detail = useQuery(automationQueries.campaign(id));
   const change = useChangeStatus(id, (action) => toast({ title: DONE[action], variant: 'success' }));
   const [pending, setPending] = useState<StatusAction | null>(null);
   const d = detail.data;

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Megaphone, PenLine, RefreshCw, Send } from 'lucide-react';
 import { Link } from 'wouter';
 import { ActivityChart } from '../features/smartlead/ActivityChart';
-import { useCampaigns } from '../features/smartlead/api';
+import { smartleadQueries } from '../features/smartlead/api';
 import { CampaignCard } from '../features/smartlead/CampaignCard';
 import { ImportCampaignsDialog } from '../features/smartlead/ImportCampaignsDialog';
 import { errorMessage } from '../lib/api';
@@ -16,7 +17,7 @@ import { Skeleton } from '../ui/skeleton';
 // every campaign with its Smartlead status, lead counts, sending progress and analytics, refreshed every
 // 30 s; each opens its campaign page (Manage) or Smartlead's (View).
 export default function EmailCampaignsPage() {
-  const campaigns = useCampaigns();
+  const campaigns = useQuery(smartleadQueries.campaigns());
   const list = campaigns.data?.campaigns;
   return (
     <div>

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { FilePlus2, Loader2, Save, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { type Step, saveTemplateSchema } from '../../shared/email-automation';
 import { BUILTIN_FIELDS } from '../../shared/merge-fields';
-import { useVerifiedEmails } from '../features/smartlead/api';
-import { emptyStep, useTemplateChanges, useTemplates } from '../features/smartlead/automation/api';
+import { smartleadQueries } from '../features/smartlead/api';
+import { automationQueries, emptyStep, useTemplateChanges } from '../features/smartlead/automation/api';
 import { SequenceEditor } from '../features/smartlead/automation/SequenceEditor';
 import { SequencePreview } from '../features/smartlead/automation/SequencePreview';
 import { errorMessage } from '../lib/api';
@@ -23,8 +24,8 @@ const freshSteps = (): Step[] => [emptyStep(0), emptyStep(3)];
 // Email Composer (a navigation target under Email Automation): write a sequence, preview it with
 // a real verified lead, save it as a reusable template for Send to Smartlead.
 export default function EmailComposerPage() {
-  const templates = useTemplates();
-  const verified = useVerifiedEmails(true);
+  const templates = useQuery(automationQueries.templates());
+  const verified = useQuery(smartleadQueries.verifiedEmails(true));
   const changes = useTemplateChanges();
   const [templateId, setTemplateId] = useState<string | null>(
     () => new URLSearchParams(window.location.search).get('template') ?? null,

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Eye, History, Upload } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { UploadListItem } from '../../shared/lists';
-import { useUploads } from '../features/lists/api';
+import { listsQueries } from '../features/lists/api';
 import { ExportMenu } from '../features/lists/ExportMenu';
 import { NotStartedBadge } from '../features/lists/ResultCells';
 import { UploadStatusBadge, UploadStatusIcon } from '../features/lists/status';
@@ -91,7 +92,7 @@ function UploadCard({ u }: { u: UploadListItem }) {
 }
 
 export default function HistoryPage() {
-  const uploads = useUploads();
+  const uploads = useQuery(listsQueries.uploads());
   return (
     <div className="flex flex-col gap-4">
       <PageHeader

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { ApiKeyCard } from '../features/smartlead/ApiKeyCard';
-import { useSmartleadSettings } from '../features/smartlead/api';
+import { smartleadQueries } from '../features/smartlead/api';
 import { ConnectionStatusCard } from '../features/smartlead/ConnectionStatusCard';
 import { errorMessage } from '../lib/api';
 import { useBranding } from '../lib/use-branding';
@@ -10,7 +11,7 @@ import { Skeleton } from '../ui/skeleton';
 // Settings → Integrations: the services Verilead connects to. Today Smartlead: its key (masked once
 // saved) and the connection status ("API Settings", moved here by decision 0400).
 export default function IntegrationsPage() {
-  const settings = useSmartleadSettings();
+  const settings = useQuery(smartleadQueries.settings());
   const { productName } = useBranding();
   return (
     <div className="mx-auto max-w-5xl space-y-4">

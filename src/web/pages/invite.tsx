@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, MailOpen, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { invitationPreviewQuery, useAcceptInvitation, useOpenWorkspace } from '../features/team/api';
+import { teamQueries, useAcceptInvitation, useSwitchWorkspace } from '../features/team/api';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
@@ -21,9 +21,9 @@ export default function InvitePage() {
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
   const { user, isLoading: userLoading } = useAuth();
-  const preview = useQuery(invitationPreviewQuery(token));
+  const preview = useQuery(teamQueries.invitationPreview(token));
   const accept = useAcceptInvitation(token);
-  const open = useOpenWorkspace(() => navigate('/'));
+  const open = useSwitchWorkspace({ onSuccess: () => navigate('/') });
   const next = encodeURIComponent(`/invite/${token}`);
   const p = preview.data;
 

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
-import { useOnboardingStatus } from '../features/onboarding/api';
+import { onboardingQueries } from '../features/onboarding/api';
 import { Wizard } from '../features/onboarding/Wizard';
 import { MinimalHeader } from '../layout/MinimalHeader';
 import { useAuth } from '../lib/auth';
@@ -9,7 +10,7 @@ import { Card, CardContent } from '../ui/card';
 // Onboarding: five steps; the saved step and answers are restored on load.
 export default function OnboardingPage() {
   const { user } = useAuth();
-  const status = useOnboardingStatus(Boolean(user));
+  const status = useQuery(onboardingQueries.status(Boolean(user)));
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-indigo-50 via-background to-background">

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { useCampaigns } from '../features/smartlead/api';
-import { useReplies } from '../features/smartlead/replies/api';
+import { smartleadQueries } from '../features/smartlead/api';
+import { repliesQueries } from '../features/smartlead/replies/api';
 import { ConversationPanel } from '../features/smartlead/replies/ConversationPanel';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
@@ -18,8 +19,8 @@ import { Skeleton } from '../ui/skeleton';
 export default function RepliesPage() {
   const [campaignId, setCampaignId] = useState('');
   const [category, setCategory] = useState('');
-  const replies = useReplies({ campaignId, category });
-  const campaigns = useCampaigns();
+  const replies = useQuery(repliesQueries.inbox({ campaignId, category }));
+  const campaigns = useQuery(smartleadQueries.campaigns());
   const [open, setOpen] = useState<{ campaignId: string; email: string } | null>(null);
   const list = replies.data?.replies ?? [];
   const categories = replies.data?.categories ?? [];

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { BookmarkPlus, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -5,10 +6,10 @@ import type { UploadResponse } from '../../shared/lists';
 import { AccessNotice } from '../features/lists/AccessNotice';
 import {
   discardDraft,
+  listsQueries,
   useSaveUpload,
   useStartVerification,
   useUploadDraft,
-  useUploadStatus,
 } from '../features/lists/api';
 import { FileDropZone } from '../features/lists/FileDropZone';
 import { PreviewTable, type StartState, UploadSummary } from '../features/lists/UploadPreview';
@@ -104,7 +105,7 @@ export default function UploadPage() {
         : 'blocked';
 
   // A started run paused on our side says so here too, not only on the dashboard.
-  const status = useUploadStatus(started && upload ? upload.uploadId : null);
+  const status = useQuery(listsQueries.status(started && upload ? upload.uploadId : null));
   const notice = status.data?.status === 'processing' ? status.data.notice : null;
 
   return (

@@ -5,7 +5,7 @@ import {
   API_SCOPES,
   type ApiScope,
   type ApiToken,
-  apiTokenSchema,
+  apiTokenListSchema,
   createApiTokenSchema,
   createdApiTokenSchema,
 } from '../../../shared/api-tokens';
@@ -81,7 +81,7 @@ export async function apiTokenRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   r.get(
     '/api/api-tokens',
-    { schema: { tags: ['auth'], response: { 200: z.array(apiTokenSchema) } } },
+    { schema: { tags: ['auth'], response: { 200: apiTokenListSchema } } },
     async (req) => listApiTokens({ db, workspaceId: requireWorkspace(req).id }),
   );
   r.post(

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, messageSchema, registerSchema, userSchema } from '../../../shared/auth';
-import { twoFactorRequiredSchema } from '../../../shared/two-factor';
+import { loginResultSchema } from '../../../shared/two-factor';
 import type { AppDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/http/errors';
 import { linkOrigin } from '../../platform/http/public-origin';
@@ -99,7 +99,7 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
       schema: {
         tags: ['auth'],
         body: loginSchema,
-        response: { 200: userSchema.or(twoFactorRequiredSchema) },
+        response: { 200: loginResultSchema },
       },
     },
     async (req, reply) => {

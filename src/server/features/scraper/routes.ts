@@ -6,6 +6,7 @@ import {
   cleanedDataSchema,
   getFullAllResultSchema,
   keywordScrapeSchema,
+  scrapeJobListSchema,
   scrapeJobSchema,
   scrapeProfileEmailResultSchema,
   scrapeProfileEmailSchema,
@@ -64,7 +65,7 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
 
   r.get(
     '/api/scrape-jobs',
-    { schema: { tags: ['scraper'], response: { 200: z.array(scrapeJobSchema) } } },
+    { schema: { tags: ['scraper'], response: { 200: scrapeJobListSchema } } },
     async (req) => listScrapeJobs({ db, workspaceId: requireWorkspace(req).id }),
   );
 

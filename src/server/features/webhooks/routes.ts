@@ -3,8 +3,9 @@ import { z } from 'zod';
 import {
   createdWebhookSchema,
   createWebhookSchema,
+  webhookDeliveryListSchema,
   webhookDeliverySchema,
-  webhookEndpointSchema,
+  webhookEndpointListSchema,
 } from '../../../shared/webhooks';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
@@ -28,10 +29,8 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const tags = ['webhooks'];
 
-  r.get(
-    '/api/webhooks',
-    { schema: { tags, response: { 200: z.array(webhookEndpointSchema) } } },
-    async (req) => listWebhookEndpoints({ db, workspaceId: requireWorkspace(req).id }),
+  r.get('/api/webhooks', { schema: { tags, response: { 200: webhookEndpointListSchema } } }, async (req) =>
+    listWebhookEndpoints({ db, workspaceId: requireWorkspace(req).id }),
   );
 
   r.post(
@@ -84,7 +83,7 @@ export async function webhookRoutes(app: AppInstance, deps: AppDeps) {
 
   r.get(
     '/api/webhooks/:id/deliveries',
-    { schema: { tags, params: idParams, response: { 200: z.array(webhookDeliverySchema) } } },
+    { schema: { tags, params: idParams, response: { 200: webhookDeliveryListSchema } } },
     async (req) => listDeliveries({ db, workspaceId: requireWorkspace(req).id, endpointId: req.params.id }),
   );
 }

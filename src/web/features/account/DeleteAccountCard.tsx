@@ -6,14 +6,14 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormField } from '../../ui/form-field';
-import { accountCall, useAccountAction } from './api';
+import { accountCalls, useAccountAction } from './api';
 
 /** Deleting the account, confirmed by the password. */
 export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const remove = useAccountAction({
-    request: (p: string) => accountCall('POST', '/api/account/delete', { password: p }),
+    request: accountCalls.deleteAccount,
     failure: 'Could not delete the account',
     onDone: () => {
       queryClient.setQueryData(USER_KEY, null);

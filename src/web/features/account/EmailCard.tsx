@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { CopyButton } from '../../ui/copy-button';
 import { FormField } from '../../ui/form-field';
-import { accountCall, useAccountAction } from './api';
+import { accountCalls, useAccountAction } from './api';
 
 type Result = { message: string; pendingEmail: string; link: string | null };
 
@@ -21,7 +21,7 @@ export function EmailCard({ account }: { account: Account }) {
     defaultValues: { email: '', password: '' },
   });
   const change = useAccountAction({
-    request: (v: ChangeEmailInput) => accountCall<Result>('POST', '/api/account/email', v),
+    request: accountCalls.changeEmail,
     failure: 'Could not change the address',
     onDone: (r) => {
       setResult(r);

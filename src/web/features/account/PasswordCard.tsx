@@ -8,7 +8,7 @@ import { fieldErrorOf } from '../../lib/field-error';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
-import { accountCall, useAccountAction } from './api';
+import { accountCalls, useAccountAction } from './api';
 
 type Values = z.infer<typeof changePasswordFormSchema>;
 
@@ -19,8 +19,7 @@ export function PasswordCard() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const change = useAccountAction({
-    request: ({ confirmPassword: _, ...v }: Values) =>
-      accountCall<{ signedOut: number }>('POST', '/api/account/password', v),
+    request: ({ confirmPassword: _, ...v }: Values) => accountCalls.changePassword(v),
     success: 'Password changed. Your other sessions were signed out.',
     failure: 'Could not change the password',
     onDone: () => form.reset(),

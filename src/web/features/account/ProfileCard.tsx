@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FilePicker } from '../../ui/file-picker';
 import { FormField } from '../../ui/form-field';
 import { Label } from '../../ui/label';
-import { accountCall, uploadAvatar, useAccountAction } from './api';
+import { accountCalls, useAccountAction } from './api';
 
 /** Name and picture. */
 export function ProfileCard({ account }: { account: Account }) {
@@ -18,17 +18,17 @@ export function ProfileCard({ account }: { account: Account }) {
     defaultValues: { firstName: account.firstName ?? '', lastName: account.lastName ?? '' },
   });
   const save = useAccountAction({
-    request: (v: UpdateProfileInput) => accountCall('PATCH', '/api/account', v),
+    request: accountCalls.updateProfile,
     success: 'Name saved',
     failure: 'Could not save the name',
   });
   const upload = useAccountAction({
-    request: uploadAvatar,
+    request: accountCalls.uploadAvatar,
     success: 'Picture saved',
     failure: 'Could not save the picture',
   });
   const remove = useAccountAction({
-    request: () => accountCall('DELETE', '/api/account/avatar'),
+    request: accountCalls.removeAvatar,
     success: 'Picture removed',
     failure: 'Could not remove the picture',
   });

@@ -9,7 +9,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { accountCall, accountQueries, useAccountAction } from './api';
+import { accountCalls, accountQueries, useAccountAction } from './api';
 
 /** "Chrome on Windows"-like words for a user agent; the raw string when nothing is recognised. */
 export function describeAgent(ua: string | null): string {
@@ -40,7 +40,7 @@ export function describeAgent(ua: string | null): string {
 
 function SessionRow({ s }: { s: SessionInfo }) {
   const end = useAccountAction({
-    request: () => accountCall('DELETE', `/api/account/sessions/${s.id}`),
+    request: () => accountCalls.endSession(s.id),
     success: 'Session signed out',
     failure: 'Could not sign that session out',
   });
@@ -70,7 +70,7 @@ export function SessionsCard() {
   const sessions = useQuery(accountQueries.sessions());
   const [confirming, setConfirming] = useState(false);
   const everywhere = useAccountAction({
-    request: () => accountCall('POST', '/api/account/sessions/end-all', {}),
+    request: accountCalls.endAllSessions,
     failure: 'Could not sign out everywhere',
     onDone: () => {
       // This browser is signed out too: the app goes to the sign-in page.

@@ -1,16 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiToken, CreateApiTokenInput } from '../../../shared/api-tokens';
-import { apiRequest } from '../../lib/api';
+import {
+  type ApiToken,
+  apiTokenListSchema,
+  type CreateApiTokenInput,
+  createdApiTokenSchema,
+} from '../../../shared/api-tokens';
+import { apiJson, apiRequest } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 export const apiTokenQueries = {
-  list: () => queryOptions<ApiToken[]>({ queryKey: ['/api/api-tokens'] }),
+  list: () =>
+    queryOptions<ApiToken[]>({ queryKey: ['/api/api-tokens'], meta: { schema: apiTokenListSchema } }),
 };
 
 /** Creates a token; its secret is in this answer only. */
 async function createApiToken(input: CreateApiTokenInput): Promise<{ token: string }> {
-  return (await (await apiRequest('POST', '/api/api-tokens', input)).json()) as { token: string };
+  return apiJson(createdApiTokenSchema, 'POST', '/api/api-tokens', input);
 }
 
 async function revokeApiToken(id: string): Promise<void> {

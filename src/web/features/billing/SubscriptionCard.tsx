@@ -8,7 +8,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { billingCalls, useBillingAction } from './api';
+import { billingCalls, useBillingAction, useOpenPortal } from './api';
 
 type Sub = NonNullable<BillingOverview['subscription']>;
 
@@ -41,15 +41,18 @@ export function SubscriptionCard({
     done: 'Subscription resumed',
     failed: 'Could not resume',
   });
+  // Stays set once the portal answers: the page is leaving for it.
   const [opening, setOpening] = useState(false);
-  const openPortal = async () => {
-    setOpening(true);
-    try {
-      window.location.assign((await billingCalls.portal()).url);
-    } catch (err) {
+  const portal = useOpenPortal({
+    onSuccess: (r) => window.location.assign(r.url),
+    onError: (err) => {
       failureToast('Could not open the card settings')(err);
       setOpening(false);
-    }
+    },
+  });
+  const openPortal = () => {
+    setOpening(true);
+    portal.mutate();
   };
   const live = sub.status !== 'canceled';
   const plan = sub.plan ? PLAN_TABLE[sub.plan] : null;

@@ -1,8 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Plan } from '../../../shared/auth';
-import type { BillingOverview, PlanPreview } from '../../../shared/billing';
-import type { PlanState, UsageResponse } from '../../../shared/usage';
-import { apiRequest } from '../../lib/api';
+import {
+  type BillingOverview,
+  billingOverviewSchema,
+  type CreateSubscriptionResponse,
+  createSubscriptionResponseSchema,
+  type PlanPreview,
+  planPreviewSchema,
+  portalSessionSchema,
+  type StripeConfigResponse,
+  stripeConfigResponseSchema,
+} from '../../../shared/billing';
+import { planStateSchema, type UsageResponse, usageResponseSchema } from '../../../shared/usage';
+import { apiJson } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 import { planQuery } from '../../lib/shared-queries';
 import { failureToast, toast } from '../../lib/toast';
@@ -11,20 +21,30 @@ import { failureToast, toast } from '../../lib/toast';
 export const billingQueries = {
   plan: planQuery,
   /** This month's usage against the plan and six months of history. */
-  usage: () => queryOptions<UsageResponse>({ queryKey: ['/api/usage'] }),
+  usage: () =>
+    queryOptions<UsageResponse>({ queryKey: ['/api/usage'], meta: { schema: usageResponseSchema } }),
   /** /settings/billing: subscription, next invoice, card, invoices, past-due grace. */
-  overview: () => queryOptions<BillingOverview>({ queryKey: ['/api/billing/overview'] }),
+  overview: () =>
+    queryOptions<BillingOverview>({
+      queryKey: ['/api/billing/overview'],
+      meta: { schema: billingOverviewSchema },
+    }),
+  /** Stripe's publishable key: asked each time a payment form opens, never served from the cache. */
+  stripeConfig: () =>
+    queryOptions<StripeConfigResponse>({
+      queryKey: ['/api/stripe/config'],
+      meta: { schema: stripeConfigResponseSchema },
+      staleTime: 0,
+    }),
 };
 
-const json = async <T>(res: Promise<Response>) => (await (await res).json()) as T;
-
 export const billingCalls = {
-  previewPlan: (plan: Plan) => json<PlanPreview>(apiRequest('POST', '/api/billing/preview-plan', { plan })),
+  previewPlan: (plan: Plan) => apiJson(planPreviewSchema, 'POST', '/api/billing/preview-plan', { plan }),
   changePlan: (plan: Plan, prorationDate: number) =>
-    json<PlanState>(apiRequest('POST', '/api/subscription/change-plan', { plan, prorationDate })),
-  cancel: () => json<PlanState>(apiRequest('POST', '/api/billing/cancel')),
-  resume: () => json<PlanState>(apiRequest('POST', '/api/billing/resume')),
-  portal: () => json<{ url: string }>(apiRequest('POST', '/api/billing/portal')),
+    apiJson(planStateSchema, 'POST', '/api/subscription/change-plan', { plan, prorationDate }),
+  cancel: () => apiJson(planStateSchema, 'POST', '/api/billing/cancel'),
+  resume: () => apiJson(planStateSchema, 'POST', '/api/billing/resume'),
+  portal: () => apiJson(portalSessionSchema, 'POST', '/api/billing/portal'),
 };
 
 /** A billing change: on success the screen, the plan and usage are read again, and a toast says what happened. */
@@ -47,3 +67,25 @@ export function useBillingAction<A, R>(opts: { run: (arg: A) => Promise<R>; done
 /** Stripe's proration preview of a plan change: nothing is billed until it is confirmed. */
 export const usePlanPreview = (cb: MutationCallbacks<PlanPreview, Plan> = {}) =>
   useMutation({ mutationFn: billingCalls.previewPlan, ...cb });
+
+/**
+ * The subscription to pay for: `plan` (/subscribe?plan=) is charged, without one the plan chosen at
+ * sign-up; the server reuses an open subscription. The answer holds the Payment Element's secret.
+ */
+export const useCreateSubscription = (
+  cb: MutationCallbacks<CreateSubscriptionResponse, Plan | undefined> = {},
+) =>
+  useMutation({
+    mutationFn: (plan?: Plan) =>
+      apiJson(
+        createSubscriptionResponseSchema,
+        'POST',
+        '/api/create-subscription',
+        plan ? { plan } : undefined,
+      ),
+    ...cb,
+  });
+
+/** A session of Stripe's card portal; the screen goes to its address. */
+export const useOpenPortal = (cb: MutationCallbacks<{ url: string }> = {}) =>
+  useMutation({ mutationFn: billingCalls.portal, ...cb });

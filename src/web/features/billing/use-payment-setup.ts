@@ -1,9 +1,10 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Plan } from '../../../shared/auth';
-import type { CreateSubscriptionResponse, StripeConfigResponse } from '../../../shared/billing';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { billingQueries, useCreateSubscription } from './api';
 
 export type PaymentSetup =
   | { state: 'loading' }
@@ -19,17 +20,16 @@ export type PaymentSetup =
 export function usePaymentSetup(plan?: Plan): PaymentSetup {
   const [setup, setSetup] = useState<PaymentSetup>({ state: 'loading' });
   const started = useRef(false);
+  const qc = useQueryClient();
+  const { mutateAsync: createSubscription } = useCreateSubscription();
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     (async () => {
       try {
         const [config, sub] = await Promise.all([
-          apiRequest('GET', '/api/stripe/config').then((r) => r.json() as Promise<StripeConfigResponse>),
-          // The plan picked (/subscribe?plan=) is charged; without one, the plan chosen at sign-up.
-          apiRequest('POST', '/api/create-subscription', plan ? { plan } : undefined).then(
-            (r) => r.json() as Promise<CreateSubscriptionResponse>,
-          ),
+          qc.fetchQuery(billingQueries.stripeConfig()),
+          createSubscription(plan),
         ]);
         const stripe = await loadStripe(config.publishableKey);
         if (!stripe) throw new Error('Stripe.js could not be loaded');
@@ -38,6 +38,6 @@ export function usePaymentSetup(plan?: Plan): PaymentSetup {
         setSetup({ state: 'error', detail: errorMessage(err, '') });
       }
     })();
-  }, [plan]);
+  }, [plan, qc, createSubscription]);
   return setup;
 }

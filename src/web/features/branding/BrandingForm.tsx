@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type BrandingSettings, DEFAULT_PRODUCT_NAME, updateBrandingSchema } from '../../../shared/branding';
 import { contrast, luminance, readableForeground } from '../../../shared/branding-color';
-import { apiRequest } from '../../lib/api';
+import { failureToast, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { useBrandingChange } from './api';
+import { useSaveBranding } from './api';
 
 const DEFAULT_COLOR = '#4f39f6';
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -29,10 +29,9 @@ export function BrandingForm({ settings, editable }: { settings: BrandingSetting
   });
   const color = form.watch('primaryColor') ?? '';
   const errors = form.formState.errors;
-  const save = useBrandingChange({
-    run: (body: unknown) => apiRequest('PUT', '/api/branding', body),
-    success: 'Branding saved',
-    failure: 'Could not save the branding',
+  const save = useSaveBranding({
+    onSuccess: () => toast({ title: 'Branding saved', variant: 'success' }),
+    onError: failureToast('Could not save the branding'),
   });
 
   // The fields as typed are sent once the schema accepts them: the server parses the same schema.

@@ -9,16 +9,15 @@ import {
   type DomainCheck,
   type DomainState,
 } from '../../../shared/branding';
-import { apiRequest } from '../../lib/api';
 import { formatDay } from '../../lib/format';
-import { failureToast } from '../../lib/toast';
+import { failureToast, toast } from '../../lib/toast';
 import { Alert, AlertDescription } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { CopyButton } from '../../ui/copy-button';
 import { FormField } from '../../ui/form-field';
-import { useBrandingChange, useCheckDomain } from './api';
+import { useCheckDomain, useClaimDomain, useReleaseDomain } from './api';
 
 type ClaimDomainInput = z.input<typeof claimDomainSchema>;
 
@@ -77,14 +76,10 @@ export function DomainCard({ settings, editable }: { settings: BrandingSettings;
   const name = form.watch('domain');
   const nameError = form.formState.errors.domain?.message;
   const { domain } = settings;
-  const claim = useBrandingChange({
-    run: (d: string) => apiRequest('PUT', '/api/branding/domain', { domain: d }),
-    failure: 'Could not claim the domain',
-  });
-  const release = useBrandingChange({
-    run: () => apiRequest('DELETE', '/api/branding/domain'),
-    success: 'Domain released',
-    failure: 'Could not release the domain',
+  const claim = useClaimDomain({ onError: failureToast('Could not claim the domain') });
+  const release = useReleaseDomain({
+    onSuccess: () => toast({ title: 'Domain released', variant: 'success' }),
+    onError: failureToast('Could not release the domain'),
   });
   const submit = form.handleSubmit((v) => claim.mutate(v.domain, { onSuccess: () => form.reset() }));
 
@@ -137,7 +132,7 @@ export function DomainCard({ settings, editable }: { settings: BrandingSettings;
                 type="button"
                 variant="outline"
                 disabled={!settings.canManage || release.isPending}
-                onClick={() => release.mutate(undefined)}
+                onClick={() => release.mutate()}
               >
                 {release.isPending ? <Loader2 className="animate-spin" /> : <Unlink />} Release domain
               </Button>

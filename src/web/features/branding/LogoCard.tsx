@@ -1,13 +1,12 @@
 import { ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { type BrandingSettings, LOGO_MAX_BYTES } from '../../../shared/branding';
-import { apiRequest, throwIfResNotOk } from '../../lib/api';
-import { uploadFormData } from '../../lib/csrf';
+import { failureToast, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FilePicker } from '../../ui/file-picker';
 import { Label } from '../../ui/label';
-import { useBrandingChange } from './api';
+import { useRemoveLogo, useUploadLogo } from './api';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml';
 
@@ -24,21 +23,13 @@ export function LogoCard({ settings, editable }: { settings: BrandingSettings; e
     setPreview(null);
     if (input.current) input.current.value = '';
   };
-  const upload = useBrandingChange({
-    run: async (f: File) => {
-      const form = new FormData();
-      form.append('logo', f);
-      const res = await uploadFormData('/api/branding/logo', form);
-      await throwIfResNotOk(res);
-      return res;
-    },
-    success: 'Logo uploaded',
-    failure: 'Could not upload the logo',
+  const upload = useUploadLogo({
+    onSuccess: () => toast({ title: 'Logo uploaded', variant: 'success' }),
+    onError: failureToast('Could not upload the logo'),
   });
-  const remove = useBrandingChange({
-    run: () => apiRequest('DELETE', '/api/branding/logo'),
-    success: 'Logo removed',
-    failure: 'Could not remove the logo',
+  const remove = useRemoveLogo({
+    onSuccess: () => toast({ title: 'Logo removed', variant: 'success' }),
+    onError: failureToast('Could not remove the logo'),
   });
 
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
@@ -108,7 +99,7 @@ export function LogoCard({ settings, editable }: { settings: BrandingSettings; e
                 size="sm"
                 variant="outline"
                 disabled={!settings.canManage || remove.isPending}
-                onClick={() => remove.mutate(undefined)}
+                onClick={() => remove.mutate()}
               >
                 {remove.isPending ? <Loader2 className="animate-spin" /> : <Trash2 />} Remove logo
               </Button>

@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DataExport, LatestDataExport } from '../../../shared/data-export';
-import { apiRequest } from '../../lib/api';
+import {
+  type DataExport,
+  dataExportSchema,
+  type LatestDataExport,
+  latestDataExportSchema,
+} from '../../../shared/data-export';
+import { apiJson } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 export const dataExportQueries = {
@@ -8,6 +13,7 @@ export const dataExportQueries = {
   latest: () =>
     queryOptions<LatestDataExport>({
       queryKey: ['/api/account/export'],
+      meta: { schema: latestDataExportSchema },
       refetchInterval: (q) => {
         const s = q.state.data?.export?.status;
         return s === 'queued' || s === 'running' ? 1000 : false;
@@ -15,8 +21,7 @@ export const dataExportQueries = {
     }),
 };
 
-const startDataExport = async () =>
-  (await (await apiRequest('POST', '/api/account/export')).json()) as DataExport;
+const startDataExport = () => apiJson(dataExportSchema, 'POST', '/api/account/export');
 
 /** Starts building the zip; the screen shows the new export at once and polls it. */
 export function useStartDataExport(cb: MutationCallbacks<DataExport> = {}) {

@@ -4,8 +4,9 @@ import {
   type SendingDomain,
   type SendingDomainList,
   sendingDomainListSchema,
+  sendingDomainSchema,
 } from '../../../shared/deliverability';
-import { apiRequest, queryClient } from '../../lib/api';
+import { apiJson, apiRequest, queryClient } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 const DOMAINS_URL = '/api/deliverability/domains';
@@ -30,18 +31,18 @@ function useDomainChange<T, V>(fn: (v: V) => Promise<T>, cb: MutationCallbacks<T
 
 export const useAddDomain = (cb: MutationCallbacks<SendingDomain, AddSendingDomainInput> = {}) =>
   useDomainChange(
-    async (input: AddSendingDomainInput) => (await apiRequest('POST', DOMAINS_URL, input)).json(),
+    (input: AddSendingDomainInput) => apiJson(sendingDomainSchema, 'POST', DOMAINS_URL, input),
     cb,
   );
 
 export const useRecheckDomain = (cb: MutationCallbacks<SendingDomain, string> = {}) =>
   useDomainChange(
-    async (id: string) => (await apiRequest('POST', `${DOMAINS_URL}/${id}/recheck`, {})).json(),
+    (id: string) => apiJson(sendingDomainSchema, 'POST', `${DOMAINS_URL}/${id}/recheck`, {}),
     cb,
   );
 
 export const useSyncMailboxDomains = (cb: MutationCallbacks<SendingDomainList, void> = {}) =>
-  useDomainChange(async () => (await apiRequest('POST', `${DOMAINS_URL}/sync`, {})).json(), cb);
+  useDomainChange(() => apiJson(sendingDomainListSchema, 'POST', `${DOMAINS_URL}/sync`, {}), cb);
 
 export const useRemoveDomain = (cb: MutationCallbacks<void, string> = {}) =>
   useDomainChange(async (id: string) => {

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UploadStats } from '../../../shared/lists';
 import { type ReasonCode, reasonLabels } from '../../../shared/verification';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
-import { useBreakdown } from './api';
+import { listsQueries } from './api';
 
 const VERDICTS = [
   { key: 'valid', label: 'Valid', color: '#10b981' },
@@ -24,7 +25,7 @@ export function ResultsCharts({
   /** A stopped run: its rows without a verdict are "not checked", not pending. */
   stopped?: boolean;
 }) {
-  const breakdown = useBreakdown(uploadId, processing);
+  const breakdown = useQuery(listsQueries.breakdown(uploadId, processing));
   const refetch = breakdown.refetch;
   useEffect(() => {
     if (!processing) void refetch();

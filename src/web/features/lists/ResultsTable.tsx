@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type ResultFilter, resultFilters, type UploadStats } from '../../../shared/lists';
@@ -6,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { Input } from '../../ui/input';
 import { ScrollRegion } from '../../ui/scroll-region';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { useResults } from './api';
+import { listsQueries } from './api';
 import { ExportMenu } from './ExportMenu';
 import { ResultsCardsView, ResultsTableView, type ResultsViewProps } from './ResultsList';
 import { ScoreFilter } from './ScoreFilter';
@@ -51,7 +52,7 @@ export function ResultsTable({
     return () => clearTimeout(t);
   }, [typed]);
 
-  const results = useResults(uploadId, { page, filter, search, minScore }, processing);
+  const results = useQuery(listsQueries.results(uploadId, { page, filter, search, minScore }, processing));
   // The last writes of a run land after the last poll: read once more when it ends.
   const refetch = results.refetch;
   useEffect(() => {

@@ -1,18 +1,20 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SingleCheckAnswer, SingleCheckInput } from '../../../shared/api-v1';
 import {
   type ResultFilter,
   type ResultsResponse,
   resultsResponseSchema,
   type StartVerificationResponse,
+  startVerificationResponseSchema,
   type UploadBreakdown,
   type UploadListItem,
   type UploadResponse,
   type UploadStatusResponse,
   uploadBreakdownSchema,
   uploadListItemSchema,
+  uploadResponseSchema,
 } from '../../../shared/lists';
-import { apiRequest, errorMessage, throwIfResNotOk } from '../../lib/api';
+import { apiJson, apiRequest, checkResponse, errorMessage, throwIfResNotOk } from '../../lib/api';
 import { uploadFormData } from '../../lib/csrf';
 import type { MutationCallbacks } from '../../lib/mutation';
 import { UPLOADS_KEY } from '../../lib/shared-queries';
@@ -66,13 +68,6 @@ export const listsQueries = {
     }),
 };
 
-export const useUploads = () => useQuery(listsQueries.uploads());
-export const useUploadStatus = (uploadId: string | null) => useQuery(listsQueries.status(uploadId));
-export const useResults = (...args: Parameters<typeof listsQueries.results>) =>
-  useQuery(listsQueries.results(...args));
-export const useBreakdown = (uploadId: string | null, processing: boolean) =>
-  useQuery(listsQueries.breakdown(uploadId, processing));
-
 /** Every query of the upload and the lists: what stopping, resuming, deleting or starting it changes. */
 function useUploadRefresh() {
   const queryClient = useQueryClient();
@@ -98,7 +93,7 @@ function useUploadChange(uploadId: string, request: () => Promise<unknown>, cb: 
 export const useStopUpload = (uploadId: string, cb: MutationCallbacks = {}) =>
   useUploadChange(
     uploadId,
-    async () => (await apiRequest('POST', `/api/upload/${uploadId}/cancel`)).json(),
+    () => apiJson(uploadListItemSchema, 'POST', `/api/upload/${uploadId}/cancel`),
     cb,
   );
 
@@ -106,7 +101,7 @@ export const useStopUpload = (uploadId: string, cb: MutationCallbacks = {}) =>
 export const useResumeUpload = (uploadId: string, cb: MutationCallbacks = {}) =>
   useUploadChange(
     uploadId,
-    async () => (await apiRequest('POST', `/api/verify/${uploadId}/pending`)).json(),
+    () => apiJson(startVerificationResponseSchema, 'POST', `/api/verify/${uploadId}/pending`),
     cb,
   );
 
@@ -124,8 +119,8 @@ export function useStartVerification(opts: {
 }) {
   const refresh = useUploadRefresh();
   return useMutation({
-    mutationFn: async (uploadId: string) =>
-      (await apiRequest('POST', `/api/verify/${uploadId}`)).json() as Promise<StartVerificationResponse>,
+    mutationFn: (uploadId: string) =>
+      apiJson(startVerificationResponseSchema, 'POST', `/api/verify/${uploadId}`),
     onSuccess: (r) => {
       refresh(r.uploadId);
       opts.onStarted?.(r);
@@ -147,9 +142,10 @@ export function useUploadDraft(cb: MutationCallbacks<UploadResponse, File>) {
     mutationFn: async (f: File) => {
       const form = new FormData();
       form.append('csvFile', f);
-      const res = await uploadFormData('/api/upload?draft=true', form);
+      const url = '/api/upload?draft=true';
+      const res = await uploadFormData(url, form);
       await throwIfResNotOk(res);
-      return (await res.json()) as UploadResponse;
+      return checkResponse(uploadResponseSchema, url, await res.json());
     },
     onSuccess: cb.onSuccess,
     onError: cb.onError,
@@ -163,7 +159,7 @@ export function useSaveUpload(cb: {
 }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (uploadId: string) => (await apiRequest('POST', `/api/upload/${uploadId}/save`)).json(),
+    mutationFn: (uploadId: string) => apiJson(uploadListItemSchema, 'POST', `/api/upload/${uploadId}/save`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: listsQueries.uploads().queryKey });
       cb.onSuccess?.();

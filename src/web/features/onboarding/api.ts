@@ -1,22 +1,30 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OnboardingStatus, onboardingProgressSchema } from '../../../shared/onboarding';
-import { apiRequest, queryClient } from '../../lib/api';
+import {
+  type OnboardingStatus,
+  type onboardingProgressSchema,
+  onboardingStatusSchema,
+} from '../../../shared/onboarding';
+import { apiJson, queryClient } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
 export type { OnboardingStatus } from '../../../shared/onboarding';
 
-export const ONBOARDING_STATUS_KEY = ['/api/onboarding/status'] as const;
-
-export function useOnboardingStatus(enabled: boolean) {
-  return useQuery<OnboardingStatus>({ queryKey: ONBOARDING_STATUS_KEY, enabled });
-}
+export const onboardingQueries = {
+  /** Whether the wizard is done, and where it stopped (asked only once someone is signed in). */
+  status: (enabled = true) =>
+    queryOptions<OnboardingStatus>({
+      queryKey: ['/api/onboarding/status'],
+      meta: { schema: onboardingStatusSchema },
+      enabled,
+    }),
+};
 
 /** The wizard's saved progress: the step reached, whether it is complete, and the answers so far. */
 type OnboardingProgress = z.output<typeof onboardingProgressSchema>;
 
 const saveProgress = (progress: OnboardingProgress) =>
-  apiRequest('POST', '/api/onboarding/progress', progress);
+  apiJson(onboardingStatusSchema, 'POST', '/api/onboarding/progress', progress);
 const failed = () => toast({ title: 'Error saving progress', variant: 'destructive' });
 
 /** Saves a step forward; `onSaved` moves the wizard once the server has it. */
@@ -36,7 +44,7 @@ export function useFinishOnboarding<Exit>(onFinished: (exit: Exit) => void) {
   return useMutation({
     mutationFn: (v: { progress: OnboardingProgress; exit: Exit }) => saveProgress(v.progress),
     onSuccess: (_res, v) => {
-      queryClient.setQueryData<OnboardingStatus>(ONBOARDING_STATUS_KEY, {
+      queryClient.setQueryData(onboardingQueries.status().queryKey, {
         completed: true,
         profile: v.progress.profile,
         currentStep: v.progress.step,

@@ -1,9 +1,9 @@
 import { AlertTriangle, Lightbulb, Loader2, Sparkles, TrendingUp, Wand2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AI_SUGGEST_DELAY_MS, AI_SUGGEST_MIN_LENGTH, type Suggestion } from '../../../shared/ai';
-import { apiRequest } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
+import { useAiSuggestions } from './api';
 
 const ICONS = { tip: Lightbulb, suggestion: Wand2, warning: AlertTriangle, optimization: TrendingUp };
 const TONES = {
@@ -36,21 +36,21 @@ export function AiSuggestions(props: {
   const [loading, setLoading] = useState(false);
   const [generated, setGenerated] = useState(false);
   const seq = useRef(0);
+  const { mutateAsync: suggest } = useAiSuggestions();
 
   const generate = useCallback(async () => {
     const mine = ++seq.current;
     setLoading(true);
     setGenerated(true);
     try {
-      const res = await apiRequest('POST', '/api/ai/suggestions', { context, fieldType, fieldValue: value });
-      const body = (await res.json()) as { suggestions: Suggestion[] };
-      if (mine === seq.current) setResult({ value, items: body.suggestions });
+      const items = await suggest({ context, fieldType, fieldValue: value });
+      if (mine === seq.current) setResult({ value, items });
     } catch {
       if (mine === seq.current) setResult({ value, items: [UNAVAILABLE] });
     } finally {
       if (mine === seq.current) setLoading(false);
     }
-  }, [context, fieldType, value]);
+  }, [context, fieldType, value, suggest]);
 
   // A field emptied (or cut back below the threshold) may auto-suggest again for what comes next.
   useEffect(() => {

@@ -1,12 +1,21 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CleanedData,
-  JobProfile,
-  ScrapeJob,
-  ScrapeProfileEmailResult,
-  UrlScrapeStarted,
+import { type Suggestion, suggestionResponseSchema } from '../../../shared/ai';
+import {
+  type CleanedData,
+  cleanedDataSchema,
+  getFullAllResultSchema,
+  type JobProfile,
+  type ScrapeJob,
+  type ScrapeProfileEmailResult,
+  scrapeJobListSchema,
+  scrapeJobSchema,
+  scrapeProfileEmailResultSchema,
+  scraperConfigSchema,
+  sendToVerifySchema,
+  type UrlScrapeStarted,
+  urlScrapeStartedSchema,
 } from '../../../shared/scraper';
-import { apiRequest, throwIfResNotOk } from '../../lib/api';
+import { apiJson, throwIfResNotOk } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 import { UPLOADS_KEY } from '../../lib/shared-queries';
 import { saveFile, today } from './export-csv';
@@ -14,9 +23,17 @@ import { saveFile, today } from './export-csv';
 // The scraper's queries (the default loader GETs the key joined with `/`).
 export const scraperQueries = {
   /** The user's jobs, polled every 5 s. */
-  jobs: () => queryOptions<ScrapeJob[]>({ queryKey: ['/api/scrape-jobs'], refetchInterval: 5000 }),
+  jobs: () =>
+    queryOptions<ScrapeJob[]>({
+      queryKey: ['/api/scrape-jobs'],
+      meta: { schema: scrapeJobListSchema },
+      refetchInterval: 5000,
+    }),
   config: () =>
-    queryOptions<{ configured: boolean; aiConfigured: boolean }>({ queryKey: ['/api/scraper/config'] }),
+    queryOptions<{ configured: boolean; aiConfigured: boolean }>({
+      queryKey: ['/api/scraper/config'],
+      meta: { schema: scraperConfigSchema },
+    }),
   /** AI cleaning of one job: a POST computed afresh each time the dialog opens, never kept. */
   cleanExport: (jobId: string | null, open: boolean) =>
     queryOptions<CleanedData>({
@@ -24,12 +41,9 @@ export const scraperQueries = {
       enabled: open && Boolean(jobId),
       staleTime: 0,
       gcTime: 0,
-      queryFn: async () => (await apiRequest('POST', `/api/scrape-job/${jobId}/clean-export`)).json(),
+      queryFn: () => apiJson(cleanedDataSchema, 'POST', `/api/scrape-job/${jobId}/clean-export`),
     }),
 };
-
-const postJson = async <T>(path: string, body?: unknown) =>
-  (await (await apiRequest('POST', path, body)).json()) as T;
 
 /** A keyword search or a list of profile URLs, started as a job (the job list shows its progress). */
 export const useStartScrape = (
@@ -37,8 +51,10 @@ export const useStartScrape = (
   cb: MutationCallbacks<ScrapeJob | UrlScrapeStarted, object> = {},
 ) =>
   useMutation({
-    mutationFn: (body: object) =>
-      postJson<ScrapeJob>(mode === 'keyword' ? '/api/scrape-instagram' : '/api/scrape-instagram-urls', body),
+    mutationFn: (body: object): Promise<ScrapeJob | UrlScrapeStarted> =>
+      mode === 'keyword'
+        ? apiJson(scrapeJobSchema, 'POST', '/api/scrape-instagram', body)
+        : apiJson(urlScrapeStartedSchema, 'POST', '/api/scrape-instagram-urls', body),
     ...cb,
   });
 
@@ -62,7 +78,7 @@ export const useGetFullProfile = (
 ) =>
   useJobChange(
     (p: JobProfile) =>
-      postJson<ScrapeProfileEmailResult>('/api/scrape-profile-email', {
+      apiJson(scrapeProfileEmailResultSchema, 'POST', '/api/scrape-profile-email', {
         profileUrl: p.url || p.instagramUrl,
         jobId,
       }),
@@ -71,13 +87,13 @@ export const useGetFullProfile = (
 
 /** Get Full for every partial profile of the job. */
 export const useGetAllFullProfiles = (jobId: string, cb: MutationCallbacks<{ queued: number }> = {}) =>
-  useJobChange(() => postJson<{ queued: number }>(`/api/scrape-job/${jobId}/get-full-all`), cb);
+  useJobChange(() => apiJson(getFullAllResultSchema, 'POST', `/api/scrape-job/${jobId}/get-full-all`), cb);
 
 /** The job's addresses become a list to verify; the lists are read again. */
 export function useSendJobToVerify(jobId: string, cb: MutationCallbacks<{ emailCount: number }> = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => postJson<{ emailCount: number }>(`/api/scrape-job/${jobId}/send-to-verify`),
+    mutationFn: () => apiJson(sendToVerifySchema, 'POST', `/api/scrape-job/${jobId}/send-to-verify`),
     ...cb,
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: UPLOADS_KEY });
@@ -94,3 +110,17 @@ export async function downloadCleaned(jobId: string, type: 'partial' | 'full' | 
   await throwIfResNotOk(res);
   saveFile(await res.blob(), `instagram-${type}-${today()}.csv`);
 }
+
+/**
+ * AI help for one field: the answer's suggestions. The caller keeps its own loading state and drops
+ * answers overtaken by a newer request (the field changed while one was in flight).
+ */
+export const useAiSuggestions = () =>
+  useMutation({
+    mutationFn: async (input: {
+      context: string;
+      fieldType: string;
+      fieldValue: string;
+    }): Promise<Suggestion[]> =>
+      (await apiJson(suggestionResponseSchema, 'POST', '/api/ai/suggestions', input)).suggestions,
+  });

@@ -1,27 +1,33 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  EnableTwoFactorInput,
-  RecoveryCodes,
-  TwoFactorSetup,
-  TwoFactorStatus,
+import {
+  type EnableTwoFactorInput,
+  type RecoveryCodes,
+  recoveryCodesSchema,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
 } from '../../../shared/two-factor';
-import { apiRequest } from '../../lib/api';
+import { apiJson } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 export const securityQueries = {
-  twoFactor: () => queryOptions<TwoFactorStatus>({ queryKey: ['/api/account/two-factor'] }),
+  twoFactor: () =>
+    queryOptions<TwoFactorStatus>({
+      queryKey: ['/api/account/two-factor'],
+      meta: { schema: twoFactorStatusSchema },
+    }),
 };
 
-const json = async <T>(res: Promise<Response>) => (await (await res).json()) as T;
-
+const TWO_FACTOR = '/api/account/two-factor';
 const securityCalls = {
-  setup: () => json<TwoFactorSetup>(apiRequest('POST', '/api/account/two-factor/setup')),
+  setup: () => apiJson(twoFactorSetupSchema, 'POST', `${TWO_FACTOR}/setup`),
   enable: (input: EnableTwoFactorInput) =>
-    json<RecoveryCodes>(apiRequest('POST', '/api/account/two-factor/enable', input)),
+    apiJson(recoveryCodesSchema, 'POST', `${TWO_FACTOR}/enable`, input),
   disable: (password: string) =>
-    json<TwoFactorStatus>(apiRequest('POST', '/api/account/two-factor/disable', { password })),
+    apiJson(twoFactorStatusSchema, 'POST', `${TWO_FACTOR}/disable`, { password }),
   newCodes: (password: string) =>
-    json<RecoveryCodes>(apiRequest('POST', '/api/account/two-factor/recovery-codes', { password })),
+    apiJson(recoveryCodesSchema, 'POST', `${TWO_FACTOR}/recovery-codes`, { password }),
 };
 
 /** A new secret and QR code to scan; nothing changes until the first code is confirmed. */

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -7,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { useActivity } from './api';
+import { smartleadQueries } from './api';
 
 // Dark enough for text on white (the legend and tooltip write the names in these colours).
 const SERIES: Record<ActivitySeries, { label: string; color: string }> = {
@@ -28,7 +29,7 @@ const daysAgo = (n: number) => isoDay(new Date(Date.now() - n * 86_400_000));
 export function ActivityChart({ campaignId }: { campaignId?: string }) {
   const [range, setRange] = useState({ from: daysAgo(29), to: isoDay(new Date()) });
   const qs = new URLSearchParams({ ...range, ...(campaignId ? { campaignId } : {}) });
-  const activity = useActivity(qs);
+  const activity = useQuery(smartleadQueries.activity(qs));
   const data = activity.data;
   const empty = data && ACTIVITY_SERIES.every((s) => data.totals[s] === 0);
   return (

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download, Loader2, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { campaignStatusLabel } from '../../../shared/smartlead';
@@ -13,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../ui/dialog';
-import { useImportableCampaigns, useImportCampaigns } from './api';
+import { smartleadQueries, useImportCampaigns } from './api';
 
 /**
  * Campaigns made in Smartlead's own app, imported on request (decision 0202): once here they show,
@@ -22,7 +23,7 @@ import { useImportableCampaigns, useImportCampaigns } from './api';
 export function ImportCampaignsDialog() {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
-  const importable = useImportableCampaigns(open);
+  const importable = useQuery(smartleadQueries.importableCampaigns(open));
   const run = useImportCampaigns();
   const onImported = {
     onSuccess: (r: { imported: number }) => {

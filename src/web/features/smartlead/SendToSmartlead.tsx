@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
@@ -11,15 +12,8 @@ import { Alert, AlertDescription } from '../../ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../../ui/card';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/skeleton';
-import {
-  newIdempotencyKey,
-  useCreateCampaign,
-  useRefreshCampaigns,
-  useSendProgress,
-  useSmartleadSettings,
-  useVerifiedEmails,
-} from './api';
-import { useTemplates } from './automation/api';
+import { newIdempotencyKey, smartleadQueries, useCreateCampaign, useRefreshCampaigns } from './api';
+import { automationQueries } from './automation/api';
 import { BounceBudget, withinBudget } from './automation/BounceBudget';
 import { CampaignSetupFields, type SetupChoice } from './automation/CampaignSetupFields';
 import { RecheckNotice } from './automation/RecheckNotice';
@@ -37,9 +31,9 @@ const REDIRECT_MS = 1500;
 
 // "Send to the provider": pick verified emails, name the campaign, send; then Email Campaigns.
 export function SendToSmartlead() {
-  const settings = useSmartleadSettings();
+  const settings = useQuery(smartleadQueries.settings());
   const hasKey = settings.data?.hasApiKey === true;
-  const emails = useVerifiedEmails(hasKey);
+  const emails = useQuery(smartleadQueries.verifiedEmails(hasKey));
   const refreshCampaigns = useRefreshCampaigns();
   const [, navigate] = useLocation();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -60,11 +54,11 @@ export function SendToSmartlead() {
   const domains = useSendingDomains(setup.accountIds);
   const force = domains.force;
   const [failure, setFailure] = useState<string | null>(null);
-  const templates = useTemplates();
+  const templates = useQuery(automationQueries.templates());
   const [send, setSend] = useState<{ id: string; name: string; count: number } | null>(null);
   // One key per intended send: a retry of the same selection and name reuses it (never two campaigns).
   const idem = useRef<{ key: string; fingerprint: string } | null>(null);
-  const progress = useSendProgress(send?.id ?? null);
+  const progress = useQuery(smartleadQueries.sendProgress(send?.id ?? null));
 
   const byId = useMemo(() => {
     const m = new Map<string, SendableEmail>();

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { AddSuppressionInput, ImportResult, SuppressionList } from '../../../shared/suppressions';
-import { apiRequest, queryClient } from '../../lib/api';
+import {
+  type AddSuppressionInput,
+  type ImportResult,
+  importResultSchema,
+  type SuppressionList,
+  suppressionListSchema,
+} from '../../../shared/suppressions';
+import { apiJson, apiRequest, queryClient } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 export const suppressionQueries = {
@@ -8,6 +14,7 @@ export const suppressionQueries = {
   page: (page: number, search: string) =>
     queryOptions<SuppressionList>({
       queryKey: [`/api/suppressions?${new URLSearchParams({ page: String(page), search })}`],
+      meta: { schema: suppressionListSchema },
     }),
 };
 
@@ -18,11 +25,11 @@ const refreshSuppressions = () =>
   });
 
 async function addSuppression(input: AddSuppressionInput): Promise<ImportResult> {
-  return (await apiRequest('POST', '/api/suppressions', input)).json();
+  return apiJson(importResultSchema, 'POST', '/api/suppressions', input);
 }
 
 async function importSuppressions(csv: string): Promise<ImportResult> {
-  return (await apiRequest('POST', '/api/suppressions/import', { csv })).json();
+  return apiJson(importResultSchema, 'POST', '/api/suppressions/import', { csv });
 }
 
 async function removeSuppression(email: string): Promise<void> {

@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, X } from 'lucide-react';
-import type { Invitation } from '../../../shared/workspaces';
 import { errorMessage } from '../../lib/api';
 import { Alert, AlertDescription } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
-import { teamQueries, teamRequest, useTeamAction, when } from './api';
+import { teamCalls, teamQueries, useTeamAction, when } from './api';
 
 /** Invitations nobody has used yet, each revocable (its link then stops working). */
 export function InvitationsCard() {
   const list = useQuery(teamQueries.invitations());
   const revoke = useTeamAction({
-    request: (i: Invitation) => teamRequest('DELETE', `/api/workspaces/current/invitations/${i.id}`),
+    request: teamCalls.revokeInvitation,
     success: (i) => `Invitation for ${i.email} revoked`,
     failure: 'Could not revoke the invitation',
   });

@@ -12,7 +12,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { FormField } from '../../ui/form-field';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { teamRequest, useTeamAction } from './api';
+import { teamCalls, useTeamAction } from './api';
 
 type InviteRole = 'admin' | 'member';
 type InviteInput = z.input<typeof createInvitationSchema>;
@@ -30,7 +30,7 @@ export function InviteCard({ team }: { team: Team }) {
   });
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const invite = useTeamAction({
-    request: (v: InviteOutput) => teamRequest('POST', '/api/workspaces/current/invitations', v),
+    request: teamCalls.invite,
     success: (v) => `Invitation created for ${v.email}`,
     failure: 'Could not invite',
   });
@@ -39,8 +39,8 @@ export function InviteCard({ team }: { team: Team }) {
 
   const submit = form.handleSubmit((v) =>
     invite.mutate(v, {
-      onSuccess: async (res) => {
-        setCreated((await res.json()) as CreatedInvitation);
+      onSuccess: (created) => {
+        setCreated(created);
         form.reset({ email: '', role: v.role });
       },
     }),

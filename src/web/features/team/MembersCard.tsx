@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
-import { teamRequest, useTeamAction, when } from './api';
+import { teamCalls, useTeamAction, when } from './api';
 
 type Pending = { kind: 'remove' | 'transfer'; member: Member } | null;
 
@@ -17,19 +17,18 @@ export function MembersCard({ team }: { team: Team }) {
   const manage = can(team.yourRole, 'members:manage');
   const owner = team.yourRole === 'owner';
   const role = useTeamAction({
-    request: (v: { member: Member; role: string }) =>
-      teamRequest('PATCH', `/api/workspaces/current/members/${v.member.userId}`, { role: v.role }),
+    request: teamCalls.changeRole,
     success: (v) => `${v.member.username} is now ${v.role === 'admin' ? 'an admin' : 'a member'}`,
     failure: 'Could not change the role',
   });
   const remove = useTeamAction({
-    request: (m: Member) => teamRequest('DELETE', `/api/workspaces/current/members/${m.userId}`),
+    request: teamCalls.removeMember,
     success: (m) => `${m.username} was removed`,
     failure: 'Could not remove the member',
     onDone: () => setPending(null),
   });
   const transfer = useTeamAction({
-    request: (m: Member) => teamRequest('POST', '/api/workspaces/current/transfer', { userId: m.userId }),
+    request: teamCalls.transfer,
     success: (m) => `${m.username} now owns ${team.workspace.name}`,
     failure: 'Could not transfer ownership',
     onDone: () => setPending(null),

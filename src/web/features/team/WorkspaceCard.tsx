@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { teamRequest, useTeamAction } from './api';
+import { teamCalls, useTeamAction } from './api';
 
 /** Leaving the workspace, and (its owner) deleting it. A personal workspace is home: neither applies. */
 export function WorkspaceCard({ team }: { team: Team }) {
@@ -23,13 +23,13 @@ export function WorkspaceCard({ team }: { team: Team }) {
     queryClient.invalidateQueries();
   };
   const leave = useTeamAction({
-    request: () => teamRequest('POST', '/api/workspaces/current/leave'),
+    request: teamCalls.leave,
     success: `You left ${name}`,
     failure: 'Could not leave',
     onDone: away,
   });
   const remove = useTeamAction({
-    request: () => teamRequest('DELETE', '/api/workspaces/current', { confirmName: typed }),
+    request: () => teamCalls.deleteWorkspace(typed),
     success: `${name} was deleted`,
     failure: 'Could not delete the workspace',
     onDone: away,

@@ -1,21 +1,33 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateWebhookInput, WebhookDelivery, WebhookEndpoint } from '../../../shared/webhooks';
-import { apiRequest } from '../../lib/api';
+import {
+  type CreateWebhookInput,
+  createdWebhookSchema,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
+} from '../../../shared/webhooks';
+import { apiJson, apiRequest } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 export const webhookQueries = {
-  endpoints: () => queryOptions<WebhookEndpoint[]>({ queryKey: ['/api/webhooks'] }),
+  endpoints: () =>
+    queryOptions<WebhookEndpoint[]>({
+      queryKey: ['/api/webhooks'],
+      meta: { schema: webhookEndpointListSchema },
+    }),
   /** One endpoint's delivery log; refreshes while a delivery is still being retried. */
   deliveries: (endpointId: string) =>
     queryOptions<WebhookDelivery[]>({
       queryKey: ['/api/webhooks', endpointId, 'deliveries'],
+      meta: { schema: webhookDeliveryListSchema },
       refetchInterval: (q) => (q.state.data?.some((d) => d.status === 'pending') ? 2000 : false),
     }),
 };
 
 /** Adds an endpoint; its signing secret is in this answer only. */
 async function createWebhook(input: CreateWebhookInput): Promise<{ secret: string }> {
-  return (await (await apiRequest('POST', '/api/webhooks', input)).json()) as { secret: string };
+  return apiJson(createdWebhookSchema, 'POST', '/api/webhooks', input);
 }
 
 async function sendTestEvent(id: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
   bounceBudgetSchema,
   importableCampaignSchema,
   importCampaignsSchema,
+  importedCampaignsSchema,
   leadSchema,
   MAX_LEADS_PER_SEND,
 } from '../../../../shared/smartlead';
@@ -70,7 +71,7 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
 
   r.post(
     '/api/smartlead/campaigns/import',
-    { schema: { tags, body: importCampaignsSchema, response: { 200: z.object({ imported: z.number() }) } } },
+    { schema: { tags, body: importCampaignsSchema, response: { 200: importedCampaignsSchema } } },
     async (req, reply) => {
       const workspace = requirePermission(req, 'campaigns:send');
       const out = await smartleadCall(reply, () =>

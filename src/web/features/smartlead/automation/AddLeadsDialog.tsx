@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Loader2, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { splitName } from '../../../../shared/smartlead';
@@ -14,7 +15,7 @@ import {
   DialogTrigger,
 } from '../../../ui/dialog';
 import { Skeleton } from '../../../ui/skeleton';
-import { useVerifiedEmails } from '../api';
+import { smartleadQueries } from '../api';
 import { EmailPicker } from '../EmailPicker';
 import { useAddLeads } from './api';
 
@@ -23,7 +24,7 @@ export function AddLeadsDialog({ campaignId }: { campaignId: string }) {
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
-  const verified = useVerifiedEmails(open);
+  const verified = useQuery(smartleadQueries.verifiedEmails(open));
   const add = useAddLeads(campaignId, (added) => {
     toast({
       title: 'Leads added',

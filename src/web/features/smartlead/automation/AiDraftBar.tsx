@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
 import { Input } from '../../../ui/input';
-import { draftEmail } from './api';
+import { useDraftEmail } from './api';
 import { stepTitle } from './step-title';
 
 /** A brief for the AI, and Draft / Rewrite of the variant shown (a template when no model is available). */
@@ -23,6 +23,7 @@ export function AiDraftBar({
 }) {
   const [busy, setBusy] = useState<'draft' | 'rewrite' | null>(null);
   const [brief, setBrief] = useState('');
+  const { mutateAsync: draftEmail } = useDraftEmail();
   const ai = async (mode: 'draft' | 'rewrite') => {
     setBusy(mode);
     try {

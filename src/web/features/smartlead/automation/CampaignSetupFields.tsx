@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
 import { Link } from 'wouter';
 import { DAY_NAMES, type Schedule } from '../../../../shared/email-automation';
@@ -9,7 +10,7 @@ import { Input } from '../../../ui/input';
 import { Label } from '../../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
-import { useEmailAccounts, useTemplates } from './api';
+import { automationQueries } from './api';
 import { SectionTitle } from './SectionTitle';
 
 // Radix Select has no empty value: the "no sequence" choice has its own.
@@ -46,8 +47,8 @@ export function CampaignSetupFields({
   value: SetupChoice;
   onChange: (v: SetupChoice) => void;
 }) {
-  const templates = useTemplates();
-  const accounts = useEmailAccounts();
+  const templates = useQuery(automationQueries.templates());
+  const accounts = useQuery(automationQueries.emailAccounts());
   const s = value.schedule;
   const setSchedule = (patch: Partial<Schedule>) => onChange({ ...value, schedule: { ...s, ...patch } });
   const chosen = templates.data?.find((t) => t.id === value.templateId);

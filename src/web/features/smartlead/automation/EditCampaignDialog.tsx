@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -20,7 +21,7 @@ import {
   DialogTrigger,
 } from '../../../ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/tabs';
-import { useEditCampaign, useEmailAccounts } from './api';
+import { automationQueries, useEditCampaign } from './api';
 import { CampaignSettingsFields } from './CampaignSettingsFields';
 import { EditPart } from './EditPart';
 import { ScheduleEditFields } from './ScheduleEditFields';
@@ -67,7 +68,7 @@ function EditTabs({ id, detail }: { id: string; detail: CampaignPage }) {
         variant: 'destructive',
       }),
   });
-  const accounts = useEmailAccounts();
+  const accounts = useQuery(automationQueries.emailAccounts());
   const [steps, setSteps] = useState<Step[]>(detail.remote?.steps ?? []);
   const [active, setActive] = useState<number[]>([]);
   const [schedule, setSchedule] = useState<Schedule>(detail.schedule ?? DEFAULT_SCHEDULE);

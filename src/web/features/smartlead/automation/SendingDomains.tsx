@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -6,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { Checkbox } from '../../../ui/checkbox';
 import { Label } from '../../../ui/label';
-import { useEmailAccounts, useSendingDomainChecks } from './api';
+import { automationQueries } from './api';
 
 const WORDS: Record<
   DomainState,
@@ -21,8 +22,8 @@ const WORDS: Record<
 
 /** The chosen mailboxes' domains with their last DNS check (the Deliverability page's data). */
 export function useSendingDomains(accountIds: number[]) {
-  const accounts = useEmailAccounts();
-  const domains = useSendingDomainChecks();
+  const accounts = useQuery(automationQueries.emailAccounts());
+  const domains = useQuery(automationQueries.sendingDomainChecks());
   const chosen = new Set(accountIds);
   const names = [
     ...new Set((accounts.data ?? []).filter((a) => chosen.has(a.id)).map((a) => domainOfEmail(a.fromEmail))),
@@ -39,7 +40,7 @@ export function useSendingDomains(accountIds: number[]) {
 
 /** A mailbox's domain and its last DNS check, where a campaign lists its sending accounts. */
 export function MailboxDomainState({ email }: { email: string }) {
-  const domains = useSendingDomainChecks();
+  const domains = useQuery(automationQueries.sendingDomainChecks());
   const name = domainOfEmail(email);
   const state = domains.data?.domains.find((d) => d.domain === name)?.state;
   if (!state) return null;

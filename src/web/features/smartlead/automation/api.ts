@@ -1,13 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type CampaignPage,
   campaignPageSchema,
   type EditCampaignInput,
   type EditCampaignResult,
+  editCampaignResultSchema,
 } from '../../../../shared/campaign-edit';
 import { type SendingDomainList, sendingDomainListSchema } from '../../../../shared/deliverability';
 import {
   type DraftResult,
+  draftResultSchema,
   type EmailAccount,
   type EmailTemplate,
   emailAccountSchema,
@@ -17,68 +19,61 @@ import {
   templateSchema,
 } from '../../../../shared/email-automation';
 import type { LeadInput } from '../../../../shared/smartlead';
-import { apiRequest } from '../../../lib/api';
+import { apiJson, apiRequest } from '../../../lib/api';
 import { CAMPAIGNS_KEY } from '../api';
 
 const TEMPLATES_KEY = ['/api/email-templates'] as const;
 export const ACCOUNTS_KEY = ['/api/smartlead/email-accounts'] as const;
 const campaignKey = (id: string) => ['/api/smartlead/campaigns', id] as const;
 
-export function useTemplates() {
-  return useQuery<EmailTemplate[]>({ queryKey: TEMPLATES_KEY, meta: { schema: templateSchema.array() } });
-}
+export const automationQueries = {
+  templates: () =>
+    queryOptions<EmailTemplate[]>({ queryKey: TEMPLATES_KEY, meta: { schema: templateSchema.array() } }),
+  emailAccounts: (enabled = true) =>
+    queryOptions<EmailAccount[]>({
+      queryKey: ACCOUNTS_KEY,
+      enabled,
+      meta: { schema: emailAccountSchema.array() },
+    }),
+  /** The sending domains' last DNS checks (the Deliverability page's list), for the send screen. */
+  sendingDomainChecks: () =>
+    queryOptions<SendingDomainList>({
+      queryKey: ['/api/deliverability/domains'],
+      meta: { schema: sendingDomainListSchema },
+    }),
+  /** Campaign data refreshes every 30 s (faster while leads are still being added). */
+  campaign: (id: string) =>
+    queryOptions<CampaignPage>({
+      queryKey: campaignKey(id),
+      meta: { schema: campaignPageSchema },
+      refetchInterval: (q) => {
+        const s = q.state.data?.campaign.send.state;
+        return s === 'queued' || s === 'sending' ? 3_000 : 30_000;
+      },
+    }),
+};
 
-export function useEmailAccounts(enabled = true) {
-  return useQuery<EmailAccount[]>({
-    queryKey: ACCOUNTS_KEY,
-    enabled,
-    meta: { schema: emailAccountSchema.array() },
-  });
-}
-
-/** The sending domains' last DNS checks (the Deliverability page's list), for the send screen. */
-export function useSendingDomainChecks() {
-  return useQuery<SendingDomainList>({
-    queryKey: ['/api/deliverability/domains'],
-    meta: { schema: sendingDomainListSchema },
-  });
-}
-
-/** Campaign data refreshes every 30 s (faster while leads are still being added). */
-export function useCampaignDetail(id: string) {
-  return useQuery<CampaignPage>({
-    queryKey: campaignKey(id),
-    meta: { schema: campaignPageSchema },
-    refetchInterval: (q) => {
-      const s = q.state.data?.campaign.send.state;
-      return s === 'queued' || s === 'sending' ? 3_000 : 30_000;
-    },
-  });
-}
-
-async function saveTemplate(id: string | null, input: SaveTemplateInput): Promise<EmailTemplate> {
-  const res = await apiRequest(
-    id ? 'PUT' : 'POST',
-    id ? `/api/email-templates/${id}` : '/api/email-templates',
-    input,
-  );
-  return (await res.json()) as EmailTemplate;
-}
+const saveTemplate = (id: string | null, input: SaveTemplateInput): Promise<EmailTemplate> =>
+  id
+    ? apiJson(templateSchema, 'PUT', `/api/email-templates/${id}`, input)
+    : apiJson(templateSchema, 'POST', '/api/email-templates', input);
 
 async function deleteTemplate(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/email-templates/${id}`);
 }
 
-export async function draftEmail(input: {
-  mode: 'draft' | 'rewrite';
-  brief?: string;
-  stepIndex: number;
-  subject?: string;
-  body?: string;
-  mergeFields?: string[];
-}): Promise<DraftResult> {
-  return (await (await apiRequest('POST', '/api/email-composer/draft', input)).json()) as DraftResult;
-}
+/** A draft or a rewrite of one step's email (a template when no model is available); nothing is kept. */
+export const useDraftEmail = () =>
+  useMutation({
+    mutationFn: (input: {
+      mode: 'draft' | 'rewrite';
+      brief?: string;
+      stepIndex: number;
+      subject?: string;
+      body?: string;
+      mergeFields?: string[];
+    }): Promise<DraftResult> => apiJson(draftResultSchema, 'POST', '/api/email-composer/draft', input),
+  });
 
 async function changeStatus(id: string, action: StatusAction, force = false): Promise<{ status: string }> {
   const body = { action, force };
@@ -147,10 +142,8 @@ export function useEditCampaign(
 ) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: EditCampaignInput) =>
-      (
-        await apiRequest('PUT', `/api/smartlead/campaigns/${id}`, input)
-      ).json() as Promise<EditCampaignResult>,
+    mutationFn: (input: EditCampaignInput) =>
+      apiJson(editCampaignResultSchema, 'PUT', `/api/smartlead/campaigns/${id}`, input),
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: campaignKey(id) });
       told.onSuccess(r);

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +19,7 @@ import {
 } from '../../../ui/dialog';
 import { FormField } from '../../../ui/form-field';
 import { Skeleton } from '../../../ui/skeleton';
-import { useMailboxChanges, useMailboxHealth } from './api';
+import { mailboxQueries, useMailboxChanges } from './api';
 import { MailboxHealthPanel } from './MailboxHealthPanel';
 import { MailboxLoginForm } from './MailboxLoginForm';
 import { WarmupSection } from './WarmupSection';
@@ -52,7 +53,7 @@ export function MailboxDialog({ account }: { account: EmailAccount }) {
 
 function MailboxPanel({ account, onRemoved }: { account: EmailAccount; onRemoved: () => void }) {
   const change = useMailboxChanges(account.id);
-  const health = useMailboxHealth(account.id);
+  const health = useQuery(mailboxQueries.health(account.id));
   const [confirming, setConfirming] = useState(false);
   const details = useForm<UpdateMailboxInput>({
     resolver: zodResolver(updateMailboxSchema) as never,

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { Flame, Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -8,7 +9,7 @@ import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
 import { FormField } from '../../../ui/form-field';
-import { useMailboxChanges, useWarmupStats } from './api';
+import { mailboxQueries, useMailboxChanges } from './api';
 
 /**
  * A mailbox's warm-up (decision 0202): on or off, emails a day, ramp-up and reply rate within Smartlead's
@@ -98,7 +99,7 @@ export function WarmupSection({ id, health }: { id: number; health: MailboxHealt
 }
 
 function WarmupChart({ id }: { id: number }) {
-  const stats = useWarmupStats(id);
+  const stats = useQuery(mailboxQueries.warmupStats(id));
   if (stats.isLoading) return <p className="text-sm text-muted-foreground">Loading warm-up stats…</p>;
   if (stats.isError)
     return (

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ConnectMailboxInput,
   type MailboxHealth,
@@ -9,7 +9,7 @@ import {
   type WarmupStats,
   warmupStatsSchema,
 } from '../../../../shared/mailboxes';
-import { apiRequest } from '../../../lib/api';
+import { apiJson, apiRequest } from '../../../lib/api';
 import { ACCOUNTS_KEY } from '../automation/api';
 
 // Connect, edit, remove and warm mailboxes (decision 0202); every change refreshes the accounts list.
@@ -24,8 +24,7 @@ function useRefreshAccounts() {
 export function useConnectMailbox() {
   const refresh = useRefreshAccounts();
   return useMutation({
-    mutationFn: async (v: ConnectMailboxInput) =>
-      (await apiRequest('POST', base, v)).json() as Promise<MailboxHealth>,
+    mutationFn: (v: ConnectMailboxInput) => apiJson(mailboxHealthSchema, 'POST', base, v),
     onSuccess: refresh,
   });
 }
@@ -35,8 +34,7 @@ export function useMailboxChanges(id: number) {
   const qc = useQueryClient();
   return {
     update: useMutation({
-      mutationFn: async (v: UpdateMailboxInput) =>
-        (await apiRequest('POST', `${base}/${id}`, v)).json() as Promise<MailboxHealth>,
+      mutationFn: (v: UpdateMailboxInput) => apiJson(mailboxHealthSchema, 'POST', `${base}/${id}`, v),
       onSuccess: (h) => {
         refresh();
         qc.setQueryData(healthKey(id), h);
@@ -47,8 +45,7 @@ export function useMailboxChanges(id: number) {
       onSuccess: refresh,
     }),
     warmup: useMutation({
-      mutationFn: async (v: WarmupSettings) =>
-        (await apiRequest('POST', `${base}/${id}/warmup`, v)).json() as Promise<MailboxHealth>,
+      mutationFn: (v: WarmupSettings) => apiJson(mailboxHealthSchema, 'POST', `${base}/${id}/warmup`, v),
       onSuccess: (h) => {
         refresh();
         qc.setQueryData(healthKey(id), h);
@@ -56,8 +53,7 @@ export function useMailboxChanges(id: number) {
       },
     }),
     login: useMutation({
-      mutationFn: async (v: MailboxLoginInput) =>
-        (await apiRequest('POST', `${base}/${id}/login`, v)).json() as Promise<MailboxHealth>,
+      mutationFn: (v: MailboxLoginInput) => apiJson(mailboxHealthSchema, 'POST', `${base}/${id}/login`, v),
       onSuccess: (h) => {
         refresh();
         qc.setQueryData(healthKey(id), h);
@@ -68,14 +64,13 @@ export function useMailboxChanges(id: number) {
 
 const healthKey = (id: number) => [`${base}/${id}/health`];
 
-/** The mailbox as Smartlead last checked it; refetched by "Check connection". */
-export function useMailboxHealth(id: number) {
-  return useQuery<MailboxHealth>({ queryKey: healthKey(id), meta: { schema: mailboxHealthSchema } });
-}
-
-export function useWarmupStats(id: number) {
-  return useQuery<WarmupStats>({
-    queryKey: [`${base}/${id}/warmup-stats`],
-    meta: { schema: warmupStatsSchema },
-  });
-}
+export const mailboxQueries = {
+  /** The mailbox as Smartlead last checked it; refetched by "Check connection". */
+  health: (id: number) =>
+    queryOptions<MailboxHealth>({ queryKey: healthKey(id), meta: { schema: mailboxHealthSchema } }),
+  warmupStats: (id: number) =>
+    queryOptions<WarmupStats>({
+      queryKey: [`${base}/${id}/warmup-stats`],
+      meta: { schema: warmupStatsSchema },
+    }),
+};

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { Loader2, PauseCircle, Reply, UserX } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,7 +13,7 @@ import { Button } from '../../../ui/button';
 import { Label } from '../../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../ui/select';
 import { Textarea } from '../../../ui/textarea';
-import { useConversation, useLeadChanges } from './api';
+import { repliesQueries, useLeadChanges } from './api';
 
 /**
  * One lead's thread as Smartlead keeps it (what was sent, what came back, as text), its category, pause
@@ -27,7 +28,7 @@ export function ConversationPanel({
   email: string;
   categories: LeadCategory[];
 }) {
-  const conv = useConversation(campaignId, email);
+  const conv = useQuery(repliesQueries.conversation(campaignId, email));
   const change = useLeadChanges(campaignId, email);
   const form = useForm<z.input<typeof replyBodySchema>>({
     resolver: zodResolver(replyBodySchema),

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type Conversation,
   conversationSchema,
-  type LeadCategory,
+  leadCategorySchema,
   repliesResponseSchema,
 } from '../../../../shared/replies';
 import { apiJson, apiRequest } from '../../../lib/api';
@@ -13,24 +13,25 @@ const REPLIES_KEY = '/api/smartlead/replies';
 const leadUrl = (campaignId: string, email: string) =>
   `/api/smartlead/campaigns/${campaignId}/leads/${encodeURIComponent(email)}`;
 
-export function useReplies(filters: { campaignId?: string; category?: string }) {
-  const qs = new URLSearchParams(
-    Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])),
-  ).toString();
-  return useQuery({
-    queryKey: [REPLIES_KEY, qs ? `?${qs}` : ''],
-    queryFn: () => apiJson(repliesResponseSchema, 'GET', `${REPLIES_KEY}${qs ? `?${qs}` : ''}`),
-    refetchInterval: 60_000,
-  });
-}
-
-export function useConversation(campaignId: string, email: string) {
-  return useQuery<Conversation>({
-    queryKey: [leadUrl(campaignId, email), 'conversation'],
-    queryFn: () => apiJson(conversationSchema, 'GET', `${leadUrl(campaignId, email)}/conversation`),
-    retry: false,
-  });
-}
+export const repliesQueries = {
+  /** The inbox, filtered by campaign and category (empty filters left out of the URL). */
+  inbox: (filters: { campaignId?: string; category?: string }) => {
+    const qs = new URLSearchParams(
+      Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])),
+    ).toString();
+    return queryOptions({
+      queryKey: [REPLIES_KEY, qs ? `?${qs}` : ''],
+      queryFn: () => apiJson(repliesResponseSchema, 'GET', `${REPLIES_KEY}${qs ? `?${qs}` : ''}`),
+      refetchInterval: 60_000,
+    });
+  },
+  conversation: (campaignId: string, email: string) =>
+    queryOptions<Conversation>({
+      queryKey: [leadUrl(campaignId, email), 'conversation'],
+      queryFn: () => apiJson(conversationSchema, 'GET', `${leadUrl(campaignId, email)}/conversation`),
+      retry: false,
+    }),
+};
 
 /** Category, pause/unsubscribe and reply: each refreshes the conversation and the inbox. */
 export function useLeadChanges(campaignId: string, email: string) {
@@ -42,8 +43,8 @@ export function useLeadChanges(campaignId: string, email: string) {
   const url = leadUrl(campaignId, email);
   return {
     category: useMutation({
-      mutationFn: async (v: { categoryId: number; pauseLead: boolean }) =>
-        (await apiRequest('POST', `${url}/category`, v)).json() as Promise<LeadCategory>,
+      mutationFn: (v: { categoryId: number; pauseLead: boolean }) =>
+        apiJson(leadCategorySchema, 'POST', `${url}/category`, v),
       onSuccess: refresh,
     }),
     action: useMutation({
