@@ -58,6 +58,7 @@ const SHARED = {
     'read',
     'results',
     'score',
+    'sendable',
     'start',
   ],
 };
@@ -239,10 +240,8 @@ function PENDING_FOREIGN_TABLES() {
     'src/server/features/deliverability/jobs.ts',
     'src/server/features/lists/queries/outcomes.ts',
     'src/server/features/lists/queries/result-writes.ts',
-    'src/server/features/lists/queries/results.ts',
     'src/server/features/onboarding/progress.ts',
     'src/server/features/retention/queries.ts',
-    'src/server/features/smartlead/queries.ts',
     'src/server/features/team/invitation-token.ts',
     'src/server/features/team/invitations.ts',
     'src/server/features/team/invite-limits.ts',
