@@ -61,6 +61,7 @@ const SHARED = {
     'read',
     'results',
     'score',
+    'sendable',
     'start',
     'workspace-data',
   ],
@@ -230,7 +231,5 @@ function PENDING_FOREIGN_TABLES() {
   return [
     'src/server/features/lists/queries/outcomes.ts',
     'src/server/features/lists/queries/result-writes.ts',
-    'src/server/features/lists/queries/results.ts',
-    'src/server/features/smartlead/queries.ts',
   ];
 }

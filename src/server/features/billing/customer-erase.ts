@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
 import { defineJob, type JobSender, jobType } from '../../platform/jobs/registry';
-import { customersOfWorkspaces, liveSubscriptionOf } from './queries';
+import { customersOfWorkspaces, hasLiveSubscription } from './queries';
 import { createStripeClient } from './stripe-client';
 
 // A deleted workspace leaves no personal data behind, at Stripe either: its customer (name, email,
@@ -12,12 +12,10 @@ import { createStripeClient } from './stripe-client';
 
 export const STRIPE_CUSTOMER_ERASE = jobType('stripe-customer-erase', z.object({ customerId: z.string() }));
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 /** The Stripe customers of these workspaces (read before they are deleted: the rows cascade away). */
 export async function stripeCustomersOf(db: Db, workspaceIds: string[]): Promise<string[]> {
   if (workspaceIds.length === 0) return [];
-  const rows = rowsOf<{ id: string }>(await db.execute(customersOfWorkspaces({ workspaceIds })));
-  return rows.map((r) => r.id);
+  return customersOfWorkspaces(db, { workspaceIds });
 }
 
 /** A workspace still paying must end its subscription first, or Stripe would go on charging for it. */
@@ -27,8 +25,7 @@ export async function assertNoLiveSubscription(
   message: string,
 ): Promise<void> {
   if (workspaceIds.length === 0) return;
-  const live = rowsOf(await db.execute(liveSubscriptionOf({ workspaceIds })));
-  if (live.length) throw conflict(message);
+  if (await hasLiveSubscription(db, { workspaceIds })) throw conflict(message);
 }
 
 export async function queueStripeCustomerErase(queue: JobSender, customerIds: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { type FindPerson, nameParts } from '../../../shared/finder';
 import type { Verifier } from '../verification';
-import { type Answer, markCollision } from './answer';
+import { markCollision } from './answer';
 import { companyDomain } from './company-domain';
 import type { Example } from './evidence';
 import { type Found, findPerson } from './find-person';

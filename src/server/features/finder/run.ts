@@ -46,7 +46,7 @@ export async function runFindJob(opts: {
   let quotaMessage: string | null = null;
   const tick = async () => {
     const fresh = await jobById(db, jobId);
-    if (!fresh || fresh.status !== 'running' || isClosing(verifier)) stopped = true;
+    if (fresh?.status !== 'running' || isClosing(verifier)) stopped = true;
     if (fresh)
       await setJob(db, jobId, {
         heartbeatAt: clock(),

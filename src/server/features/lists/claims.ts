@@ -48,19 +48,17 @@ export async function completeBatch(opts: {
   owner: string;
   batch: ClaimedBatch;
 }): Promise<void> {
-  await opts.db.execute(
-    completeBatchStep({
-      uploadId: opts.uploadId,
-      batchNo: opts.batch.batchNo,
-      owner: opts.owner,
-      step: opts.batch.step,
-    }),
-  );
+  await completeBatchStep(opts.db, {
+    uploadId: opts.uploadId,
+    batchNo: opts.batch.batchNo,
+    owner: opts.owner,
+    step: opts.batch.step,
+  });
 }
 
 /** Gives back whatever this owner holds (a lane stopping early). */
 export async function releaseLeases(opts: { db: Db; uploadId: string; owner: string }): Promise<void> {
-  await opts.db.execute(releaseOwnerLeases({ uploadId: opts.uploadId, owner: opts.owner }));
+  await releaseOwnerLeases(opts.db, { uploadId: opts.uploadId, owner: opts.owner });
 }
 
 /** Keeps this owner's leases and the upload's heartbeat fresh while a long batch runs (SMTP). */
@@ -70,10 +68,12 @@ export async function heartbeat(opts: {
   owner: string;
   leaseSeconds: number;
 }): Promise<void> {
-  await opts.db.execute(
-    extendOwnerLeases({ leaseSeconds: opts.leaseSeconds, uploadId: opts.uploadId, owner: opts.owner }),
-  );
-  await opts.db.execute(touchHeartbeat({ uploadId: opts.uploadId }));
+  await extendOwnerLeases(opts.db, {
+    leaseSeconds: opts.leaseSeconds,
+    uploadId: opts.uploadId,
+    owner: opts.owner,
+  });
+  await touchHeartbeat(opts.db, { uploadId: opts.uploadId });
 }
 
 /** Whether any batch of the upload is still held by a live lease (another worker is on it). */
@@ -81,9 +81,5 @@ export async function openBatches(opts: {
   db: Db;
   uploadId: string;
 }): Promise<{ open: number; leased: number }> {
-  const rows = await query<{ open: number; leased: number }>(
-    opts.db,
-    batchCounts({ uploadId: opts.uploadId }),
-  );
-  return { open: Number(rows[0]?.open ?? 0), leased: Number(rows[0]?.leased ?? 0) };
+  return batchCounts(opts.db, { uploadId: opts.uploadId });
 }

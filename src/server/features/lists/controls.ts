@@ -1,6 +1,5 @@
 import type { UploadListItem } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import { conflict } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import { notifyListFinished } from './finished-event';
@@ -26,10 +25,10 @@ export async function cancelVerification(opts: {
 }): Promise<UploadListItem> {
   const { db, workspaceId, uploadId, now } = opts;
   await findOwnUpload({ db, workspaceId, uploadId });
-  const rows = await query<{ id: string }>(db, stopRun({ now, uploadId, workspaceId }));
-  if (rows.length) await notifyListFinished({ db, queue: opts.queue, uploadId });
+  const stopped = await stopRun(db, { now, uploadId, workspaceId });
+  if (stopped) await notifyListFinished({ db, queue: opts.queue, uploadId });
   const upload = await getUploadStatus({ db, workspaceId, uploadId, now });
-  if (rows.length === 0 && upload.status !== 'cancelled') {
+  if (!stopped && upload.status !== 'cancelled') {
     throw conflict('This verification is not running, so there is nothing to stop.');
   }
   return upload;
@@ -47,6 +46,6 @@ export async function saveDraft(opts: {
 }): Promise<UploadListItem> {
   const { db, workspaceId, uploadId, now } = opts;
   await findOwnUpload({ db, workspaceId, uploadId });
-  await db.execute(saveDraftUpload({ uploadId, workspaceId }));
+  await saveDraftUpload(db, { uploadId, workspaceId });
   return getUploadStatus({ db, workspaceId, uploadId, now });
 }

@@ -1,6 +1,5 @@
 import { type DetectedColumns, detectColumns, headerKeys } from '../../../shared/csv';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import { badRequest } from '../../platform/http/errors';
 import { LISTS_DEFAULTS, type ListsSettings } from './env';
 import { cutIntoBatches } from './queries/batches';
@@ -102,20 +101,16 @@ export async function createUploadRecord(opts: {
   columns: DetectedColumns;
   now: Date;
 }): Promise<string> {
-  const rows = await query<{ id: string }>(
-    opts.db,
-    insertUpload({
-      workspaceId: opts.workspaceId,
-      name: opts.name,
-      fileSize: opts.fileSize,
-      headers: opts.headers,
-      emailColumn: opts.columns.email,
-      nameColumns: opts.columns.name,
-      companyColumn: opts.columns.company,
-      now: opts.now,
-    }),
-  );
-  return rows[0].id;
+  return insertUpload(opts.db, {
+    workspaceId: opts.workspaceId,
+    name: opts.name,
+    fileSize: opts.fileSize,
+    headers: opts.headers,
+    emailColumn: opts.columns.email,
+    nameColumns: opts.columns.name,
+    companyColumn: opts.columns.company,
+    now: opts.now,
+  });
 }
 
 /** Rows are stored: set the counters, cut the work into batches and show the upload (pending). */
@@ -134,16 +129,14 @@ export async function finalizeUpload(opts: {
 }): Promise<void> {
   const size = opts.batchSize;
   await opts.db.execute(cutIntoBatches({ uploadId: opts.uploadId, size, total: opts.total }));
-  await opts.db.execute(
-    finishUpload({
-      uploadId: opts.uploadId,
-      draft: Boolean(opts.draft),
-      total: opts.total,
-      duplicates: opts.duplicates,
-      headers: opts.headers ? JSON.stringify(opts.headers) : null,
-      fileSize: opts.fileSize ?? null,
-    }),
-  );
+  await finishUpload(opts.db, {
+    uploadId: opts.uploadId,
+    draft: Boolean(opts.draft),
+    total: opts.total,
+    duplicates: opts.duplicates,
+    headers: opts.headers ? JSON.stringify(opts.headers) : null,
+    fileSize: opts.fileSize ?? null,
+  });
   // Fresh statistics: the embedded database has no autovacuum, and without them the planner picks
   // whole-table scans for the results pages and the run's own queries (measured: 4 s per page).
   if (opts.total >= 1000) await opts.db.execute(analyzeRows());
@@ -151,7 +144,7 @@ export async function finalizeUpload(opts: {
 
 /** Removes a half-stored upload (a failed or oversized file): nothing is kept. */
 export async function discardUpload(opts: { db: Db; uploadId: string }): Promise<void> {
-  await opts.db.execute(deleteUploadById({ uploadId: opts.uploadId }));
+  await deleteUploadById(opts.db, { uploadId: opts.uploadId });
 }
 
 /**

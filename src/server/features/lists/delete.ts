@@ -1,5 +1,4 @@
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import { deleteOwnUpload } from './queries/uploads';
 import { forgetSearchIndex } from './search-index';
@@ -13,11 +12,8 @@ import { forgetRowStatuses } from './status-cache';
  */
 export async function deleteUpload(opts: { db: Db; workspaceId: string; uploadId: string }): Promise<void> {
   if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
-  const rows = await query<{ id: string }>(
-    opts.db,
-    deleteOwnUpload({ uploadId: opts.uploadId, workspaceId: opts.workspaceId }),
-  );
-  if (!rows.length) throw notFound('Upload not found');
+  const deleted = await deleteOwnUpload(opts.db, { uploadId: opts.uploadId, workspaceId: opts.workspaceId });
+  if (!deleted) throw notFound('Upload not found');
   forgetSearchIndex(opts.uploadId);
   forgetRowStatuses(opts.uploadId);
 }

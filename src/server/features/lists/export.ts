@@ -10,7 +10,7 @@ import { sendCsv } from '../../platform/http/csv-response';
 import { notFound } from '../../platform/http/errors';
 import { brandedFileName } from '../branding';
 import { allRowsBetween, rowsOfStatusAfter } from './queries/results';
-import { uploadForExport } from './queries/uploads';
+import { uploadForExport } from './queries/upload-reads';
 import { type ScoredRow, scoresOf } from './score';
 import { findOwnUpload } from './start';
 
@@ -68,20 +68,11 @@ export async function exportUpload(opts: {
 }): Promise<{ fileName: string; stream: Readable }> {
   const { db, uploadId, type } = opts;
   await findOwnUpload(opts);
-  const [upload] = await query<{
-    original_name: string;
-    uploaded_at: string | Date;
-    headers: string[] | string;
-    total: number;
-    email_column: number;
-    status: string;
-  }>(db, uploadForExport({ uploadId }));
+  const upload = await uploadForExport(db, { uploadId });
   if (!upload) throw notFound('Upload not found');
-  const headers: string[] = typeof upload.headers === 'string' ? JSON.parse(upload.headers) : upload.headers;
-  const total = Number(upload.total);
-  const emailColumn = Number(upload.email_column);
+  const { headers, total, emailColumn } = upload;
   const kind = opts.minScore === undefined ? type : `${type}-score${opts.minScore}`;
-  const fileName = exportFileName(upload.original_name, kind, new Date(upload.uploaded_at));
+  const fileName = exportFileName(upload.originalName, kind, upload.uploadedAt);
   // A stopped run: rows it did not reach say so, rather than "pending" (nothing is checking them).
   const waiting = upload.status === 'cancelled' ? 'not_checked' : 'pending';
   const status = (s: string | null) => (s === null || s === 'pending' ? waiting : s);

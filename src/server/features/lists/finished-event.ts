@@ -1,9 +1,8 @@
 import { toApiList } from '../../../shared/api-v1';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import type { JobSender } from '../../platform/jobs/registry';
 import { emitWebhookEvent } from '../webhooks/emit';
-import { runEnding } from './queries/uploads';
+import { runEnding } from './queries/upload-reads';
 import { getUploadStatus } from './read';
 
 const EVENT_OF: Record<string, 'list.completed' | 'list.failed' | 'list.cancelled'> = {
@@ -25,16 +24,13 @@ export async function notifyListFinished(opts: {
   log?: { error(obj: unknown, msg?: string): void };
 }): Promise<void> {
   try {
-    const [u] = await query<{ workspace_id: string; status: string; run_id: number }>(
-      opts.db,
-      runEnding({ uploadId: opts.uploadId }),
-    );
+    const u = await runEnding(opts.db, { uploadId: opts.uploadId });
     const type = u && EVENT_OF[u.status];
     if (!type) return;
     const list = toApiList(
       await getUploadStatus({
         db: opts.db,
-        workspaceId: u.workspace_id,
+        workspaceId: u.workspaceId,
         uploadId: opts.uploadId,
         now: new Date(),
       }),
@@ -42,10 +38,10 @@ export async function notifyListFinished(opts: {
     await emitWebhookEvent({
       db: opts.db,
       queue: opts.queue,
-      workspaceId: u.workspace_id,
+      workspaceId: u.workspaceId,
       type,
       data: { list },
-      key: `${type}:${opts.uploadId}:${u.run_id}`,
+      key: `${type}:${opts.uploadId}:${u.runId}`,
     });
   } catch (err) {
     opts.log?.error({ err, uploadId: opts.uploadId }, 'list webhook event not recorded');

@@ -7,39 +7,10 @@ import {
 } from '../../../shared/list-runs';
 import { normalizeUploadStatus, type UploadBreakdown, type UploadListItem } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import { reasonCounts } from './queries/results';
-import { uploadOfWorkspace, uploadsOfWorkspace } from './queries/uploads';
+import { type UploadShown, uploadOfWorkspace, uploadsOfWorkspace } from './queries/upload-reads';
 import { findOwnUpload, isUploadId } from './start';
-
-type UploadDbRow = {
-  id: string;
-  original_name: string;
-  file_size: number;
-  status: string;
-  error_message: string | null;
-  notice: string | null;
-  duplicates: number;
-  cancelled_at: Date | string | null;
-  waiting: WaitingGroup[] | string | null;
-  total: number;
-  valid: number;
-  invalid: number;
-  risky: number;
-  pending: number;
-  step1_count: number;
-  step2_total: number;
-  step2_count: number;
-  run_started_at: Date | string | null;
-  run_step1_base: number;
-  run_step2_base: number;
-  step1_finished_at: Date | string | null;
-  step2_started_at: Date | string | null;
-  started_at: Date | string | null;
-  completed_at: Date | string | null;
-  uploaded_at: Date | string;
-};
 
 /** The stored notice (JSON written by the run's lanes); anything unreadable is no notice. */
 function readNotice(text: string | null): OurSideNotice | null {
@@ -52,40 +23,39 @@ function readNotice(text: string | null): OurSideNotice | null {
   }
 }
 
-/** The lanes' copy of what rows wait for (jsonb: parsed by PostgreSQL's driver, text on some paths). */
-function waitingOf(v: WaitingGroup[] | string | null): WaitingGroup[] {
+/** The lanes' copy of what rows wait for (anything unreadable: nothing shown). */
+function waitingOf(v: WaitingGroup[] | null): WaitingGroup[] {
   if (v === null) return [];
-  const parsed = typeof v === 'string' ? JSON.parse(v) : v;
-  const ok = z.array(waitingGroupSchema).safeParse(parsed);
+  const ok = z.array(waitingGroupSchema).safeParse(v);
   return ok.success ? ok.data : [];
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 const pct = (n: number, of: number) => (of <= 0 ? 0 : Math.max(0, Math.min(100, Math.floor((n * 100) / of))));
 
 /**
  * Progress from the counters and the run's own pace: rows per second measured since the run (or its
  * step 2) started, and the time left at that pace. Never a fixed per-email guess.
  */
-export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
+export function toListItem(u: UploadShown, now: Date): UploadListItem {
   const n = (v: unknown) => Number(v ?? 0);
   const total = n(u.total);
-  const s1 = n(u.step1_count);
-  const s2Total = n(u.step2_total);
-  const s2 = n(u.step2_count);
+  const s1 = n(u.step1Count);
+  const s2Total = n(u.step2Total);
+  const s2 = n(u.step2Count);
   const step1Done = total > 0 && s1 >= total;
   const step2Done = step1Done && s2 >= s2Total;
   const status = normalizeUploadStatus(u.status);
   let rate: number | null = null;
   let etaSeconds: number | null = null;
-  if (status === 'processing' && u.run_started_at) {
-    const runStart = new Date(u.run_started_at).getTime();
-    const step1End = u.step1_finished_at ? new Date(u.step1_finished_at).getTime() : now.getTime();
-    const rate1 = (s1 - n(u.run_step1_base)) / Math.max(0.001, (step1End - runStart) / 1000);
-    const step2Start = u.step2_started_at ? new Date(u.step2_started_at).getTime() : null;
+  if (status === 'processing' && u.runStartedAt) {
+    const runStart = new Date(u.runStartedAt).getTime();
+    const step1End = u.step1FinishedAt ? new Date(u.step1FinishedAt).getTime() : now.getTime();
+    const rate1 = (s1 - n(u.runStep1Base)) / Math.max(0.001, (step1End - runStart) / 1000);
+    const step2Start = u.step2StartedAt ? new Date(u.step2StartedAt).getTime() : null;
     const rate2 =
       step2Start !== null && now.getTime() - step2Start > 1000
-        ? (s2 - n(u.run_step2_base)) / ((now.getTime() - step2Start) / 1000)
+        ? (s2 - n(u.runStep2Base)) / ((now.getTime() - step2Start) / 1000)
         : null;
     rate = step1Done ? rate2 : rate1 > 0 ? rate1 : null;
     // Rows still to reach step 2: the share of valid rows so far applied to the rows left.
@@ -102,19 +72,19 @@ export function toListItem(u: UploadDbRow, now: Date): UploadListItem {
   }
   return {
     id: u.id,
-    originalName: u.original_name,
-    fileSize: n(u.file_size),
+    originalName: u.originalName,
+    fileSize: n(u.fileSize),
     status,
-    uploadedAt: new Date(u.uploaded_at).toISOString(),
-    startedAt: iso(u.started_at),
-    completedAt: iso(u.completed_at),
-    errorMessage: u.error_message,
+    uploadedAt: new Date(u.uploadedAt).toISOString(),
+    startedAt: iso(u.startedAt),
+    completedAt: iso(u.completedAt),
+    errorMessage: u.errorMessage,
     notice: status === 'processing' ? readNotice(u.notice) : null,
     waiting: status === 'processing' ? waitingOf(u.waiting) : [],
     stats: { total, valid: n(u.valid), invalid: n(u.invalid), risky: n(u.risky), pending: n(u.pending) },
     duplicates: n(u.duplicates),
     notChecked: status === 'cancelled' ? n(u.pending) : 0,
-    cancelledAt: iso(u.cancelled_at),
+    cancelledAt: iso(u.cancelledAt),
     processingProgress: pct(s1, total),
     step2Progress: step1Done ? (s2Total === 0 ? 100 : pct(s2, s2Total)) : pct(s2, Math.max(1, s2Total)),
     step1Done,
@@ -132,7 +102,7 @@ export async function listUploads(opts: {
   workspaceId: string;
   now: Date;
 }): Promise<UploadListItem[]> {
-  const rows = await query<UploadDbRow>(opts.db, uploadsOfWorkspace({ workspaceId: opts.workspaceId }));
+  const rows = await uploadsOfWorkspace(opts.db, { workspaceId: opts.workspaceId });
   return rows.map((r) => toListItem(r, opts.now));
 }
 
@@ -144,10 +114,7 @@ export async function getUploadStatus(opts: {
 }): Promise<UploadListItem> {
   // One statement (screens poll this every few seconds during a run).
   if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
-  const rows = await query<UploadDbRow>(
-    opts.db,
-    uploadOfWorkspace({ uploadId: opts.uploadId, workspaceId: opts.workspaceId }),
-  );
+  const rows = await uploadOfWorkspace(opts.db, { uploadId: opts.uploadId, workspaceId: opts.workspaceId });
   if (!rows[0]) throw notFound('Upload not found');
   return toListItem(rows[0], opts.now);
 }
@@ -159,9 +126,6 @@ export async function getBreakdown(opts: {
   uploadId: string;
 }): Promise<UploadBreakdown> {
   await findOwnUpload(opts);
-  const rows = await query<{ reason: string | null; n: number }>(
-    opts.db,
-    reasonCounts({ uploadId: opts.uploadId }),
-  );
+  const rows = await reasonCounts(opts.db, { uploadId: opts.uploadId });
   return { reasons: rows.map((r) => ({ reason: r.reason ?? 'accepted', count: Number(r.n) })) };
 }

@@ -1,5 +1,4 @@
 import type { Database } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import type { JobSender } from '../../platform/jobs/registry';
 import type { ListsSettings } from './env';
 import { releaseRunningLeases } from './queries/batches';
@@ -25,13 +24,10 @@ export async function resumeRuns(opts: {
   if (embeddedBoot) {
     await db.execute(releaseRunningLeases());
   }
-  const runs = await query<{ id: string; run_id: number }>(
-    db,
-    runsToResume({ leaseSeconds: lease, all: embeddedBoot }),
-  );
-  for (const r of runs) await sendLanes(opts.queue, r.id, Number(r.run_id), opts.settings.LISTS_LANES);
+  const runs = await runsToResume(db, { leaseSeconds: lease, all: embeddedBoot });
+  for (const r of runs) await sendLanes(opts.queue, r.id, r.runId, opts.settings.LISTS_LANES);
   // A file whose upload was cut off (the server died while storing it) is dropped after an hour, and
   // a draft (a file chosen in the browser, never started nor saved) after a day.
-  await db.execute(deleteAbandonedUploads());
+  await deleteAbandonedUploads(db);
   return runs.length;
 }

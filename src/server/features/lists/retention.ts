@@ -1,6 +1,5 @@
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
-import { deleteUploadRow, uploadsBefore } from './queries/uploads';
+import { deleteUploadById, uploadsBefore } from './queries/uploads';
 
 /**
  * Uploaded lists and their results are deleted 30 days after upload. Rows, results and
@@ -9,7 +8,7 @@ import { deleteUploadRow, uploadsBefore } from './queries/uploads';
  */
 export async function deleteExpiredUploads(opts: { db: Db; now: Date; days: number }): Promise<number> {
   const cutoff = new Date(opts.now.getTime() - opts.days * 86_400_000);
-  const expired = await query<{ id: string }>(opts.db, uploadsBefore({ cutoff }));
-  for (const u of expired) await opts.db.execute(deleteUploadRow({ uploadId: u.id }));
+  const expired = await uploadsBefore(opts.db, { cutoff });
+  for (const u of expired) await deleteUploadById(opts.db, { uploadId: u.id });
   return expired.length;
 }

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { OurSideNotice } from '../../../shared/list-runs';
 import type { Db } from '../../platform/db/client';
-import { politeDb, query } from '../../platform/db/sql';
+import { politeDb } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
 import { realSleep, retrying } from '../../platform/retry';
 import { laneVerifier } from '../prober/lane-verifier';
@@ -106,7 +106,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
     }
     ctx.log.error({ err, uploadId }, 'verification run failed');
     await releaseLeases({ db, uploadId, owner }).catch(() => {});
-    await db.execute(failRun({ message: `Verification failed: ${(err as Error).message}`, uploadId }));
+    await failRun(db, { message: `Verification failed: ${(err as Error).message}`, uploadId });
     await notifyListFinished({ db, queue: ctx.queue, uploadId, log: ctx.log });
   } finally {
     clearInterval(beat);
@@ -138,7 +138,7 @@ function watchNotice(db: Db, uploadId: string, verifier: Verifier) {
     if (notice === shown) return;
     shown = notice;
     writing = writing
-      .then(() => db.execute(setNotice({ notice, uploadId })))
+      .then(() => setNotice(db, { notice, uploadId }))
       .then(() => {})
       .catch(() => {});
   };
@@ -167,16 +167,16 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
   const { db, uploadId } = lane;
   // A list reported complete has shared its verdicts: another list started right after reuses them.
   await lane.verifier.settle?.();
-  const done = await query<{ id: string }>(db, completeIfDone({ now: lane.ctx.clock(), uploadId }));
+  const done = await completeIfDone(db, { now: lane.ctx.clock(), uploadId });
   const notify = () => notifyListFinished({ db, queue: lane.ctx.queue, uploadId, log: lane.ctx.log });
-  if (done.length > 0) {
+  if (done) {
     await notify();
     return true;
   }
   const { open } = await openBatches({ db, uploadId });
   if (open === 0) {
     // Every batch is done yet rows are pending: should not happen; say so rather than spin.
-    await db.execute(failStuckRun({ uploadId }));
+    await failStuckRun(db, { uploadId });
     await notify();
     return true;
   }

@@ -1,5 +1,4 @@
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import { yieldToEventLoop } from '../../platform/event-loop';
 import { searchTextBetween } from './queries/results';
 import { buildTextIndex, findRows, ROW_END, type TextIndex } from './text-index';
@@ -121,17 +120,14 @@ export async function storedSearchText(db: Db, uploadId: string): Promise<string
   // row; separators inside a cell (a quoted newline) become spaces so rows stay one line each.
   for (let lo = 0; ; lo += LOAD_CHUNK) {
     await yieldToEventLoop();
-    const [chunk] = await query<{ t: string | null; n: number }>(
-      db,
-      searchTextBetween({
-        separators: SEPARATORS,
-        fieldSep: FIELD_SEP,
-        rowEnd: ROW_END,
-        uploadId,
-        lo,
-        hi: lo + LOAD_CHUNK,
-      }),
-    );
+    const chunk = await searchTextBetween(db, {
+      separators: SEPARATORS,
+      fieldSep: FIELD_SEP,
+      rowEnd: ROW_END,
+      uploadId,
+      lo,
+      hi: lo + LOAD_CHUNK,
+    });
     if (chunk.t !== null) parts.push(chunk.t.toLowerCase(), ROW_END);
     if (Number(chunk.n) < LOAD_CHUNK) break;
   }

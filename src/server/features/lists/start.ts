@@ -26,13 +26,9 @@ export const isUploadId = (id: string) =>
 /** The workspace's upload (never another workspace's: same 404 as a missing one). */
 export async function findOwnUpload(opts: { db: Db; workspaceId: string; uploadId: string }) {
   if (!isUploadId(opts.uploadId)) throw notFound('Upload not found');
-  const rows = await query<{ id: string; status: UploadStatus; pending: number; duplicates: number }>(
-    opts.db,
-    ownUpload({ uploadId: opts.uploadId, workspaceId: opts.workspaceId }),
-  );
-  const row = rows[0];
+  const row = await ownUpload(opts.db, { uploadId: opts.uploadId, workspaceId: opts.workspaceId });
   if (!row) throw notFound('Upload not found');
-  return row;
+  return { ...row, status: row.status as UploadStatus };
 }
 
 /** Queues the lanes of a run; a lane already queued for this upload is not queued twice. */

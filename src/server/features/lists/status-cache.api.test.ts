@@ -41,13 +41,28 @@ async function newUpload() {
 /** A Db that counts its statements. */
 function counting(db: Db) {
   const counter = { statements: 0 };
+  // Raw statements and the builder's both prepare through the session: count each one run there.
+  const session = (db as unknown as { session: object }).session;
+  const countingSession = new Proxy(session, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepareQuery') return Reflect.get(target, prop, receiver);
+      return (...args: unknown[]) => {
+        const prepared = Reflect.apply(Reflect.get(target, prop), receiver, args) as object;
+        return new Proxy(prepared, {
+          get(p, key, r) {
+            if (key !== 'execute') return Reflect.get(p, key, r);
+            return (...a: unknown[]) => {
+              counter.statements++;
+              return Reflect.apply(Reflect.get(p, key), p, a);
+            };
+          },
+        });
+      };
+    },
+  });
   const wrapped = new Proxy(db, {
     get(target, prop, receiver) {
-      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
-      return (...args: Parameters<Db['execute']>) => {
-        counter.statements++;
-        return target.execute(...args);
-      };
+      return prop === 'session' ? countingSession : Reflect.get(target, prop, receiver);
     },
   });
   return { db: wrapped, counter };

@@ -1,9 +1,8 @@
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import { yieldToEventLoop } from '../../platform/event-loop';
 import { notFound } from '../../platform/http/errors';
 import { finalStatusesBetween } from './queries/results';
-import { uploadVersion } from './queries/uploads';
+import { uploadVersion } from './queries/upload-reads';
 
 // Final status of every row of recently searched uploads, for search plus a status filter (the
 // search index gives row numbers; this says which of them are valid, invalid or risky). Kept per
@@ -60,15 +59,9 @@ export async function rowStatuses(opts: {
   const { db, uploadId } = opts;
   const hit = cache.get(uploadId);
   if (hit?.running && performance.now() - hit.loadedAt < STALE_MS) return touch(uploadId, hit);
-  const [u] = await query<{
-    status: string;
-    total: number;
-    run_id: number;
-    step1_count: number;
-    step2_count: number;
-  }>(db, uploadVersion({ uploadId, workspaceId: opts.workspaceId }));
+  const u = await uploadVersion(db, { uploadId, workspaceId: opts.workspaceId });
   if (!u) throw notFound('Upload not found');
-  const version = `${u.run_id}:${u.step1_count}:${u.step2_count}`;
+  const version = `${u.runId}:${u.step1Count}:${u.step2Count}`;
   const running = u.status === 'processing';
   if (hit?.version === version) {
     hit.running = running;
@@ -81,7 +74,7 @@ export async function rowStatuses(opts: {
     loadingWrites.set(uploadId, writes);
     pending = load(db, uploadId, Number(u.total))
       .then((codes) => {
-        const entry = { version, runId: u.run_id, running, loadedAt: performance.now(), codes };
+        const entry = { version, runId: u.runId, running, loadedAt: performance.now(), codes };
         // Each write sets its rows' statuses outright, so replaying them in order over what was
         // read (which may already show some of them) gives the state after the last one.
         for (const { w, step } of writes) applyWrite(entry, w, step);
@@ -95,7 +88,7 @@ export async function rowStatuses(opts: {
     loading.set(uploadId, pending);
   }
   // The same run's older copy meanwhile (the load continues for the next requests).
-  if (running && hit?.running && hit.runId === u.run_id) {
+  if (running && hit?.running && hit.runId === u.runId) {
     pending.catch(() => {});
     return touch(uploadId, hit);
   }
@@ -170,12 +163,9 @@ async function load(db: Db, uploadId: string, total: number): Promise<Uint8Array
   for (let lo = 0; lo < total; lo += LOAD_CHUNK) {
     await yieldToEventLoop();
     // One array of row numbers per status (three rows per chunk, not one JS object per row).
-    const groups = await query<{ final_status: string; rows: number[] }>(
-      db,
-      finalStatusesBetween({ uploadId, lo, hi: lo + LOAD_CHUNK }),
-    );
+    const groups = await finalStatusesBetween(db, { uploadId, lo, hi: lo + LOAD_CHUNK });
     for (const g of groups) {
-      const code = CODES[g.final_status] ?? 0;
+      const code = CODES[g.finalStatus] ?? 0;
       for (const i of g.rows) codes[i] = code;
     }
   }

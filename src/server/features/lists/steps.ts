@@ -5,7 +5,7 @@ import { isClosing } from '../prober/process-verifier';
 import { offlineVerdict, type Step2Result, type Verifier } from '../verification';
 import type { ClaimedBatch } from './claims';
 import { rowsPendingStep2, rowsToCheck } from './queries/results';
-import { uploadStatusOf } from './queries/uploads';
+import { uploadStatusOf } from './queries/upload-reads';
 import { writeStep1, writeStep2 } from './results-write';
 
 // The two steps of a claimed batch (run.ts claims the batches and ends the run).
@@ -42,8 +42,7 @@ export interface Lane {
 }
 
 export async function uploadStatus(db: Db, uploadId: string): Promise<string | null> {
-  const rows = await query<{ status: string }>(db, uploadStatusOf({ uploadId }));
-  return rows[0]?.status ?? null;
+  return (await uploadStatusOf(db, { uploadId })) ?? null;
 }
 
 /**

@@ -20,7 +20,7 @@ export function watchWaiting(db: Db, uploadId: string, verifier: Verifier) {
     if (json === shown) return;
     shown = json;
     writing = writing
-      .then(() => db.execute(setWaiting({ waiting: json, uploadId })))
+      .then(() => setWaiting(db, { waiting: json, uploadId }))
       .then(() => {})
       .catch(() => {});
   };

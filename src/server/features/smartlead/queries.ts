@@ -1,46 +1,40 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { sendEvents, smartleadCampaigns } from './schema';
 
-// What Smartlead sending asks of the database beyond single-table CRUD: its campaigns
-// (smartlead_campaigns), the events they reported (send_events), reply categories (lead_categories),
-// the fleet's rate window (smartlead_rate_slots, smartlead_rate_pauses), and the verdicts of the
-// workspace's lists (uploads, upload_rows, upload_results) that decide what may be sent.
+// What Smartlead sending asks of the database: its campaigns
+// (smartlead_campaigns), the events they reported (send_events), reply categories (lead_categories)
+// and the fleet's rate window (smartlead_rate_slots, smartlead_rate_pauses). What the workspace's lists
+// say about addresses to send is asked of lists (lists/sendable.ts).
 
-/** Whether the campaign is the workspace's: one row or none. */
-export const ownCampaignRow = (p: { workspaceId: string; campaignId: string }) =>
-  sql`SELECT smartlead_id FROM smartlead_campaigns WHERE id = ${p.campaignId} AND workspace_id = ${p.workspaceId}`;
+/** The workspace's campaign: its Smartlead id (null until created there), or undefined when not its. */
+export async function ownCampaignRow(db: Db, p: { workspaceId: string; campaignId: string }) {
+  const [row] = await db
+    .select({ smartleadId: smartleadCampaigns.smartleadId })
+    .from(smartleadCampaigns)
+    .where(and(eq(smartleadCampaigns.id, p.campaignId), eq(smartleadCampaigns.workspaceId, p.workspaceId)));
+  return row;
+}
 
 /** Events per UTC day and kind between two dates (both included), of one campaign or all of them. */
-export const eventsPerDay = (p: { workspaceId: string; from: string; to: string; campaignId?: string }) =>
-  sql`SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, kind, count(*)::int AS n
-      FROM send_events
-      WHERE workspace_id = ${p.workspaceId}
-        AND occurred_at >= ${`${p.from}T00:00:00Z`}::timestamptz
-        AND occurred_at < (${`${p.to}T00:00:00Z`}::timestamptz + interval '1 day')
-        ${p.campaignId ? sql`AND campaign_id = ${p.campaignId}` : sql``}
-      GROUP BY 1, 2`;
-
-/**
- * Each address's latest verdict in the workspace's lists (valid, risky or invalid), with its reason and
- * MX host: what the bounce budget projects from.
- */
-export const latestVerdicts = (p: { workspaceId: string; emails: string[] }) =>
-  sql`SELECT DISTINCT ON (lower(r.email)) lower(r.email) AS email, x.final_status,
-        coalesce(x.step2_reason, x.reason) AS reason, coalesce(x.step2_mx_host, x.mx_host) AS mx
-      FROM uploads u
-      JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ANY(${sql.param(p.emails)}::text[])
-      JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
-      WHERE u.workspace_id = ${p.workspaceId} AND x.final_status IN ('valid', 'risky', 'invalid')
-      ORDER BY lower(r.email), coalesce(x.step2_verified_at, x.verified_at) DESC`;
-
-/** Of these addresses, those whose latest verdict in the workspace's lists is older than `before`. */
-export const verifiedBefore = (p: { workspaceId: string; emails: string[]; before: Date }) =>
-  sql`SELECT lower(r.email) AS email
-      FROM uploads u
-      JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ANY(${sql.param(p.emails)}::text[])
-      JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
-      WHERE u.workspace_id = ${p.workspaceId} AND x.final_status IN ('valid', 'risky', 'invalid')
-      GROUP BY lower(r.email)
-      HAVING max(coalesce(x.step2_verified_at, x.verified_at)) < ${p.before}::timestamptz`;
+export function eventsPerDay(
+  db: Db,
+  p: { workspaceId: string; from: string; to: string; campaignId?: string },
+) {
+  const day = sql<string>`to_char(${sendEvents.occurredAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, kind: sendEvents.kind, n: sql<number>`count(*)::int` })
+    .from(sendEvents)
+    .where(
+      and(
+        eq(sendEvents.workspaceId, p.workspaceId),
+        gte(sendEvents.occurredAt, sql`${`${p.from}T00:00:00Z`}::timestamptz`),
+        lt(sendEvents.occurredAt, sql`(${`${p.to}T00:00:00Z`}::timestamptz + interval '1 day')`),
+        p.campaignId ? eq(sendEvents.campaignId, p.campaignId) : undefined,
+      ),
+    )
+    .groupBy(day, sendEvents.kind);
+}
 
 /** The newest 500 replied leads (one row per campaign and address), filtered as the replies screen asks. */
 export const repliedLeads = (p: {
@@ -81,38 +75,6 @@ export const upsertLeadCategory = (p: {
     VALUES (${p.workspaceId}, ${p.campaignId}, ${p.email}, ${p.categoryId}, ${p.categoryName}, ${p.at})
     ON CONFLICT (campaign_id, email) DO UPDATE SET category_id = excluded.category_id,
       category_name = excluded.category_name, updated_at = excluded.updated_at`;
-
-/**
- * The rows of the workspace's lists that may be sent: valid ones, and risky ones whose risk is a
- * catch-all server or a role address, unsuppressed, with their upload and confidence inputs, newest
- * upload first.
- */
-export const sendableRows = (p: { workspaceId: string }) => sql`
-    SELECT r.id, r.email, r.name, r.company, r.data, x.final_status,
-      CASE WHEN x.final_status = 'risky' THEN
-        CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
-      END AS reason,
-      coalesce(x.step2_reason, x.reason) AS verdict_reason, coalesce(x.step2_mx_host, x.mx_host) AS mx,
-      coalesce(x.step2_verified_at, x.verified_at) AS checked_at,
-      u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at, u.headers,
-      (u.name_columns || jsonb_build_array(u.email_column) || coalesce(jsonb_build_array(u.company_column), '[]'::jsonb)) AS skip
-    FROM uploads u
-    JOIN upload_results x ON x.upload_id = u.id AND (
-      x.final_status = 'valid' OR (x.final_status = 'risky' AND (
-        coalesce(x.step2_reason, x.reason) = 'catch_all' OR x.role OR coalesce(x.step2_reason, x.reason) = 'role')))
-    JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
-    WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading'
-      AND NOT EXISTS (SELECT 1 FROM suppressions s WHERE s.workspace_id = u.workspace_id AND s.email = lower(r.email))
-    ORDER BY u.uploaded_at DESC, u.id, x.row_index`;
-
-/** How many distinct addresses of the workspace's lists each suppression reason holds back. */
-export const heldBackByReason = (p: { workspaceId: string }) => sql`
-    SELECT s.reason, count(DISTINCT s.email)::int AS count
-    FROM uploads u
-    JOIN upload_rows r ON r.upload_id = u.id
-    JOIN suppressions s ON s.workspace_id = u.workspace_id AND s.email = lower(r.email)
-    WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading'
-    GROUP BY s.reason ORDER BY s.reason`;
 
 /** Serialises the fleet's requests with one key until the transaction ends. */
 export const lockRateKey = (p: { keyHash: string }) =>

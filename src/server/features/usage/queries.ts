@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { usageCounters } from './schema';
 
 // What usage asks of the database: one counter row per workspace, month and kind (usage_counters).
 
@@ -23,17 +25,48 @@ export const countUse = (p: {
       RETURNING count`;
 };
 
-/** The month's count of `kind`. */
-export const monthCount = (p: { workspaceId: string; month: string; kind: string }) =>
-  sql`SELECT count FROM usage_counters
-      WHERE workspace_id = ${p.workspaceId} AND month = ${p.month}::date AND kind = ${p.kind}`;
+/** The month's count of `kind` (0: none yet). */
+export async function monthCount(db: Db, p: { workspaceId: string; month: string; kind: string }) {
+  const [row] = await db.select({ count: usageCounters.count }).from(usageCounters).where(counterOf(p));
+  return row?.count ?? 0;
+}
 
 /** Gives back one use (and its units) of `kind` in `month`, never below zero. */
-export const uncountUse = (p: { workspaceId: string; month: string; kind: string; units: number }) => sql`
-    UPDATE usage_counters SET count = greatest(0, count - 1), units = greatest(0, units - ${p.units})
-    WHERE workspace_id = ${p.workspaceId} AND month = ${p.month}::date AND kind = ${p.kind}`;
+export async function uncountUse(
+  db: Db,
+  p: { workspaceId: string; month: string; kind: string; units: number },
+): Promise<void> {
+  await db
+    .update(usageCounters)
+    .set({
+      count: sql`greatest(0, ${usageCounters.count} - 1)`,
+      units: sql`greatest(0, ${usageCounters.units} - ${p.units})`,
+    })
+    .where(counterOf(p));
+}
 
-/** Every counter of the workspace from month `from` to month `to`, both included. */
-export const countersBetween = (p: { workspaceId: string; from: string; to: string }) =>
-  sql`SELECT month, kind, count, units FROM usage_counters
-      WHERE workspace_id = ${p.workspaceId} AND month >= ${p.from}::date AND month <= ${p.to}::date`;
+/** Every counter of the workspace from month `from` to month `to`, both included (months as 'YYYY-MM-DD'). */
+export function countersBetween(db: Db, p: { workspaceId: string; from: string; to: string }) {
+  return db
+    .select({
+      month: usageCounters.month,
+      kind: usageCounters.kind,
+      count: usageCounters.count,
+      units: usageCounters.units,
+    })
+    .from(usageCounters)
+    .where(
+      and(
+        eq(usageCounters.workspaceId, p.workspaceId),
+        gte(usageCounters.month, p.from),
+        lte(usageCounters.month, p.to),
+      ),
+    );
+}
+
+const counterOf = (p: { workspaceId: string; month: string; kind: string }) =>
+  and(
+    eq(usageCounters.workspaceId, p.workspaceId),
+    eq(usageCounters.month, p.month),
+    eq(usageCounters.kind, p.kind),
+  );

@@ -61,11 +61,12 @@ export async function assertQuotaLeft(opts: {
   const state = await planState(opts);
   const limit = state.limits[opts.kind];
   if (limit === null) return;
-  const [row] = await query<{ count: number }>(
-    opts.db,
-    monthCount({ workspaceId: opts.workspace.id, month: monthOf(opts.now), kind: opts.kind }),
-  );
-  if (Number(row?.count ?? 0) >= limit) throw quotaError({ state, kind: opts.kind, now: opts.now });
+  const used = await monthCount(opts.db, {
+    workspaceId: opts.workspace.id,
+    month: monthOf(opts.now),
+    kind: opts.kind,
+  });
+  if (used >= limit) throw quotaError({ state, kind: opts.kind, now: opts.now });
 }
 
 function quotaError(opts: { state: PlanState; kind: UsageKind; now: Date }): QuotaExceededError {
@@ -99,12 +100,10 @@ export async function releaseQuota(opts: {
   now: Date;
   units?: number;
 }): Promise<void> {
-  await opts.db.execute(
-    uncountUse({
-      workspaceId: opts.workspaceId,
-      month: monthOf(opts.now),
-      kind: opts.kind,
-      units: Math.floor(opts.units ?? 0),
-    }),
-  );
+  await uncountUse(opts.db, {
+    workspaceId: opts.workspaceId,
+    month: monthOf(opts.now),
+    kind: opts.kind,
+    units: Math.floor(opts.units ?? 0),
+  });
 }

@@ -1,6 +1,5 @@
 import { USAGE_KINDS, type UsageResponse } from '../../../shared/usage';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
 import type { WorkspacePlan } from '../workspaces';
 import { type PriceConfig, planState } from './plans';
 import { countersBetween } from './queries';
@@ -19,12 +18,9 @@ export async function usageSummary(opts: {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5 + i, 1));
     return monthOf(d);
   });
-  const rows = await query<{ month: string | Date; kind: string; count: number; units: number | string }>(
-    db,
-    countersBetween({ workspaceId: workspace.id, from: months[0], to: months[5] }),
-  );
-  const key = (m: string | Date) => (typeof m === 'string' ? m.slice(0, 10) : monthOf(m));
-  const find = (month: string, kind: string) => rows.find((r) => key(r.month) === month && r.kind === kind);
+  const rows = await countersBetween(db, { workspaceId: workspace.id, from: months[0], to: months[5] });
+  const find = (month: string, kind: string) =>
+    rows.find((r) => r.month.slice(0, 10) === month && r.kind === kind);
   const current = months[5];
   return {
     month: current.slice(0, 7),

@@ -13,16 +13,31 @@ export async function query<T>(db: Db, statement: SQL): Promise<T[]> {
  * right after another completes in a microtask: a lane issuing statements back to back never lets the
  * event loop run, so HTTP requests are not even read until it pauses (measured: two looping queries
  * starved a 1 ms timer indefinitely). This Db lets the event loop run before each statement, so
- * requests that arrived meanwhile queue their statements between the lane's.
+ * requests that arrived meanwhile queue their statements between the lane's. Raw statements and the
+ * builder's both prepare through the session, so the wait goes there.
  */
 export function politeDb(db: Db): Db {
+  const session = (db as unknown as { session: object }).session;
+  const politeSession = new Proxy(session, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepareQuery') return Reflect.get(target, prop, receiver);
+      return (...args: unknown[]) => {
+        const prepared = Reflect.apply(Reflect.get(target, prop), receiver, args) as object;
+        return new Proxy(prepared, {
+          get(p, key, r) {
+            if (key !== 'execute') return Reflect.get(p, key, r);
+            return async (...a: unknown[]) => {
+              await yieldToEventLoop();
+              return Reflect.apply(Reflect.get(p, key), p, a);
+            };
+          },
+        });
+      };
+    },
+  });
   return new Proxy(db, {
     get(target, prop, receiver) {
-      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
-      return async (statement: SQL) => {
-        await yieldToEventLoop();
-        return target.execute(statement);
-      };
+      return prop === 'session' ? politeSession : Reflect.get(target, prop, receiver);
     },
   });
 }

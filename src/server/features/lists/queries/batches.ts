@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client';
+import { uploadBatches, uploads } from '../schema';
 
 // What running a list asks of the database about its batches (upload_batches): slices of rows that
 // lanes claim under a lease, so several workers and a restarted one share a run without doing a row twice.
@@ -21,38 +23,58 @@ export const claimNextBatch = (p: { owner: string; leaseSeconds: number; uploadI
 };
 
 /** Marks a batch's step done and frees it, if `owner` still holds its lease. */
-export const completeBatchStep = (p: { uploadId: string; batchNo: number; owner: string; step: 1 | 2 }) => {
-  const done =
-    p.step === 1
-      ? sql`step1_done = true, step1_by = ${p.owner}`
-      : sql`step2_done = true, step2_by = ${p.owner}`;
-  return sql`
-    UPDATE upload_batches SET ${done}, lease_owner = NULL, lease_until = NULL
-    WHERE upload_id = ${p.uploadId} AND batch_no = ${p.batchNo} AND lease_owner = ${p.owner}`;
-};
+export async function completeBatchStep(
+  db: Db,
+  p: { uploadId: string; batchNo: number; owner: string; step: 1 | 2 },
+): Promise<void> {
+  const done = p.step === 1 ? { step1Done: true, step1By: p.owner } : { step2Done: true, step2By: p.owner };
+  await db
+    .update(uploadBatches)
+    .set({ ...done, leaseOwner: null, leaseUntil: null })
+    .where(
+      and(
+        eq(uploadBatches.uploadId, p.uploadId),
+        eq(uploadBatches.batchNo, p.batchNo),
+        eq(uploadBatches.leaseOwner, p.owner),
+      ),
+    );
+}
+
+const heldBy = (p: { uploadId: string; owner: string }) =>
+  and(eq(uploadBatches.uploadId, p.uploadId), eq(uploadBatches.leaseOwner, p.owner));
 
 /** Frees every batch of the upload `owner` holds. */
-export const releaseOwnerLeases = (p: { uploadId: string; owner: string }) =>
-  sql`
-    UPDATE upload_batches SET lease_owner = NULL, lease_until = NULL
-    WHERE upload_id = ${p.uploadId} AND lease_owner = ${p.owner}`;
+export async function releaseOwnerLeases(db: Db, p: { uploadId: string; owner: string }): Promise<void> {
+  await db.update(uploadBatches).set({ leaseOwner: null, leaseUntil: null }).where(heldBy(p));
+}
 
 /** Extends the leases `owner` holds on the upload's batches. */
-export const extendOwnerLeases = (p: { leaseSeconds: number; uploadId: string; owner: string }) =>
-  sql`
-    UPDATE upload_batches SET lease_until = now() + make_interval(secs => ${p.leaseSeconds})
-    WHERE upload_id = ${p.uploadId} AND lease_owner = ${p.owner}`;
+export async function extendOwnerLeases(
+  db: Db,
+  p: { leaseSeconds: number; uploadId: string; owner: string },
+): Promise<void> {
+  await db
+    .update(uploadBatches)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${p.leaseSeconds})` })
+    .where(heldBy(p));
+}
 
 /** The upload's run is alive (a stale heartbeat is how a dead run is found). */
-export const touchHeartbeat = (p: { uploadId: string }) =>
-  sql`UPDATE uploads SET heartbeat_at = now() WHERE id = ${p.uploadId}`;
+export async function touchHeartbeat(db: Db, p: { uploadId: string }): Promise<void> {
+  await db.update(uploads).set({ heartbeatAt: sql`now()` }).where(eq(uploads.id, p.uploadId));
+}
 
 /** The upload's batches not done with both steps, and those under a live lease. */
-export const batchCounts = (p: { uploadId: string }) =>
-  sql`
-    SELECT count(*) FILTER (WHERE NOT (step1_done AND step2_done))::int AS open,
-      count(*) FILTER (WHERE lease_until >= now())::int AS leased
-    FROM upload_batches WHERE upload_id = ${p.uploadId}`;
+export async function batchCounts(db: Db, p: { uploadId: string }) {
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*) FILTER (WHERE NOT (${uploadBatches.step1Done} AND ${uploadBatches.step2Done}))::int`,
+      leased: sql<number>`count(*) FILTER (WHERE ${uploadBatches.leaseUntil} >= now())::int`,
+    })
+    .from(uploadBatches)
+    .where(eq(uploadBatches.uploadId, p.uploadId));
+  return { open: row?.open ?? 0, leased: row?.leased ?? 0 };
+}
 
 /** Frees every lease on the batches of running uploads (at the embedded database's boot, all their holders are dead). */
 export const releaseRunningLeases = () =>

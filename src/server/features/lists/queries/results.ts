@@ -1,4 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client';
+import { isSuppressed } from '../../suppressions';
+import { uploadResults, uploadRows } from '../schema';
 
 // What lists ask of the database about rows and their verdicts (upload_rows, upload_results):
 // storing the rows, and reading them and their verdicts back for pages, search, filters, exports and
@@ -18,18 +21,31 @@ export const validRowsOf = (p: { workspaceId: string }) =>
 export const analyzeResults = () => sql`ANALYZE upload_results`;
 
 /** How many of the upload's rows each reason decided (pending rows: 'pending'), most first. */
-export const reasonCounts = (p: { uploadId: string }) =>
-  sql`SELECT COALESCE(step2_reason, reason, CASE WHEN final_status = 'pending' THEN 'pending' END) AS reason,
-          count(*)::int AS n
-        FROM upload_results WHERE upload_id = ${p.uploadId}
-        GROUP BY 1 ORDER BY 2 DESC`;
+export function reasonCounts(db: Db, p: { uploadId: string }) {
+  const x = uploadResults;
+  const reason = sql<
+    string | null
+  >`COALESCE(${x.step2Reason}, ${x.reason}, CASE WHEN ${x.finalStatus} = 'pending' THEN 'pending' END)`;
+  const n = sql<number>`count(*)::int`;
+  return db.select({ reason, n }).from(x).where(eq(x.uploadId, p.uploadId)).groupBy(reason).orderBy(desc(n));
+}
 
 /** The row numbers of each final status (pending left out) in one range of the upload's rows. */
-export const finalStatusesBetween = (p: { uploadId: string; lo: number; hi: number }) =>
-  sql`SELECT final_status, array_agg(row_index) AS rows FROM upload_results
-        WHERE upload_id = ${p.uploadId} AND row_index >= ${p.lo} AND row_index < ${p.hi}
-          AND final_status <> 'pending'
-        GROUP BY final_status`;
+export function finalStatusesBetween(db: Db, p: { uploadId: string; lo: number; hi: number }) {
+  const x = uploadResults;
+  return db
+    .select({ finalStatus: x.finalStatus, rows: sql<number[]>`array_agg(${x.rowIndex})` })
+    .from(x)
+    .where(
+      and(
+        eq(x.uploadId, p.uploadId),
+        gte(x.rowIndex, p.lo),
+        lt(x.rowIndex, p.hi),
+        ne(x.finalStatus, 'pending'),
+      ),
+    )
+    .groupBy(x.finalStatus);
+}
 
 /** A batch's rows with no verdict yet (duplicates left out: they take their first's), in order. */
 export const rowsToCheck = (p: { uploadId: string; lo: number; hi: number }) =>
@@ -108,8 +124,8 @@ export const resultsPageWithCounters = (p: { workspaceId: string; uploadId: stri
         u.pending AS u_pending, u.status AS u_status, p.*
       FROM uploads u
       LEFT JOIN LATERAL (
-        SELECT ${RESULT_COLUMNS}, EXISTS (SELECT 1 FROM suppressions s
-          WHERE s.workspace_id = ${p.workspaceId} AND s.email = lower(r.email)) AS suppressed
+        SELECT ${RESULT_COLUMNS},
+          ${isSuppressed({ workspaceId: p.workspaceId, email: sql`lower(r.email)` })} AS suppressed
         FROM upload_rows r
         LEFT JOIN upload_results x ON x.upload_id = ${p.uploadId} AND x.row_index = r.row_index
         WHERE r.upload_id = ${p.uploadId} AND ${p.rowsWhere}
@@ -155,17 +171,21 @@ export const finalRowsAfter = (p: { uploadId: string; after: number; statuses: s
         ORDER BY x.row_index LIMIT ${p.limit}`;
 
 /** The searchable text (address, name, company) of one range of the upload's rows, as one string: fields joined by `fieldSep`, rows by `rowEnd`, `separators` inside a cell turned into spaces. */
-export const searchTextBetween = (p: {
-  separators: string;
-  fieldSep: string;
-  rowEnd: string;
-  uploadId: string;
-  lo: number;
-  hi: number;
-}) =>
-  sql`SELECT count(*)::int AS n, string_agg(
-          translate(email, ${p.separators}, '  ') || ${p.fieldSep} || translate(coalesce(name, ''), ${p.separators}, '  ')
-            || ${p.fieldSep} || translate(coalesce(company, ''), ${p.separators}, '  '),
-          ${p.rowEnd} ORDER BY row_index) AS t
-        FROM upload_rows
-        WHERE upload_id = ${p.uploadId} AND row_index >= ${p.lo} AND row_index < ${p.hi}`;
+export async function searchTextBetween(
+  db: Db,
+  p: { separators: string; fieldSep: string; rowEnd: string; uploadId: string; lo: number; hi: number },
+) {
+  const r = uploadRows;
+  const cell = (c: SQL | typeof r.email) => sql`translate(${c}, ${p.separators}, '  ')`;
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      t: sql<string | null>`string_agg(
+          ${cell(r.email)} || ${p.fieldSep} || ${cell(sql`coalesce(${r.name}, '')`)}
+            || ${p.fieldSep} || ${cell(sql`coalesce(${r.company}, '')`)},
+          ${p.rowEnd} ORDER BY ${r.rowIndex})`,
+    })
+    .from(r)
+    .where(and(eq(r.uploadId, p.uploadId), gte(r.rowIndex, p.lo), lt(r.rowIndex, p.hi)));
+  return row;
+}

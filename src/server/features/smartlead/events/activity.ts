@@ -6,7 +6,6 @@ import {
 } from '../../../../shared/campaign-activity';
 import { csvDocument } from '../../../../shared/csv';
 import type { Db } from '../../../platform/db/client';
-import { query } from '../../../platform/db/sql';
 import { notFound } from '../../../platform/http/errors';
 import { eventsPerDay, ownCampaignRow } from '../queries';
 
@@ -30,13 +29,9 @@ export async function activityOverTime(opts: {
   const { db, workspaceId } = opts;
   const { from, to, campaignId } = opts.query;
   if (campaignId) {
-    const own = await query(db, ownCampaignRow({ workspaceId, campaignId }));
-    if (!own.length) throw notFound('Campaign not found');
+    if (!(await ownCampaignRow(db, { workspaceId, campaignId }))) throw notFound('Campaign not found');
   }
-  const rows = await query<{ day: string; kind: string; n: number }>(
-    db,
-    eventsPerDay({ workspaceId, from, to, campaignId }),
-  );
+  const rows = await eventsPerDay(db, { workspaceId, from, to, campaignId });
   const byDay = new Map<string, ActivityDay>();
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
     const date = new Date(t).toISOString().slice(0, 10);

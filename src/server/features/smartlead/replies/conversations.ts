@@ -65,13 +65,10 @@ export async function leadCategories(opts: Deps): Promise<LeadCategory[]> {
 }
 
 async function ownCampaign(opts: { db: Db; workspaceId: string; campaignId: string }) {
-  const [row] = await query<{ smartlead_id: number | null }>(
-    opts.db,
-    ownCampaignRow({ workspaceId: opts.workspaceId, campaignId: opts.campaignId }),
-  );
+  const row = await ownCampaignRow(opts.db, { workspaceId: opts.workspaceId, campaignId: opts.campaignId });
   if (!row) throw notFound('Campaign not found');
-  if (row.smartlead_id === null) throw conflict('This campaign has not been created in Smartlead yet.');
-  return Number(row.smartlead_id);
+  if (row.smartleadId === null) throw conflict('This campaign has not been created in Smartlead yet.');
+  return Number(row.smartleadId);
 }
 
 /** The lead's id in the campaign (Smartlead's lead list), or 404. */

@@ -5,10 +5,9 @@ import {
   UNVERIFIED_SCORE,
 } from '../../../../shared/bounce-budget';
 import type { Db } from '../../../platform/db/client';
-import { query } from '../../../platform/db/sql';
 import { badRequest } from '../../../platform/http/errors';
 import { scoresOfVerdicts } from '../../lists/score';
-import { latestVerdicts } from '../queries';
+import { latestVerdictsOf } from '../../lists/sendable';
 
 /**
  * The server's side of the bounce budget (decision 0221): a send that holds rows other than valid ones is
@@ -26,12 +25,7 @@ export async function assertWithinBounceBudget(opts: {
   const budget = opts.budget ?? DEFAULT_BOUNCE_BUDGET;
   if (budget >= 100 || opts.emails.length === 0) return;
   const wanted = [...new Set(opts.emails.map((e) => e.trim().toLowerCase()))];
-  const rows = await query<{
-    email: string;
-    final_status: 'valid' | 'risky' | 'invalid';
-    reason: string | null;
-    mx: string | null;
-  }>(opts.db, latestVerdicts({ workspaceId: opts.workspaceId, emails: wanted }));
+  const rows = await latestVerdictsOf({ db: opts.db, workspaceId: opts.workspaceId, emails: wanted });
   const unverified = wanted.length - rows.length;
   // Valid rows alone are never held to it; anything else (risky, an invalid address put into the request
   // by hand, an address never verified here) is.

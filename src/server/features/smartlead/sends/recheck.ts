@@ -1,7 +1,6 @@
 import type { Db } from '../../../platform/db/client';
-import { query } from '../../../platform/db/sql';
+import { verifiedBeforeAmong } from '../../lists/sendable';
 import type { NetworkHealth, Step2Result } from '../../verification';
-import { verifiedBefore } from '../queries';
 
 // Before leads go to Smartlead, those whose verdict is older than REVERIFY_AFTER_DAYS are asked again
 // (decision 0221): mailboxes close, and a stale "valid" is the commonest hard bounce. A fresh "invalid"
@@ -39,11 +38,12 @@ export async function staleAmong(opts: {
 }): Promise<string[]> {
   const wanted = [...new Set(opts.emails.map((e) => e.trim().toLowerCase()))];
   if (wanted.length === 0) return [];
-  const rows = await query<{ email: string }>(
-    opts.db,
-    verifiedBefore({ workspaceId: opts.workspaceId, emails: wanted, before: opts.before }),
-  );
-  return rows.map((r) => r.email);
+  return verifiedBeforeAmong({
+    db: opts.db,
+    workspaceId: opts.workspaceId,
+    emails: wanted,
+    before: opts.before,
+  });
 }
 
 /** Re-checks the stale addresses, waiting at most `timeoutMs` for their answers. */

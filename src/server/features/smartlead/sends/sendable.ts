@@ -1,32 +1,13 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { mergeKey } from '../../../../shared/merge-fields';
 import type { SendableEmail, SendableGroup } from '../../../../shared/smartlead';
-import type { SuppressionReason } from '../../../../shared/suppressions';
 import type { Db } from '../../../platform/db/client';
-import { query } from '../../../platform/db/sql';
 import { scoresOfVerdicts } from '../../lists/score';
-import { heldBackByReason, sendableRows } from '../queries';
+import { listAddresses, type SendableRow, sendableRowsOf } from '../../lists/sendable';
+import { suppressedByReason } from '../../suppressions';
 import { smartleadCampaignLeads, smartleadCampaigns } from '../schema';
 
 /** Risky reasons a user may still choose to send to (the mailbox may well exist); never invalid rows. */
-
-interface Row {
-  id: string | number;
-  email: string;
-  name: string | null;
-  company: string | null;
-  data: string[];
-  final_status: 'valid' | 'risky';
-  reason: string | null;
-  verdict_reason: string | null;
-  mx: string | null;
-  checked_at: string | Date | null;
-  upload_id: string;
-  upload_name: string;
-  uploaded_at: string | Date;
-  headers: string[];
-  skip: number[];
-}
 
 /**
  * The workspace's addresses that may go to Smartlead, grouped by upload (newest first): valid rows, and
@@ -42,11 +23,11 @@ export async function sendableGroups(opts: {
   /** REVERIFY_AFTER_DAYS: addresses last checked longer ago are checked again before they go. */
   reverifyAfterDays: number;
 }) {
-  const rows = await query<Row>(opts.db, sendableRows({ workspaceId: opts.workspaceId }));
-  const heldBack = await query<{ reason: SuppressionReason; count: number }>(
-    opts.db,
-    heldBackByReason({ workspaceId: opts.workspaceId }),
-  );
+  const rows = await sendableRowsOf(opts);
+  const heldBack = await suppressedByReason(opts.db, {
+    workspaceId: opts.workspaceId,
+    among: listAddresses(opts.workspaceId),
+  });
   const sent = await sentCampaigns(opts);
   // Each row's confidence score, for the send screen's bounce projection (decision 0221).
   const scores = await scoresOfVerdicts(
@@ -101,7 +82,7 @@ export async function sendableGroups(opts: {
   };
 }
 
-function extraFields(r: Row): Record<string, string> {
+function extraFields(r: SendableRow): Record<string, string> {
   const skip = new Set((r.skip ?? []).filter((i) => typeof i === 'number'));
   const out: Record<string, string> = {};
   (r.headers ?? []).forEach((h, i) => {

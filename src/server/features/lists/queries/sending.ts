@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { isSuppressed } from '../../suppressions';
+
+// What sending (the Smartlead feature) asks of the workspace's lists (uploads, upload_rows,
+// upload_results): the rows that may be sent, and the latest verdicts of addresses about to go.
+
+/**
+ * The rows of the workspace's lists that may be sent: valid ones, and risky ones whose risk is a
+ * catch-all server or a role address, unsuppressed, with their upload and confidence inputs, newest
+ * upload first.
+ */
+export const sendableRows = (p: { workspaceId: string }) => sql`
+    SELECT r.id, r.email, r.name, r.company, r.data, x.final_status,
+      CASE WHEN x.final_status = 'risky' THEN
+        CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
+      END AS reason,
+      coalesce(x.step2_reason, x.reason) AS verdict_reason, coalesce(x.step2_mx_host, x.mx_host) AS mx,
+      coalesce(x.step2_verified_at, x.verified_at) AS checked_at,
+      u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at, u.headers,
+      (u.name_columns || jsonb_build_array(u.email_column) || coalesce(jsonb_build_array(u.company_column), '[]'::jsonb)) AS skip
+    FROM uploads u
+    JOIN upload_results x ON x.upload_id = u.id AND (
+      x.final_status = 'valid' OR (x.final_status = 'risky' AND (
+        coalesce(x.step2_reason, x.reason) = 'catch_all' OR x.role OR coalesce(x.step2_reason, x.reason) = 'role')))
+    JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
+    WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading'
+      AND NOT ${isSuppressed({ workspaceId: p.workspaceId, email: sql`lower(r.email)` })}
+    ORDER BY u.uploaded_at DESC, u.id, x.row_index`;
+
+/** Every address of the workspace's stored lists, lower-cased: a sub-select for another feature's statement. */
+export const addressesOfLists = (p: { workspaceId: string }) => sql`
+    SELECT lower(r.email) FROM uploads u
+    JOIN upload_rows r ON r.upload_id = u.id
+    WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading'`;
+
+/**
+ * Each address's latest verdict in the workspace's lists (valid, risky or invalid), with its reason and
+ * MX host: what the bounce budget projects from.
+ */
+export const latestVerdicts = (p: { workspaceId: string; emails: string[] }) =>
+  sql`SELECT DISTINCT ON (lower(r.email)) lower(r.email) AS email, x.final_status,
+        coalesce(x.step2_reason, x.reason) AS reason, coalesce(x.step2_mx_host, x.mx_host) AS mx
+      FROM uploads u
+      JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ANY(${sql.param(p.emails)}::text[])
+      JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
+      WHERE u.workspace_id = ${p.workspaceId} AND x.final_status IN ('valid', 'risky', 'invalid')
+      ORDER BY lower(r.email), coalesce(x.step2_verified_at, x.verified_at) DESC`;
+
+/** Of these addresses, those whose latest verdict in the workspace's lists is older than `before`. */
+export const verifiedBefore = (p: { workspaceId: string; emails: string[]; before: Date }) =>
+  sql`SELECT lower(r.email) AS email
+      FROM uploads u
+      JOIN upload_rows r ON r.upload_id = u.id AND lower(r.email) = ANY(${sql.param(p.emails)}::text[])
+      JOIN upload_results x ON x.upload_id = r.upload_id AND x.row_index = r.row_index
+      WHERE u.workspace_id = ${p.workspaceId} AND x.final_status IN ('valid', 'risky', 'invalid')
+      GROUP BY lower(r.email)
+      HAVING max(coalesce(x.step2_verified_at, x.verified_at)) < ${p.before}::timestamptz`;
