@@ -202,11 +202,10 @@ for (const file of files) {
   }
 }
 
-// Rule 5. PENDING: files still being moved to their tables' owners (emptied, then removed).
-const PENDING = new Set(process.env.BOUNDARIES_STRICT ? [] : PENDING_FOREIGN_TABLES());
+// Rule 5.
 const owners = tableOwners(ROOT);
 for (const rel of serverFiles(ROOT)) {
-  if (isSchemaFile(rel) || PENDING.has(rel)) continue;
+  if (isSchemaFile(rel)) continue;
   const foreign = foreignStatements(
     stripComments(readFileSync(path.join(ROOT, rel), 'utf8')),
     featureOfPath(rel),
@@ -226,10 +225,3 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(`Import boundaries: ${files.length} files checked, no problems.`);
-
-function PENDING_FOREIGN_TABLES() {
-  return [
-    'src/server/features/lists/queries/outcomes.ts',
-    'src/server/features/lists/queries/result-writes.ts',
-  ];
-}

@@ -13,6 +13,8 @@ function tree(files: Record<string, string>) {
   const base: Record<string, string> = {
     'src/server/features/lists/index.ts': 'export const x = 1;',
     'src/server/features/lists/claims.ts': 'export const claim = 1;',
+    'src/server/features/lists/schema.ts':
+      "import { pgTable } from 'drizzle-orm/pg-core';\nexport const uploads = pgTable('uploads', {});",
     'src/server/features/usage/usage.ts': "import { x } from '../lists';",
     'src/server/platform/db/sql.ts': 'export const q = 1;',
     'src/web/lib/api.ts': 'export const api = 1;',
@@ -47,6 +49,16 @@ describe('npm run check:boundaries', () => {
       'src/server/features/smartlead/connection/client.ts': 'export function createSmartleadClient() {}',
       'src/server/features/smartlead/connection/client-for.ts':
         "import { createSmartleadClient } from './client';\nexport const f = createSmartleadClient;",
+    });
+    expect(check()).toMatchObject({ ok: true });
+  });
+
+  it("lets a feature's own statements, comments and foreign keys name its tables", () => {
+    tree({
+      'src/server/features/lists/queries.ts': 'export const q = sql`DELETE FROM uploads`;',
+      'src/server/features/usage/schema.ts':
+        '// usage_counters rows point at uploads (see lists)\nexport const u = 1;',
+      'src/server/features/usage/usage.ts': '// counted when a row is read from uploads\nexport const n = 1;',
     });
     expect(check()).toMatchObject({ ok: true });
   });
@@ -113,6 +125,18 @@ describe('npm run check:boundaries', () => {
       'src/server/features/smartlead/events/poll.ts',
       "import { createSmartleadClient as make } from './client';",
       'builds a Smartlead client by hand',
+    ],
+    [
+      "a statement on another feature's table, in lowercase raw SQL",
+      'src/server/features/usage/report.ts',
+      "import { sql } from 'drizzle-orm';\nexport const q = sql`select count(*) from uploads`;",
+      "names another feature's table in a statement (uploads (lists))",
+    ],
+    [
+      "a Drizzle statement on another feature's table",
+      'src/server/features/usage/report.ts',
+      "import { uploads } from '../lists/schema';\nexport const q = (db) => db.select().from(uploads);",
+      "names another feature's table in a statement (uploads (lists))",
     ],
   ])('fails on %s', (_, file, text, message) => {
     tree({ [file]: text });

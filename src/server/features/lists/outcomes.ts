@@ -1,14 +1,6 @@
-import type { SendHistory } from '../../../shared/score';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
-import {
-  acceptedSends,
-  bounceRows,
-  catchAllSendsByDomain,
-  catchAllSendsByProvider,
-  latestVerdictOf,
-  rowsAtDomain,
-} from './queries/outcomes';
+import { bounceRows, latestVerdictOf, rowsAtDomain } from './queries/outcomes';
 import { forgetStatuses } from './status-cache';
 
 // What a send outcome changes in the workspace's lists (decision 0220).
@@ -52,41 +44,6 @@ export async function latestVerdict(opts: {
     latestVerdictOf({ email: opts.email.toLowerCase(), workspaceId: opts.workspaceId }),
   );
   return row ? { reason: row.reason, mxHost: row.mx_host } : null;
-}
-
-/** Sent rows the lists called "accepted", and their bounces, over the whole workspace (decision 0221). */
-export async function acceptedHistory(opts: { db: Db; workspaceId: string }): Promise<SendHistory> {
-  const [row] = await query<{ sent: number; bounced: number }>(
-    opts.db,
-    acceptedSends({ workspaceId: opts.workspaceId }),
-  );
-  return { sent: Number(row?.sent ?? 0), bounced: Number(row?.bounced ?? 0) };
-}
-
-/** Sent catch-all rows and their bounces, per domain and per provider (the score's calibration). */
-export async function catchAllHistory(opts: {
-  db: Db;
-  workspaceId: string;
-  domains: string[];
-  providers: string[];
-}) {
-  const domains = new Map<string, SendHistory>();
-  const providers = new Map<string, SendHistory>();
-  if (opts.domains.length) {
-    const rows = await query<{ k: string; sent: number; bounced: number }>(
-      opts.db,
-      catchAllSendsByDomain({ workspaceId: opts.workspaceId, domains: opts.domains }),
-    );
-    for (const r of rows) domains.set(r.k, { sent: Number(r.sent), bounced: Number(r.bounced) });
-  }
-  if (opts.providers.length) {
-    const rows = await query<{ k: string; sent: number; bounced: number }>(
-      opts.db,
-      catchAllSendsByProvider({ workspaceId: opts.workspaceId, providers: opts.providers }),
-    );
-    for (const r of rows) providers.set(r.k, { sent: Number(r.sent), bounced: Number(r.bounced) });
-  }
-  return { domains, providers };
 }
 
 export interface DomainRow {

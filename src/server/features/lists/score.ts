@@ -1,7 +1,7 @@
 import { type MailProvider, providerOf } from '../../../shared/mail-providers';
 import { scoreOf } from '../../../shared/score';
 import type { Db } from '../../platform/db/client';
-import { acceptedHistory, catchAllHistory } from './outcomes';
+import { acceptedHistory, catchAllHistory } from '../outcomes';
 
 export interface ScoredRow {
   email: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 
-// What lists ask of the database about what sending taught (send_outcomes, decision 0220): bounces
-// that turn rows invalid across the workspace's lists, and the sends and bounces the score learns from.
+// What lists ask of the database about what sending taught (decision 0220): bounces that turn rows
+// invalid across the workspace's lists, and the verdicts the score is calibrated on.
 
 /** Turns the workspace's rows of the address invalid/bounced (risky ones, and valid ones answered before the bounce), their uploads' counters with them; answers each upload changed and how many rows. */
 export const bounceRows = (p: { email: string; workspaceId: string; bouncedAt: Date }) =>
@@ -39,26 +39,6 @@ export const latestVerdictOf = (p: { email: string; workspaceId: string }) =>
     WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading' AND x.final_status <> 'pending'
     ORDER BY coalesce(x.step2_verified_at, x.verified_at) DESC
     LIMIT 1`;
-
-/** Sent addresses the lists called accepted, and how many bounced. */
-export const acceptedSends = (p: { workspaceId: string }) =>
-  sql`SELECT count(*)::int AS sent, count(bounced_at)::int AS bounced
-      FROM send_outcomes WHERE workspace_id = ${p.workspaceId} AND accepted`;
-
-/** Sent catch-all addresses and their bounces, per domain of these. */
-export const catchAllSendsByDomain = (p: { workspaceId: string; domains: string[] }) =>
-  sql`SELECT split_part(email, '@', 2) AS k, count(*)::int AS sent, count(bounced_at)::int AS bounced
-        FROM send_outcomes
-        WHERE workspace_id = ${p.workspaceId} AND catch_all
-          AND split_part(email, '@', 2) = ANY(${sql.param(p.domains)}::text[])
-        GROUP BY 1`;
-
-/** Sent catch-all addresses and their bounces, per mail provider of these. */
-export const catchAllSendsByProvider = (p: { workspaceId: string; providers: string[] }) =>
-  sql`SELECT provider AS k, count(*)::int AS sent, count(bounced_at)::int AS bounced
-        FROM send_outcomes
-        WHERE workspace_id = ${p.workspaceId} AND catch_all AND provider = ANY(${sql.param(p.providers)}::text[])
-        GROUP BY 1`;
 
 /**
  * The workspace's list rows at one domain (the finder's evidence of the domain's pattern): the

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { bouncedAddresses } from '../../outcomes';
 
 // How each step's verdicts are written (upload_results, and the upload's counters in uploads). Each
 // write is ONE statement: the results (for the verified row and every duplicate of its address) and
@@ -32,8 +33,8 @@ const afterBounces = (uploadId: string) => sql`
     a.attempts
   FROM a
   LEFT JOIN upload_rows br ON br.upload_id = ${uploadId} AND br.row_index = a.idx
-  LEFT JOIN send_outcomes o ON o.workspace_id = (SELECT workspace_id FROM uploads WHERE id = ${uploadId})
-    AND o.email = lower(br.email) AND o.bounced_at IS NOT NULL`;
+  LEFT JOIN ${bouncedAddresses(sql`(SELECT workspace_id FROM uploads WHERE id = ${uploadId})`)} o
+    ON o.email = lower(br.email)`;
 
 /** Rows that share the verified row's address get the same verdict. */
 const withDuplicates = (uploadId: string) => sql`

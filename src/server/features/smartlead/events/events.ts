@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { providerOf } from '../../../../shared/mail-providers';
 import {
   EVENT_KIND,
@@ -9,19 +9,13 @@ import {
 } from '../../../../shared/send-outcomes';
 import type { Db } from '../../../platform/db/client';
 import { applyBounce, latestVerdict } from '../../lists/outcomes';
+import { noteFirstVerdict, recordOutcome } from '../../outcomes';
 import { suppress } from '../../suppressions';
-import { sendEvents, sendOutcomes, smartleadCampaigns } from '../schema';
+import { sendEvents, smartleadCampaigns } from '../schema';
 
 // Taking in one campaign event (from the webhook or the poll): stored once, folded into what is known
 // about the address, and learned from (bounces and unsubscribes suppress; a bounce invalidates the
 // address in the workspace's lists). See docs/decisions/0220-send-outcomes.md.
-
-const COLUMN = {
-  sent: ['sentAt', sendOutcomes.sentAt],
-  bounced: ['bouncedAt', sendOutcomes.bouncedAt],
-  replied: ['repliedAt', sendOutcomes.repliedAt],
-  unsubscribed: ['unsubscribedAt', sendOutcomes.unsubscribedAt],
-} as const;
 
 /** One event as we keep it, whichever way it came. */
 export interface OutcomeEvent {
@@ -106,16 +100,9 @@ export async function takeInEvent(opts: {
     if (!inserted.length) return false;
     // Opens and clicks are activity over time only: nothing to learn about the address from them.
     if (!isOutcomeKind(e.kind)) return true;
-    const [key, column] = COLUMN[e.kind];
-    await tx
-      .insert(sendOutcomes)
-      .values({ workspaceId, email: e.email, [key]: e.occurredAt, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [sendOutcomes.workspaceId, sendOutcomes.email],
-        set: { [key]: sql`greatest(${column}, excluded.${sql.identifier(column.name)})`, updatedAt: now },
-      });
     // In the same transaction: an event stored is an event learned from (a retry would be a duplicate).
     const db = tx as unknown as Db;
+    await recordOutcome({ db, workspaceId, email: e.email, kind: e.kind, occurredAt: e.occurredAt, now });
     await noteVerdict({ db, workspaceId, email: e.email });
     if (e.kind === 'bounced' || e.kind === 'unsubscribed') {
       await suppress({ db, workspaceId, emails: [e.email], reason: e.kind, now });
@@ -133,18 +120,12 @@ export async function takeInEvent(opts: {
 async function noteVerdict(opts: { db: Db; workspaceId: string; email: string }) {
   const v = await latestVerdict(opts);
   if (!v) return;
-  await opts.db
-    .update(sendOutcomes)
-    .set({
+  await noteFirstVerdict({
+    ...opts,
+    verdict: {
       catchAll: v.reason === 'catch_all',
       accepted: v.reason === 'accepted',
       provider: providerOf(v.mxHost, opts.email.split('@').pop())?.id ?? null,
-    })
-    .where(
-      and(
-        eq(sendOutcomes.workspaceId, opts.workspaceId),
-        eq(sendOutcomes.email, opts.email),
-        isNull(sendOutcomes.catchAll),
-      ),
-    );
+    },
+  });
 }

@@ -5,7 +5,8 @@ import { eventPayload } from '../../../../../tests/fakes/smartlead-outcomes';
 import { deliverTo, rowOf, sentCampaign as sentCampaignIn } from '../../../../../tests/helpers/send-outcomes';
 import { startSmartleadApp, stopSmartleadApp } from '../../../../../tests/helpers/smartlead';
 import type { TestApp } from '../../../../../tests/helpers/test-app';
-import { sendEvents, sendOutcomes } from '../schema';
+import { sendOutcomes } from '../../outcomes/schema';
+import { sendEvents } from '../schema';
 import { runSend } from '../sends/send';
 import { pollOutcomes } from './poll';
 

@@ -1,0 +1,8 @@
+// Send outcomes' surface: Smartlead's event intake records them, the lists read them.
+export {
+  acceptedHistory,
+  catchAllHistory,
+  noteFirstVerdict,
+  recordOutcome,
+} from './history';
+export { bouncedAddresses } from './queries';
