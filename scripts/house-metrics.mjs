@@ -1,6 +1,11 @@
-// `node scripts/house-metrics.mjs`: counts that say how the house is kept (decision 0700): inline
-// mutations and hand-written query keys in the web, form styles, files with raw SQL, back-off
-// formulas, files over 250 lines, and import cycles (strongly connected components of the relative
+// `node scripts/house-metrics.mjs`: counts that say how the house is kept (decisions 0700, 0720, 0730):
+// inline mutations, hand-written query keys, direct API calls and queries without a response schema in
+// the web; form styles; raw SQL outside queries modules, statements on another feature's table and
+// single-table statements written raw (scripts/lib/tables.mjs; any letter case); back-off formulas;
+// Smartlead clients built outside the factory; a reason's fields outside its table; files over 250
+// lines; and import cycles (strongly connected components of the relative import graph, type-only
+// imports included and excluded). `--verbose` lists what each count found.
+import cycles (strongly connected components of the relative
 // import graph, type-only imports included and excluded).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +15,7 @@ import {
   foreignStatements,
   isSchemaFile,
   rawStatements,
+  sqlTexts,
   stripComments,
   tableOwners,
 } from './lib/tables.mjs';
@@ -55,12 +61,15 @@ for (const f of web.filter((x) => x.endsWith('.tsx'))) {
   else if (/\.safeParse\(/.test(s)) forms['useState + safeParse'].push(f);
   else forms['plain useState'].push(f);
 }
+// SQL in a `sql` template or a query string (comments left out), in any letter case: a statement or a
+// fragment that reads or writes a table.
 const SQL =
-  /['"`][^'"`]*\b(SELECT\s[\s\S]*?\sFROM|INSERT INTO|UPDATE\s+\w+\s+SET|DELETE FROM|WITH\s+\w+\s+AS\s*\()/;
+  /\b(select\s[\s\S]*?\bfrom\b|insert\s+into|update\s+\w+\s+set|delete\s+from|with\s+\w+\s+as\s*\()/i;
+const hasSql = (f) => sqlTexts(stripComments(text.get(f))).some((body) => SQL.test(body));
 // A feature's queries.ts (or queries/) is where its raw SQL belongs; raw SQL anywhere else is counted.
 const isQueries = (f) => /\/queries(\.ts$|\/)/.test(rel(f));
-const rawSql = server.filter((f) => !isQueries(f) && SQL.test(text.get(f)));
-const queryFiles = server.filter((f) => isQueries(f) && SQL.test(text.get(f)));
+const rawSql = server.filter((f) => !isQueries(f) && hasSql(f));
+const queryFiles = server.filter((f) => isQueries(f) && hasSql(f));
 const backoff = server.flatMap((f) =>
   (text.get(f).match(/2\s*\*\*\s*\(?[\w.]+|Math\.pow\(\s*2|\*\*\s*attempt/g) ?? []).map(
     (m) => `${rel(f)}: ${m}`,

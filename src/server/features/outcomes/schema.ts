@@ -8,7 +8,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const sendOutcomes = pgTable(
   'send_outcomes',
   {
-    /** No foreign key (see the migration): a deleted workspace's rows go with the cleanup job. */
+    /** Its workspace's foreign key (migration 0830) deletes the rows with the workspace. */
     workspaceId: uuid('workspace_id').notNull(),
     email: text('email').notNull(),
     sentAt: ts('sent_at'),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { Clock } from '../../../platform/clock';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
@@ -175,7 +175,17 @@ export async function runSend(opts: {
         and(
           eq(smartleadCampaigns.id, campaignId),
           // Leads added to the campaign meanwhile (Email Campaigns → Add leads) keep the send open.
-          sql`not exists (select 1 from ${smartleadSendBatches} b where b.campaign_id = ${campaignId} and b.state = 'pending')`,
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(smartleadSendBatches)
+              .where(
+                and(
+                  eq(smartleadSendBatches.campaignId, campaignId),
+                  eq(smartleadSendBatches.state, 'pending'),
+                ),
+              ),
+          ),
         ),
       )
       .returning({ id: smartleadCampaigns.id });
