@@ -5,8 +5,6 @@
 // Smartlead clients built outside the factory; a reason's fields outside its table; files over 250
 // lines; and import cycles (strongly connected components of the relative import graph, type-only
 // imports included and excluded). `--verbose` lists what each count found.
-import cycles (strongly connected components of the relative
-// import graph, type-only imports included and excluded).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { components } from './lib/cycles.mjs';
