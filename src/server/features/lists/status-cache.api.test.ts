@@ -3,6 +3,7 @@ import { TestClient } from '../../../../tests/helpers/client';
 import { uploadCsv } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { Db } from '../../platform/db/client';
+import { beforeEachStatement } from '../../platform/db/sql';
 import type { Step1Result, Step2Result } from '../verification';
 import { findWorkspacePlan } from '../workspaces';
 import { writeStep1, writeStep2 } from './results-write';
@@ -41,31 +42,12 @@ async function newUpload() {
 /** A Db that counts its statements. */
 function counting(db: Db) {
   const counter = { statements: 0 };
-  // Raw statements and the builder's both prepare through the session: count each one run there.
-  const session = (db as unknown as { session: object }).session;
-  const countingSession = new Proxy(session, {
-    get(target, prop, receiver) {
-      if (prop !== 'prepareQuery') return Reflect.get(target, prop, receiver);
-      return (...args: unknown[]) => {
-        const prepared = Reflect.apply(Reflect.get(target, prop), receiver, args) as object;
-        return new Proxy(prepared, {
-          get(p, key, r) {
-            if (key !== 'execute') return Reflect.get(p, key, r);
-            return (...a: unknown[]) => {
-              counter.statements++;
-              return Reflect.apply(Reflect.get(p, key), p, a);
-            };
-          },
-        });
-      };
-    },
-  });
-  const wrapped = new Proxy(db, {
-    get(target, prop, receiver) {
-      return prop === 'session' ? countingSession : Reflect.get(target, prop, receiver);
-    },
-  });
-  return { db: wrapped, counter };
+  return {
+    db: beforeEachStatement(db, () => {
+      counter.statements++;
+    }),
+    counter,
+  };
 }
 
 /**

@@ -13,12 +13,19 @@ export async function query<T>(db: Db, statement: SQL): Promise<T[]> {
  * right after another completes in a microtask: a lane issuing statements back to back never lets the
  * event loop run, so HTTP requests are not even read until it pauses (measured: two looping queries
  * starved a 1 ms timer indefinitely). This Db lets the event loop run before each statement, so
- * requests that arrived meanwhile queue their statements between the lane's. Raw statements and the
- * builder's both prepare through the session, so the wait goes there.
+ * requests that arrived meanwhile queue their statements between the lane's.
  */
 export function politeDb(db: Db): Db {
+  return beforeEachStatement(db, yieldToEventLoop);
+}
+
+/**
+ * This Db runs `hook` before each statement it sends (awaited when it returns a promise). Raw statements
+ * and the builder's both prepare through the session, so the hook goes there.
+ */
+export function beforeEachStatement(db: Db, hook: () => unknown): Db {
   const session = (db as unknown as { session: object }).session;
-  const politeSession = new Proxy(session, {
+  const hooked = new Proxy(session, {
     get(target, prop, receiver) {
       if (prop !== 'prepareQuery') return Reflect.get(target, prop, receiver);
       return (...args: unknown[]) => {
@@ -26,9 +33,10 @@ export function politeDb(db: Db): Db {
         return new Proxy(prepared, {
           get(p, key, r) {
             if (key !== 'execute') return Reflect.get(p, key, r);
-            return async (...a: unknown[]) => {
-              await yieldToEventLoop();
-              return Reflect.apply(Reflect.get(p, key), p, a);
+            const execute = (a: unknown[]) => Reflect.apply(Reflect.get(p, key), p, a);
+            return (...a: unknown[]) => {
+              const before = hook();
+              return before instanceof Promise ? before.then(() => execute(a)) : execute(a);
             };
           },
         });
@@ -37,7 +45,7 @@ export function politeDb(db: Db): Db {
   });
   return new Proxy(db, {
     get(target, prop, receiver) {
-      return prop === 'session' ? politeSession : Reflect.get(target, prop, receiver);
+      return prop === 'session' ? hooked : Reflect.get(target, prop, receiver);
     },
   });
 }
