@@ -63,6 +63,7 @@ const SHARED = {
     'score',
     'sendable',
     'start',
+    'verify-rows',
     'workspace-data',
   ],
 };

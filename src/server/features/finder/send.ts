@@ -3,9 +3,8 @@ import { FIND_STATUS_LABELS, type FindSendResponse, PATTERN_SOURCE_LABELS } from
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import { createUploadFromRows } from '../lists/create';
 import type { ListsSettings } from '../lists/env';
-import { startVerification } from '../lists/start';
+import { verifyRows } from '../lists/verify-rows';
 import type { WorkspacePlan } from '../workspaces';
 import { resultRows, resultsWhere } from './queries';
 import { ownJob } from './service';
@@ -63,23 +62,10 @@ export async function sendFindToVerification(opts: {
   const job = await ownJob(opts.db, opts.workspace.id, opts.jobId);
   const rows = await resultRows(opts.db, resultsWhere(job.id, 'found', ''), 100_000, 0);
   if (rows.length === 0) throw badRequest('This find has no addresses to verify yet');
-  const { uploadId, totalEmails } = await createUploadFromRows({
-    db: opts.db,
-    workspaceId: opts.workspace.id,
-    name: `Finder: ${job.name}`.slice(0, 120),
+  return verifyRows({
+    ...opts,
+    name: `Finder: ${job.name}`,
     headers: ['email', 'name', 'company'],
     rows: rows.map((r) => [r.email ?? '', personName(r), r.company]),
-    emailColumn: 'email',
-    now: opts.now,
-    settings: opts.settings,
   });
-  await startVerification({
-    db: opts.db,
-    queue: opts.queue,
-    settings: opts.settings,
-    workspace: opts.workspace,
-    uploadId,
-    now: opts.now,
-  });
-  return { uploadId, emailCount: totalEmails };
 }

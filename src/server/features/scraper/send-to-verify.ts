@@ -1,9 +1,8 @@
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import { createUploadFromRows } from '../lists/create';
 import type { ListsSettings } from '../lists/env';
-import { startVerification } from '../lists/start';
+import { verifyRows } from '../lists/verify-rows';
 import type { WorkspacePlan } from '../workspaces';
 import { isPlausibleEmail } from './emails';
 import { findOwnJob, jobProfiles } from './service';
@@ -29,10 +28,9 @@ export async function sendJobToVerification(opts: {
   });
   if (!withEmail.length) throw badRequest('This search found no email addresses to verify');
   const label = job.mode === 'keyword' ? job.keywords.join(', ') : `${job.keywords.length} profiles`;
-  const { uploadId, totalEmails } = await createUploadFromRows({
-    db: opts.db,
-    workspaceId: opts.workspace.id,
-    name: `Instagram: ${label}`.slice(0, 120),
+  return verifyRows({
+    ...opts,
+    name: `Instagram: ${label}`,
     headers: ['email', 'name', 'company', 'username'],
     rows: withEmail.map((r) => [
       r.email.toLowerCase(),
@@ -40,17 +38,5 @@ export async function sendJobToVerification(opts: {
       r.cleaned?.cleanedCompany ?? '',
       r.username,
     ]),
-    emailColumn: 'email',
-    now: opts.now,
-    settings: opts.settings,
   });
-  await startVerification({
-    db: opts.db,
-    queue: opts.queue,
-    settings: opts.settings,
-    workspace: opts.workspace,
-    uploadId,
-    now: opts.now,
-  });
-  return { emailCount: totalEmails, uploadId };
 }
