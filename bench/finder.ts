@@ -7,13 +7,12 @@
 // share of the polite ceiling (bench/ceiling.ts: the fastest a client keeping the cap could ask the
 // truth, one RCPT per person and a probe per domain, with no search at all).
 import { finderEnv } from '../src/server/features/finder/env';
-import type { Example } from '../src/server/features/finder/evidence';
 import { findMany } from '../src/server/features/finder/find-many';
 import type { Found } from '../src/server/features/finder/find-person';
 import { siteResolver } from '../src/server/features/finder/site-resolver';
 import { readCompanySite } from '../src/server/features/finder/website';
 import { createVerifier } from '../src/server/features/verification';
-import { startFinderWorld } from '../tests/fakes/finder-world';
+import { startFinderWorld, worldExamples } from '../tests/fakes/finder-world';
 import { errorBudgetOf, serverCeiling } from './ceiling';
 
 const DOMAINS = Number(process.env.DOMAINS ?? 220);
@@ -68,16 +67,8 @@ await findMany(
         port: Number(env.FINDER_WEB_PORT),
         resolve,
       });
-      const known = world.domains.find((d) => d.domain === domain)?.workspaceColleague;
-      const examples: Example[] = site.addresses.map((a) => ({
-        address: a.address,
-        names: a.names,
-        source: 'website',
-      }));
-      if (known)
-        examples.push({ address: known.address, names: [known.name], source: 'workspace', owned: true });
       siteMs.push(Date.now() - t0);
-      return { examples, siteProblem: site.problem };
+      return worldExamples(world, domain, site);
     },
     onFound: (i, f) => void answers.set(i, f),
     onChange: (i, f) => void answers.set(i, f),

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import type { Example } from '../../src/server/features/finder/evidence';
+import type { SiteReading } from '../../src/server/features/finder/website';
 import { ADDRESS_PATTERNS, nameParts, renderPattern } from '../../src/shared/finder';
 import { type FakeDns, type FakeDnsEntry, startFakeDns } from './dns';
 import { type FakeSmtp, startFakeSmtp } from './smtp';
@@ -324,4 +326,23 @@ function siteHtml(
     return `<html><body><p>Press: ${addresses[0]}@${domain}</p><p>General: info@${domain}</p></body></html>`;
   }
   return `<html><body><p>Write to info@${domain}</p></body></html>`;
+}
+
+/**
+ * What a find knows at one of the world's domains: the addresses its website publishes (as read) and,
+ * where the world gives one, a colleague from the workspace's own lists.
+ */
+export function worldExamples(
+  world: FinderWorld,
+  domain: string,
+  site: SiteReading,
+): { examples: Example[]; siteProblem: string | null } {
+  const examples: Example[] = site.addresses.map((a) => ({
+    address: a.address,
+    names: a.names,
+    source: 'website',
+  }));
+  const known = world.domains.find((d) => d.domain === domain)?.workspaceColleague;
+  if (known) examples.push({ address: known.address, names: [known.name], source: 'workspace', owned: true });
+  return { examples, siteProblem: site.problem };
 }

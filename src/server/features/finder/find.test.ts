@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FinderWorld, startFinderWorld, type WorldPerson } from '../../../../tests/fakes/finder-world';
+import {
+  type FinderWorld,
+  startFinderWorld,
+  type WorldPerson,
+  worldExamples,
+} from '../../../../tests/fakes/finder-world';
 import { createVerifier, type Verifier } from '../verification';
-import type { Example } from './evidence';
 import { findMany } from './find-many';
 import type { Found } from './find-person';
 import { siteResolver } from './site-resolver';
@@ -46,15 +50,7 @@ beforeAll(async () => {
           port: Number(env.FINDER_WEB_PORT),
           resolve,
         });
-        const known = world.domains.find((d) => d.domain === domain)?.workspaceColleague;
-        const examples: Example[] = site.addresses.map((a) => ({
-          address: a.address,
-          names: a.names,
-          source: 'website',
-        }));
-        if (known)
-          examples.push({ address: known.address, names: [known.name], source: 'workspace', owned: true });
-        return { examples, siteProblem: site.problem };
+        return worldExamples(world, domain, site);
       },
       onFound: (i, f) => {
         answers.set(i, f);
