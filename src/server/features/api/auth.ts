@@ -5,7 +5,7 @@ import { sha256 } from '../../platform/crypto/tokens';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
 import { findTokenHolder, markTokenUsed } from '../auth/request-user';
-import { planState } from '../usage/plans';
+import { planState } from '../billing/plans';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,7 @@ import { query } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import { type JobSender, jobType } from '../../platform/jobs/registry';
 import { assertHasAccess } from '../billing/access';
-import type { PriceConfig } from '../usage/plans';
+import type { PriceConfig } from '../billing/plans';
 import { consumeQuota, releaseQuota } from '../usage/quota';
 import type { WorkspacePlan } from '../workspaces';
 import type { ListsSettings } from './env';

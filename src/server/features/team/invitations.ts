@@ -3,8 +3,8 @@ import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { userIdsWithEmail, usernamesByIds } from '../auth';
+import type { PriceConfig } from '../billing/plans';
 import { productNameFor } from '../branding';
-import type { PriceConfig } from '../usage/plans';
 import {
   addMember,
   anyMember,

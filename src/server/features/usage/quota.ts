@@ -3,8 +3,8 @@ import { type PlanState, USAGE_LABELS, type UsageKind, upgradeFor } from '../../
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { AppError } from '../../platform/http/errors';
+import { type PriceConfig, planState } from '../billing/plans';
 import type { WorkspacePlan } from '../workspaces';
-import { type PriceConfig, planState } from './plans';
 import { countUse, monthCount, uncountUse } from './queries';
 
 /** First day of the calendar month (UTC) of `now`, as the DATE the counters are keyed by. */

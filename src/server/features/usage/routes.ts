@@ -2,8 +2,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { planStateSchema, usageResponseSchema } from '../../../shared/usage';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
+import { planState } from '../billing/plans';
 import { requireWorkspace } from '../workspaces';
-import { planState } from './plans';
 import { usageSummary } from './usage';
 
 export async function usageRoutes(app: AppInstance, deps: AppDeps) {

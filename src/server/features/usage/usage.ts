@@ -1,7 +1,7 @@
 import { USAGE_KINDS, type UsageResponse } from '../../../shared/usage';
 import type { Db } from '../../platform/db/client';
+import { type PriceConfig, planState } from '../billing/plans';
 import type { WorkspacePlan } from '../workspaces';
-import { type PriceConfig, planState } from './plans';
 import { countersBetween } from './queries';
 import { monthOf, nextMonthStart } from './quota';
 

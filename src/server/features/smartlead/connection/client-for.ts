@@ -1,8 +1,8 @@
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
 import type { Sleep } from '../../../platform/retry';
+import type { PriceConfig } from '../../billing/plans';
 import { userAgentName } from '../../branding';
-import type { PriceConfig } from '../../usage/plans';
 import { createSmartleadClient, RETRY_POLICIES, type SmartleadClient } from './client';
 import { loadApiKey } from './settings';
 
