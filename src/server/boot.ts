@@ -60,7 +60,7 @@ export async function bootRuntime(
   setExternalCallObserver((service, outcome) => metrics.externalCall(service, outcome));
   // A process that verifies builds its verifier now: loading the disposable-domain list (~0.1 s of
   // this thread) would otherwise stall every request in flight when the first run starts.
-  if (opts.work) laneVerifier({ config, database, log });
+  if (opts.work) laneVerifier({ config, database, log, clock });
   const queue: Queue = await startQueue({
     database,
     definitions: allJobs(),

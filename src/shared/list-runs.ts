@@ -9,7 +9,8 @@ import { z } from 'zod';
  * (never invalid or risky because of it) and verification tries again by itself at `nextTryAt`.
  */
 export const ourSideNoticeSchema = z.object({
-  kind: z.enum(['dns', 'smtp', 'verifier']),
+  /** budget: the workspace's probe budget is spent until the window turns (decision 0860). */
+  kind: z.enum(['dns', 'smtp', 'verifier', 'budget']),
   /** What is wrong on our side, in words, e.g. "Our DNS resolver is not answering; verification will resume by itself". */
   message: z.string(),
   /** ISO time of the next try. */

@@ -1,4 +1,4 @@
-import { Globe, PlugZap, ServerCrash } from 'lucide-react';
+import { Globe, Hourglass, PlugZap, ServerCrash } from 'lucide-react';
 import type { OurSideNotice } from '../../shared/list-runs';
 import { formatTime } from '../lib/format';
 import { Alert, AlertDescription, AlertTitle } from './alert';
@@ -7,13 +7,16 @@ const TITLE: Record<OurSideNotice['kind'], string> = {
   dns: 'Verification is paused: a problem on our side (DNS)',
   smtp: 'Verification is paused: a problem on our side (mail network)',
   verifier: 'Verification is paused: a problem on our side (verification service)',
+  budget: 'Paused: the probe budget is spent for now',
 };
-const ICON = { dns: Globe, smtp: PlugZap, verifier: ServerCrash };
+const ICON = { dns: Globe, smtp: PlugZap, verifier: ServerCrash, budget: Hourglass };
 /** What the operator of this server changes, and the command that checks it (README, "npm run doctor"). */
 const FIX: Record<OurSideNotice['kind'], string> = {
   dns: 'For the operator: set DNS_SERVERS to a resolver that answers truly; `npm run doctor` checks it.',
   smtp: 'For the operator: open outbound port 25, or set SMTP_PROXY to a proxy that may use it; `npm run doctor` checks it.',
   verifier: 'For the operator: check VERIFIER_API_URL and VERIFIER_API_KEY.',
+  budget:
+    'Every address checked costs mail-server checks from this IP, shared by all customers: the plan sets how many an hour and a day (see Usage).',
 };
 
 /**
@@ -31,7 +34,10 @@ export function VerificationNotice({ notice, compact }: { notice: OurSideNotice 
       <AlertTitle>{TITLE[notice.kind]}</AlertTitle>
       <AlertDescription>
         <p>
-          {notice.message}. <span data-testid="notice-next-try">Next try at {next}.</span>
+          {notice.message}.{' '}
+          <span data-testid="notice-next-try">
+            {notice.kind === 'budget' ? 'Resumes at' : 'Next try at'} {next}.
+          </span>
         </p>
         <p className="mt-1" data-testid="notice-fix">
           {FIX[notice.kind]}

@@ -20,8 +20,12 @@ const NO_MAIL = new Set(['no_domain', 'null_mx', 'no_mail_host', 'syntax', 'disp
 export async function askServer(opts: {
   verifier: Verifier;
   candidates: Candidate[];
-  /** Whose question this is (the prober takes turns between tenants at each server). */
+  /** Whose question this is (the prober reports on it by tenant, takes turns by workspace). */
   tenant: string;
+  /** The workspace whose probe budget pays for the RCPTs (decision 0860). */
+  workspace?: string;
+  /** Stop: candidates still queued are withdrawn (an UnjudgedError then, never a verdict). */
+  signal?: AbortSignal;
 }): Promise<Heard> {
   const { verifier, candidates } = opts;
   let rejected = 0;
@@ -34,7 +38,7 @@ export async function askServer(opts: {
     if (wave.length === 0) break;
     const results = await verifier.checkStep2(
       wave.map((c) => ({ email: c.address, key: c.address })),
-      { tenant: opts.tenant },
+      { tenant: opts.tenant, workspace: opts.workspace, signal: opts.signal },
     );
     tried += wave.length;
     const byKey = new Map(results.map((r) => [r.key, r]));

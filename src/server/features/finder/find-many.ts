@@ -1,5 +1,5 @@
 import { type FindPerson, nameParts } from '../../../shared/finder';
-import type { Verifier } from '../verification';
+import { type BudgetHold, UnjudgedError, type Verifier } from '../verification';
 import { markCollision } from './answer';
 import { companyDomain } from './company-domain';
 import type { Example } from './evidence';
@@ -14,6 +14,12 @@ import { type Found, findPerson } from './find-person';
 export interface ManyOptions {
   verifier: Verifier;
   tenant: string;
+  /** Whose probe budget pays (decision 0860). */
+  workspace?: string;
+  /** Stop: what the prober still holds of this find is withdrawn. */
+  signal?: AbortSignal;
+  /** The workspace's probe budget is spent: the people not answered stay unanswered, for later. */
+  onPaused?(hold: BudgetHold): void;
   /** People asked at once across domains. */
   concurrency: number;
   /** The workspace's and the website's examples at a domain (this search's are added here). */
@@ -60,6 +66,8 @@ async function findAtDomain(
   const ctx = {
     verifier: o.verifier,
     tenant: o.tenant,
+    workspace: o.workspace,
+    signal: o.signal,
     examples: async (domain: string) => {
       known ??= o.examples(domain);
       const { examples, siteProblem } = await known;
@@ -73,6 +81,11 @@ async function findAtDomain(
     try {
       if (o.stopped?.()) return;
       found = await findPerson(p.person, ctx);
+    } catch (err) {
+      // Handed back unjudged (Stop, a spent budget): the person stays unanswered, never "not found".
+      if (!(err instanceof UnjudgedError)) throw err;
+      if (err.hold) o.onPaused?.(err.hold);
+      return;
     } finally {
       release();
     }

@@ -13,6 +13,8 @@ import { type Example, othersAddresses, patternSupport } from './evidence';
 export interface FindContext {
   verifier: Verifier;
   tenant: string;
+  workspace?: string;
+  signal?: AbortSignal;
   /** What is known about the domain's addresses; `problem` says why the website taught nothing. */
   examples(domain: string): Promise<{ examples: Example[]; siteProblem: string | null }>;
 }
@@ -61,7 +63,7 @@ export async function findPerson(person: FindPerson, ctx: FindContext): Promise<
   const { owned, claimed } = othersAddresses(examples, name);
   const asked = candidates.filter((c) => !owned.has(c.address));
   const taken = candidates.find((c) => owned.has(c.address));
-  const heard = await askServer({ verifier: ctx.verifier, candidates: asked, tenant: ctx.tenant });
+  const heard = await askServer({ ...ctx, candidates: asked });
   const answer = answerOf({ name, domain, candidates: asked, support, heard, others: claimed, siteProblem });
   if (taken && answer.status === 'not_found') {
     answer.evidence.note =

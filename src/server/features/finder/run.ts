@@ -1,5 +1,6 @@
 import type { FindPerson } from '../../../shared/finder';
 import type { OurSideNotice } from '../../../shared/list-runs';
+import { budgetMessage } from '../../../shared/probe-budget';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/client';
@@ -7,11 +8,12 @@ import type { JobContext, JobSender } from '../../platform/jobs/registry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { isClosing } from '../prober/process-verifier';
 import { consumeQuota, QuotaExceededError } from '../usage/quota';
-import { parseDnsServers, type Verifier } from '../verification';
+import { type BudgetHold, parseDnsServers, type Verifier } from '../verification';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { findWorkspacePlan } from '../workspaces';
 import { findMany } from './find-many';
 import type { Found } from './find-person';
+import { FIND_RUN_JOB } from './job-types';
 import { domainExamples } from './knowledge';
 import { countJob, jobById, moveJob, saveAnswer, setJob, waitingPeople } from './queries';
 import { siteResolver } from './site-resolver';
@@ -33,9 +35,16 @@ export async function runFindJob(opts: {
   const { ctx, clock, jobId } = opts;
   const db = ctx.database.db;
   const job = await jobById(db, jobId);
-  if (!job || !(await moveJob(db, jobId, ['queued', 'running'], 'running', clock()))) return;
+  if (!job) return;
+  // Paused on the probe budget: not before the window turns (the recovery sweep may wake it early).
+  const until = job.notice?.kind === 'budget' ? Date.parse(job.notice.nextTryAt) : 0;
+  if (until > clock().getTime() && job.status === 'queued') return;
+  if (!(await moveJob(db, jobId, ['queued', 'running'], 'running', clock()))) return;
   const workspace = await findWorkspacePlan(db, job.workspaceId);
-  const verifier = laneVerifier(ctx);
+  const verifier = laneVerifier({ ...ctx, clock });
+  // Stop: what the prober still holds of this find is withdrawn at once (nothing more is sent).
+  const stop = new AbortController();
+  let paused: BudgetHold | null = null;
   const knowledge = {
     db,
     config: ctx.config,
@@ -47,10 +56,11 @@ export async function runFindJob(opts: {
   const tick = async () => {
     const fresh = await jobById(db, jobId);
     if (fresh?.status !== 'running' || isClosing(verifier)) stopped = true;
+    if (fresh?.status !== 'running') stop.abort();
     if (fresh)
       await setJob(db, jobId, {
         heartbeatAt: clock(),
-        notice: noticeOf(verifier),
+        notice: paused ? budgetNotice(paused) : noticeOf(verifier),
         ...(await countJob(db, jobId)),
       });
   };
@@ -82,7 +92,13 @@ export async function runFindJob(opts: {
       people.map((r, index) => ({ index, person: personOf(r) })),
       {
         verifier,
-        tenant: `find:${job.workspaceId}`,
+        tenant: `find:${jobId}`,
+        workspace: job.workspaceId,
+        signal: stop.signal,
+        onPaused: (hold) => {
+          paused ??= hold;
+          stopped = true;
+        },
         concurrency: ctx.config.FINDER_CONCURRENCY,
         examples: (domain) => domainExamples(knowledge, job.workspaceId, domain),
         stopped: () => stopped,
@@ -94,6 +110,7 @@ export async function runFindJob(opts: {
     clearInterval(timer);
   }
   if (isClosing(verifier)) return; // shutting down: the next process resumes the job
+  if (paused && !quotaMessage && (await pauseJob({ ctx, clock, jobId, hold: paused }))) return;
   await finish({ ctx, clock, jobId, workspaceId: job.workspaceId, viaApi: job.viaApi, quotaMessage });
 }
 
@@ -106,6 +123,33 @@ function noticeOf(verifier: Verifier): OurSideNotice | null {
     message: h.message ?? 'Finding is waiting on our side; it will resume by itself',
     nextTryAt: new Date(h.nextTryAt ?? Date.now() + 30_000).toISOString(),
   };
+}
+
+/** The budget's hold as the job's notice: what the limit is and when the find resumes. */
+export function budgetNotice(hold: BudgetHold): OurSideNotice {
+  return { kind: 'budget', message: budgetMessage(hold), nextTryAt: new Date(hold.resumesAt).toISOString() };
+}
+
+/**
+ * The workspace's probe budget is spent: the people not answered stay unanswered (never "not found"),
+ * the job waits queued with the notice, and is run again when the window turns.
+ */
+async function pauseJob(o: {
+  ctx: { database: Database; queue: JobSender };
+  clock: Clock;
+  jobId: string;
+  hold: BudgetHold;
+}): Promise<boolean> {
+  const db = o.ctx.database.db;
+  if (!(await moveJob(db, o.jobId, ['running'], 'queued', o.clock()))) return false; // stopped meanwhile
+  await setJob(db, o.jobId, {
+    heartbeatAt: o.clock(),
+    notice: budgetNotice(o.hold),
+    ...(await countJob(db, o.jobId)),
+  });
+  const startAfter = Math.max(1, Math.ceil((o.hold.resumesAt - o.clock().getTime()) / 1000));
+  await o.ctx.queue.send(FIND_RUN_JOB, { jobId: o.jobId }, { singletonKey: o.jobId, startAfter });
+  return true;
 }
 
 function personOf(r: {

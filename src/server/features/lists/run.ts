@@ -1,15 +1,17 @@
 import os from 'node:os';
 import type { OurSideNotice } from '../../../shared/list-runs';
+import { budgetMessage } from '../../../shared/probe-budget';
 import type { Db } from '../../platform/db/client';
 import { politeDb } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
 import { realSleep, retrying } from '../../platform/retry';
 import { laneVerifier } from '../prober/lane-verifier';
 import { isClosing } from '../prober/process-verifier';
-import type { Verifier } from '../verification';
+import type { BudgetHold, Verifier } from '../verification';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
 import { notifyListFinished } from './finished-event';
 import { analyzeResults } from './queries/results';
+import { uploadRunState } from './queries/upload-reads';
 import { completeIfDone, failRun, failStuckRun, setNotice } from './queries/uploads';
 import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
 import { watchWaiting } from './waiting';
@@ -41,9 +43,13 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   const db = inline ? politeDb(ctx.database.db) : ctx.database.db;
   watchShutdown();
   const owner = `${os.hostname()}:${process.pid}:${opts.lane}:${opts.jobId.slice(0, 8)}`;
+  const upload = await uploadRunState(db, { uploadId });
+  // Paused on the probe budget: not before the window turns (the sweep wakes the run each minute).
+  if (upload && budgetPausedUntil(upload.notice) > ctx.clock().getTime()) return;
   // The process's one prober: every upload and lane here shares its queues and connection slots.
   const verifier = laneVerifier(ctx);
   const lane: Lane = {
+    workspaceId: upload?.workspaceId,
     db,
     uploadId,
     owner,
@@ -86,7 +92,8 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
           { retries: 2, baseMs: 500, maxMs: 1000, sleep: lane.ctx.sleep },
         );
         if (!finished) {
-          // The upload was stopped or deleted during the batch: its rows stay unverified.
+          // The upload was stopped or deleted during the batch, or its workspace's probe budget is
+          // spent for now: its rows stay unverified (pending), and the notice says when it resumes.
           await releaseLeases({ db, uploadId, owner });
           return;
         }
@@ -112,7 +119,23 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
     clearInterval(beat);
     await notices.stop();
     await waiting.stop();
+    if (lane.paused) await setNotice(db, { notice: JSON.stringify(budgetNotice(lane.paused)), uploadId });
   }
+}
+
+/** When a budget notice says the run resumes (0: no such notice). */
+function budgetPausedUntil(notice: string | null): number {
+  if (!notice) return 0;
+  try {
+    const n = JSON.parse(notice) as OurSideNotice;
+    return n.kind === 'budget' ? Date.parse(n.nextTryAt) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function budgetNotice(hold: BudgetHold): OurSideNotice {
+  return { kind: 'budget', message: budgetMessage(hold), nextTryAt: new Date(hold.resumesAt).toISOString() };
 }
 
 /** The verifier's health as the upload's notice (JSON of OurSideNotice), null while our side works. */

@@ -2,7 +2,13 @@ import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
 import { isClosing } from '../prober/process-verifier';
-import { offlineVerdict, type Step2Result, type Verifier } from '../verification';
+import {
+  type BudgetHold,
+  offlineVerdict,
+  type Step2Result,
+  UnjudgedError,
+  type Verifier,
+} from '../verification';
 import type { ClaimedBatch } from './claims';
 import { rowsPendingStep2, rowsToCheck } from './queries/results';
 import { uploadStatusOf } from './queries/upload-reads';
@@ -39,6 +45,10 @@ export interface Lane {
   writeRows?: { step1: number; step2: number };
   /** Send a batch's write statements without waiting for each (the database queues them). */
   pipelined: boolean;
+  /** The upload's workspace: its probe budget pays for step 2 (decision 0860). */
+  workspaceId?: string;
+  /** Set when step 2 met the workspace's spent budget: the lane pauses until the window turns. */
+  paused?: BudgetHold;
 }
 
 export async function uploadStatus(db: Db, uploadId: string): Promise<string | null> {
@@ -138,14 +148,19 @@ export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean
   // (the prober finishes the addresses it holds; what it learns stays in the shared knowledge, so a
   // resumed run gets them without probing again).
   let stopped = false;
+  // Stop withdraws what the prober still holds of the batch: nothing more is sent for it.
+  const withdraw = new AbortController();
   const stop = stopSignal(db, uploadId, () => {
     stopped = true;
+    withdraw.abort();
   });
   try {
     const work = lane.verifier.checkStep2(
       rows.map((r) => ({ email: r.email, key: String(r.row_index) })),
       {
         tenant: uploadId,
+        workspace: lane.workspaceId,
+        signal: withdraw.signal,
         onResult: (result) => {
           // A stopped upload drops what still comes; so does a process shutting down, whose engine
           // answers the addresses it still held "temporary failure" (they stay pending for the restart).
@@ -156,7 +171,11 @@ export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean
       },
     );
     work.catch(() => {});
-    await Promise.race([work, stop.stopped]);
+    await Promise.race([work, stop.stopped]).catch((err) => {
+      // Rows handed back unjudged stay pending: a spent budget pauses the lane, a stop ends it.
+      if (!(err instanceof UnjudgedError)) throw err;
+      if (err.hold) lane.paused = err.hold;
+    });
   } finally {
     stop.end();
     clearInterval(timer);
@@ -164,7 +183,7 @@ export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean
   }
   if (failure) throw failure;
   // Shutting down: the batch goes back unfinished (its rows still pending), resumed after the restart.
-  return !stopped && !isClosing(lane.verifier);
+  return !stopped && !lane.paused && !isClosing(lane.verifier);
 }
 
 /** Resolves `stopped` (after calling `onStop`) once the upload is no longer processing. */

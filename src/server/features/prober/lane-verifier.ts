@@ -1,6 +1,8 @@
+import { type Clock, systemClock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/client';
 import type { JobContext } from '../../platform/jobs/registry';
+import { DbProbeBudget } from '../probe-budget/store';
 import type { Verifier } from '../verification';
 import { DbHostCoordinator } from './fleet-slots';
 import { DbKnowledge } from './knowledge';
@@ -11,8 +13,10 @@ import { engineLogger, processVerifier } from './process-verifier';
  * verdicts) on either database, and fleet-wide connection slots on PostgreSQL, where other
  * processes probe too. The embedded database belongs to one process: its limits stay in memory.
  */
-export function laneVerifier(ctx: Pick<JobContext, 'config' | 'database' | 'log' | 'sleep'>): Verifier {
-  return databaseVerifier(ctx.config, ctx.database, ctx.log, ctx.sleep);
+export function laneVerifier(
+  ctx: Pick<JobContext, 'config' | 'database' | 'log' | 'sleep'> & { clock?: Clock },
+): Verifier {
+  return databaseVerifier(ctx.config, ctx.database, ctx.log, ctx.sleep, ctx.clock ?? systemClock);
 }
 
 function databaseVerifier(
@@ -20,6 +24,7 @@ function databaseVerifier(
   database: Database,
   log: JobContext['log'],
   sleep: JobContext['sleep'],
+  clock: Clock,
 ): Verifier {
   return processVerifier({
     config,
@@ -32,6 +37,8 @@ function databaseVerifier(
         domainS: config.VERIFICATION_DOMAIN_TTL_S,
         mailboxS: config.VERIFICATION_MAILBOX_TTL_S,
       }),
+      // Every probe sent for a workspace is spent from its budget (decision 0860), fleet-wide.
+      budget: new DbProbeBudget({ db: database.db, config, clock }),
       coordinator:
         database.kind === 'postgres'
           ? new DbHostCoordinator(database.db, config.PROBER_SLOT_LEASE_S)

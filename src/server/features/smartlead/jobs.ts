@@ -23,8 +23,8 @@ export const smartleadSendJob = defineJob({
       campaignId: data.campaignId,
       // Stale leads are asked again through the process's verifier (decision 0221).
       recheck: {
-        ask: (emails, onResult) =>
-          laneVerifier(ctx).checkStep2(emails, { tenant: `send:${data.campaignId}`, onResult }),
+        ask: (emails, onResult, workspace) =>
+          laneVerifier(ctx).checkStep2(emails, { tenant: `send:${data.campaignId}`, workspace, onResult }),
         health: () => laneVerifier(ctx).health(),
       },
     });

@@ -1,7 +1,13 @@
 import type { WaitingGroup } from '../../../shared/list-runs';
 import { verdictOf } from '../../../shared/reasons';
 import { BlocklistWatch } from './blocklist-watch';
-import type { NetworkHealth, ProviderJob, ProviderVerdict, Step2Provider } from './types';
+import type {
+  NetworkHealth,
+  ProviderCallOptions,
+  ProviderJob,
+  ProviderVerdict,
+  Step2Provider,
+} from './types';
 
 /** How long a refusal naming a blocklist counts towards "our address is listed". */
 export const BLOCKLIST_WINDOW_MS = 10 * 60_000;
@@ -48,7 +54,7 @@ export class BlocklistHoldingProvider implements Step2Provider {
   verify(
     jobs: ProviderJob[],
     onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
-    options?: { tenant?: string },
+    options?: ProviderCallOptions,
   ): Promise<void> {
     if (!jobs.length) return this.inner.verify(jobs, onVerdict, options);
     // Settles as the prober's own call does: once every run (the first, and each held address's

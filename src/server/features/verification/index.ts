@@ -5,5 +5,6 @@ export { parseDnsServers, verifierOptionsFromEnv } from './options';
 export { type ProxyRoute, parseProxyList } from './proxy-list';
 export { checkReachability } from './smtp/self-check';
 export { offlineVerdict } from './step1';
+export { UnjudgedError } from './step2';
 export type * from './types';
 export { createVerifier } from './verifier';

@@ -1,6 +1,7 @@
 import { qualityOf } from '../../../shared/verification';
 import type { Step1Checker } from './step1';
 import type {
+  BudgetHold,
   ProviderJob,
   ProviderVerdict,
   Step1Result,
@@ -8,7 +9,23 @@ import type {
   Step2Options,
   Step2Provider,
   Step2Result,
+  Unjudged,
 } from './types';
+
+/**
+ * Some rows of a step-2 call came back without a verdict: the call was stopped, or the workspace's
+ * probe budget is spent until `hold.resumesAt`. The rows answered meanwhile were reported as usual.
+ */
+export class UnjudgedError extends Error {
+  readonly hold: BudgetHold | null;
+  constructor(
+    readonly unjudged: Unjudged,
+    readonly rows: number,
+  ) {
+    super(unjudged.why === 'budget' ? 'the probe budget is spent for now' : 'stopped');
+    this.hold = unjudged.why === 'budget' ? unjudged.hold : null;
+  }
+}
 
 function merge(key: string, s1: Step1Result, v: ProviderVerdict | null): Step2Result {
   const { status: initialStatus, reason: initialReason, quality: _q, ...flags } = s1;
@@ -87,12 +104,25 @@ export async function runStep2(
     }),
   );
   const rowsOf = new Map(entries.map((e) => [e.job, e.rows]));
+  let unjudged: Unjudged | null = null;
+  let left = 0;
   await provider.verify(
     entries.map((e) => e.job),
     (job, v) => {
       for (const i of rowsOf.get(job) ?? []) emit(i, merge(norm[i].key, s1[i], v));
     },
-    { tenant: options.tenant },
+    {
+      tenant: options.tenant,
+      workspace: options.workspace,
+      signal: options.signal,
+      onUnjudged: (job, u) => {
+        left += rowsOf.get(job)?.length ?? 0;
+        // A budget hold says more than a stop (when the caller may go on).
+        if (!unjudged || u.why === 'budget') unjudged = u;
+      },
+    },
   );
+  // Rows handed back without a verdict stay pending: never a made-up one (decision 0860).
+  if (unjudged) throw new UnjudgedError(unjudged, left);
   return results;
 }

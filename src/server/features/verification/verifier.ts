@@ -83,6 +83,7 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
             observer: options.observer,
             coordinator: options.coordinator,
             knowledge: options.knowledge,
+            budget: options.budget,
             memoryTtlMs,
             resolver,
           }),

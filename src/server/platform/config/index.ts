@@ -9,6 +9,7 @@ import { brandingEnv } from '../../features/branding/env';
 import { deliverabilityEnv } from '../../features/deliverability/env';
 import { finderEnv } from '../../features/finder/env';
 import { listsEnv } from '../../features/lists/env';
+import { probeBudgetEnv } from '../../features/probe-budget/env';
 import { proberEnv } from '../../features/prober/env';
 import { retentionEnv } from '../../features/retention/env';
 import { scraperEnv } from '../../features/scraper/env';
@@ -67,6 +68,7 @@ const schema = z
     ...brandingEnv,
     ...deliverabilityEnv,
     ...finderEnv,
+    ...probeBudgetEnv,
   })
   .superRefine((c, ctx) => {
     // A cheaper password hash is for the test suites only (auth/password.ts).

@@ -12,6 +12,7 @@ export * from '../../features/email-composer/schema';
 export * from '../../features/finder/schema';
 export * from '../../features/lists/schema';
 export * from '../../features/outcomes/schema';
+export * from '../../features/probe-budget/schema';
 export * from '../../features/scraper/schema';
 export * from '../../features/smartlead/schema';
 export * from '../../features/suppressions/schema';

@@ -96,6 +96,15 @@ export async function uploadForExport(db: Db, p: { uploadId: string }) {
   return row;
 }
 
+/** What a lane reads of its upload as it starts: the workspace (whose budget pays) and the notice. */
+export async function uploadRunState(db: Db, p: { uploadId: string }) {
+  const [row] = await db
+    .select({ workspaceId: uploads.workspaceId, notice: uploads.notice })
+    .from(uploads)
+    .where(eq(uploads.id, p.uploadId));
+  return row;
+}
+
 /** The upload's workspace, status and run (what a run's end event is keyed by). */
 export async function runEnding(db: Db, p: { uploadId: string }) {
   const [row] = await db

@@ -1,6 +1,7 @@
+import { budgetMessage } from '../../../../shared/probe-budget';
 import type { Db } from '../../../platform/db/client';
 import { verifiedBeforeAmong } from '../../lists/sendable';
-import type { NetworkHealth, Step2Result } from '../../verification';
+import { type NetworkHealth, type Step2Result, UnjudgedError } from '../../verification';
 
 // Before leads go to Smartlead, those whose verdict is older than REVERIFY_AFTER_DAYS are asked again
 // (decision 0221): mailboxes close, and a stale "valid" is the commonest hard bounce. A fresh "invalid"
@@ -11,7 +12,7 @@ import type { NetworkHealth, Step2Result } from '../../verification';
 /** The engine, asked again about stale leads. */
 export interface Recheck {
   /** Asks the engine (both steps) about these addresses; answers come through `onResult`. */
-  ask: (emails: string[], onResult: (r: Step2Result) => void) => Promise<unknown>;
+  ask: (emails: string[], onResult: (r: Step2Result) => void, workspaceId?: string) => Promise<unknown>;
   /** Our side's state (resolver, network): when it fails, the wait ends at once and says why. */
   health?: () => Pick<NetworkHealth, 'ok' | 'message'>;
 }
@@ -68,15 +69,23 @@ export async function recheckStale(opts: {
   const answered = new Map<string, Step2Result>();
   let open = true;
   // Answers after the wait ended belong to no send (the engine finishes what it started).
-  const work = opts.recheck.ask(stale, (r) => {
-    if (open) answered.set(r.input.trim().toLowerCase(), r);
-  });
+  const work = opts.recheck.ask(
+    stale,
+    (r) => {
+      if (open) answered.set(r.input.trim().toLowerCase(), r);
+    },
+    opts.workspaceId,
+  );
   let failure: string | null = null;
   let timer: NodeJS.Timeout | undefined;
   let poll: NodeJS.Timeout | undefined;
   await Promise.race([
-    work.catch(() => {
-      failure = 'The verification engine stopped before it answered.';
+    work.catch((err) => {
+      // The workspace's probe budget is spent: the leads go unchecked, saying why (decision 0860).
+      failure =
+        err instanceof UnjudgedError && err.hold
+          ? budgetMessage(err.hold)
+          : 'The verification engine stopped before it answered.';
     }),
     new Promise((resolve) => {
       timer = setTimeout(resolve, opts.timeoutMs);

@@ -1,5 +1,5 @@
 import type { MxTarget } from '../mx';
-import type { ProviderJob, ProviderVerdict } from '../types';
+import type { ProviderJob, ProviderVerdict, Unjudged } from '../types';
 import type { SmtpReply } from './replies';
 
 /** Why the last attempt to open a session to a host failed (what its addresses get if it gives up). */
@@ -14,8 +14,14 @@ export type DelayReason = 'greylisted' | 'temporary_failure' | 'connection_lost'
 /** One address on its way through step 2. */
 export interface Pending {
   job: ProviderJob;
-  /** Whose address it is (an upload): hosts take turns between tenants. */
+  /** Whose address it is (an upload, a find): `waiting(tenant)` reports on it. */
   tenant: string;
+  /** The workspace it is asked for: hosts take turns between workspaces, and its probe budget pays. */
+  workspace?: string;
+  /** Stop and the probe budget hand it back through here, without a verdict (none: it gets one). */
+  handBack?: (u: Unjudged) => void;
+  /** Its caller's Stop: once aborted it is not queued again (handed back instead). */
+  signal?: AbortSignal;
   /** Public addresses of its MX hosts, in preference order. */
   targets: MxTarget[];
   /** Index in `targets` of the host it is queued at. */
@@ -43,10 +49,14 @@ export const newPending = (
   done: (verdict: ProviderVerdict) => void,
 ): Pending => ({ job, tenant, targets, target: 0, attempts: 0, tries: 0, paced: 0, notBefore: 0, done });
 
+/** Whose turn an address waits in: its workspace's (one workspace's many finds or lists get one turn). */
+const turnOf = (p: Pending): string => (p.workspace === undefined ? p.tenant : `w:${p.workspace}`);
+
 /**
  * The queue of one mail server, keyed by IP address: every address whose MX resolves here, from any
- * domain, upload or account, rides the same sessions. Ready addresses are kept per tenant and taken
- * in turns, so a 250k-row list and a 50-row list sharing a server both move.
+ * domain, upload or account, rides the same sessions. Ready addresses are kept per workspace (per
+ * tenant without one) and taken in turns, so a 250k-row list and another workspace's single find
+ * sharing a server both move.
  */
 export class HostQueue {
   private readonly byTenant = new Map<string, Pending[]>();
@@ -129,15 +139,18 @@ export class HostQueue {
 
   /** Ready addresses of one tenant. */
   readyOf(tenant: string): number {
-    return this.byTenant.get(tenant)?.length ?? 0;
+    let n = 0;
+    for (const q of this.byTenant.values()) for (const p of q) if (p.tenant === tenant) n++;
+    return n;
   }
 
   push(p: Pending, front = false): void {
-    let q = this.byTenant.get(p.tenant);
+    const key = turnOf(p);
+    let q = this.byTenant.get(key);
     if (!q) {
       q = [];
-      this.byTenant.set(p.tenant, q);
-      this.turn.push(p.tenant);
+      this.byTenant.set(key, q);
+      this.turn.push(key);
     }
     if (front) q.unshift(p);
     else q.push(p);
@@ -170,6 +183,23 @@ export class HostQueue {
     const all = this.take(Number.POSITIVE_INFINITY);
     all.push(...this.delayed.splice(0));
     return all;
+  }
+
+  /** The waiting addresses (ready and delayed) that `which` picks, removed from the queue. */
+  remove(which: (p: Pending) => boolean): Pending[] {
+    const out: Pending[] = [];
+    for (const [key, q] of this.byTenant) {
+      const keep = q.filter((p) => !which(p));
+      if (keep.length === q.length) continue;
+      out.push(...q.filter(which));
+      this.readyCount -= q.length - keep.length;
+      if (keep.length > 0) this.byTenant.set(key, keep);
+      else this.byTenant.delete(key);
+    }
+    this.turn = this.turn.filter((t) => this.byTenant.has(t));
+    for (let i = this.delayed.length - 1; i >= 0; i--)
+      if (which(this.delayed[i])) out.push(this.delayed.splice(i, 1)[0]);
+    return out;
   }
 
   delay(p: Pending, until: number): void {

@@ -34,6 +34,13 @@ export class ParkedAddresses {
     this.resume(parked);
   }
 
+  /** The parked addresses `which` picks, taken away (their caller stopped). */
+  remove(which: (p: Pending) => boolean): Pending[] {
+    const out = this.parked.filter(which);
+    this.parked = this.parked.filter((p) => !which(p));
+    return out;
+  }
+
   /** Every parked address, taken away (the prober is closing). */
   drain(): Pending[] {
     if (this.timer) clearTimeout(this.timer);

@@ -15,6 +15,7 @@ export function probeFor(cache: CatchAllCache, p: Pending): Pending {
   const probe = newPending(job, p.tenant, p.targets, (v) => cache.settle(domain, answerOf(v), v.reason));
   probe.target = p.target;
   probe.probe = true;
+  probe.workspace = p.workspace; // its RCPT is spent from the same budget (counted, never refused)
   return probe;
 }
 

@@ -2,9 +2,19 @@ import { CACHEABLE_REASONS, verdictOf } from '../../../../shared/reasons';
 import { CatchAllCache } from '../catchall';
 import type { DnsClient } from '../dns';
 import type { MxTarget } from '../mx';
-import type { NetworkHealth, ProviderJob, ProviderVerdict, SmtpSettings, Step2Provider } from '../types';
+import type {
+  BudgetHold,
+  NetworkHealth,
+  ProviderCallOptions,
+  ProviderJob,
+  ProviderVerdict,
+  SmtpSettings,
+  Step2Provider,
+  Unjudged,
+} from '../types';
 import { connectionsWanted } from './demand';
 import { failureVerdict, noRouteVerdict } from './failure-verdict';
+import { type Call, setAside, spentBy } from './hand-back';
 import { type DelayReason, HostQueue, newPending, type OpenFailure, type Pending, verdictFrom } from './host';
 import { workHost } from './host-worker';
 import { answerFromKnowledge } from './known-answers';
@@ -75,40 +85,53 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   async verify(
     jobs: ProviderJob[],
     onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
-    options: { tenant?: string } = {},
+    options: ProviderCallOptions = {},
   ): Promise<void> {
     if (this.closed) throw new Error('the SMTP prober is closed');
-    const tenant = options.tenant ?? `call-${++this.calls}`;
+    const call: Call = { ...options, tenant: options.tenant ?? `call-${++this.calls}`, mine: new Set() };
     const todo = await answerFromKnowledge(this.ctx, this.catchAll, jobs, onVerdict);
-    await Promise.all(
-      todo.map(
-        (job) =>
-          new Promise<void>((resolve) => {
-            this.probes.started(job.domain);
-            void this.start(job, tenant, (v) => {
-              // Only facts about the mailbox, not about us or the moment (a reason's `cacheable`).
-              if (CACHEABLE_REASONS.has(v.reason)) this.ctx.knowledge?.putMailbox(job.address, v);
-              onVerdict(job, v);
-              resolve();
-            });
-          }),
-      ),
+    // Stop: what this call still has queued goes back unjudged, and nothing of it is queued again.
+    const stop = () => this.withdraw((p) => call.mine.has(p), { why: 'stopped' });
+    options.signal?.addEventListener('abort', stop, { once: true });
+    const asked = todo.map(
+      (job) =>
+        new Promise<void>((resolve) => {
+          this.probes.started(job.domain);
+          void this.start(job, call, (v) => {
+            // Only facts about the mailbox, not about us or the moment (a reason's `cacheable`).
+            if (v && CACHEABLE_REASONS.has(v.reason)) this.ctx.knowledge?.putMailbox(job.address, v);
+            if (v) onVerdict(job, v);
+            resolve();
+          });
+        }),
     );
+    await Promise.all(asked).finally(() => options.signal?.removeEventListener('abort', stop));
   }
 
-  private async start(job: ProviderJob, tenant: string, done: (v: ProviderVerdict) => void): Promise<void> {
+  private async start(
+    job: ProviderJob,
+    call: Call,
+    done: (v: ProviderVerdict | null) => void,
+  ): Promise<void> {
     const { ok, blocked } = await this.routes.targetsOf(job.mx);
     const resolver = this.ctx.resolver;
     if (ok.length + blocked.length === 0 && resolver && !(await resolver.confirm(Date.now()))) {
       // Our resolver failed, not the domain's hosts: look them up again once it answers truly.
       this.routes.forget(job.mx);
       await resolver.recovered();
-      if (!this.closed && !resolver.closed) return this.start(job, tenant, done);
+      if (!this.closed && !resolver.closed) return this.start(job, call, done);
     }
-    const p = newPending(job, tenant, ok, (v) => {
+    const p = newPending(job, call.tenant, ok, (v) => {
       this.probes.finished(p);
       done(v);
     });
+    Object.assign(p, { workspace: call.workspace, signal: call.signal });
+    p.handBack = (u) => {
+      this.probes.finished(p);
+      call.onUnjudged?.(job, u);
+      done(null);
+    };
+    call.mine.add(p);
     if (ok.length > 0) return this.place(p);
     p.done(noRouteVerdict(p, blocked));
   }
@@ -124,7 +147,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
 
   /** Queues an address at its most preferred MX host that is not down; else its verdict. */
   place(p: Pending, failure: OpenFailure | null = null): void {
-    if (this.closed) return;
+    if (this.closed || setAside(p, this.ctx.budget)) return;
     const now = Date.now();
     let last = failure;
     for (let i = p.target; i < p.targets.length; i++) {
@@ -214,12 +237,25 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
 
   /** Puts an address back on its host: at the front now, or among the delayed ones. */
   requeue(host: HostQueue, p: Pending, delayMs: number, why: DelayReason = 'temporary_failure'): void {
+    if (setAside(p, this.ctx.budget)) return;
     if (delayMs <= 0) host.push(p, true);
     else {
       p.waitReason = why;
       host.delay(p, Date.now() + delayMs);
     }
     this.pump(host);
+  }
+
+  /** Queued or parked addresses that `which` picks go back to their callers, unjudged. */
+  withdraw(which: (p: Pending) => boolean, u: Unjudged): void {
+    const out = this.parked.remove(which);
+    for (const h of this.hosts.values()) out.push(...h.remove(which));
+    for (const p of out) p.handBack ? p.handBack(u) : this.place(p);
+  }
+
+  overBudget(workspace: string, hold: BudgetHold, refused: Pending[]): void {
+    for (const p of refused) p.handBack ? p.handBack({ why: 'budget', hold }) : this.place(p);
+    this.withdraw(spentBy(workspace, hold), { why: 'budget', hold });
   }
 
   /** What a tenant's addresses still wait for, and until when (progress for people). */

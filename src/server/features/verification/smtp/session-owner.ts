@@ -1,7 +1,15 @@
 import type { CatchAllCache } from '../catchall';
 import type { MxTarget } from '../mx';
 import type { ResolverHealth } from '../resolver-health';
-import type { EngineLogger, EngineObserver, HostCoordinator, KnowledgeStore, SmtpSettings } from '../types';
+import type {
+  BudgetHold,
+  EngineLogger,
+  EngineObserver,
+  HostCoordinator,
+  KnowledgeStore,
+  ProbeBudget,
+  SmtpSettings,
+} from '../types';
 import type { DelayReason, HostQueue, Pending } from './host';
 import type { NetworkMonitor } from './network';
 import type { ConnectionPool } from './pool';
@@ -20,6 +28,8 @@ export interface ProberContext {
   memoryTtlMs: number;
   /** Our resolver's health: MX hosts that do not resolve are believed only from a healthy one. */
   resolver?: ResolverHealth;
+  /** Probes per workspace: the one gate is where a session takes its recipients (budget-gate.ts). */
+  budget?: ProbeBudget;
 }
 
 /** The prober as its sessions see it. */
@@ -37,6 +47,8 @@ export interface SessionOwner {
   readonly openSessions: number;
   /** The host is down for now: its addresses are judged or parked as the prober decides. */
   hostDown(host: HostQueue): void;
+  /** A workspace's budget is spent: `refused` and its other queued addresses go back unjudged. */
+  overBudget(workspace: string, hold: BudgetHold, refused: Pending[]): void;
   /** Back in the host's queue after `delayMs`. */
   requeue(host: HostQueue, p: Pending, delayMs: number, why?: DelayReason): void;
 }

@@ -1,3 +1,4 @@
+import { admitRecipients } from './budget-gate';
 import { errorBudget, lastWriteBeforeSmallOnes, SessionErrors } from './error-budget';
 import type { HostQueue, Pending } from './host';
 import { applyOutcome } from './outcome';
@@ -24,6 +25,8 @@ export async function runTransactions(
   let sent = 0;
   /** The domain of the open transaction at a server that takes one domain per transaction. */
   let openDomain: string | null = null;
+  /** Workspaces this session was charged for (budget-gate.ts). */
+  const charged = new Set<string>();
   try {
     while (session.alive) {
       host.moveDue();
@@ -33,7 +36,11 @@ export async function runTransactions(
       if (room <= 0 || host.ready === 0) break;
       // At a tarpit the sessions share what is left (each holds its rejections one after another).
       const share = host.tarpitMs > 0 ? Math.ceil(host.ready / Math.max(1, host.workers)) : room;
-      const taken = takeRecipients(provider, host, Math.min(room, share, 2 * s.rcptPerTransaction));
+      const taken = await admitRecipients(
+        provider,
+        takeRecipients(provider, host, Math.min(room, share, 2 * s.rcptPerTransaction)),
+        charged,
+      );
       if (taken.length === 0) continue;
       for (const p of taken) p.attempts++;
       const envelopes = envelopesOf(taken, host.singleDomain, openDomain);
