@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Plan, planSchema } from './auth';
+import { probeBudgetSchema } from './probe-budget';
 
 // Plans, quotas and metered usage (decision 0600).
 
@@ -60,6 +61,8 @@ export const usageResponseSchema = z.object({
   resetsAt: z.string(),
   plan: planStateSchema,
   counters: z.array(usageCounterSchema),
+  /** Mail-server checks (probes) spent and left this hour and today (decision 0860). */
+  probes: probeBudgetSchema,
   /** The last six months, oldest first (this month included). */
   history: z.array(
     z.object({

@@ -19,7 +19,7 @@ import { dataExportRoutes } from './data-export/routes';
 import { deliverabilityRecheckJob, verifierStandingJob } from './deliverability/jobs';
 import { deliverabilityRoutes } from './deliverability/routes';
 import { emailComposerRoutes } from './email-composer/routes';
-import { findRecoverJob, findRunJob } from './finder/jobs';
+import { findRecoverJob, findRunJob, findSingleJob } from './finder/jobs';
 import { finderRoutes } from './finder/routes';
 import { listsJobs } from './lists/jobs';
 import { listsRoutes } from './lists/routes';
@@ -75,7 +75,7 @@ export const features: Feature[] = [
   { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },
   { name: 'scraper', routes: scraperRoutes, jobs: [scrapeRunJob, scrapeFullJob, scrapeRecoverJob] },
-  { name: 'finder', routes: finderRoutes, jobs: [findRunJob, findRecoverJob] },
+  { name: 'finder', routes: finderRoutes, jobs: [findRunJob, findSingleJob, findRecoverJob] },
   { name: 'ai', routes: aiRoutes },
   { name: 'email-composer', routes: emailComposerRoutes },
   { name: 'api-v1', routes: apiV1Routes, jobs: [idempotencyCleanupJob] },

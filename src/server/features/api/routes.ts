@@ -7,10 +7,12 @@ import {
   verifyDoneSchema,
   verifyPendingSchema,
 } from '../../../shared/api-v1';
+import { usageResponseSchema } from '../../../shared/usage';
 import type { AppDeps } from '../../platform/deps';
 import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
-import { requirePermission } from '../workspaces';
+import { usageSummary } from '../usage/usage';
+import { requirePermission, requireWorkspace } from '../workspaces';
 import { authenticateApiRequest, rateLimitKey } from './auth';
 import { apiV1FindRoutes } from './find-routes';
 import { apiV1ListControlRoutes } from './list-control-routes';
@@ -36,6 +38,26 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
           groupId: 'api-v1',
         }),
       });
+      r.get(
+        '/usage',
+        {
+          config: config('lists:read'),
+          schema: {
+            tags: TAGS,
+            security,
+            summary:
+              "The workspace's usage: this month's counters, and the probes spent and left this hour and today",
+            response: { 200: usageResponseSchema, ...errors },
+          },
+        },
+        async (req) =>
+          usageSummary({
+            db,
+            config: deps.config,
+            workspace: requireWorkspace(req),
+            now: deps.clock(),
+          }),
+      );
       apiV1ListRoutes(scope, deps, config);
       apiV1FindRoutes(scope, deps, config);
       apiV1ListControlRoutes(scope, deps, {

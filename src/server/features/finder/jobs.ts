@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client';
 import { defineJob, type JobSender, noPayload } from '../../platform/jobs/registry';
-import { FIND_RUN_JOB } from './job-types';
+import { FIND_RUN_JOB, FIND_SINGLE_JOB, findQueueOf } from './job-types';
 import { staleJobs } from './queries';
 import { FIND_LEASE_MS, runFindJob } from './run';
 
@@ -9,6 +9,16 @@ export const findRunJob = defineJob({
   // A bulk find may take many minutes at slow servers; the lease (heartbeat) guards duplicates.
   queue: { expireInSeconds: 6 * 60 * 60, retryLimit: 2, retryDelay: 30 },
   work: { localConcurrency: 4, pollingIntervalSeconds: 0.5 },
+  async handle(data, ctx) {
+    await runFindJob({ ctx, clock: ctx.clock, jobId: data.jobId });
+  },
+});
+
+/** Single finds, on their own slots (a person waits on each; bulk finds cannot fill them). */
+export const findSingleJob = defineJob({
+  ...FIND_SINGLE_JOB,
+  queue: { expireInSeconds: 60 * 60, retryLimit: 2, retryDelay: 5 },
+  work: { localConcurrency: 8, pollingIntervalSeconds: 0.5 },
   async handle(data, ctx) {
     await runFindJob({ ctx, clock: ctx.clock, jobId: data.jobId });
   },
@@ -31,7 +41,7 @@ export const findRecoverJob = defineJob({
 
 /** Queues again the finds left queued or running whose last heartbeat is older than `before`. */
 export async function resumeFinds(o: { db: Db; queue: JobSender; before: Date }): Promise<string[]> {
-  const ids = await staleJobs(o.db, o.before);
-  for (const id of ids) await o.queue.send(FIND_RUN_JOB, { jobId: id }, { singletonKey: id });
-  return ids;
+  const jobs = await staleJobs(o.db, o.before);
+  for (const j of jobs) await o.queue.send(findQueueOf(j.kind), { jobId: j.id }, { singletonKey: j.id });
+  return jobs.map((j) => j.id);
 }

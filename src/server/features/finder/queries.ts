@@ -106,9 +106,9 @@ export async function deleteJob(db: Db, workspaceId: string, jobId: string): Pro
 }
 
 /** Jobs left queued or running whose worker's lease ran out (a restart). */
-export async function staleJobs(db: Db, before: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: findJobs.id })
+export async function staleJobs(db: Db, before: Date): Promise<{ id: string; kind: 'single' | 'bulk' }[]> {
+  return db
+    .select({ id: findJobs.id, kind: findJobs.kind })
     .from(findJobs)
     .where(
       and(
@@ -119,7 +119,34 @@ export async function staleJobs(db: Db, before: Date): Promise<string[]> {
         ),
       ),
     );
-  return rows.map((r) => r.id);
+}
+
+/**
+ * Another bulk find of the workspace running now (its heartbeat fresh) and started before this one:
+ * a workspace runs one bulk find at a time, so its others never hold the slots other workspaces need.
+ */
+export async function earlierBulkRunning(
+  db: Db,
+  o: { workspaceId: string; jobId: string; createdAt: Date; freshAfter: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: findJobs.id })
+    .from(findJobs)
+    .where(
+      and(
+        eq(findJobs.workspaceId, o.workspaceId),
+        eq(findJobs.kind, 'bulk'),
+        eq(findJobs.status, 'running'),
+        sql`${findJobs.id} <> ${o.jobId}`,
+        sql`${findJobs.heartbeatAt} >= ${o.freshAfter}`,
+        or(
+          sql`${findJobs.createdAt} < ${o.createdAt}`,
+          and(sql`${findJobs.createdAt} = ${o.createdAt}`, sql`${findJobs.id} < ${o.jobId}`),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function waitingPeople(db: Db, jobId: string): Promise<FindResultRow[]> {

@@ -6,7 +6,7 @@ import type { JobSender } from '../../platform/jobs/registry';
 import { realSleep } from '../../platform/retry';
 import { assertQuotaLeft } from '../usage/quota';
 import type { WorkspacePlan } from '../workspaces';
-import { FIND_RUN_JOB } from './job-types';
+import { findQueueOf } from './job-types';
 import {
   deleteJob,
   insertJob,
@@ -56,7 +56,7 @@ export async function startFind(opts: {
     now: opts.now,
   });
   await insertPeople(opts.db, job, opts.people);
-  await opts.queue.send(FIND_RUN_JOB, { jobId: job.id }, { singletonKey: job.id });
+  await opts.queue.send(findQueueOf(opts.kind), { jobId: job.id }, { singletonKey: job.id });
   return job;
 }
 

@@ -2,7 +2,7 @@ import { type Clock, systemClock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/client';
 import type { JobContext } from '../../platform/jobs/registry';
-import { DbProbeBudget } from '../probe-budget/store';
+import { DbProbeBudget } from '../probe-budget';
 import type { Verifier } from '../verification';
 import { DbHostCoordinator } from './fleet-slots';
 import { DbKnowledge } from './knowledge';

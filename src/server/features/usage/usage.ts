@@ -1,6 +1,8 @@
 import { USAGE_KINDS, type UsageResponse } from '../../../shared/usage';
 import type { Db } from '../../platform/db/client';
-import { type PriceConfig, planState } from '../billing/plans';
+import { planState } from '../billing/plans';
+import type { BudgetConfig } from '../probe-budget';
+import { probeBudgetFigures } from '../probe-budget';
 import type { WorkspacePlan } from '../workspaces';
 import { countersBetween } from './queries';
 import { monthOf, nextMonthStart } from './quota';
@@ -8,7 +10,7 @@ import { monthOf, nextMonthStart } from './quota';
 /** This month's counters against the plan's limits, and the last six months for the chart. */
 export async function usageSummary(opts: {
   db: Db;
-  config: PriceConfig;
+  config: BudgetConfig;
   workspace: WorkspacePlan;
   now: Date;
 }): Promise<UsageResponse> {
@@ -26,6 +28,7 @@ export async function usageSummary(opts: {
     month: current.slice(0, 7),
     resetsAt: nextMonthStart(now).toISOString(),
     plan,
+    probes: await probeBudgetFigures({ db, config: opts.config, workspaceId: workspace.id, now }),
     counters: USAGE_KINDS.map((kind) => ({
       kind,
       used: Number(find(current, kind)?.count ?? 0),

@@ -10,6 +10,9 @@ export type StandingSource = () => Promise<
   { way: string; checks: Record<string, boolean>; listedOn: string[] }[]
 >;
 
+/** Probes spent this hour and today per allowance tier, and workspaces at their limit (decision 0860). */
+export type ProbeBudgetSource = () => Promise<{ tier: string; hour: number; day: number; held: number }[]>;
+
 /**
  * The process's Prometheus metrics, in a registry of its own (no global state: two apps in one test
  * process keep separate counts). Served at /metrics (ops/routes.ts) when METRICS_TOKEN is set.
@@ -75,6 +78,31 @@ export function createMetrics() {
   });
 
   let standingSource: StandingSource | null = null;
+  let probeSource: ProbeBudgetSource | null = null;
+  const probeFigures = () => probeSource?.().catch(() => []) ?? Promise.resolve([]);
+  new Gauge({
+    name: 'verilead_probe_budget_spent',
+    help: 'Probes (RCPTs and SMTP sessions) spent for workspaces, this UTC hour or day, by allowance tier (trial, plan)',
+    labelNames: ['tier', 'window'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const f of await probeFigures()) {
+        this.set({ tier: f.tier, window: 'hour' }, f.hour);
+        this.set({ tier: f.tier, window: 'day' }, f.day);
+      }
+    },
+  });
+  new Gauge({
+    name: 'verilead_probe_budget_workspaces_at_limit',
+    help: 'Workspaces whose hourly or daily probe allowance is spent now, by allowance tier',
+    labelNames: ['tier'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const f of await probeFigures()) this.set({ tier: f.tier }, f.held);
+    },
+  });
   new Gauge({
     name: 'verilead_verifier_standing',
     help: "The verifier's own standing per way out (direct, proxy): 1 when a check passes (ok, rdns, forward_confirmed, helo, unlisted)",
@@ -124,6 +152,9 @@ export function createMetrics() {
     },
     setQueueDepthSource(source: QueueDepthSource) {
       depthSource = source;
+    },
+    setProbeBudgetSource(source: ProbeBudgetSource) {
+      probeSource = source;
     },
     setStandingSource(source: StandingSource) {
       standingSource = source;
