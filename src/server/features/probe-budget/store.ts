@@ -43,7 +43,7 @@ export class DbProbeBudget implements ProbeBudget {
     return allowance;
   }
 
-  async spend(o: { workspace: string; domain: string; n: number; force?: boolean }) {
+  async spend(o: { workspace: string; domain: string; n: number }) {
     const now = this.o.clock();
     const a = await this.allowance(o.workspace, now);
     const w = windowsAt(now);
@@ -70,7 +70,7 @@ export class DbProbeBudget implements ProbeBudget {
         hour: a.hour - used('hour'),
         domain: a.domainHour - used(scope),
       };
-      const granted = o.force ? o.n : Math.max(0, Math.min(o.n, room.day, room.hour, room.domain));
+      const granted = Math.max(0, Math.min(o.n, room.day, room.hour, room.domain));
       if (granted > 0) {
         await db
           .insert(probeBudgetUsage)

@@ -20,6 +20,11 @@ export class CatchAllCache {
   /** Domains whose probe is under way. */
   private readonly claimed = new Set<string>();
   private readonly addresses = new Map<string, string>();
+  /** The domain's probe was not sent after all (its budget is spent): it may be claimed again later. */
+  unclaim(domain: string): void {
+    this.claimed.delete(domain);
+  }
+
   /** Why the last probe of a domain gave no answer (its retries ran out). */
   private readonly failures = new Map<string, 'greylisted' | 'temp_failure'>();
   /** Probes sent, for tests. */

@@ -106,8 +106,6 @@ export interface ProbeBudget {
     workspace: string;
     domain: string;
     n: number;
-    /** Counted even over the allowance (a catch-all probe that accepted addresses wait for). */
-    force?: boolean;
   }): Promise<{ granted: number; hold: BudgetHold | null }>;
   held(workspace: string, domain: string): BudgetHold | null;
 }

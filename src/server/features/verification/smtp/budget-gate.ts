@@ -6,8 +6,8 @@ import type { SessionOwner } from './session-owner';
  * queue, are spent from their workspace's budget before anything is written to the server. A session
  * is charged one probe for each workspace it carries (at its first recipient of that workspace: the
  * connection, EHLO and MAIL FROM are what the server sees of us too). Addresses refused go back to
- * their caller unjudged, with the hold that says when the window turns. A catch-all probe is counted
- * but never refused: accepted addresses, already paid for, wait for its answer.
+ * their caller unjudged, with the hold that says when the window turns. A catch-all probe refused
+ * hands back the accepted addresses that waited for it (asked again, whole, when the run resumes).
  */
 export async function admitRecipients(
   owner: SessionOwner,
@@ -17,7 +17,7 @@ export async function admitRecipients(
   const budget = owner.ctx.budget;
   if (!budget) return taken;
   const out: Pending[] = [];
-  const groups = new Map<string, { workspace: string; domain: string; asks: Pending[]; probes: number }>();
+  const groups = new Map<string, { workspace: string; domain: string; asks: Pending[] }>();
   for (const p of taken) {
     if (p.workspace === undefined) {
       out.push(p);
@@ -26,21 +26,12 @@ export async function admitRecipients(
     const key = `${p.workspace}\n${p.job.domain}`;
     let g = groups.get(key);
     if (!g) {
-      g = { workspace: p.workspace, domain: p.job.domain, asks: [], probes: 0 };
+      g = { workspace: p.workspace, domain: p.job.domain, asks: [] };
       groups.set(key, g);
     }
-    if (p.probe) {
-      g.probes++;
-      out.push(p);
-    } else g.asks.push(p);
+    g.asks.push(p);
   }
-  for (const { workspace, domain, asks, probes } of groups.values()) {
-    const session = charged.has(workspace) ? 0 : 1;
-    if (probes > 0) {
-      await budget.spend({ workspace, domain, n: probes + session, force: true });
-      charged.add(workspace);
-    }
-    if (asks.length === 0) continue;
+  for (const { workspace, domain, asks } of groups.values()) {
     const fee = charged.has(workspace) ? 0 : 1;
     const early = budget.held(workspace, domain);
     const { granted, hold } = early

@@ -24,10 +24,10 @@ class MemoryBudget implements ProbeBudget {
     }
     return null;
   }
-  async spend(o: { workspace: string; domain: string; n: number; force?: boolean }) {
+  async spend(o: { workspace: string; domain: string; n: number }) {
     const used = (s: string) => this.spent.get(this.key(o.workspace, s)) ?? 0;
     const room = { hour: this.a.hour - used('hour'), domain: this.a.domainHour - used(o.domain) };
-    const granted = o.force ? o.n : Math.max(0, Math.min(o.n, room.hour, room.domain));
+    const granted = Math.max(0, Math.min(o.n, room.hour, room.domain));
     for (const s of ['hour', o.domain]) this.spent.set(this.key(o.workspace, s), used(s) + granted);
     const resumesAt = (Math.floor(this.now / HOUR) + 1) * HOUR;
     let hold: BudgetHold | null = null;

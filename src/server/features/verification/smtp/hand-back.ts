@@ -27,4 +27,4 @@ export function setAside(p: Pending, budget: ProbeBudget | undefined): boolean {
 export const spentBy =
   (workspace: string, hold: BudgetHold) =>
   (p: Pending): boolean =>
-    p.workspace === workspace && !p.probe && (hold.limit !== 'domain' || p.job.domain === hold.domain);
+    p.workspace === workspace && (hold.limit !== 'domain' || p.job.domain === hold.domain);

@@ -71,6 +71,14 @@ export class ProbeDemand {
     this.check(domain);
   }
 
+  /** The domain's probe was refused (its workspace's budget is spent): the accepted addresses that waited. */
+  refused(domain: string): Pending[] {
+    this.cache.unclaim(domain);
+    const w = this.waiting.get(domain);
+    this.waiting.delete(domain);
+    return w ? [...w.pending] : [];
+  }
+
   /** Rows of `tenant` waiting for the domain's answer (progress counts them with their probe). */
   waitingOn(domain: string, tenant: string): number {
     let n = 0;

@@ -121,12 +121,19 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       await resolver.recovered();
       if (!this.closed && !resolver.closed) return this.start(job, call, done);
     }
+    // The first of a verdict and a hand-back wins (an accepted address handed back with its refused
+    // probe may still hear the domain's answer later: it is dropped).
+    let settled = false;
     const p = newPending(job, call.tenant, ok, (v) => {
+      if (settled) return;
+      settled = true;
       this.probes.finished(p);
       done(v);
     });
     Object.assign(p, { workspace: call.workspace, signal: call.signal });
     p.handBack = (u) => {
+      if (settled) return;
+      settled = true;
       this.probes.finished(p);
       call.onUnjudged?.(job, u);
       done(null);
@@ -250,12 +257,20 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   withdraw(which: (p: Pending) => boolean, u: Unjudged): void {
     const out = this.parked.remove(which);
     for (const h of this.hosts.values()) out.push(...h.remove(which));
-    for (const p of out) p.handBack ? p.handBack(u) : this.place(p);
+    for (const p of out) this.giveBack(p, u);
   }
 
   overBudget(workspace: string, hold: BudgetHold, refused: Pending[]): void {
-    for (const p of refused) p.handBack ? p.handBack({ why: 'budget', hold }) : this.place(p);
-    this.withdraw(spentBy(workspace, hold), { why: 'budget', hold });
+    const u: Unjudged = { why: 'budget', hold };
+    for (const p of refused) this.giveBack(p, u);
+    this.withdraw(spentBy(workspace, hold), u);
+  }
+
+  /** Unjudged to its caller; a refused catch-all probe hands back the accepted addresses that waited. */
+  private giveBack(p: Pending, u: Unjudged): void {
+    if (p.probe && u.why === 'budget') for (const w of this.probes.refused(p.job.domain)) w.handBack?.(u);
+    else if (p.handBack) p.handBack(u);
+    else this.place(p);
   }
 
   /** What a tenant's addresses still wait for, and until when (progress for people). */
