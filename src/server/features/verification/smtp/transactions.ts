@@ -36,11 +36,9 @@ export async function runTransactions(
       if (room <= 0 || host.ready === 0) break;
       // At a tarpit the sessions share what is left (each holds its rejections one after another).
       const share = host.tarpitMs > 0 ? Math.ceil(host.ready / Math.max(1, host.workers)) : room;
-      const taken = await admitRecipients(
-        provider,
-        takeRecipients(provider, host, Math.min(room, share, 2 * s.rcptPerTransaction)),
-        charged,
-      );
+      const took = takeRecipients(provider, host, Math.min(room, share, 2 * s.rcptPerTransaction));
+      // The probe budget's one gate (decision 0860): nothing is written before it is spent.
+      const taken = provider.ctx.budget ? await admitRecipients(provider, took, charged) : took;
       if (taken.length === 0) continue;
       for (const p of taken) p.attempts++;
       const envelopes = envelopesOf(taken, host.singleDomain, openDomain);
