@@ -5,7 +5,7 @@ import { laneVerifier } from './features/prober/lane-verifier';
 import { closeProcessVerifiers, engineLogger, setVerifierObserver } from './features/prober/process-verifier';
 import { selfCheck } from './features/prober/self-check';
 import { shareFleetRateLimits } from './features/smartlead/connection/fleet-rate';
-import { type Clock, systemClock } from './platform/clock';
+import { type Clock, offsetFileClock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { lockDataDir } from './platform/db/data-dir-lock';
@@ -54,7 +54,8 @@ export async function bootRuntime(
   if (applied.length) log.info({ applied }, 'database migrated');
   // Several processes may share PostgreSQL (and so the Smartlead keys): one rate limit for them all.
   if (database.kind === 'postgres') shareFleetRateLimits(database.db);
-  const clock = opts.clock ?? systemClock;
+  const testClock = config.NODE_ENV === 'test' && config.TEST_CLOCK_FILE;
+  const clock = opts.clock ?? (testClock ? offsetFileClock(testClock) : systemClock);
   const metrics = createMetrics();
   setVerifierObserver(metrics.engineObserver);
   setExternalCallObserver((service, outcome) => metrics.externalCall(service, outcome));

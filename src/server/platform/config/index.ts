@@ -45,6 +45,8 @@ const schema = z
     RUN_WORKERS: envBool(true),
     // How far the JavaScript heap may grow past what survived the last full collection (heap.ts); 0: V8's own.
     HEAP_GROWTH_PERCENT: envInt(40, 0, 400),
+    // Browser journeys only (NODE_ENV=test): a file holding milliseconds added to the clock (clock.ts).
+    TEST_CLOCK_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
     ...dbEnv,
     ...jobsEnv,
     ...httpEnv,
