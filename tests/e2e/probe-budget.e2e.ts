@@ -78,6 +78,7 @@ describe.skipIf(!chromiumAvailable())('probe budget', () => {
     await page.goto('/settings/usage');
     const meter = page.getByTestId('meter-probes');
     await meter.waitFor();
+    await meter.scrollIntoViewIfNeeded();
     expect(await meter.getByTestId('probes-hour-left').textContent()).toBe('0');
     expect(await meter.getByTestId('probes-hour').textContent()).toMatch(/This hour: \d+ \/ 10/);
     console.log(`screenshot: ${await screenshot(page, 'probe-budget-usage')}`);

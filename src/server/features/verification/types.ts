@@ -5,6 +5,7 @@ import type {
   VerificationQuality,
   VerificationStatus,
 } from '../../../shared/verification';
+import type { ProbeBudget, ProviderCallOptions } from './budget-types';
 import type { SmtpSettings } from './smtp-settings';
 
 /** One mail exchanger of a domain; `implicit` when the domain has no MX and its A/AAAA stands in. */
@@ -73,41 +74,10 @@ export interface Step2Options {
    * mail server, so a long list never starves a short one.
    */
   tenant?: string;
-  /**
-   * The workspace the addresses are asked for: every RCPT (and session) sent for it is spent from its
-   * probe budget (decision 0860). Omitted (the CLI, tests): nothing is counted.
-   */
+  /** Whose probe budget pays for every RCPT and session (decision 0860); none (the CLI): not counted. */
   workspace?: string;
   /** Aborted (the user pressed Stop): addresses still queued are handed back unjudged, nothing more is sent. */
   signal?: AbortSignal;
-}
-
-/** Why an address came back without a verdict: Stop, or its workspace's probe budget is spent for now. */
-export type Unjudged = { why: 'stopped' } | { why: 'budget'; hold: BudgetHold };
-
-/** A workspace's probe budget is spent for now: which limit, how large, and when it has room again. */
-export interface BudgetHold {
-  limit: 'hour' | 'day' | 'domain';
-  /** The allowance of that limit (probes per hour, per day, or per domain per hour). */
-  allowance: number;
-  /** When the window turns (epoch ms). */
-  resumesAt: number;
-  /** The target domain, for the per-domain ceiling. */
-  domain?: string;
-}
-
-/**
- * Probes (RCPTs, and sessions) spent per workspace, counted where a session's recipients are taken
- * (decision 0860). `spend` grants up to `n`; fewer when an allowance is reached, with the hold.
- * `held` answers from memory only (no I/O): what is already known to be spent until when.
- */
-export interface ProbeBudget {
-  spend(o: {
-    workspace: string;
-    domain: string;
-    n: number;
-  }): Promise<{ granted: number; hold: BudgetHold | null }>;
-  held(workspace: string, domain: string): BudgetHold | null;
 }
 
 /** Pino-compatible logger (the engine never writes to the console itself). */
@@ -206,15 +176,6 @@ export interface ProviderVerdict {
   method?: 'smtp' | 'cache' | 'verifier';
 }
 
-/** Whose addresses a provider call asks about, and what it hears of those handed back unjudged. */
-export interface ProviderCallOptions {
-  tenant?: string;
-  workspace?: string;
-  signal?: AbortSignal;
-  /** An address handed back without a verdict (Stop, the probe budget): it stays pending for its caller. */
-  onUnjudged?: (job: ProviderJob, u: Unjudged) => void;
-}
-
 /** Step 2 behind one interface: our own SMTP prober, or a third-party verifier API. */
 export interface Step2Provider {
   readonly name: string;
@@ -231,6 +192,7 @@ export interface Step2Provider {
   close(): Promise<void>;
 }
 
+export type { BudgetHold, ProbeBudget, ProviderCallOptions, Unjudged } from './budget-types';
 export type { SmtpSettings } from './smtp-settings';
 
 export interface VerifierOptions {

@@ -14,8 +14,8 @@ import type {
 } from '../types';
 import { connectionsWanted } from './demand';
 import { failureVerdict, noRouteVerdict } from './failure-verdict';
-import { type Call, setAside, spentBy } from './hand-back';
-import { type DelayReason, HostQueue, newPending, type OpenFailure, type Pending, verdictFrom } from './host';
+import { type Call, giveBack, pendingOf, setAside, spentBy } from './hand-back';
+import { type DelayReason, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
 import { workHost } from './host-worker';
 import { answerFromKnowledge } from './known-answers';
 import { MxRoutes } from './mx-routes';
@@ -121,24 +121,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       await resolver.recovered();
       if (!this.closed && !resolver.closed) return this.start(job, call, done);
     }
-    // The first of a verdict and a hand-back wins (an accepted address handed back with its refused
-    // probe may still hear the domain's answer later: it is dropped).
-    let settled = false;
-    const p = newPending(job, call.tenant, ok, (v) => {
-      if (settled) return;
-      settled = true;
-      this.probes.finished(p);
-      done(v);
-    });
-    Object.assign(p, { workspace: call.workspace, signal: call.signal });
-    p.handBack = (u) => {
-      if (settled) return;
-      settled = true;
-      this.probes.finished(p);
-      call.onUnjudged?.(job, u);
-      done(null);
-    };
-    call.mine.add(p);
+    const p = pendingOf(job, call, ok, this.probes, done);
     if (ok.length > 0) return this.place(p);
     p.done(noRouteVerdict(p, blocked));
   }
@@ -257,20 +240,13 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   withdraw(which: (p: Pending) => boolean, u: Unjudged): void {
     const out = this.parked.remove(which);
     for (const h of this.hosts.values()) out.push(...h.remove(which));
-    for (const p of out) this.giveBack(p, u);
+    for (const p of out) giveBack(p, u, this.probes, (x) => this.place(x));
   }
 
   overBudget(workspace: string, hold: BudgetHold, refused: Pending[]): void {
     const u: Unjudged = { why: 'budget', hold };
-    for (const p of refused) this.giveBack(p, u);
+    for (const p of refused) giveBack(p, u, this.probes, (x) => this.place(x));
     this.withdraw(spentBy(workspace, hold), u);
-  }
-
-  /** Unjudged to its caller; a refused catch-all probe hands back the accepted addresses that waited. */
-  private giveBack(p: Pending, u: Unjudged): void {
-    if (p.probe && u.why === 'budget') for (const w of this.probes.refused(p.job.domain)) w.handBack?.(u);
-    else if (p.handBack) p.handBack(u);
-    else this.place(p);
   }
 
   /** What a tenant's addresses still wait for, and until when (progress for people). */
