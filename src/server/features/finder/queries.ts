@@ -121,34 +121,6 @@ export async function staleJobs(db: Db, before: Date): Promise<{ id: string; kin
     );
 }
 
-/**
- * Another bulk find of the workspace running now (its heartbeat fresh) and started before this one:
- * a workspace runs one bulk find at a time, so its others never hold the slots other workspaces need.
- */
-export async function earlierBulkRunning(
-  db: Db,
-  o: { workspaceId: string; jobId: string; createdAt: Date; freshAfter: Date },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: findJobs.id })
-    .from(findJobs)
-    .where(
-      and(
-        eq(findJobs.workspaceId, o.workspaceId),
-        eq(findJobs.kind, 'bulk'),
-        eq(findJobs.status, 'running'),
-        sql`${findJobs.id} <> ${o.jobId}`,
-        sql`${findJobs.heartbeatAt} >= ${o.freshAfter}`,
-        or(
-          sql`${findJobs.createdAt} < ${o.createdAt}`,
-          and(sql`${findJobs.createdAt} = ${o.createdAt}`, sql`${findJobs.id} < ${o.jobId}`),
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function waitingPeople(db: Db, jobId: string): Promise<FindResultRow[]> {
   return db
     .select()

@@ -15,8 +15,9 @@ import { findMany } from './find-many';
 import type { Found } from './find-person';
 import { FIND_RUN_JOB } from './job-types';
 import { domainExamples } from './knowledge';
-import { countJob, earlierBulkRunning, jobById, moveJob, saveAnswer, setJob, waitingPeople } from './queries';
+import { countJob, jobById, moveJob, saveAnswer, setJob, waitingPeople } from './queries';
 import { siteResolver } from './site-resolver';
+import { yieldTurn } from './turns';
 
 // A find job in the background (single or bulk): the people still unanswered, found through the
 // process's shared prober, each answer stored as it comes (a restart resumes with the rest). A found
@@ -41,7 +42,7 @@ export async function runFindJob(opts: {
   if (until > clock().getTime() && job.status === 'queued') return;
   if (!(await moveJob(db, jobId, ['queued', 'running'], 'running', clock()))) return;
   await setJob(db, jobId, { heartbeatAt: clock() });
-  if (job.kind === 'bulk' && (await yieldTurn({ ctx, clock, job }))) return;
+  if (job.kind === 'bulk' && (await yieldTurn({ ctx, clock, job, leaseMs: FIND_LEASE_MS }))) return;
   const workspace = await findWorkspacePlan(db, job.workspaceId);
   const verifier = laneVerifier({ ...ctx, clock });
   // Stop: what the prober still holds of this find is withdrawn at once (nothing more is sent).
@@ -151,32 +152,6 @@ async function pauseJob(o: {
   });
   const startAfter = Math.max(1, Math.ceil((o.hold.resumesAt - o.clock().getTime()) / 1000));
   await o.ctx.queue.send(FIND_RUN_JOB, { jobId: o.jobId }, { singletonKey: o.jobId, startAfter });
-  return true;
-}
-
-/** Seconds a bulk find waits for its workspace's earlier bulk find before it looks again. */
-const TURN_WAIT_S = 5;
-
-/**
- * One bulk find per workspace at a time (fleet-wide): a later one goes back to the queue and looks
- * again shortly, so four bulk uploads of one workspace never hold every find slot (Medium 1).
- */
-async function yieldTurn(o: {
-  ctx: { database: Database; queue: JobSender };
-  clock: Clock;
-  job: { id: string; workspaceId: string; createdAt: Date };
-}): Promise<boolean> {
-  const db = o.ctx.database.db;
-  const now = o.clock();
-  const freshAfter = new Date(now.getTime() - FIND_LEASE_MS);
-  if (!(await earlierBulkRunning(db, { ...o.job, jobId: o.job.id, freshAfter }))) return false;
-  if (!(await moveJob(db, o.job.id, ['running'], 'queued', now))) return true;
-  await setJob(db, o.job.id, { heartbeatAt: now });
-  await o.ctx.queue.send(
-    FIND_RUN_JOB,
-    { jobId: o.job.id },
-    { singletonKey: o.job.id, startAfter: TURN_WAIT_S },
-  );
   return true;
 }
 

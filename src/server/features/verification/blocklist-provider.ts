@@ -54,7 +54,7 @@ export class BlocklistHoldingProvider implements Step2Provider {
   verify(
     jobs: ProviderJob[],
     onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
-    options?: ProviderCallOptions,
+    options?: ProviderCallOptions<ProviderJob>,
   ): Promise<void> {
     if (!jobs.length) return this.inner.verify(jobs, onVerdict, options);
     // Settles as the prober's own call does: once every run (the first, and each held address's

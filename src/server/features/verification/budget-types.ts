@@ -1,5 +1,3 @@
-import type { ProviderJob } from './types';
-
 // The probe budget's and Stop's part of the engine's contract (decision 0860).
 
 /** Why an address came back without a verdict: Stop, or its workspace's probe budget is spent for now. */
@@ -31,10 +29,11 @@ export interface ProbeBudget {
 }
 
 /** Whose addresses a provider call asks about, and what it hears of those handed back unjudged. */
-export interface ProviderCallOptions {
+/** `Job` is the engine's ProviderJob (types.ts), named by its users so this file imports nothing. */
+export interface ProviderCallOptions<Job> {
   tenant?: string;
   workspace?: string;
   signal?: AbortSignal;
   /** An address handed back without a verdict (Stop, the probe budget): it stays pending for its caller. */
-  onUnjudged?: (job: ProviderJob, u: Unjudged) => void;
+  onUnjudged?: (job: Job, u: Unjudged) => void;
 }

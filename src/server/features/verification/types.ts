@@ -183,7 +183,7 @@ export interface Step2Provider {
   verify(
     jobs: ProviderJob[],
     onVerdict: (job: ProviderJob, verdict: ProviderVerdict) => void,
-    options?: ProviderCallOptions,
+    options?: ProviderCallOptions<ProviderJob>,
   ): Promise<void>;
   /** Can this provider reach the outside world right now? */
   health?(): NetworkHealth;

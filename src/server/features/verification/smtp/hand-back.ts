@@ -14,7 +14,7 @@ import type { ProbeDemand } from './probe';
 // or the workspace's probe budget is spent for now. Their rows stay pending; nothing is made up.
 
 /** One `verify` call as the prober keeps it: its options and the addresses it queued. */
-export interface Call extends ProviderCallOptions {
+export interface Call extends ProviderCallOptions<ProviderJob> {
   tenant: string;
   mine: Set<Pending>;
 }

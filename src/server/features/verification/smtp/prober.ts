@@ -85,7 +85,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   async verify(
     jobs: ProviderJob[],
     onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
-    options: ProviderCallOptions = {},
+    options: ProviderCallOptions<ProviderJob> = {},
   ): Promise<void> {
     if (this.closed) throw new Error('the SMTP prober is closed');
     const call: Call = { ...options, tenant: options.tenant ?? `call-${++this.calls}`, mine: new Set() };
