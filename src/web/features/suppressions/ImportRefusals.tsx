@@ -27,8 +27,8 @@ export function ImportRefusals({ result }: { result: ImportResult | undefined })
         <p>Their address is not one the list takes (the same rule as adding by hand):</p>
         <ul className="mt-1 list-disc pl-5">
           {result.refusedRows.map((r) => (
-            <li key={r.row} className="break-all">
-              Row {r.row}: <code>{visibleCell(r.value)}</code> ({r.reason})
+            <li key={r.row}>
+              Row {r.row}: <code className="break-all">{visibleCell(r.value)}</code> ({r.reason})
             </li>
           ))}
         </ul>

@@ -22,8 +22,10 @@ describe('the refused rows of a suppression import', () => {
       { row: 3, value: '\t=1@x.com', reason: 'Please enter a valid email address' },
     ]);
     expect(html).toContain('7 rows were not added');
-    expect(html).toContain('Row 2: <code>=1+1@pub.test</code> (Please enter a valid email address)');
-    expect(html).toContain('Row 3: <code>\\t=1@x.com</code>');
+    expect(html).toContain(
+      'Row 2: <code class="break-all">=1+1@pub.test</code> (Please enter a valid email address)',
+    );
+    expect(html).toContain('Row 3: <code class="break-all">\\t=1@x.com</code>');
     expect(html).toContain('and 5 more');
   });
 
