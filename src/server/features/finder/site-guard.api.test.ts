@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../tests/helpers/test-app';
 import type { Database } from '../../platform/db/client';
 import { migrate } from '../../platform/db/migrate';
+import { query } from '../../platform/db/sql';
 import { type KnowledgeDeps, siteExamples } from './knowledge';
-import { siteOf } from './site-cache';
+import { putSite, siteOf } from './site-cache';
 
 // A company site whose robots.txt (or contact page) redirects into our own network: the finder says it
 // could not read the site, in the same words as for a site that does not answer, and never names the
@@ -77,5 +80,31 @@ describe("a company site that redirects into our network (the finder's site read
     expect(site.problem).toBe(`Could not read ${SILENT}'s website`);
     // A site that simply fails is kept (and retried after a day), as before.
     expect((await siteOf(database.db, SILENT))?.problem).toBe(`Could not read ${SILENT}'s website`);
+  });
+});
+
+describe('readings kept before the fix', () => {
+  it("are dropped by migration 0870, the site's own problems kept", async () => {
+    const old = `old-${TAG}.test`;
+    const kept = `kept-${TAG}.test`;
+    const now = new Date();
+    await putSite(database.db, {
+      domain: old,
+      addresses: [],
+      pages: 0,
+      problem: `Could not read ${old}'s website: Refusing to fetch db.corp.internal: 10.1.2.3 is not a public address`,
+      readAt: now,
+    });
+    await putSite(database.db, {
+      domain: kept,
+      addresses: [],
+      pages: 0,
+      problem: `${kept}'s robots.txt asks not to read its pages`,
+      readAt: now,
+    });
+    const file = new URL('../../platform/db/migrations/0870_find_sites_forget_refusals.sql', import.meta.url);
+    await query(database.db, sql.raw(readFileSync(file, 'utf8')));
+    expect(await siteOf(database.db, old)).toBeNull();
+    expect(await siteOf(database.db, kept)).not.toBeNull();
   });
 });
