@@ -169,9 +169,7 @@ describe('never a non-public address', () => {
     try {
       const [r] = await v.checkStep2(['someone@inside.test']);
       expect(r).toMatchObject({ status: 'risky', reason: 'unreachable', smtpCode: null });
-      // The same words as an MX that does not resolve: never what the MX host resolved to (our DNS).
-      expect(r.smtpMessage).toBe(NO_PUBLIC_MX);
-      expect(r.smtpMessage).not.toMatch(/127\.0\.0\.1/);
+      expect(r.smtpMessage).toBe(NO_PUBLIC_MX); // as for no address at all: never what it resolved to
       expect(connections).toBe(0);
       // The fakes' own loopback addresses are refused the same way.
       const before = w.hosts['fine.test'].stats.connections;
