@@ -110,7 +110,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       done(v);
     });
     if (ok.length > 0) return this.place(p);
-    p.done(noRouteVerdict(p, blocked));
+    p.done(noRouteVerdict(p));
   }
 
   host(t: MxTarget): HostQueue {
