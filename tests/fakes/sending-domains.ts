@@ -26,6 +26,15 @@ export const SENDING_ZONE: Record<string, FakeDnsEntry> = {
   // Two SPF records.
   ...healthy('twospf.test'),
   'twospf.test': { ...GOOGLE_MX, TXT: [['v=spf1 include:_spf.google.com ~all'], ['v=spf1 mx -all']] },
+  // Two SPF records, the one without the provider's include first (issue 45: the fix dropped the include).
+  ...healthy('twospf2.test'),
+  'twospf2.test': {
+    ...GOOGLE_MX,
+    TXT: [['v=spf1 ip4:203.0.113.5 include:mailgun.org -all'], ['v=spf1 include:_spf.google.com ~all']],
+  },
+  // SPF ending "?all" (neutral): no better than none.
+  ...healthy('qall.test'),
+  'qall.test': { ...GOOGLE_MX, TXT: [['v=spf1 include:_spf.google.com ?all']] },
   // SPF without the provider's include.
   ...healthy('noinclude.test'),
   'noinclude.test': { ...GOOGLE_MX, TXT: [['v=spf1 include:mailgun.org ~all']] },
@@ -41,6 +50,7 @@ export const SENDING_ZONE: Record<string, FakeDnsEntry> = {
   },
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`s${i}.spf.test`, { TXT: [['v=spf1 -all']] }])),
   '_spf.google.com': { TXT: [['v=spf1 ip4:192.0.2.0/24 ~all']] },
+  'mailgun.org': { TXT: [['v=spf1 ip4:198.51.100.0/24 ~all']] },
   // SPF that lets anyone send.
   ...healthy('plusall.test'),
   'plusall.test': { ...GOOGLE_MX, TXT: [['v=spf1 include:_spf.google.com +all']] },

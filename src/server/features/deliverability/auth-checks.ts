@@ -1,7 +1,19 @@
 import type { DomainCheck, SendingProvider } from '../../../shared/deliverability';
 import { mxValue, PROVIDER_DNS } from './providers';
 import type { DomainResolver, Lookup } from './resolver';
-import { allQualifier, countLookups, isSpf, namesInclude, SPF_LOOKUP_LIMIT, withInclude } from './spf';
+import {
+  allQualifier,
+  countLookups,
+  isSpf,
+  mergeSpf,
+  namesInclude,
+  SPF_LOOKUP_LIMIT,
+  withInclude,
+} from './spf';
+
+const withAll = (record: string) => `${record.replace(/\s[+?]?all$/i, '')} ~all`;
+const withProviderInclude = (record: string, include: string | null) =>
+  include && !namesInclude(record, include) ? withInclude(record, include) : record;
 
 export interface AuthInput {
   resolver: DomainResolver;
@@ -57,11 +69,26 @@ export async function checkSpf({ resolver, domain, provider }: AuthInput): Promi
     return {
       key: 'spf',
       status: 'fail',
-      summary: `${domain} has ${spf.length} SPF records; receivers treat that as an error. Keep one.`,
-      fix: { action: 'change', type: 'TXT', name: domain, value: spf[0]! },
+      summary: `${domain} has ${spf.length} SPF records; receivers treat that as an error. Replace them with one record that names every sender.`,
+      fix: { action: 'change', type: 'TXT', name: domain, value: mergeSpf(spf, include) },
     };
   }
   const record = spf[0]!;
+  const all = allQualifier(record);
+  // "+all" passes every server on the internet: receivers and every checker call it an error.
+  if (all === '+') {
+    return {
+      key: 'spf',
+      status: 'fail',
+      summary: `The SPF record ends in "+all": it lets any server on the internet send as ${domain}.`,
+      fix: {
+        action: 'change',
+        type: 'TXT',
+        name: domain,
+        value: withAll(withProviderInclude(record, include)),
+      },
+    };
+  }
   if (include && !namesInclude(record, include)) {
     return {
       key: 'spf',
@@ -79,18 +106,12 @@ export async function checkSpf({ resolver, domain, provider }: AuthInput): Promi
       fix: { action: 'change', type: 'TXT', name: domain, value: suggested },
     };
   }
-  const all = allQualifier(record);
-  if (all === '+' || all === '?' || all === null) {
+  if (all === '?' || all === null) {
     return {
       key: 'spf',
       status: 'warn',
-      summary: `The SPF record ends without "~all" or "-all", so it lets any server send as ${domain}.`,
-      fix: {
-        action: 'change',
-        type: 'TXT',
-        name: domain,
-        value: `${record.replace(/\s[+?]?all$/i, '')} ~all`,
-      },
+      summary: `The SPF record ends without "~all" or "-all" (neutral), so receivers cannot tell forged mail from ${domain}.`,
+      fix: { action: 'change', type: 'TXT', name: domain, value: withAll(record) },
     };
   }
   const who = include ? `includes ${PROVIDER_DNS[provider].name}` : 'is present';

@@ -69,10 +69,16 @@ describe('sending domain checks', () => {
     expect(r.state).toBe('fail');
   });
 
-  it('SPF: two records fail', async () => {
+  it('SPF: two records fail, fixed by one merged record keeping every mechanism and the include', async () => {
     const r = await run('twospf.test');
     expect(r.by.spf.status).toBe('fail');
     expect(r.by.spf.summary).toContain('2 SPF records');
+    expect(r.by.spf.fix).toMatchObject({ action: 'change', value: 'v=spf1 include:_spf.google.com mx ~all' });
+    // Issue 45: with the other record first, the fix kept it and dropped Google's include.
+    const other = await run('twospf2.test');
+    expect(other.by.spf.fix?.value).toBe(
+      'v=spf1 ip4:203.0.113.5 include:mailgun.org include:_spf.google.com ~all',
+    );
   });
 
   it("SPF: a record without the provider's include fails with the record changed", async () => {
@@ -89,9 +95,15 @@ describe('sending domain checks', () => {
     expect(r.by.spf.summary).toContain('more than 10 DNS look-ups');
   });
 
-  it('SPF: +all warns', async () => {
+  it('SPF: +all fails (anyone may send as the domain); ?all warns', async () => {
     const r = await run('plusall.test');
-    expect(r.by.spf).toMatchObject({ status: 'warn', fix: { value: 'v=spf1 include:_spf.google.com ~all' } });
+    expect(r.by.spf).toMatchObject({ status: 'fail', fix: { value: 'v=spf1 include:_spf.google.com ~all' } });
+    expect(r.by.spf.summary).toContain('+all');
+    const neutral = await run('qall.test');
+    expect(neutral.by.spf).toMatchObject({
+      status: 'warn',
+      fix: { value: 'v=spf1 include:_spf.google.com ~all' },
+    });
   });
 
   it('DKIM: no key at the usual selector fails; an empty key fails as revoked', async () => {

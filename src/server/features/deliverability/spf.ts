@@ -36,6 +36,40 @@ export function withInclude(record: string, include: string): string {
 }
 
 /**
+ * Two or more SPF records are one permanent error (RFC 7208 §4.5): the fix is one record holding every
+ * mechanism of them all, in order and once each, with the provider's include (a `redirect=` becomes an
+ * include, since a merged record has its own `all`), ending in `~all` unless every record said `-all`.
+ * Keeping one record and dropping the others would drop the senders they named (issue 45).
+ */
+export function mergeSpf(records: string[], include: string | null): string {
+  const mechanisms: string[] = [];
+  const seen = new Set<string>();
+  const add = (t: string) => {
+    const key = t.toLowerCase().replace(/^\+/, '');
+    if (!seen.has(key)) {
+      seen.add(key);
+      mechanisms.push(t.replace(/^\+/, ''));
+    }
+  };
+  let allFail = true;
+  for (const record of records) {
+    for (const t of terms(record)) {
+      const all = /^([+~?-]?)all$/i.exec(t);
+      if (all) {
+        if (all[1] !== '-') allFail = false;
+        continue;
+      }
+      const redirect = /^redirect=(.+)$/i.exec(t);
+      if (redirect) add(`include:${redirect[1]}`);
+      else if (!/^exp=/i.test(t)) add(t);
+    }
+    if (allQualifier(record) === null) allFail = false;
+  }
+  if (include && !seen.has(`include:${include.toLowerCase()}`)) add(`include:${include}`);
+  return ['v=spf1', ...mechanisms, allFail ? '-all' : '~all'].join(' ');
+}
+
+/**
  * The DNS look-ups evaluating `record` costs (include, a, mx, ptr, exists, redirect), counted through
  * its includes and redirects. Stops counting past the limit; a loop counts as over it.
  */
