@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicDomainSchema } from './public-domain';
 
 // Sending domains' DNS checks (decision 0900): what each check found, pass/warn/fail, and the exact
 // record that fixes it. Used by the server's checks, the routes, the send screen and the Deliverability page.
@@ -49,24 +50,20 @@ export function worstOf(checks: readonly { status: CheckStatus }[]): Exclude<Dom
   return 'pass';
 }
 
-const domainName = z
+// A selector is a DNS label of the user's own (underscores allowed), not a domain.
+const optionalSelector = z
   .string()
   .trim()
   .toLowerCase()
-  .min(3, 'Enter a domain, like example.com')
-  .max(253, 'That domain is too long')
-  .regex(
-    /^(?=.*\.)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
-    'Enter a domain, like example.com',
-  );
-const optionalName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253, 'That name is too long')
+  .max(63, 'A selector has at most 63 characters')
   .regex(/^$|^[a-z0-9_]([a-z0-9_.-]*[a-z0-9])?$/, 'Letters, digits, dots, dashes and underscores only')
   .optional()
   .transform((v) => (v ? v : undefined));
+const optionalDomain = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v : undefined))
+  .pipe(publicDomainSchema.optional());
 
 export const SENDING_PROVIDERS = ['google', 'microsoft', 'other'] as const;
 export type SendingProvider = (typeof SENDING_PROVIDERS)[number];
@@ -77,13 +74,13 @@ export const SENDING_PROVIDER_LABELS: Record<SendingProvider, string> = {
 };
 
 export const addSendingDomainSchema = z.object({
-  domain: domainName,
+  domain: publicDomainSchema,
   /** Who sends its mail; unset: read from the domain's MX. */
   provider: z.enum(SENDING_PROVIDERS).optional(),
   /** A DKIM selector of the user's own (else the provider's usual ones are tried). */
-  dkimSelector: optionalName,
+  dkimSelector: optionalSelector,
   /** The custom tracking domain (e.g. track.example.com), checked for its CNAME. */
-  trackingDomain: optionalName,
+  trackingDomain: optionalDomain,
 });
 export type AddSendingDomainInput = z.input<typeof addSendingDomainSchema>;
 
