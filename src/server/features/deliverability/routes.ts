@@ -6,7 +6,6 @@ import {
   sendingDomainSchema,
 } from '../../../shared/deliverability';
 import type { AppDeps } from '../../platform/deps';
-import { conflict } from '../../platform/http/errors';
 import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
 import { sendingMailboxes } from '../smartlead';
@@ -22,7 +21,6 @@ import {
   domainView,
   findSendingDomain,
   listSendingDomains,
-  MAX_SENDING_DOMAINS,
   removeSendingDomain,
   syncMailboxDomains,
 } from './store';
@@ -36,13 +34,14 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const { config, clock } = deps;
   standingRoutes(app, deps);
-  // Each check asks DNS about twenty questions: a person rechecks, a script does not loop on it.
+  // Each check asks DNS about twenty questions: a person rechecks, a script does not loop on it. Counted
+  // per workspace, so two admins do not get twice the allowance (issue 42 Low 5).
   const checking = rateLimited({
     max: 30,
     windowMs: 60_000,
     hook: 'preHandler',
     groupId: 'deliverability-check',
-    keyGenerator: (req) => `deliverability:${req.user?.id ?? req.ip}`,
+    keyGenerator: (req) => `deliverability:${req.workspace?.id ?? req.user?.id ?? req.ip}`,
     message: 'Too many domain checks.',
   });
 
@@ -77,10 +76,6 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (req) => {
       const workspace = requirePermission(req, 'campaigns:send');
-      const existing = await listSendingDomains({ db, workspaceId: workspace.id });
-      if (existing.length >= MAX_SENDING_DOMAINS && !existing.some((d) => d.domain === req.body.domain)) {
-        throw conflict(`A workspace can check at most ${MAX_SENDING_DOMAINS} domains. Remove one first.`);
-      }
       const row = await addSendingDomain({ db, workspaceId: workspace.id, input: req.body });
       const [checked] = await check([row]);
       return domainView(checked!);
