@@ -29,12 +29,31 @@ export const dnsFixSchema = z.object({
 });
 export type DnsFix = z.infer<typeof dnsFixSchema>;
 
+/**
+ * One term of an SPF record as a receiver evaluates it (decision 0910): its depth in the tree (0: the
+ * domain's own record), the DNS look-ups it costs, and what was found.
+ */
+export const spfNodeSchema = z.object({
+  depth: z.number().int(),
+  /** The term as written ("include:_spf.google.com"), or the record itself at a name's first row. */
+  term: z.string(),
+  lookups: z.number().int(),
+  /** ok; void (the name had no answer); warn (deprecated, a macro); error (a permanent error). */
+  result: z.enum(['ok', 'void', 'warn', 'error']),
+  note: z.string().nullable(),
+});
+export type SpfNode = z.infer<typeof spfNodeSchema>;
+
 export const domainCheckSchema = z.object({
   key: z.enum(CHECK_KEYS),
   status: z.enum(CHECK_STATUSES),
   /** What was found, in words for the person who owns the domain. */
   summary: z.string(),
   fix: dnsFixSchema.nullable(),
+  /** The other things found beside the summary's, worst first (a DMARC `pct`, a DKIM test flag). */
+  notes: z.array(z.string()).optional(),
+  /** SPF only: the record's tree as a receiver walks it. */
+  tree: z.array(spfNodeSchema).optional(),
 });
 export type DomainCheck = z.infer<typeof domainCheckSchema>;
 

@@ -1,8 +1,11 @@
 import { type DomainCheck, type SendingProvider, worstOf } from '../../../shared/deliverability';
-import { checkDkim, checkDmarc, checkMx, checkSpf } from './auth-checks';
+import { checkMx } from './auth-checks';
+import { checkDkim } from './dkim';
+import { checkDmarc } from './dmarc';
 import { delistUrl, domainListings, ipListings, type Listing, type Zone } from './lists';
 import { PROVIDER_DNS, sendingProviderOf } from './providers';
 import type { DomainResolver } from './resolver';
+import { checkSpf } from './spf/check';
 
 export interface DomainCheckInput {
   resolver: DomainResolver;

@@ -1,21 +1,7 @@
-import type { DomainResolver } from './resolver';
-
-/** RFC 7208 §4.6.4: evaluating a record may cause at most 10 DNS look-ups. */
-export const SPF_LOOKUP_LIMIT = 10;
-
 export const isSpf = (txt: string) => /^v=spf1(\s|$)/i.test(txt.trim());
 
 export function terms(record: string): string[] {
   return record.trim().split(/\s+/).slice(1);
-}
-
-/** Does the record (or a record it includes, one level down) name `include`? */
-export function namesInclude(record: string, include: string): boolean {
-  const want = include.toLowerCase();
-  return terms(record).some((t) => {
-    const m = /^[+~?-]?(include:|redirect=)(.+)$/i.exec(t);
-    return m !== null && m[2]!.toLowerCase() === want;
-  });
 }
 
 /** The `all` term's qualifier: '-' (fail), '~' (softfail), '?' (neutral), '+' (pass) or null. */
@@ -65,33 +51,6 @@ export function mergeSpf(records: string[], include: string | null): string {
     }
     if (allQualifier(record) === null) allFail = false;
   }
-  if (include && !seen.has(`include:${include.toLowerCase()}`)) add(`include:${include}`);
+  if (include) add(`include:${include}`);
   return ['v=spf1', ...mechanisms, allFail ? '-all' : '~all'].join(' ');
-}
-
-/**
- * The DNS look-ups evaluating `record` costs (include, a, mx, ptr, exists, redirect), counted through
- * its includes and redirects. Stops counting past the limit; a loop counts as over it.
- */
-export async function countLookups(
-  resolver: DomainResolver,
-  record: string,
-  seen: Set<string> = new Set(),
-): Promise<number> {
-  let count = 0;
-  for (const t of terms(record)) {
-    const m = /^[+~?-]?(include:|redirect=|a\b|mx\b|ptr\b|exists:)(.*)$/i.exec(t);
-    if (!m) continue;
-    count++;
-    const kind = m[1]!.toLowerCase();
-    if (kind !== 'include:' && kind !== 'redirect=') continue;
-    const target = m[2]!.toLowerCase();
-    if (seen.has(target)) return SPF_LOOKUP_LIMIT + 1;
-    seen.add(target);
-    const answer = await resolver.txt(target);
-    const inner = answer.ok ? answer.records.find(isSpf) : undefined;
-    if (inner) count += await countLookups(resolver, inner, seen);
-    if (count > SPF_LOOKUP_LIMIT) return count;
-  }
-  return count;
 }
