@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicDomainSchema } from './public-domain';
+import { receiverRequirementsSchema } from './sender-requirements';
 
 // Sending domains' DNS checks (decision 0900): what each check found, pass/warn/fail, and the exact
 // record that fixes it. Used by the server's checks, the routes, the send screen and the Deliverability page.
@@ -7,7 +8,16 @@ import { publicDomainSchema } from './public-domain';
 export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'unknown'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-export const CHECK_KEYS = ['mx', 'spf', 'dkim', 'dmarc', 'tracking', 'domain_lists', 'ip_lists'] as const;
+export const CHECK_KEYS = [
+  'mx',
+  'spf',
+  'dkim',
+  'dmarc',
+  'tracking',
+  'domain_lists',
+  'ip_lists',
+  'ptr',
+] as const;
 export type CheckKey = (typeof CHECK_KEYS)[number];
 
 export const CHECK_LABELS: Record<CheckKey, string> = {
@@ -18,12 +28,13 @@ export const CHECK_LABELS: Record<CheckKey, string> = {
   tracking: 'Tracking domain',
   domain_lists: 'Domain blocklists',
   ip_lists: 'Sending server blocklists',
+  ptr: 'Reverse DNS of the sending server',
 };
 
 /** A DNS record to add or change: what a registrar's form asks for. */
 export const dnsFixSchema = z.object({
   action: z.enum(['add', 'change', 'remove', 'delist']),
-  type: z.enum(['MX', 'TXT', 'CNAME', 'A']),
+  type: z.enum(['MX', 'TXT', 'CNAME', 'A', 'PTR']),
   name: z.string(),
   value: z.string(),
 });
@@ -116,6 +127,8 @@ export const sendingDomainSchema = z.object({
   checkedAt: z.string().nullable(),
   /** Set when the daily recheck found the state changed, until the user dismisses it. */
   notice: z.string().nullable(),
+  /** Gmail's, Yahoo's and Microsoft's sender rules judged from the checks (shared/sender-requirements.ts). */
+  requirements: z.array(receiverRequirementsSchema).optional(),
 });
 export type SendingDomain = z.infer<typeof sendingDomainSchema>;
 
@@ -150,3 +163,54 @@ export const verifierStandingSchema = z.object({
   ok: z.boolean(),
 });
 export type VerifierStanding = z.infer<typeof verifierStandingSchema>;
+
+/** The header check (decision 0910): raw headers of a message the user sent to themselves. */
+export const HEADER_INPUT_MAX = 128 * 1024;
+export const headerCheckInputSchema = z.object({
+  headers: z
+    .string()
+    .min(1, 'Paste the headers of a message you sent to yourself.')
+    .max(
+      HEADER_INPUT_MAX,
+      `Paste at most ${HEADER_INPUT_MAX / 1024} KB: the headers, not the whole message.`,
+    ),
+});
+export type HeaderCheckInput = z.infer<typeof headerCheckInputSchema>;
+
+const authResultSchema = z.object({
+  method: z.string(),
+  result: z.string(),
+  /** `smtp.mailfrom`, `header.d`, `header.from`…: what the result is about. */
+  props: z.record(z.string(), z.string()),
+});
+const findingSchema = z.object({ status: z.enum(['pass', 'warn', 'fail']), text: z.string() });
+export type HeaderFinding = z.infer<typeof findingSchema>;
+
+export const headerReportSchema = z.object({
+  fromDomain: z.string().nullable(),
+  envelopeDomain: z.string().nullable(),
+  /** The receiver's Authentication-Results (the topmost), parsed. */
+  authServer: z.string().nullable(),
+  authResults: z.array(authResultSchema),
+  spf: z.object({ result: z.string(), domain: z.string().nullable(), aligned: z.boolean() }),
+  dkim: z.array(
+    z.object({
+      domain: z.string(),
+      selector: z.string().nullable(),
+      result: z.string(),
+      aligned: z.boolean(),
+    }),
+  ),
+  dmarc: z.object({ result: z.string(), fromReceiver: z.boolean() }),
+  unsubscribe: z.object({
+    header: z.string().nullable(),
+    post: z.string().nullable(),
+    oneClick: z.boolean(),
+  }),
+  /** Each hop, newest first: who handed the message to whom, and whether over TLS (null: not said). */
+  hops: z.array(
+    z.object({ from: z.string().nullable(), by: z.string().nullable(), tls: z.boolean().nullable() }),
+  ),
+  findings: z.array(findingSchema),
+});
+export type HeaderReport = z.infer<typeof headerReportSchema>;

@@ -15,7 +15,7 @@ describe('the typed-domain rule', () => {
     ['1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa', 'reverse-DNS'],
     ['db.corp.internal', 'not under a public domain suffix'],
     ['mail.lan', 'not under a public domain suffix'],
-    ['app.localhost', 'not under a public domain suffix'],
+    ['app.localhost', 'localhost is not a domain'],
     ['good.test', 'not under a public domain suffix'],
     [`${'a'.repeat(64)}.com`, '63 characters'],
     [`${'a.'.repeat(126)}com`, '253 characters'],

@@ -66,6 +66,14 @@ export const SENDING_ZONE: Record<string, FakeDnsEntry> = {
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`s${i}.spf.test`, { TXT: [['v=spf1 -all']] }])),
   '_spf.google.com': { TXT: [['v=spf1 ip4:192.0.2.0/24 ~all']] },
   'mailgun.org': { TXT: [['v=spf1 ip4:198.51.100.0/24 ~all']] },
+  // The providers' mail hosts have addresses (an MX host without one fails).
+  'smtp.google.com': { A: ['192.0.2.25'] },
+  'ms-test.mail.protection.outlook.com': { A: ['192.0.2.26'] },
+  ...healthy('deadmx.test'),
+  'deadmx.test': {
+    MX: [{ preference: 1, exchange: 'mx.gone.test' }],
+    TXT: [['v=spf1 include:_spf.google.com ~all']],
+  },
   'spf.protection.outlook.com': { TXT: [['v=spf1 ip4:40.92.0.0/15 -all']] },
   // SPF that lets anyone send.
   ...healthy('plusall.test'),

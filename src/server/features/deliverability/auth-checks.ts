@@ -26,6 +26,23 @@ export async function checkMx({ resolver, domain, provider }: AuthInput): Promis
   const hosts = a.ok ? a.records.filter((r) => r.exchange && r.exchange !== '.') : [];
   if (hosts.length) {
     const list = hosts.map((h) => h.exchange).join(', ');
+    // A mail host that has no address receives nothing: replies and bounces to it are lost.
+    const answers = await Promise.all(hosts.map((h) => resolver.a(h.exchange)));
+    const dead = hosts
+      .filter((_, n) => {
+        const x = answers[n]!;
+        return !x.ok && x.none;
+      })
+      .map((h) => h.exchange);
+    if (dead.length) {
+      const none = dead.length === hosts.length;
+      return {
+        key: 'mx',
+        status: none ? 'fail' : 'warn',
+        summary: `${dead.join(', ')} ${dead.length > 1 ? 'have' : 'has'} no address${none ? ': no mail server of the domain can be reached.' : ` (the others of ${list} do).`}`,
+        fix: { action: 'change', type: 'MX', name: domain, value: mxValue(provider, domain) },
+      };
+    }
     return { key: 'mx', status: 'pass', summary: `Receives mail at ${list}.`, fix: null };
   }
   return {

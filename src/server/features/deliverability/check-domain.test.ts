@@ -48,6 +48,7 @@ describe('sending domain checks', () => {
       ['tracking', 'pass'],
       ['domain_lists', 'pass'],
       ['ip_lists', 'pass'],
+      ['ptr', 'pass'],
     ]);
     expect(r.state).toBe('pass');
   });
@@ -183,6 +184,19 @@ describe('sending domain checks', () => {
     expect(r.by.ip_lists.summary).toContain('zen.spamhaus.org, bl.spamcop.net');
     const clean = await run('ownsmtp.test', { smtpHost: 'smtp.clean.test' });
     expect(clean.by.ip_lists.status).toBe('pass');
+  });
+
+  it("reverse DNS of the mailbox's own SMTP server: forward-confirmed passes, none fails", async () => {
+    const own = await run('ownsmtp.test', { smtpHost: 'smtp.ownsmtp.test' });
+    expect(own.by.ptr.status).toBe('pass');
+    const none = await run('ownsmtp.test', { smtpHost: 'smtp.clean.test' });
+    expect(none.by.ptr).toMatchObject({ status: 'fail', fix: { type: 'PTR', name: '198.51.100.8' } });
+  });
+
+  it('MX: a mail host without an address fails', async () => {
+    const r = await run('deadmx.test', { provider: 'google' });
+    expect(r.by.mx.status).toBe('fail');
+    expect(r.by.mx.summary).toContain('mx.gone.test has no address');
   });
 
   it('a resolver that fails is "could not check", never a verdict on the domain', async () => {

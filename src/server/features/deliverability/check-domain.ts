@@ -5,6 +5,7 @@ import { checkDmarc } from './dmarc';
 import { delistUrl, domainListings, ipListings, type Listing, type Zone } from './lists';
 import { PROVIDER_DNS, sendingProviderOf } from './providers';
 import type { DomainResolver } from './resolver';
+import { checkReverseDns } from './reverse-dns';
 import { checkSpf } from './spf/check';
 
 export interface DomainCheckInput {
@@ -135,6 +136,7 @@ export async function checkSendingDomain(
     checkTracking(i),
     domainListings(i.resolver, i.zones.domain, i.domain).then((l) => listCheck('domain_lists', i.domain, l)),
     checkIpLists(i, provider),
+    checkReverseDns({ resolver: i.resolver, smtpHost: i.smtpHost, provider }),
   ]);
   return { provider, checks, state: worstOf(checks) };
 }

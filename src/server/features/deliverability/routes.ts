@@ -2,6 +2,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addSendingDomainSchema,
+  headerCheckInputSchema,
+  headerReportSchema,
   sendingDomainListSchema,
   sendingDomainSchema,
 } from '../../../shared/deliverability';
@@ -10,8 +12,8 @@ import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
 import { sendingMailboxes } from '../smartlead';
 import { requirePermission, requireWorkspace } from '../workspaces';
-import { recheckDomain } from './recheck';
-import { configuredResolver } from './resolver';
+import { checkHeaders } from './headers/report';
+import { checkRowsNow } from './recheck';
 import type { SendingDomainRow } from './schema';
 import { setupNotes } from './setup-notes';
 import { standingRoutes } from './standing-routes';
@@ -45,18 +47,8 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
     message: 'Too many domain checks.',
   });
 
-  const check = async (rows: SendingDomainRow[]) => {
-    const resolver = configuredResolver(config);
-    try {
-      const out: SendingDomainRow[] = [];
-      for (const row of rows) {
-        out.push((await recheckDomain({ db, config, resolver, row, now: clock(), queue: deps.queue })).row);
-      }
-      return out;
-    } finally {
-      resolver.close();
-    }
-  };
+  const check = (rows: SendingDomainRow[]) =>
+    checkRowsNow({ db, config, queue: deps.queue, now: clock(), rows });
   const list = async (workspaceId: string) => ({
     domains: (await listSendingDomains({ db, workspaceId })).map(domainView),
     setup: setupNotes(config),
@@ -110,6 +102,24 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
       const row = await findSendingDomain({ db, workspaceId: workspace.id, id: req.params.id });
       const [checked] = await check([row]);
       return domainView(checked!);
+    },
+  );
+
+  r.post(
+    '/api/deliverability/headers',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reads the raw headers of a message: SPF, DKIM, DMARC and alignment, unsubscribe, TLS per hop',
+        body: headerCheckInputSchema,
+        response: { 200: headerReportSchema },
+      },
+    },
+    // Text only: nothing the headers name is fetched or resolved (decision 0910).
+    async (req) => {
+      requireWorkspace(req);
+      return checkHeaders(req.body);
     },
   );
 

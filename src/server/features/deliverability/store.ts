@@ -5,6 +5,7 @@ import {
   domainOfEmail,
   type SendingDomain,
 } from '../../../shared/deliverability';
+import { senderRequirements } from '../../../shared/sender-requirements';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { conflict, notFound } from '../../platform/http/errors';
@@ -28,6 +29,7 @@ export function domainView(r: SendingDomainRow): SendingDomain {
     checks: r.checks,
     checkedAt: r.checkedAt?.toISOString() ?? null,
     notice: r.notice,
+    requirements: r.checkedAt ? senderRequirements(r.checks) : [],
   };
 }
 
