@@ -4,7 +4,7 @@ import { acceptDomainSuffixes } from '../shared/public-domain';
 import App from './app/App';
 import './index.css';
 
-// The test build (`vite build --mode test`, .env.test) accepts the fakes' domains as the test server does.
+// The test build (`vite build --mode test`, src/web/.env.test) accepts the fakes' domains as the test server does.
 if (import.meta.env.VITE_DOMAIN_EXTRA_SUFFIXES)
   acceptDomainSuffixes(import.meta.env.VITE_DOMAIN_EXTRA_SUFFIXES);
 

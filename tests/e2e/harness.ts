@@ -83,7 +83,7 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerHandle
     // Journeys sign up dozens of users: argon2id at 1 MiB instead of 19 (allowed in tests only).
     PASSWORD_HASH_MEMORY_KIB: '1024',
     // The fakes' domains are not under public suffixes (shared/public-domain.ts); the web's test build
-    // reads the same list from .env.test.
+    // reads the same list from src/web/.env.test.
     DOMAIN_EXTRA_SUFFIXES: 'test,example,invalid',
     ...opts.env,
   };

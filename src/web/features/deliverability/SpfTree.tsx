@@ -21,7 +21,9 @@ export function SpfTree({ tree, domain }: { tree: SpfNode[]; domain: string }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={i} style={{ paddingLeft: `${n.depth * 1.25}rem` }} className="break-all">
             <span className="font-mono">{n.term}</span>
-            {n.lookups > 0 && <span className="ml-2 text-xs text-muted-foreground">(1 look-up)</span>}
+            {n.lookups > 0 && (
+              <span className="ml-2 whitespace-nowrap text-xs text-muted-foreground">(1 look-up)</span>
+            )}
             {RESULT[n.result].label && (
               <span className={`ml-2 text-xs font-medium ${RESULT[n.result].className}`}>
                 {RESULT[n.result].label}
