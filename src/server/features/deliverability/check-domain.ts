@@ -2,11 +2,12 @@ import { type DomainCheck, type SendingProvider, worstOf } from '../../../shared
 import { checkMx } from './auth-checks';
 import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';
-import { delistUrl, domainListings, ipListings, type Listing, type Zone } from './lists';
+import { domainListings, ipListings, type Listing, type Zone } from './lists';
 import { PROVIDER_DNS, sendingProviderOf } from './providers';
 import type { DomainResolver } from './resolver';
 import { checkReverseDns } from './reverse-dns';
 import { checkSpf } from './spf/check';
+import { delistUrl } from './zones';
 
 export interface DomainCheckInput {
   resolver: DomainResolver;

@@ -5,8 +5,10 @@ import type { AuthInput } from './auth-checks';
 import { checkDkim } from './dkim';
 import { selectorsToTry } from './dkim-selectors';
 import { checkDmarc } from './dmarc';
+import { deliverabilityEnv } from './env';
 import { configuredResolver } from './resolver';
 import { checkSpf } from './spf/check';
+import { delistUrl, isRefusal } from './zones';
 
 // Deliverability v2 (issue 45, decision 0910): one test per rule on the fake zone.
 
@@ -135,5 +137,20 @@ describe('DMARC', () => {
     const two = await checkDmarc(input('twodmarc.test'));
     expect(two.status).toBe('fail');
     expect(two.summary).toContain('2 DMARC records');
+  });
+});
+
+describe('blocklists', () => {
+  it('at least 10 public zones preset, each with its refusal answers and its removal page', () => {
+    const ip = deliverabilityEnv.DELIVERABILITY_IP_LISTS.parse(undefined).split(',');
+    const domain = deliverabilityEnv.DELIVERABILITY_DOMAIN_LISTS.parse(undefined).split(',');
+    expect(ip.length + domain.length).toBeGreaterThanOrEqual(10);
+    for (const zone of [...ip, ...domain]) expect(delistUrl(zone), zone).toMatch(/^https:\/\//);
+    expect(isRefusal('zen.spamhaus.org', '127.255.255.254')).toBe(true);
+    expect(isRefusal('zen.spamhaus.org', '127.0.0.2')).toBe(false);
+    expect(isRefusal('multi.uribl.com', '127.0.0.1')).toBe(true);
+    expect(isRefusal('bl.mailspike.net', '127.0.0.1')).toBe(true);
+    expect(isRefusal('bl.mailspike.net', '127.0.0.2')).toBe(false);
+    expect(isRefusal('dnsbl.sorbs.net', '127.255.255.254')).toBe(true);
   });
 });
