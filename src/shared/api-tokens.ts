@@ -3,7 +3,14 @@ import { z } from 'zod';
 // Personal API tokens (bearer): API v1 and CSV downloads. The secret is shown once, at creation.
 
 /** What a token may do. `downloads`: the cleaned scraper CSV download. */
-export const API_SCOPES = ['lists:read', 'lists:write', 'verify', 'downloads', 'finds'] as const;
+export const API_SCOPES = [
+  'lists:read',
+  'lists:write',
+  'verify',
+  'downloads',
+  'finds',
+  'deliverability',
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'lists:read': 'Read lists, results and exports',
@@ -11,6 +18,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   verify: 'Verify single addresses',
   downloads: 'Download cleaned scraper CSV files',
   finds: 'Find email addresses by name and company, and read finds',
+  deliverability: "Check sending domains, read their reports, and check a message's headers",
 };
 
 export const createApiTokenSchema = z.object({
