@@ -12,10 +12,32 @@ export interface Candidate {
   support: number;
 }
 
-/** Most candidates asked per person: beyond these, a mailbox is unlikely to follow any pattern. */
+/** Most candidates asked per person at a domain whose pattern is known: beyond these, a mailbox is unlikely to follow any pattern. */
 export const MAX_CANDIDATES = 12;
 
-export function candidatesFor(name: NameParts, domain: string, support: PatternSupport[]): Candidate[] {
+/**
+ * Most candidates asked per person while the domain has shown no accepted address (issue 42: a bulk
+ * of made-up names must not sweep a server). The domain's first people share the patterns between
+ * them instead (see `discoveryOrder`), so every pattern is still tried within three people.
+ */
+export const DISCOVERY_CANDIDATES = 8;
+
+/** Patterns whose address names only an initial of the person: a.gonzalez fits Alberto and Angela. */
+export function isInitialsPattern(pattern: string): boolean {
+  return pattern.includes('{f}') || pattern.includes('{l}');
+}
+
+/** Patterns that spell both names out in full (angela.gonzalez): the address names one person. */
+export const FULL_NAME_PATTERNS = ADDRESS_PATTERNS.filter(
+  (p) => p.id.includes('{first}') && p.id.includes('{last}'),
+).map((p) => p.id);
+
+export function candidatesFor(
+  name: NameParts,
+  domain: string,
+  support: PatternSupport[],
+  limit = MAX_CANDIDATES,
+): Candidate[] {
   const out: Candidate[] = [];
   const add = (local: string, pattern: string, weight: number) => {
     const address = `${local}@${domain}`;
@@ -33,5 +55,49 @@ export function candidatesFor(name: NameParts, domain: string, support: PatternS
     if (usual) add(usual, p.id, 0);
   }
   for (const p of ordered) for (const local of localPartsOf(name, p.id).slice(1)) add(local, p.id, 0);
-  return out.slice(0, MAX_CANDIDATES);
+  return out.slice(0, limit);
+}
+
+/**
+ * A domain's first people, while no address has been accepted there: each asks the two most likely
+ * patterns (the person may simply have no mailbox) and then the patterns the people before them have
+ * not tried yet, so that a rare pattern ({f}_{last} at a Microsoft 365 company) is reached by the
+ * third person instead of never. `rejected` counts, per pattern, the people it was rejected for here.
+ */
+export function discoveryOrder(
+  candidates: Candidate[],
+  rejected: ReadonlyMap<string, number>,
+  limit = DISCOVERY_CANDIDATES,
+): Candidate[] {
+  const supported = candidates.filter((c) => c.support > 0);
+  const rest = candidates.filter((c) => c.support <= 0);
+  // Each pattern's usual spelling first (candidatesFor lists those before the other spellings): the
+  // two most likely, then those not tried here yet, then the other spelling of the most likely one
+  // (bjoern.novak after bjorn.novak), then the rest.
+  const usual = rest.filter((c, i) => rest.findIndex((x) => x.pattern === c.pattern) === i);
+  const head = usual.slice(0, 2);
+  const untried = usual.slice(2).filter((c) => !rejected.has(c.pattern));
+  const second = rest.find((c) => c.pattern === usual[0]?.pattern && c !== usual[0]);
+  const taken = new Set([...head, ...untried, ...(second ? [second] : [])]);
+  const tried = rest.filter((c) => !taken.has(c));
+  const ordered = [...supported, ...head, ...untried, ...(second ? [second] : []), ...tried];
+  return ordered.slice(0, limit);
+}
+
+/** The person's full-name addresses not asked yet, most common pattern first (the namesake check). */
+export function fullNameCandidates(
+  name: NameParts,
+  domain: string,
+  asked: Candidate[],
+  count: number,
+): Candidate[] {
+  const out: Candidate[] = [];
+  for (const pattern of FULL_NAME_PATTERNS) {
+    const [usual] = localPartsOf(name, pattern);
+    const address = usual && `${usual}@${domain}`;
+    if (address && !asked.some((c) => c.address === address) && !out.some((c) => c.address === address))
+      out.push({ address, pattern, support: 0 });
+    if (out.length >= count) break;
+  }
+  return out;
 }

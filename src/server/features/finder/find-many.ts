@@ -3,7 +3,7 @@ import type { Verifier } from '../verification';
 import { markCollision } from './answer';
 import { companyDomain } from './company-domain';
 import type { Example } from './evidence';
-import { type Found, findPerson } from './find-person';
+import { type DomainHeard, type FindContext, type Found, findPerson } from './find-person';
 
 // Many people at once (a bulk find): grouped by domain, the first person of each domain is asked
 // alone, and what the server confirmed for them (a colleague's address and name) orders the
@@ -48,34 +48,34 @@ export async function findMany(
   await Promise.all([...byDomain.values()].map((group) => findAtDomain(group, o, slot)));
 }
 
-async function findAtDomain(
-  group: { index: number; person: FindPerson }[],
-  o: ManyOptions,
-  slot: () => Promise<() => void>,
-): Promise<void> {
+/** People in a row whose every candidate a domain rejected, before it is asked no further (issue 42). */
+export const REJECTS_EVERY_GUESS_AFTER = 3;
+
+type Person = { index: number; person: FindPerson };
+
+async function findAtDomain(group: Person[], o: ManyOptions, slot: () => Promise<() => void>): Promise<void> {
   const learned: Example[] = [];
   const answers = new Map<string, { index: number; name: string; found: Found }>();
+  const heard: DomainHeard = { accepted: false, rejected: new Map() };
   // The workspace's and the website's examples are read once per domain, not once per person.
   let known: ReturnType<ManyOptions['examples']> | null = null;
-  const ctx = {
-    verifier: o.verifier,
-    tenant: o.tenant,
-    examples: async (domain: string) => {
-      known ??= o.examples(domain);
-      const { examples, siteProblem } = await known;
-      return { examples: [...examples, ...learned], siteProblem };
-    },
+  const examples = async (domain: string) => {
+    known ??= o.examples(domain);
+    const { examples, siteProblem } = await known;
+    return { examples: [...examples, ...learned], siteProblem };
   };
-  const one = async (p: { index: number; person: FindPerson }) => {
-    if (o.stopped?.()) return;
+  const ask = async (p: Person, only?: FindContext['only']): Promise<Found | null> => {
+    if (o.stopped?.()) return null;
     const release = await slot();
-    let found: Found;
     try {
-      if (o.stopped?.()) return;
-      found = await findPerson(p.person, ctx);
+      if (o.stopped?.()) return null;
+      return await findPerson(p.person, { verifier: o.verifier, tenant: o.tenant, examples, heard, only });
     } finally {
       release();
     }
+  };
+  const settle = async (p: Person, given: Found) => {
+    let found = given;
     const name = nameParts(p.person)?.display ?? '';
     const a = found.answer;
     if (a.status === 'valid' && a.email)
@@ -91,7 +91,88 @@ async function findAtDomain(
     }
     await o.onFound(p.index, found);
   };
-  const [first, ...rest] = group;
-  await one(first);
-  await Promise.all(rest.map(one));
+
+  // The domain's first people one at a time, until its server accepts an address: each tries the
+  // patterns the ones before did not, so the pattern is discovered within a few people at a bounded
+  // cost each. Those every candidate was rejected for wait to be asked the discovered pattern.
+  const waiting: { p: Person; found: Found }[] = [];
+  let streak = 0;
+  let next = 0;
+  let pattern: string | null = null;
+  while (next < group.length && !heard.accepted && streak < REJECTS_EVERY_GUESS_AFTER) {
+    const p = group[next++];
+    const found = await ask(p);
+    if (!found) return;
+    const kind = found.asked?.kind;
+    if (kind === 'accepted' || kind === 'catch_all') heard.accepted = true;
+    if (kind === 'accepted' && found.answer.status === 'valid') pattern = found.answer.pattern;
+    if (kind === 'all_rejected') {
+      streak++;
+      for (const r of found.asked?.rejectedPatterns ?? [])
+        heard.rejected.set(r, (heard.rejected.get(r) ?? 0) + 1);
+      waiting.push({ p, found });
+    } else await settle(p, found);
+  }
+  if (streak >= REJECTS_EVERY_GUESS_AFTER && !heard.accepted) {
+    for (const w of waiting) await settle(w.p, rejectsEveryGuess(w.found));
+    for (const p of group.slice(next)) if (!o.stopped?.()) await settle(p, rejectsEveryGuess(null, p));
+    return;
+  }
+  for (const w of waiting) {
+    const again = pattern ? await ask(w.p, { pattern, skip: new Set(w.found.asked?.addresses) }) : null;
+    await settle(w.p, again?.answer.email ? withEarlierTries(again, w.found) : w.found);
+  }
+  await Promise.all(
+    group.slice(next).map(async (p) => {
+      const found = await ask(p);
+      if (found) await settle(p, found);
+    }),
+  );
+}
+
+/** A person asked again once the domain's pattern was known: the evidence counts both askings. */
+function withEarlierTries(again: Found, first: Found): Found {
+  const e = again.answer.evidence;
+  const before = first.answer.evidence;
+  return {
+    ...again,
+    answer: {
+      ...again.answer,
+      evidence: { ...e, tried: e.tried + before.tried, rejected: e.rejected + before.rejected },
+    },
+  };
+}
+
+const REJECTS_NOTE = (domain: string) =>
+  `Not found: ${domain}'s mail server rejects every guess (every address of ${REJECTS_EVERY_GUESS_AFTER} people in a row); it is not asked further in this find. Find again to ask it again.`;
+
+/** A person at a domain that rejected every candidate of several people in a row: not asked, or no further. */
+function rejectsEveryGuess(found: Found | null, p?: Person): Found {
+  if (found)
+    return {
+      ...found,
+      answer: {
+        ...found.answer,
+        evidence: { ...found.answer.evidence, note: REJECTS_NOTE(found.domain ?? '') },
+      },
+    };
+  const domain = companyDomain(p?.person.company ?? '') ?? '';
+  return {
+    domain,
+    answer: {
+      email: null,
+      status: 'not_found',
+      score: 0,
+      pattern: null,
+      evidence: {
+        smtpCode: null,
+        smtpMessage: null,
+        rejected: 0,
+        tried: 0,
+        source: 'common',
+        examples: [],
+        note: REJECTS_NOTE(domain),
+      },
+    },
+  };
 }
