@@ -22,6 +22,21 @@ export const MAX_CANDIDATES = 12;
  */
 export const DISCOVERY_CANDIDATES = 8;
 
+/** People in a row whose every candidate a domain rejected, before it is asked no further (issue 42). */
+export const REJECTS_EVERY_GUESS_AFTER = 3;
+
+/** …unless some pattern was rejected for one person only: then up to this many people in a row. */
+export const REJECTS_EVERY_GUESS_AT_MOST = 6;
+
+/** Candidates per person at a domain that rejected every candidate of that many people before (an earlier find). */
+export const AFTER_REJECTS_CANDIDATES = 3;
+
+/** Whether a domain that rejected every candidate of `inARow` people in a row is to be asked no further. */
+export function rejectsEveryGuess(inARow: number, rejected: ReadonlyMap<string, number>): boolean {
+  if (inARow >= REJECTS_EVERY_GUESS_AT_MOST) return true;
+  return inARow >= REJECTS_EVERY_GUESS_AFTER && ADDRESS_PATTERNS.every((p) => (rejected.get(p.id) ?? 0) >= 2);
+}
+
 /** Patterns whose address names only an initial of the person: a.gonzalez fits Alberto and Angela. */
 export function isInitialsPattern(pattern: string): boolean {
   return pattern.includes('{f}') || pattern.includes('{l}');
@@ -72,19 +87,34 @@ export function discoveryOrder(
   const supported = candidates.filter((c) => c.support > 0);
   const rest = candidates.filter((c) => c.support <= 0);
   // Each pattern's usual spelling first (candidatesFor lists those before the other spellings): the
-  // two most likely, then those not tried here yet, then the other spelling of the most likely one
-  // (bjoern.novak after bjorn.novak), then the rest.
+  // two most likely and the other spelling of the most likely one (bjoern.novak after bjorn.novak),
+  // then the other patterns, those tried here least often first, then the other spellings.
   const usual = rest.filter((c, i) => rest.findIndex((x) => x.pattern === c.pattern) === i);
   const head = usual.slice(0, 2);
-  const untried = usual.slice(2).filter((c) => !rejected.has(c.pattern));
+  // A pattern rejected for one person may only mean that person has no mailbox: the patterns tried
+  // least often here come first.
+  const times = (c: Candidate) => rejected.get(c.pattern) ?? 0;
+  const untried = usual
+    .slice(2)
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => times(a.c) - times(b.c) || a.i - b.i)
+    .map((x) => x.c);
   const second = rest.find((c) => c.pattern === usual[0]?.pattern && c !== usual[0]);
   const taken = new Set([...head, ...untried, ...(second ? [second] : [])]);
-  const tried = rest.filter((c) => !taken.has(c));
-  const ordered = [...supported, ...head, ...untried, ...(second ? [second] : []), ...tried];
+  const ordered = [
+    ...supported,
+    ...head,
+    ...(second ? [second] : []),
+    ...untried,
+    ...rest.filter((c) => !taken.has(c)),
+  ];
   return ordered.slice(0, limit);
 }
 
-/** The person's full-name addresses not asked yet, most common pattern first (the namesake check). */
+/**
+ * The person's full-name addresses to ask after an initials address was accepted (the namesake
+ * check): at most `count` full-name addresses in all, those already asked (and rejected) included.
+ */
 export function fullNameCandidates(
   name: NameParts,
   domain: string,
@@ -92,12 +122,15 @@ export function fullNameCandidates(
   count: number,
 ): Candidate[] {
   const out: Candidate[] = [];
+  let left = count - asked.filter((c) => FULL_NAME_PATTERNS.includes(c.pattern)).length;
   for (const pattern of FULL_NAME_PATTERNS) {
+    if (left <= 0) break;
     const [usual] = localPartsOf(name, pattern);
     const address = usual && `${usual}@${domain}`;
-    if (address && !asked.some((c) => c.address === address) && !out.some((c) => c.address === address))
+    if (address && !asked.some((c) => c.address === address) && !out.some((c) => c.address === address)) {
       out.push({ address, pattern, support: 0 });
-    if (out.length >= count) break;
+      left--;
+    }
   }
   return out;
 }

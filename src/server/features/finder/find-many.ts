@@ -1,7 +1,9 @@
 import { type FindPerson, nameParts } from '../../../shared/finder';
 import type { Verifier } from '../verification';
 import { markCollision } from './answer';
+import { rejectsEveryGuess } from './candidates';
 import { companyDomain } from './company-domain';
+import type { DiscoveryStore } from './discovery';
 import type { Example } from './evidence';
 import { type DomainHeard, type FindContext, type Found, findPerson } from './find-person';
 
@@ -22,6 +24,8 @@ export interface ManyOptions {
   onFound(index: number, found: Found): Promise<void> | void;
   /** A person's answer changed after it was reported (a later colleague took the same address). */
   onChange?(index: number, found: Found): Promise<void> | void;
+  /** The workspace's discovery of each domain's pattern, kept between finds (none: this find's only). */
+  discovery?: DiscoveryStore;
   /** Asked before each person starts: true stops the run (the user pressed Stop). */
   stopped?(): boolean;
 }
@@ -48,15 +52,19 @@ export async function findMany(
   await Promise.all([...byDomain.values()].map((group) => findAtDomain(group, o, slot)));
 }
 
-/** People in a row whose every candidate a domain rejected, before it is asked no further (issue 42). */
-export const REJECTS_EVERY_GUESS_AFTER = 3;
-
 type Person = { index: number; person: FindPerson };
 
 async function findAtDomain(group: Person[], o: ManyOptions, slot: () => Promise<() => void>): Promise<void> {
   const learned: Example[] = [];
   const answers = new Map<string, { index: number; name: string; found: Found }>();
-  const heard: DomainHeard = { accepted: false, rejected: new Map() };
+  const domain = companyDomain(group[0].person.company);
+  const stored = domain && o.discovery ? await o.discovery.load(domain) : null;
+  const heard: DomainHeard = {
+    accepted: false,
+    rejected: new Map(stored?.rejected),
+    rejectedBefore: stored?.rejectedInARow ?? 0,
+    alone: group.length === 1,
+  };
   // The workspace's and the website's examples are read once per domain, not once per person.
   let known: ReturnType<ManyOptions['examples']> | null = null;
   const examples = async (domain: string) => {
@@ -99,7 +107,7 @@ async function findAtDomain(group: Person[], o: ManyOptions, slot: () => Promise
   let streak = 0;
   let next = 0;
   let pattern: string | null = null;
-  while (next < group.length && !heard.accepted && streak < REJECTS_EVERY_GUESS_AFTER) {
+  while (next < group.length && !heard.accepted && !rejectsEveryGuess(streak, heard.rejected)) {
     const p = group[next++];
     const found = await ask(p);
     if (!found) return;
@@ -113,9 +121,13 @@ async function findAtDomain(group: Person[], o: ManyOptions, slot: () => Promise
       waiting.push({ p, found });
     } else await settle(p, found);
   }
-  if (streak >= REJECTS_EVERY_GUESS_AFTER && !heard.accepted) {
-    for (const w of waiting) await settle(w.p, rejectsEveryGuess(w.found));
-    for (const p of group.slice(next)) if (!o.stopped?.()) await settle(p, rejectsEveryGuess(null, p));
+  if (domain && o.discovery && next > 0 && (stored || !heard.accepted)) {
+    const rejectedInARow = heard.accepted ? 0 : heard.rejectedBefore + streak;
+    await o.discovery.save(domain, { rejected: heard.accepted ? new Map() : heard.rejected, rejectedInARow });
+  }
+  if (!heard.accepted && rejectsEveryGuess(streak, heard.rejected)) {
+    for (const w of waiting) await settle(w.p, rejectedEverything(w.found));
+    for (const p of group.slice(next)) if (!o.stopped?.()) await settle(p, rejectedEverything(null, p));
     return;
   }
   for (const w of waiting) {
@@ -144,10 +156,10 @@ function withEarlierTries(again: Found, first: Found): Found {
 }
 
 const REJECTS_NOTE = (domain: string) =>
-  `Not found: ${domain}'s mail server rejects every guess (every address of ${REJECTS_EVERY_GUESS_AFTER} people in a row); it is not asked further in this find. Find again to ask it again.`;
+  `Not found: ${domain}'s mail server rejects every guess (every address of the first people asked); it is not asked further in this find. Find again to ask it again.`;
 
 /** A person at a domain that rejected every candidate of several people in a row: not asked, or no further. */
-function rejectsEveryGuess(found: Found | null, p?: Person): Found {
+function rejectedEverything(found: Found | null, p?: Person): Found {
   if (found)
     return {
       ...found,

@@ -3,12 +3,15 @@ import type { Verifier } from '../verification';
 import { type Answer, answerOf, initialsAnswer } from './answer';
 import { askServer, type Heard } from './ask';
 import {
+  AFTER_REJECTS_CANDIDATES,
   type Candidate,
   candidatesFor,
+  DISCOVERY_CANDIDATES,
   discoveryOrder,
   fullNameCandidates,
   isInitialsPattern,
   MAX_CANDIDATES,
+  rejectsEveryGuess,
 } from './candidates';
 import { companyDomain } from './company-domain';
 import { type Example, othersAddresses, type PatternSupport, patternSupport } from './evidence';
@@ -21,8 +24,12 @@ import { type Example, othersAddresses, type PatternSupport, patternSupport } fr
 export interface DomainHeard {
   /** An address was accepted here (or the server accepts any): the pattern can be asked directly. */
   accepted: boolean;
-  /** Per pattern, the people of this find it was rejected for. */
+  /** Per pattern, the people it was rejected for (this find's, and the workspace's earlier finds'). */
   rejected: Map<string, number>;
+  /** People in a row every candidate was rejected for, in the workspace's earlier finds. */
+  rejectedBefore: number;
+  /** The only person of their domain in this find (a single find): no colleague will discover for them. */
+  alone?: boolean;
 }
 
 export interface FindContext {
@@ -80,7 +87,16 @@ function candidatesOf(name: NameParts, domain: string, support: PatternSupport[]
   }
   if (hasAccepted(ctx, support)) return candidatesFor(name, domain, support, MAX_CANDIDATES);
   const all = candidatesFor(name, domain, support, Number.POSITIVE_INFINITY);
-  return discoveryOrder(all, ctx.heard?.rejected ?? new Map());
+  // A person alone at their domain may ask as many as when the pattern is known; the domain's people
+  // of a bulk share the patterns between them instead; a domain that rejected everything gets a few.
+  const h = ctx.heard;
+  const limit =
+    h && rejectsEveryGuess(h.rejectedBefore, h.rejected)
+      ? AFTER_REJECTS_CANDIDATES
+      : h?.alone
+        ? MAX_CANDIDATES
+        : DISCOVERY_CANDIDATES;
+  return discoveryOrder(all, ctx.heard?.rejected ?? new Map(), limit);
 }
 
 export async function findPerson(person: FindPerson, ctx: FindContext): Promise<Found> {
