@@ -192,9 +192,12 @@ const misses = (got: Map<number, Found>, ids: number[]) => {
     const p = people[i];
     const a = got.get(i)?.answer;
     const ok = p.truth === 'valid' ? a?.status === 'valid' && a.email === p.address : a?.status === p.truth;
-    if (!ok && !(p.truth === 'accept_all' && a?.status === 'accept_all'))
+    const d = domainOf.get(p.domain);
+    const taughtWrong =
+      p.truth === 'accept_all' && (d?.site === 'named' || d?.workspaceColleague) && a?.pattern !== d?.pattern;
+    if ((!ok && !(p.truth === 'accept_all' && a?.status === 'accept_all')) || taughtWrong)
       console.log(
-        `   miss ${p.firstName} ${p.lastName} @${p.domain} ${domainOf.get(p.domain)?.pattern}: truth ${p.truth} ${p.address}, got ${a?.status} ${a?.email} (${a?.evidence.tried} tried) ${a?.evidence.note ?? ''}`,
+        `   miss ${p.firstName} ${p.lastName} @${p.domain} ${domainOf.get(p.domain)?.pattern}: truth ${p.truth} ${p.address}, got ${a?.status} ${a?.email} (${a?.evidence.tried} tried, pattern ${a?.pattern} from ${a?.evidence.source}) ${a?.evidence.note ?? ''}`,
       );
   }
 };

@@ -83,6 +83,7 @@ export function discoveryOrder(
   candidates: Candidate[],
   rejected: ReadonlyMap<string, number>,
   limit = DISCOVERY_CANDIDATES,
+  alone = false,
 ): Candidate[] {
   const supported = candidates.filter((c) => c.support > 0);
   const rest = candidates.filter((c) => c.support <= 0);
@@ -90,16 +91,35 @@ export function discoveryOrder(
   // two most likely and the other spelling of the most likely one (bjoern.novak after bjorn.novak),
   // then the other patterns, those tried here least often first, then the other spellings.
   const usual = rest.filter((c, i) => rest.findIndex((x) => x.pattern === c.pattern) === i);
+  const times = (c: Candidate) => rejected.get(c.pattern) ?? 0;
+  const second = rest.find((c) => c.pattern === usual[0]?.pattern && c !== usual[0]);
+  if (alone) {
+    // A single find: the likely patterns by how common they are (one person without a mailbox says
+    // little against a pattern), save those rejected for two people here; its last two candidates go
+    // to the patterns tried here least, so that the workspace's finds at a domain reach a rare one.
+    const likely = usual.filter((c) => times(c) < 2);
+    const head = [...supported, ...likely.slice(0, 1), ...(second ? [second] : []), ...likely.slice(1)].slice(
+      0,
+      Math.max(0, limit - 2),
+    );
+    const least = usual
+      .filter((c) => !head.includes(c))
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => times(a.c) - times(b.c) || a.i - b.i)
+      .map((x) => x.c);
+    return [...head, ...least, ...rest.filter((c) => !head.includes(c) && !least.includes(c))].slice(
+      0,
+      limit,
+    );
+  }
   const head = usual.slice(0, 2);
   // A pattern rejected for one person may only mean that person has no mailbox: the patterns tried
   // least often here come first.
-  const times = (c: Candidate) => rejected.get(c.pattern) ?? 0;
   const untried = usual
     .slice(2)
     .map((c, i) => ({ c, i }))
     .sort((a, b) => times(a.c) - times(b.c) || a.i - b.i)
     .map((x) => x.c);
-  const second = rest.find((c) => c.pattern === usual[0]?.pattern && c !== usual[0]);
   const taken = new Set([...head, ...untried, ...(second ? [second] : [])]);
   const ordered = [
     ...supported,

@@ -96,7 +96,7 @@ function candidatesOf(name: NameParts, domain: string, support: PatternSupport[]
       : h?.alone
         ? MAX_CANDIDATES
         : DISCOVERY_CANDIDATES;
-  return discoveryOrder(all, ctx.heard?.rejected ?? new Map(), limit);
+  return discoveryOrder(all, h?.rejected ?? new Map(), limit, Boolean(h?.alone) && limit === MAX_CANDIDATES);
 }
 
 export async function findPerson(person: FindPerson, ctx: FindContext): Promise<Found> {
