@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The workspace's own bounce rates (issue 44, "scores you can trust on your own sends"): of the
+// The workspace's own bounce rates ("scores you can trust on your own sends"): of the
 // addresses it sent to through Smartlead, how many bounced, per status they had when verified or
 // found and per score band of the finder's answers. A rate is given once a group has enough sends;
 // the counts are always shown, so a figure never hides what it stands on.

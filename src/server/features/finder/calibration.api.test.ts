@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
-// The workspace's own bounce rates (issue 44): recorded Smartlead outcomes of verified and found
+// The workspace's own bounce rates: recorded Smartlead outcomes of verified and found
 // addresses come out per status and per score band exactly as counted, with their counts, and a rate
 // only once a group has enough sends. Another workspace sees none of them.
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   type BounceGroup,
   bounceGroup,
@@ -8,22 +7,12 @@ import {
 } from '../../../shared/calibration';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
-import { bounceRatesByVerdict, sentAddresses } from '../outcomes';
+import { bounceRatesByVerdict } from '../outcomes';
+import { foundAndSent } from './queries';
 
-// The workspace's own bounce rates (issue 44): of the addresses it found and then sent to through
+// The workspace's own bounce rates: of the addresses it found and then sent to through
 // Smartlead, how many bounced, per the finder's status and per score band; beside them the same for
 // verified addresses (outcomes). Figures come with their counts and need CALIBRATION_MIN_SENDS sends.
-
-/** Each found address once (its latest answer), with whether it was sent to and bounced. */
-const foundAndSent = (workspaceId: string) => sql`
-  WITH found AS (
-    SELECT DISTINCT ON (lower(email)) lower(email) AS email, status, score
-    FROM find_results
-    WHERE workspace_id = ${workspaceId} AND email IS NOT NULL AND status IN ('valid', 'accept_all')
-    ORDER BY lower(email), finished_at DESC NULLS LAST
-  )
-  SELECT f.status, f.score, s.bounced
-  FROM found f JOIN ${sentAddresses(sql`${workspaceId}::uuid`)} s ON s.email = f.email`;
 
 export async function workspaceCalibration(db: Db, workspaceId: string): Promise<Calibration> {
   const rows = await query<{ status: string; score: number | null; bounced: boolean }>(

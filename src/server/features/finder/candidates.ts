@@ -16,13 +16,13 @@ export interface Candidate {
 export const MAX_CANDIDATES = 12;
 
 /**
- * Most candidates asked per person while the domain has shown no accepted address (issue 42: a bulk
+ * Most candidates asked per person while the domain has shown no accepted address (decision 0350: a bulk
  * of made-up names must not sweep a server). The domain's first people share the patterns between
  * them instead (see `discoveryOrder`), so every pattern is still tried within three people.
  */
 export const DISCOVERY_CANDIDATES = 8;
 
-/** People in a row whose every candidate a domain rejected, before it is asked no further (issue 42). */
+/** People in a row whose every candidate a domain rejected, before it is asked no further. */
 export const REJECTS_EVERY_GUESS_AFTER = 3;
 
 /** …unless some pattern was rejected for one person only: then up to this many people in a row. */

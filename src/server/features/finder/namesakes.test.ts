@@ -6,7 +6,7 @@ import type { Example } from './evidence';
 import { findMany } from './find-many';
 import type { Found } from './find-person';
 
-// Single finds at a namesake's company (issue 44): an address made of initials that the server
+// Single finds at a namesake's company: an address made of initials that the server
 // accepts fits everyone with those initials. The person's full-name address is asked too and
 // preferred; where the domain's pattern says their address would be another one, the initials
 // address is ambiguous, never valid.

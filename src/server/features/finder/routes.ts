@@ -186,7 +186,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
       }),
   );
 
-  // The workspace's own bounce rates per status and score band, verified and found (issue 44).
+  // The workspace's own bounce rates per status and score band, verified and found.
   r.get('/api/calibration', { schema: { tags, response: { 200: calibrationSchema } } }, async (req) =>
     workspaceCalibration(db, requireWorkspace(req).id),
   );

@@ -4,7 +4,7 @@ import { TestClient } from '../../../../tests/helpers/client';
 import { multipartBody, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
-// Found addresses carried as heard (issue 44): "Send to verification" puts the finder's addresses
+// Found addresses carried as heard: "Send to verification" puts the finder's addresses
 // into a list with the verdict, evidence and time the finder heard, and the mail server is asked
 // again only about an address heard longer ago than the re-verification window.
 

@@ -6,7 +6,7 @@ import { uploadCarriedVerdicts } from './schema';
 
 // Verdicts a list's rows arrive with: another feature that has just heard the mail server about an
 // address (the email finder, when it found it) hands the verdict over with the time it heard it, and
-// step 2 writes that instead of asking the server again (issue 44). The sender decides which are
+// step 2 writes that instead of asking the server again. The sender decides which are
 // young enough to carry (the re-verification window); a row without one is asked as usual.
 
 export interface CarriedVerdict {

@@ -4,7 +4,7 @@ import { calibrationQuery } from '../../lib/shared-queries';
 import { Card, CardContent } from '../../ui/card';
 
 // "Your sends": what the workspace's own Smartlead campaigns measured, per status and score band,
-// each figure with the count it stands on (issue 44). Shown on the results screens of lists and
+// each figure with the count it stands on. Shown on the results screens of lists and
 // finds; nothing is shown before the workspace has sent to any verified or found address.
 
 function Groups({ title, groups }: { title: string; groups: BounceGroup[] }) {
