@@ -137,7 +137,7 @@ export const apiResultSchema = z
       .enum(DECIDED_BY)
       .nullable()
       .describe(
-        'How the verdict was reached: initial_check (syntax, domain, DNS, disposable), smtp (the mail server answered), cache (its answer to a recent check of the address), verifier (third-party service) or send_outcome (a bounce in one of your campaigns). Null until final.',
+        'How the verdict was reached: initial_check (syntax, domain, DNS, disposable), smtp (the mail server answered), cache (its answer to a recent check of the address), verifier (third-party service), send_outcome (a bounce in one of your campaigns) or finder (the mail server’s answer to the email finder when it found the address). Null until final.',
       ),
     attempts: z
       .number()

@@ -10,6 +10,7 @@ import { consumeQuota, QuotaExceededError } from '../usage/quota';
 import { parseDnsServers, type Verifier } from '../verification';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { findWorkspacePlan } from '../workspaces';
+import { discoveryStore } from './discovery';
 import { findMany } from './find-many';
 import type { Found } from './find-person';
 import { domainExamples } from './knowledge';
@@ -85,6 +86,7 @@ export async function runFindJob(opts: {
         tenant: `find:${job.workspaceId}`,
         concurrency: ctx.config.FINDER_CONCURRENCY,
         examples: (domain) => domainExamples(knowledge, job.workspaceId, domain),
+        discovery: discoveryStore(db, job.workspaceId, clock),
         stopped: () => stopped,
         onFound: (i, f) => (stopped && isClosing(verifier) ? undefined : store(i, f, true)),
         onChange: (i, f) => store(i, f, false),

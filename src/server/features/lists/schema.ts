@@ -112,3 +112,19 @@ export const uploadBatches = pgTable(
 );
 
 export type UploadRecord = typeof uploads.$inferSelect;
+
+// Created by migrations/0853_upload_carried_verdicts.sql: verdicts a list's rows arrive with (the
+// email finder's found addresses), written by step 2 instead of asking the mail server again.
+export const uploadCarriedVerdicts = pgTable(
+  'upload_carried_verdicts',
+  {
+    uploadId: uuid('upload_id').notNull(),
+    email: text('email').notNull(),
+    reason: text('reason').notNull(),
+    smtpCode: integer('smtp_code'),
+    smtpMessage: text('smtp_message'),
+    mxHost: text('mx_host'),
+    heardAt: timestamp('heard_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.email] })],
+);
