@@ -1,2 +1,4 @@
 // Deliverability's surface for other features: the sending domains failing their last check (the send gate).
+
+export { addAndCheckDomain, sendingDomainList } from './checks';
 export { failingDomains } from './store';
