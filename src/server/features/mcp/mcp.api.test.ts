@@ -205,3 +205,24 @@ describe('MCP verification tools', () => {
     await client.close();
   });
 });
+
+describe('MCP when verification is paused on our side', () => {
+  it('answers a tool error saying so and what to do, and get_list shows the notice', async () => {
+    const u = await apiUser(t.app);
+    const client = await connectMcp(url, { token: (await u.token()).token });
+    // The resolver claims every domain does not exist: our side is failing, not the addresses.
+    w.dns.setMode('nxdomain');
+    try {
+      const res = await callTool(client, 'verify_emails', { emails: ['alice@acme.test', 'bob@acme.test'] });
+      expect(res.isError, res.text).toBe(true);
+      expect(res.text).toMatch(/paused because something on our side fails.*resumes by itself.*get_list/);
+      const listId = /list ([0-9a-f-]{36})/.exec(res.text)?.[1];
+      const list = await callTool(client, 'get_list', { listId });
+      expect(list.data.notice).toMatchObject({ kind: 'dns' });
+      expect(list.text).toMatch(/Paused on our side/);
+    } finally {
+      w.dns.setMode('normal');
+    }
+    await client.close();
+  });
+});
