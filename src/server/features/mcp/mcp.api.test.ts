@@ -113,7 +113,7 @@ describe('MCP scopes, tenancy and bad input', () => {
     expect(res.isError).toBe(true);
     expect(res.text).toMatch(/lacks the "verify" scope/);
     const uploads = await t.database.raw.query('SELECT id FROM uploads WHERE workspace_id = $1', [u.user.id]);
-    expect(uploads.rows ?? uploads).toHaveLength(0);
+    expect(uploads).toHaveLength(0);
     await client.close();
   });
 

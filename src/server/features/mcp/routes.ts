@@ -13,6 +13,9 @@ import { bearerOf, tokenCaller, v1RateLimit } from '../api';
 import { sendUploadExport } from '../lists/export';
 import { rememberClient } from './clients';
 import { EXPORT_LINK_PATH, redeemExportLink } from './export-links';
+import { oauthCaller } from './oauth/caller';
+import { mcpOauthRoutes } from './oauth/routes';
+import { ACCESS_PREFIX } from './oauth/tokens';
 import { buildMcpServer } from './server';
 import type { McpCaller } from './tool';
 
@@ -21,9 +24,13 @@ export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
 const originOf = (req: FastifyRequest, deps: AppDeps) =>
   linkOrigin(req, deps.config) ?? `${req.protocol}://${req.host}`;
 
-/** The bearer credential of an MCP request: an API token (OAuth access tokens join in decision 0880). */
+/** The bearer credential of an MCP request: an OAuth access token (`vlo_`) or an API token. */
 async function callerOf(req: FastifyRequest, deps: AppDeps): Promise<McpCaller> {
-  const c = await tokenCaller(deps, bearerOf(req));
+  const token = bearerOf(req);
+  if (token?.startsWith(ACCESS_PREFIX)) {
+    return oauthCaller({ deps, token, resource: `${originOf(req, deps)}${MCP_PATH}` });
+  }
+  const c = await tokenCaller(deps, token);
   return { user: c.user, workspace: c.workspace, scopes: c.scopes, credential: `api:${c.tokenId}` };
 }
 
@@ -104,6 +111,8 @@ export async function mcpRoutes(app: AppInstance, deps: AppDeps) {
   };
   app.get(PROTECTED_RESOURCE_PATH, { schema: { hide: true } }, resourceMetadata);
   app.get(`${PROTECTED_RESOURCE_PATH}${MCP_PATH}`, { schema: { hide: true } }, resourceMetadata);
+
+  await mcpOauthRoutes(app, deps, (req) => originOf(req, deps));
 
   r.get(
     `${EXPORT_LINK_PATH}/:token`,
