@@ -3,6 +3,7 @@ import { startWorld, type World } from '../../../../tests/fakes/smtp-world';
 import { apiUser } from '../../../../tests/helpers/api';
 import { callTool, connectMcp, listenOnLoopback } from '../../../../tests/helpers/mcp';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { assistantConfigs } from '../../../shared/mcp-configs';
 
 // The MCP server through the SDK's own client over real HTTP: sign-in, the tool list, scopes, tenancy,
 // bad input, and the verification tools against the loopback DNS and SMTP fakes.
@@ -224,5 +225,36 @@ describe('MCP when verification is paused on our side', () => {
       w.dns.setMode('normal');
     }
     await client.close();
+  });
+});
+
+describe('the configurations Settings → AI assistants shows', () => {
+  it('connect as they are pasted: Claude Desktop (through mcp-remote), Cursor and VS Code', async () => {
+    const u = await apiUser(t.app);
+    const { token } = await u.token();
+    const shown = (await u.web.get('/api/mcp/connections', { host: new URL(base).host })).json();
+    expect(shown.serverUrl).toBe(url);
+    const configs = assistantConfigs(shown.serverUrl, token);
+    const claude = JSON.parse(configs.find((c) => c.id === 'claude-desktop')?.text ?? '').mcpServers.verilead;
+    // What mcp-remote does with its arguments: the server URL, then each --header "Name:value" with
+    // ${VAR} taken from the env block.
+    expect(claude.command).toBe('npx');
+    const args: string[] = claude.args.slice(claude.args.indexOf('mcp-remote') + 1);
+    const headers: Record<string, string> = {};
+    for (let i = 1; i < args.length; i += 2) {
+      expect(args[i]).toBe('--header');
+      const [name, ...value] = args[i + 1].split(':');
+      headers[name] = value.join(':').replace(/\$\{(\w+)\}/g, (_, v) => claude.env[v]);
+    }
+    const viaClaude = await connectMcp(args[0], { headers, name: 'Claude Desktop' });
+    expect((await callTool(viaClaude, 'get_usage')).isError).toBe(false);
+    await viaClaude.close();
+    for (const id of ['cursor', 'vscode'] as const) {
+      const cfg = JSON.parse(configs.find((c) => c.id === id)?.text ?? '');
+      const server = (cfg.mcpServers ?? cfg.servers).verilead;
+      const client = await connectMcp(server.url, { headers: server.headers, name: id });
+      expect((await client.listTools()).tools.length, id).toBe(ALL_TOOLS.length);
+      await client.close();
+    }
   });
 });

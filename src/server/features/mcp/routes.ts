@@ -106,7 +106,7 @@ export async function mcpRoutes(app: AppInstance, deps: AppDeps) {
       bearer_methods_supported: ['header'],
       scopes_supported: [...API_SCOPES],
       resource_name: 'Verilead MCP server',
-      resource_documentation: `${origin}/help/ai-assistants`,
+      resource_documentation: `${origin}/help#ai-assistants`,
     };
   };
   app.get(PROTECTED_RESOURCE_PATH, { schema: { hide: true } }, resourceMetadata);

@@ -59,7 +59,7 @@ export async function mcpOauthRoutes(
       token_endpoint_auth_methods_supported: ['none'],
       revocation_endpoint_auth_methods_supported: ['none'],
       code_challenge_methods_supported: ['S256'],
-      service_documentation: `${origin}/help/ai-assistants`,
+      service_documentation: `${origin}/help#ai-assistants`,
     };
   });
 
