@@ -23,6 +23,7 @@ const url = `${server.baseUrl}/mcp`;
 
 const times: Record<string, number[]> = { verify_emails: [], get_list: [], connect: [] };
 const errors: string[] = [];
+let incomplete = 0;
 let peakRss = server.rss().now;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, server.rss().now);
@@ -74,7 +75,9 @@ async function session(i: number) {
       errors.push(`verify_emails tool error: ${JSON.stringify(res.content).slice(0, 200)}`);
       continue;
     }
-    const listId = (res.structuredContent as { list: { id: string } }).list.id;
+    const out = res.structuredContent as { list: { id: string }; complete: boolean };
+    if (!out.complete) incomplete++;
+    const listId = out.list.id;
     const got = (await timed('get_list', () =>
       client.callTool({ name: 'get_list', arguments: { listId } }),
     )) as CallToolResult | null;
@@ -110,6 +113,7 @@ for (const [kind, xs] of Object.entries(times)) {
 console.log(
   `  errors         ${errors.length}${errors.length ? `: ${[...new Set(errors)].slice(0, 5).join(' | ')}` : ''}`,
 );
+console.log(`  verify_emails answered before every row was checked (complete: false): ${incomplete}`);
 console.log(`  wall           ${seconds.toFixed(1)} s`);
 console.log(`  server RSS     before ${rssBefore} MB, sampled peak ${peakRss} MB, VmHWM ${peak} MB`);
 console.log(

@@ -16,9 +16,13 @@ import { getUploadStatus } from '../../lists/read';
 import { getResultsPage } from '../../lists/results';
 import { defineTool, type ToolContext, ToolRefusal } from '../tool';
 
-/** No call holds its request longer than this (clients and proxies give up around 30 s). */
-export const MCP_WAIT_MS = 20_000;
-const POLL_MS = 200;
+/**
+ * How long a call may wait for work, counted from the call's start: with the reads after it, no call
+ * holds its request much past 20 s (clients and proxies give up around 30 s).
+ */
+export const MCP_WAIT_MS = 18_000;
+// Each waiting call reads its list this often: 50 assistants waiting at once stay a light load on the database.
+const POLL_MS = 500;
 
 type McpList = z.infer<typeof mcpListSchema>;
 
@@ -38,9 +42,12 @@ const pausedText = (list: McpList) =>
 
 const ended = (l: McpList) => l.status === 'completed' || l.status === 'failed' || l.status === 'cancelled';
 
-/** Waits (wall clock, at most MCP_WAIT_MS) until the list ends or is paused on our side, reporting progress. */
-async function waitForList(ctx: ToolContext, listId: string): Promise<McpList> {
-  const deadline = Date.now() + Math.min(MCP_WAIT_MS, ctx.deps.config.API_VERIFY_TIMEOUT_MS);
+/**
+ * Waits (wall clock, until MCP_WAIT_MS after `startedAt`) until the list ends or is paused on our side,
+ * reporting progress.
+ */
+async function waitForList(ctx: ToolContext, listId: string, startedAt: number): Promise<McpList> {
+  const deadline = startedAt + Math.min(MCP_WAIT_MS, ctx.deps.config.API_VERIFY_TIMEOUT_MS);
   let list = await listView(ctx, listId);
   while (!ended(list) && !list.notice && Date.now() < deadline) {
     const { total, pending } = list.counts;
@@ -99,6 +106,7 @@ const verifyEmails = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(ctx, input) {
     const { deps, caller } = ctx;
+    const startedAt = Date.now();
     const created = await createApiList({
       db: deps.database.db,
       queue: deps.queue,
@@ -111,7 +119,7 @@ const verifyEmails = defineTool({
         emails: input.emails,
       },
     });
-    const list = await waitForList(ctx, created.body.id);
+    const list = await waitForList(ctx, created.body.id, startedAt);
     if (list.notice) throw new ToolRefusal(pausedText(list));
     const results = [];
     for (let page = 1; page <= Math.ceil(list.counts.total / RESULTS_PAGE_SIZE); page++) {
