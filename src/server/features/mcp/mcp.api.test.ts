@@ -159,6 +159,15 @@ describe('MCP verification tools', () => {
     expect(one.data).toMatchObject({ status: 'done', result: { finalStatus: 'valid' } });
     expect(one.text).toMatch(/alice@acme.test: valid/);
 
+    // The client asks for progress (a progress token): the wait reports rows checked as it goes.
+    const progress: { progress: number; total?: number }[] = [];
+    await client.callTool(
+      { name: 'verify_emails', arguments: { emails: ['alice@acme.test', 'carol@acme.test'] } },
+      undefined,
+      { onprogress: (p) => void progress.push(p) },
+    );
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0].total).toBe(2);
     const many = await callTool(client, 'verify_emails', {
       emails: ['bob@acme.test', 'nobody@acme.test', 'x@nodomain.test'],
     });
