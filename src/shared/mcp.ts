@@ -81,21 +81,37 @@ export const mcpFindResultsInput = z.object({
   pageSize: z.number().int().min(1).max(200).default(50),
 });
 export const mcpDomainInput = addSendingDomainSchema.pick({ domain: true });
-export const mcpSendInput = z.object({
-  listId: listId.describe('The verified list whose addresses go to Smartlead.'),
-  campaignName: z.string().trim().min(1).max(200).describe('The name of the new Smartlead campaign.'),
-  includeRisky: z
-    .boolean()
-    .default(false)
-    .describe('Also send risky rows that may still deliver (catch-all servers, role addresses).'),
-  bounceBudget: bounceBudgetSchema.describe(
-    'Highest projected bounce rate accepted, in percent (default 2).',
-  ),
-  dryRun: z
-    .boolean()
-    .default(true)
-    .describe('True (default): only say what would be sent and what is held back. False: really send.'),
-});
+export const mcpSendInput = z
+  .object({
+    listId: listId.describe('The verified list whose addresses go to Smartlead.'),
+    campaignName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Send into a new Smartlead campaign of this name. Give campaignName or campaignId.'),
+    campaignId: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Send into this existing campaign (an id from list_smartlead_campaigns).'),
+    includeRisky: z
+      .boolean()
+      .default(false)
+      .describe('Also send risky rows that may still deliver (catch-all servers, role addresses).'),
+    bounceBudget: bounceBudgetSchema.describe(
+      'Highest projected bounce rate accepted, in percent (default 2).',
+    ),
+    dryRun: z
+      .boolean()
+      .default(true)
+      .describe('True (default): only say what would be sent and what is held back. False: really send.'),
+  })
+  .refine((v) => Boolean(v.campaignName) !== Boolean(v.campaignId), {
+    message: 'Give either campaignName (a new campaign) or campaignId (an existing one)',
+    path: ['campaignName'],
+  });
 export const mcpNoInput = z.object({});
 export const mcpSuppressionsInput = z.object({
   page: z.number().int().min(1).default(1),

@@ -171,5 +171,32 @@ describe('MCP Smartlead tools', () => {
     expect(fake.campaigns.size).toBe(1);
     const listed = await callTool(client, 'list_smartlead_campaigns');
     expect(listed.data.campaigns.map((c: any) => c.name)).toEqual(['From the assistant']);
+
+    // Another list into the campaign that now exists: a dry run, then for real.
+    const more = await seedVerifiedUpload({
+      db: t.database.db,
+      workspaceId: u.user.id,
+      name: 'More',
+      rows: [{ email: 'cal@acme.test', name: 'Cal Ode', company: 'Acme', valid: true }],
+    });
+    const campaignId = sent.data.campaign.id;
+    const dryInto = await callTool(client, 'send_to_smartlead', { listId: more, campaignId });
+    expect(dryInto.data).toMatchObject({ dryRun: true, wouldSend: 1, campaign: null });
+    expect(dryInto.text).toContain(`campaign ${campaignId}`);
+    const into = await callTool(client, 'send_to_smartlead', { listId: more, campaignId, dryRun: false });
+    expect(into.isError, into.text).toBe(false);
+    expect(into.data.campaign).toMatchObject({ id: campaignId, send: { totalLeads: 3 } });
+    expect(fake.campaigns.size).toBe(1);
+    const both = await callTool(client, 'send_to_smartlead', { listId: more, campaignId, campaignName: 'X' });
+    expect(both.isError).toBe(true);
+
+    // Another workspace never reaches this campaign, even with Smartlead connected.
+    const other = await assistant();
+    const key = newApiKey();
+    fake.apiKeys.add(key);
+    await other.u.web.post('/api/smartlead/settings', { apiKey: key });
+    const theirs = await callTool(other.client, 'send_to_smartlead', { listId: more, campaignId });
+    expect(theirs.isError).toBe(true);
+    expect(theirs.text).toMatch(/not found/i);
   });
 });

@@ -4,7 +4,12 @@
 export { createRemoteCache, listCampaigns } from './campaigns/list';
 export { getSettings as smartleadSettings } from './connection/settings';
 export { sendingMailboxes } from './mailboxes/sending-mailboxes';
-export { planListSend, SmartleadNotConnectedError, sendListToSmartlead } from './sends/list-send';
+export {
+  ownCampaign,
+  planListSend,
+  SmartleadNotConnectedError,
+  sendListToSmartlead,
+} from './sends/list-send';
 export {
   campaignLeadsExportPage,
   campaignsExportPage,

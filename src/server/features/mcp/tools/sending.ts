@@ -11,6 +11,7 @@ import { addAndCheckDomain, sendingDomainList } from '../../deliverability';
 import {
   createRemoteCache,
   listCampaigns,
+  ownCampaign,
   planListSend,
   SmartleadNotConnectedError,
   sendListToSmartlead,
@@ -111,7 +112,8 @@ const sendToSmartlead = defineTool({
   name: 'send_to_smartlead',
   title: 'Send a verified list to Smartlead',
   description:
-    'Puts the addresses of a verified list into a new Smartlead campaign. dryRun is true by default: it only says ' +
+    'Puts the addresses of a verified list into a new Smartlead campaign (campaignName) or an existing one ' +
+    '(campaignId, from list_smartlead_campaigns). dryRun is true by default: it only says ' +
     'how many would go, what is held back and why (invalid, risky, not checked, suppressed) and what would refuse ' +
     'the send (bounce budget, a failing sending domain). Show that to the user and call again with dryRun false ' +
     'only after they agree. Risky catch-all and role rows go only with includeRisky.',
@@ -132,7 +134,15 @@ const sendToSmartlead = defineTool({
       bounceBudget: input.bounceBudget,
     };
     try {
+      const target: { campaignId: string } | { campaignName: string } = input.campaignId
+        ? { campaignId: input.campaignId }
+        : { campaignName: input.campaignName ?? '' };
+      const into =
+        'campaignId' in target
+          ? `campaign ${target.campaignId}`
+          : `the new campaign "${target.campaignName}"`;
       if (input.dryRun) {
+        if ('campaignId' in target) await ownCampaign(opts.db, opts.workspace.id, target.campaignId);
         const plan = await planListSend(opts);
         const held = plan.heldBack.map((h) => `${h.count} ${h.reason}`).join(', ') || 'none';
         const blocked = plan.blockers.length ? ` It would be refused: ${plan.blockers.join(' ')}` : '';
@@ -144,13 +154,13 @@ const sendToSmartlead = defineTool({
             blockers: plan.blockers,
             campaign: null,
           },
-          text: `Dry run: ${plan.leads.length} addresses would go to "${input.campaignName}"; held back: ${held}.${blocked}`,
+          text: `Dry run: ${plan.leads.length} addresses would go to ${into}; held back: ${held}.${blocked}`,
         };
       }
       const { plan, campaign } = await sendListToSmartlead({
         ...opts,
         queue: deps.queue,
-        campaignName: input.campaignName,
+        target,
       });
       return {
         data: {
@@ -160,7 +170,7 @@ const sendToSmartlead = defineTool({
           blockers: [],
           campaign,
         },
-        text: `Sending ${plan.leads.length} addresses to the new Smartlead campaign "${campaign.name}" (${campaign.id}).`,
+        text: `Sending ${plan.leads.length} addresses to ${into} ("${campaign.name}", ${campaign.id}).`,
       };
     } catch (err) {
       if (err instanceof SmartleadNotConnectedError) throw new ToolRefusal(NOT_CONNECTED);

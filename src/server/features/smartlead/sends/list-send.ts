@@ -3,12 +3,16 @@ import { type Campaign, type LeadInput, MAX_LEADS_PER_SEND, splitName } from '..
 import type { Clock } from '../../../platform/clock';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
-import { AppError, badRequest } from '../../../platform/http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../../platform/http/errors';
 import type { JobSender } from '../../../platform/jobs/registry';
 import type { Sleep } from '../../../platform/retry';
+import { assertHasAccess } from '../../billing/access';
 import { getResultsPage } from '../../lists/results';
 import { suppressedAmong } from '../../suppressions';
 import type { WorkspacePlan } from '../../workspaces';
+import { findCampaign } from '../campaigns/campaigns';
+import { campaignView } from '../campaigns/list';
+import { addLeadsToCampaign } from '../campaigns/manage';
 import { listEmailAccounts } from '../campaigns/remote';
 import { smartleadClientFor } from '../connection/client-for';
 import { getSettings } from '../connection/settings';
@@ -122,20 +126,53 @@ export async function planListSend(opts: ListSendOpts): Promise<ListSendPlan> {
   return { leads: sendable, heldBack: [...held].map(([reason, count]) => ({ reason, count })), blockers };
 }
 
-/** Sends a verified list to a new Smartlead campaign when its plan has no blocker (startCampaignSend). */
+/**
+ * Sends a verified list when its plan has no blocker: to a new Smartlead campaign (startCampaignSend), or
+ * into one of the workspace's campaigns already in Smartlead (addLeadsToCampaign, as the campaign screen's
+ * "Add leads"; its send job takes them from there).
+ */
 export async function sendListToSmartlead(
-  opts: ListSendOpts & { queue: JobSender; campaignName: string },
+  opts: ListSendOpts & { queue: JobSender; target: { campaignName: string } | { campaignId: string } },
 ): Promise<{ plan: ListSendPlan; campaign: Campaign }> {
+  const { db, workspace } = opts;
+  const existing =
+    'campaignId' in opts.target ? await ownCampaign(db, workspace.id, opts.target.campaignId) : null;
   const plan = await planListSend(opts);
   if (plan.blockers.length) throw badRequest(plan.blockers.join(' '), { blockers: plan.blockers });
+  if (existing) {
+    await assertHasAccess({ db, workspace, now: opts.clock() });
+    await addLeadsToCampaign({
+      db,
+      queue: opts.queue,
+      workspaceId: workspace.id,
+      id: existing.id,
+      emails: plan.leads,
+      bounceBudget: opts.bounceBudget,
+      now: opts.clock(),
+    });
+    const row = await ownCampaign(db, workspace.id, existing.id);
+    return { plan, campaign: campaignView(row, null, opts.config.SMARTLEAD_APP_URL) };
+  }
   const { campaign } = await startCampaignSend({
-    db: opts.db,
+    db,
     config: opts.config,
     queue: opts.queue,
     clock: opts.clock,
-    workspace: opts.workspace,
-    input: { campaignName: opts.campaignName, emails: plan.leads, bounceBudget: opts.bounceBudget },
+    workspace,
+    input: {
+      campaignName: 'campaignName' in opts.target ? opts.target.campaignName : '',
+      emails: plan.leads,
+      bounceBudget: opts.bounceBudget,
+    },
     sleep: opts.sleep,
   });
   return { plan, campaign };
+}
+
+/** One of the workspace's campaigns that exists in Smartlead (another workspace's id: not found). */
+export async function ownCampaign(db: Db, workspaceId: string, id: string) {
+  const row = await findCampaign({ db, workspaceId, id });
+  if (!row) throw notFound('Campaign not found');
+  if (row.smartleadId === null) throw conflict('This campaign has not been created in Smartlead yet.');
+  return row;
 }
