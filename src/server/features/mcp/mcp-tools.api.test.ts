@@ -190,6 +190,16 @@ describe('MCP Smartlead tools', () => {
     const both = await callTool(client, 'send_to_smartlead', { listId: more, campaignId, campaignName: 'X' });
     expect(both.isError).toBe(true);
 
+    // A sending mailbox on a domain failing its DNS checks holds the send back, and the dry run says why.
+    fake.addEmailAccount(apiKey, { from_email: 'ann@nospf.test', type: 'GMAIL' });
+    expect((await callTool(client, 'check_sending_domain', { domain: 'nospf.test' })).data.state).toBe(
+      'fail',
+    );
+    const gated = await callTool(client, 'send_to_smartlead', { listId: more, campaignName: 'Gated' });
+    expect(gated.data.blockers.join(' ')).toMatch(
+      /nospf.test .*fails its DNS checks|fails its DNS checks: nospf.test/,
+    );
+
     // Another workspace never reaches this campaign, even with Smartlead connected.
     const other = await assistant();
     const key = newApiKey();
