@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { randomToken, sha256 } from '../../../platform/crypto/tokens';
 import type { Db } from '../../../platform/db/client';
 import { mcpOauthCodes, mcpOauthGrants, mcpOauthTokens } from '../schema';
@@ -41,6 +41,8 @@ export async function issueCode(opts: {
   now: Date;
 }): Promise<string> {
   const code = randomToken(32);
+  // Codes live minutes: the expired ones go as new ones are made, so the table stays small.
+  await opts.db.delete(mcpOauthCodes).where(lt(mcpOauthCodes.expiresAt, opts.now));
   await opts.db.insert(mcpOauthCodes).values({
     codeHash: sha256(code),
     grantId: opts.grantId,
@@ -55,6 +57,10 @@ export async function issueCode(opts: {
 export async function issueTokens(db: Db, grant: { id: string; scopes: string[] }, now: Date) {
   const access = `${ACCESS_PREFIX}${randomToken(32)}`;
   const refresh = `${REFRESH_PREFIX}${randomToken(32)}`;
+  // A grant keeps only its live tokens (and used refresh tokens until they expire: a replay is detected).
+  await db
+    .delete(mcpOauthTokens)
+    .where(and(eq(mcpOauthTokens.grantId, grant.id), lt(mcpOauthTokens.expiresAt, now)));
   await db.insert(mcpOauthTokens).values([
     {
       tokenHash: sha256(access),
