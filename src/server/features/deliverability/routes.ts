@@ -12,13 +12,11 @@ import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
 import { sendingMailboxes } from '../smartlead';
 import { requirePermission, requireWorkspace } from '../workspaces';
+import { addAndCheckDomain, checkDomains, sendingDomainList } from './checks';
 import { checkHeaders } from './headers/report';
-import { checkRowsNow } from './recheck';
 import type { SendingDomainRow } from './schema';
-import { setupNotes } from './setup-notes';
 import { standingRoutes } from './standing-routes';
 import {
-  addSendingDomain,
   dismissNotices,
   domainView,
   findSendingDomain,
@@ -47,12 +45,9 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
     message: 'Too many domain checks.',
   });
 
-  const check = (rows: SendingDomainRow[]) =>
-    checkRowsNow({ db, config, queue: deps.queue, now: clock(), rows });
-  const list = async (workspaceId: string) => ({
-    domains: (await listSendingDomains({ db, workspaceId })).map(domainView),
-    setup: setupNotes(config),
-  });
+  const checkDeps = { db, config, queue: deps.queue, clock };
+  const check = (rows: SendingDomainRow[]) => checkDomains(checkDeps, rows);
+  const list = (workspaceId: string) => sendingDomainList({ db, config, workspaceId });
 
   r.get(
     '/api/deliverability/domains',
@@ -66,12 +61,12 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
       config: checking,
       schema: { tags, body: addSendingDomainSchema, response: { 200: sendingDomainSchema } },
     },
-    async (req) => {
-      const workspace = requirePermission(req, 'campaigns:send');
-      const row = await addSendingDomain({ db, workspaceId: workspace.id, input: req.body });
-      const [checked] = await check([row]);
-      return domainView(checked!);
-    },
+    async (req) =>
+      addAndCheckDomain({
+        ...checkDeps,
+        workspaceId: requirePermission(req, 'campaigns:send').id,
+        input: req.body,
+      }),
   );
 
   r.post(

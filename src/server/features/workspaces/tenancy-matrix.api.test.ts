@@ -138,7 +138,16 @@ const mailboxLogin = {
   imapPort: 993,
 };
 /** Valid bodies (a rejected body would answer 400 before any tenancy or role check). */
+/** An OAuth authorization request as the MCP consent page passes it on (a client no workspace registered). */
+const OAUTH_ASK = {
+  response_type: 'code',
+  client_id: 'vlc_matrix',
+  redirect_uri: 'https://assistant.example/cb',
+  code_challenge: 'c'.repeat(43),
+  code_challenge_method: 'S256',
+};
 const BODIES: Record<string, (r: Target) => unknown> = {
+  'POST /api/mcp/oauth/consent': () => ({ ...OAUTH_ASK, approve: true }),
   'POST /api/workspaces/switch': (r) => ({ workspaceId: r.workspaceId }),
   'POST /api/create-subscription': () => ({ plan: 'whitelabel' }),
   'POST /api/subscription/change-plan': () => ({ plan: 'whitelabel' }),
@@ -221,6 +230,7 @@ const QUERIES: Record<string, string> = {
   'GET /api/v1/lists/{id}/export': '?type=all',
   'GET /api/scrape-job/{id}/download-cleaned': '?type=full',
   'GET /api/invitations/preview': '?token=not-an-invitation-token',
+  'GET /api/mcp/oauth/consent': `?${new URLSearchParams(OAUTH_ASK)}`,
 };
 
 interface Route {
