@@ -49,6 +49,9 @@ describe('sending domain checks', () => {
       ['domain_lists', 'pass'],
       ['ip_lists', 'pass'],
       ['ptr', 'pass'],
+      ['mta_sts', 'info'],
+      ['tls_rpt', 'info'],
+      ['bimi', 'info'],
     ]);
     expect(r.state).toBe('pass');
   });
