@@ -41,7 +41,7 @@ export const SENDING_ZONE: Record<string, FakeDnsEntry> = {
   // Two SPF records.
   ...healthy('twospf.test'),
   'twospf.test': { ...GOOGLE_MX, TXT: [['v=spf1 include:_spf.google.com ~all'], ['v=spf1 mx -all']] },
-  // Two SPF records, the one without the provider's include first (issue 45: the fix dropped the include).
+  // Two SPF records, the one without the provider's include first (a fix keeping one dropped the include).
   ...healthy('twospf2.test'),
   'twospf2.test': {
     ...GOOGLE_MX,

@@ -11,7 +11,7 @@ import { configuredResolver } from './resolver';
 import { checkSpf } from './spf/check';
 import { delistUrl, isRefusal } from './zones';
 
-// Deliverability v2 (issue 45, decision 0910): one test per rule on the fake zone.
+// Deliverability v2 (decision 0910): one test per rule on the fake zone.
 
 let dns: FakeDns;
 let resolver: ReturnType<typeof configuredResolver>;
