@@ -5,7 +5,8 @@ import { receiverRequirementsSchema } from './sender-requirements';
 // Sending domains' DNS checks (decision 0900): what each check found, pass/warn/fail, and the exact
 // record that fixes it. Used by the server's checks, the routes, the send screen and the Deliverability page.
 
-export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'unknown'] as const;
+/** `info`: an optional protocol not set up (MTA-STS, TLS-RPT, BIMI): shown, never counted in the state. */
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'unknown', 'info'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 export const CHECK_KEYS = [
@@ -17,6 +18,9 @@ export const CHECK_KEYS = [
   'domain_lists',
   'ip_lists',
   'ptr',
+  'mta_sts',
+  'tls_rpt',
+  'bimi',
 ] as const;
 export type CheckKey = (typeof CHECK_KEYS)[number];
 
@@ -29,6 +33,9 @@ export const CHECK_LABELS: Record<CheckKey, string> = {
   domain_lists: 'Domain blocklists',
   ip_lists: 'Sending server blocklists',
   ptr: 'Reverse DNS of the sending server',
+  mta_sts: 'MTA-STS',
+  tls_rpt: 'TLS reporting (TLS-RPT)',
+  bimi: 'BIMI (brand logo)',
 };
 
 /** A DNS record to add or change: what a registrar's form asks for. */

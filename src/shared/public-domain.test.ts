@@ -3,7 +3,7 @@ import { addSendingDomainSchema } from './deliverability';
 import { findPersonSchema } from './finder';
 import { publicDomainProblem } from './public-domain';
 
-// Issue 42 Low 4 / issue 45: a typed domain is a host name under a public suffix, everywhere.
+// Decision 0910: a typed domain is a host name under a public suffix, everywhere.
 const production = { extraSuffixes: [] };
 
 describe('the typed-domain rule', () => {

@@ -2,7 +2,7 @@ import { parse } from 'tldts';
 import { z } from 'zod';
 
 // The one rule for a domain a person types (sending domains, the finder's company domain, branding's
-// custom domain; decision 0900, issue 42 Low 4): a host name under a public suffix of the Public Suffix
+// custom domain; decision 0910): a host name under a public suffix of the Public Suffix
 // List (tldts's bundled copy: no network), labels of at most 63 characters, 253 in all, never an IP
 // address, a reverse-DNS name or a name under a suffix nobody can register (corp.internal, localhost).
 // Such names only tell us what an internal resolver knows, so the checks never ask about them.

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { CheckKey, DomainCheck } from './deliverability';
 
 // What Gmail and Yahoo (bulk senders, since February 2024) and Microsoft (outlook.com, since May 2025)
 // require of a sender, each rule judged from the domain's checks (decision 0910). Some rules cannot be
@@ -25,10 +24,17 @@ export const receiverRequirementsSchema = z.object({
 });
 export type ReceiverRequirements = z.infer<typeof receiverRequirementsSchema>;
 type Rule = z.infer<typeof requirementSchema>;
+/** What a rule reads of a domain's check (shared/deliverability.ts's DomainCheck; kept structural so the
+ * two contracts do not import each other). */
+interface CheckSeen {
+  key: string;
+  status: string;
+  summary: string;
+}
 
 const HEADERS = 'Send a message to yourself and paste its headers in the header check.';
 
-function fromCheck(checks: DomainCheck[], key: CheckKey, rule: string, fix: string): Rule {
+function fromCheck(checks: CheckSeen[], key: string, rule: string, fix: string): Rule {
   const c = checks.find((x) => x.key === key);
   if (!c || c.status === 'unknown')
     return { rule, status: 'not_visible', fix: `Could not check: ${c?.summary ?? 'not checked yet.'}` };
@@ -38,7 +44,7 @@ function fromCheck(checks: DomainCheck[], key: CheckKey, rule: string, fix: stri
 
 const notVisible = (rule: string, fix: string): Rule => ({ rule, status: 'not_visible', fix });
 
-export function senderRequirements(checks: DomainCheck[]): ReceiverRequirements[] {
+export function senderRequirements(checks: CheckSeen[]): ReceiverRequirements[] {
   const spf = fromCheck(
     checks,
     'spf',

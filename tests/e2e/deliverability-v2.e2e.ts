@@ -7,7 +7,7 @@ import { startWorld, type World } from '../fakes/smtp-world';
 import { checkA11y, screenshot } from './axe';
 import { chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
-// Deliverability v2 (issue 45): a domain with faults (SPF "+all" with a deprecated ptr, a 1024-bit DKIM
+// Deliverability v2 (decision 0910): a domain with faults (SPF "+all" with a deprecated ptr, a 1024-bit DKIM
 // key, DMARC at pct=50); its SPF tree and the sender requirements read; a message's headers pasted and
 // judged; the records fixed in the fake zone, Recheck, everything passes. At 1440 and 390 px.
 const GOOGLE_MX = { MX: [{ preference: 1, exchange: 'smtp.google.com' }] };

@@ -41,7 +41,7 @@ export const SENDING_ZONE: Record<string, FakeDnsEntry> = {
   // Two SPF records.
   ...healthy('twospf.test'),
   'twospf.test': { ...GOOGLE_MX, TXT: [['v=spf1 include:_spf.google.com ~all'], ['v=spf1 mx -all']] },
-  // Two SPF records, the one without the provider's include first (issue 45: the fix dropped the include).
+  // Two SPF records, the one without the provider's include first (a fix keeping one dropped the include).
   ...healthy('twospf2.test'),
   'twospf2.test': {
     ...GOOGLE_MX,
@@ -135,6 +135,17 @@ export const SENDING_ZONE: Record<string, FakeDnsEntry> = {
   '_dmarc.badsp.test': { TXT: [['v=DMARC1; p=reject; sp=bogus; rua=mailto:d@badsp.test']] },
   ...healthy('twodmarc.test'),
   '_dmarc.twodmarc.test': { TXT: [['v=DMARC1; p=reject; rua=mailto:d@twodmarc.test'], ['v=DMARC1; p=none']] },
+  // The optional protocols: published right, and published wrong.
+  ...healthy('proto.test'),
+  '_mta-sts.proto.test': { TXT: [['v=STSv1; id=20261129T01']] },
+  '_smtp._tls.proto.test': { TXT: [['v=TLSRPTv1; rua=mailto:tls@proto.test']] },
+  'default._bimi.proto.test': {
+    TXT: [['v=BIMI1; l=https://proto.test/logo.svg; a=https://proto.test/vmc.pem']],
+  },
+  ...healthy('badproto.test'),
+  '_mta-sts.badproto.test': { TXT: [['v=STSv1; id=not valid!']] },
+  '_smtp._tls.badproto.test': { TXT: [['v=TLSRPTv1; rua=ftp://x']] },
+  'default._bimi.badproto.test': { TXT: [['v=BIMI1; l=https://badproto.test/logo.svg']] },
   // DMARC: none at all, "none" policy, no reporting address, two records.
   ...healthy('nodmarc.test'),
   '_dmarc.nodmarc.test': 'NXDOMAIN',

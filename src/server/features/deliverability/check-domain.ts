@@ -3,6 +3,7 @@ import { checkMx } from './auth-checks';
 import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';
 import { domainListings, ipListings, type Listing, type Zone } from './lists';
+import { checkBimi, checkMtaSts, checkTlsRpt } from './protocols';
 import { PROVIDER_DNS, sendingProviderOf } from './providers';
 import type { DomainResolver } from './resolver';
 import { checkReverseDns } from './reverse-dns';
@@ -138,6 +139,9 @@ export async function checkSendingDomain(
     domainListings(i.resolver, i.zones.domain, i.domain).then((l) => listCheck('domain_lists', i.domain, l)),
     checkIpLists(i, provider),
     checkReverseDns({ resolver: i.resolver, smtpHost: i.smtpHost, provider }),
+    checkMtaSts(auth),
+    checkTlsRpt(auth),
+    checkBimi(auth),
   ]);
   return { provider, checks, state: worstOf(checks) };
 }

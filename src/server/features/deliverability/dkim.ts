@@ -67,7 +67,7 @@ function judge(f: Found): { status: DomainCheck['status']; text: string } {
   };
 }
 
-const RANK = { fail: 0, unknown: 1, warn: 2, pass: 3 } as const;
+const RANK = { fail: 0, unknown: 1, warn: 2, pass: 3, info: 3 } as const;
 
 export async function checkDkim(i: AuthInput): Promise<DomainCheck> {
   const { domain, provider } = i;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { sendingDomains } from './schema';
 import { MAX_SENDING_DOMAINS } from './store';
 
-// Issue 42 Low 4 and 5: what a typed sending domain may be, the cap checked inside the insert, and the
+// Decision 0910: what a typed sending domain may be, the cap checked inside the insert, and the
 // check rate counted per workspace.
 
 let t: TestApp;

@@ -35,7 +35,7 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
   const { config, clock } = deps;
   standingRoutes(app, deps);
   // Each check asks DNS about twenty questions: a person rechecks, a script does not loop on it. Counted
-  // per workspace, so two admins do not get twice the allowance (issue 42 Low 5).
+  // per workspace, so two admins do not get twice the allowance.
   const checking = rateLimited({
     max: 30,
     windowMs: 60_000,

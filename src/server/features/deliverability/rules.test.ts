@@ -6,11 +6,12 @@ import { checkDkim } from './dkim';
 import { selectorsToTry } from './dkim-selectors';
 import { checkDmarc } from './dmarc';
 import { deliverabilityEnv } from './env';
+import { checkBimi, checkMtaSts, checkTlsRpt } from './protocols';
 import { configuredResolver } from './resolver';
 import { checkSpf } from './spf/check';
 import { delistUrl, isRefusal } from './zones';
 
-// Deliverability v2 (issue 45, decision 0910): one test per rule on the fake zone.
+// Deliverability v2 (decision 0910): one test per rule on the fake zone.
 
 let dns: FakeDns;
 let resolver: ReturnType<typeof configuredResolver>;
@@ -137,6 +138,20 @@ describe('DMARC', () => {
     const two = await checkDmarc(input('twodmarc.test'));
     expect(two.status).toBe('fail');
     expect(two.summary).toContain('2 DMARC records');
+  });
+});
+
+describe('optional protocols', () => {
+  it('not published is info (never counted); published right passes; published wrong fails or warns', async () => {
+    for (const check of [checkMtaSts, checkTlsRpt, checkBimi]) {
+      expect((await check(input('good.test'))).status).toBe('info');
+      expect((await check(input('proto.test'))).status).toBe('pass');
+    }
+    expect((await checkMtaSts(input('badproto.test'))).summary).toContain('no valid id');
+    expect((await checkTlsRpt(input('badproto.test'))).status).toBe('fail');
+    const bimi = await checkBimi(input('badproto.test'));
+    expect(bimi.status).toBe('warn');
+    expect(bimi.summary).toContain('no certificate');
   });
 });
 

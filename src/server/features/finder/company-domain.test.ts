@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { companyDomain } from './company-domain';
 
-// The company a find names: its domain, only when that is a public host (issue 42 Low 4).
+// The company a find names: its domain, only when that is a public host (decision 0910).
 describe('companyDomain', () => {
   it('reads the domain of a URL or a typed domain', () => {
     expect(companyDomain('https://www.Acme.com/team')).toBe('acme.com');

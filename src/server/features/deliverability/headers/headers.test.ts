@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BAD_HEADERS, GOOD_HEADERS } from '../../../../../tests/fakes/mail-headers';
 import { checkHeaders } from './report';
 
-// The header check (issue 45): results and alignment, one-click unsubscribe, TLS per hop, clear errors.
+// The header check (decision 0910): results and alignment, one-click unsubscribe, TLS per hop, clear errors.
 const statusOf = (r: ReturnType<typeof checkHeaders>, text: string) =>
   r.findings.find((f) => f.text.includes(text))?.status;
 

@@ -16,7 +16,7 @@ import {
   signatureTags,
 } from './parse';
 
-// The header check (issue 45, decision 0910): what the receiver said about one message (SPF, DKIM,
+// The header check (decision 0910): what the receiver said about one message (SPF, DKIM,
 // DMARC and their alignment with From), its unsubscribe headers (RFC 8058 one-click), and the TLS of
 // each hop. Text only: a header naming a host or a URL is never fetched or resolved.
 

@@ -25,7 +25,7 @@ export function withInclude(record: string, include: string): string {
  * Two or more SPF records are one permanent error (RFC 7208 §4.5): the fix is one record holding every
  * mechanism of them all, in order and once each, with the provider's include (a `redirect=` becomes an
  * include, since a merged record has its own `all`), ending in `~all` unless every record said `-all`.
- * Keeping one record and dropping the others would drop the senders they named (issue 45).
+ * Keeping one record and dropping the others would drop the senders they named.
  */
 export function mergeSpf(records: string[], include: string | null): string {
   const mechanisms: string[] = [];
