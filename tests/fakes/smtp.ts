@@ -1,5 +1,6 @@
 import net from 'node:net';
 import tls from 'node:tls';
+import { EXIM_BAD_RCPT, eximDenies, KARMA_DENY, POSTGREY_DEFAULT_S, postgreyReply } from './smtp-rules';
 import { TEST_TLS_CERT, TEST_TLS_KEY } from './smtp-tls';
 
 /**
@@ -70,6 +71,22 @@ export interface FakeSmtpOptions {
   maxRcptPerSession?: number;
   /** Greylisting: the first RCPT of each (sender, recipient) gets 451 4.7.1 "try again in N seconds". */
   greylistS?: number;
+  /**
+   * postgrey behind Postfix: greylisting for `greylistS` (postgrey's default, 300 s when unset), answered
+   * in postgrey's words, which name no delay: "450 4.2.0 <rcpt>: Recipient address rejected: Greylisted".
+   */
+  postgrey?: boolean;
+  /**
+   * Exim's bad-recipient ACL (Debian, cPanel): past 10 RCPTs of a message, every RCPT is denied with
+   * "550 Rejected for too many bad recipients" while fewer than half were accepted (logged in
+   * `stats.eximRejects`, as Exim logs "REJECT [ip]: bad recipient count high").
+   */
+  eximBadRcpt?: boolean | { after: number };
+  /**
+   * Haraka's karma: every rejected RCPT costs the connection a point; below 0 each reply is held
+   * `tarpitMs` (karma's tarpit), and at `denyAt` (if set) every RCPT gets "550 very bad karma score".
+   */
+  karma?: { tarpitMs: number; denyAt?: number };
   /** Greylist forever (never clears). */
   greylistForever?: boolean;
   /** Drop the connection (no reply) on the Nth RCPT of a connection, for the first `dropConnections` connections. */
@@ -108,6 +125,12 @@ export interface FakeSmtpStats {
   slowedSessions: number;
   /** Postfix's log line for each session cut at `errorLimits.hard`. */
   errorLimitLog: string[];
+  /** Exim's log line for each RCPT denied by its bad-recipient rule (`eximBadRcpt`). */
+  eximRejects: string[];
+  /** The lowest karma score each session reached (`karma`), in connection order. */
+  karmaScores: number[];
+  /** RCPTs each session sent, and how many were accepted, in connection order. */
+  sessionRcpts: Array<{ rcpts: number; accepted: number }>;
 }
 
 export interface FakeSmtp {
@@ -143,6 +166,9 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
     sessionErrors: [],
     slowedSessions: 0,
     errorLimitLog: [],
+    eximRejects: [],
+    karmaScores: [],
+    sessionRcpts: [],
   };
   const mailboxes = new Set((o.mailboxes ?? []).map((m) => m.toLowerCase()));
   const greylist = new Map<string, number>(); // triplet → first seen
@@ -213,6 +239,10 @@ class FakeSession {
   private busyUntil = 0;
   private errors = 0;
   private junk = 0;
+  /** RCPTs of the open message and how many were accepted (Exim's $rcpt_count, $recipients_count). */
+  private msgRcpts = 0;
+  private msgAccepted = 0;
+  private karma = 0;
   private lastVerb = '';
   private rcptDomain = '';
   private readonly session: number;
@@ -235,6 +265,8 @@ class FakeSession {
     private readonly shared: Shared,
   ) {
     this.session = stats.sessionErrors.push(0) - 1;
+    stats.karmaScores.push(0);
+    stats.sessionRcpts.push({ rcpts: 0, accepted: 0 });
   }
 
   start(): void {
@@ -277,6 +309,18 @@ class FakeSession {
     let work = o.commandMs ?? 0;
     if (text.startsWith('5')) work += o.rejectDelayMs ?? 0;
     if (limits && this.errors >= limits.soft) work += limits.sleepMs;
+    if (o.karma && this.karma < 0) work += o.karma.tarpitMs;
+    if (this.lastVerb === 'RCPT') {
+      const mine = this.stats.sessionRcpts[this.session];
+      mine.rcpts++;
+      if (text.startsWith('2')) {
+        this.msgAccepted++;
+        mine.accepted++;
+      } else if (text.startsWith('5') && o.karma) {
+        this.karma--;
+        this.stats.karmaScores[this.session] = Math.min(this.stats.karmaScores[this.session], this.karma);
+      }
+    }
     this.busyUntil = Math.max(Date.now(), this.busyUntil) + work;
     if ((text.startsWith('4') || text.startsWith('5')) && this.lastVerb !== '') this.error();
     const at = Math.max(this.busyUntil + (o.latencyMs ?? 0), this.sendAt);
@@ -357,12 +401,16 @@ class FakeSession {
           return this.reply('530 5.7.0 Must issue a STARTTLS command first');
         this.from = line.slice(line.indexOf(':') + 1).trim();
         this.rcptDomain = '';
+        this.msgRcpts = 0;
+        this.msgAccepted = 0;
         return this.reply(this.o.mailFromReply ?? '250 2.1.0 OK');
       case 'RCPT':
         return this.rcpt(line);
       case 'RSET':
         this.from = '';
         this.rcptDomain = '';
+        this.msgRcpts = 0;
+        this.msgAccepted = 0;
         return this.reply('250 2.0.0 OK');
       case 'NOOP':
         return this.reply('250 2.0.0 OK');
@@ -420,6 +468,14 @@ class FakeSession {
       return;
     }
     if (!this.from) return this.reply('503 5.5.1 MAIL first');
+    this.msgRcpts++;
+    const free = typeof o.eximBadRcpt === 'object' ? o.eximBadRcpt.after : 10;
+    if (o.eximBadRcpt && eximDenies(this.msgRcpts, this.msgAccepted, free)) {
+      this.stats.eximRejects.push('REJECT [127.0.0.1]: bad recipient count high');
+      return this.reply(EXIM_BAD_RCPT);
+    }
+    if (o.karma?.denyAt !== undefined && this.karma <= o.karma.denyAt)
+      return this.reply(KARMA_DENY(this.karma));
     if (o.tlsRequired === 'rcpt' && !this.tls) {
       return this.reply('530 5.7.0 Must issue a STARTTLS command first');
     }
@@ -446,12 +502,14 @@ class FakeSession {
       }
       times.push(now);
     }
-    if (o.greylistS !== undefined || o.greylistForever) {
+    if (o.greylistS !== undefined || o.greylistForever || o.postgrey) {
       const key = `${this.from} ${address}`;
       const first = this.shared.greylist.get(key);
       const now = Date.now();
+      const delayS = o.greylistS ?? (o.postgrey ? POSTGREY_DEFAULT_S : 0);
       if (first === undefined) this.shared.greylist.set(key, now);
-      if (o.greylistForever || first === undefined || now - first < (o.greylistS ?? 0) * 1000) {
+      if (o.greylistForever || first === undefined || now - first < delayS * 1000) {
+        if (o.postgrey) return this.reply(postgreyReply(address));
         return this.reply(`451 4.7.1 Greylisted, please try again in ${o.greylistS ?? 300} seconds`);
       }
     }

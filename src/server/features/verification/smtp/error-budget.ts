@@ -1,3 +1,4 @@
+import { isSessionRefusal } from '../classify';
 import type { HostQueue } from './host';
 import type { SmtpReply } from './replies';
 import type { TransactionResult } from './session';
@@ -34,7 +35,12 @@ export function errorBudget(host: HostQueue): number {
   return Math.max(1, (host.errorLimit ?? ASSUMED_ERROR_LIMIT) - 1);
 }
 
-const TOO_MANY_ERRORS = /too many (errors|invalid|bad|unknown|failed)|error limit|errors? exceeded/i;
+/**
+ * Exim's bad-recipient rule (Debian's and cPanel's ACLs): once a message has had more than this many
+ * RCPTs, every further one is denied ("550 Rejected for too many bad recipients") while fewer than half
+ * were accepted. A session ends before it would cross that line.
+ */
+export const EXIM_FREE_RCPTS = 10;
 
 /**
  * Counts one session's errors and learns, from when the server's replies come, how many it tolerates:
@@ -44,6 +50,9 @@ const TOO_MANY_ERRORS = /too many (errors|invalid|bad|unknown|failed)|error limi
  */
 export class SessionErrors {
   errors = 0;
+  /** RCPTs answered in this session, and how many of them were accepted (Exim's rule counts both). */
+  private rcpts = 0;
+  private accepted = 0;
   /** Errors answered at the server's usual pace. */
   private prompt = 0;
   /** Late rejections while no error was prompt (a tarpit shows on two). */
@@ -77,6 +86,15 @@ export class SessionErrors {
   }
 
   /**
+   * RCPTs this session may still send whatever their answers and stay inside Exim's rule: past
+   * EXIM_FREE_RCPTS, at least half accepted. Each one in flight may be rejected, so only the accepted
+   * ones known now count.
+   */
+  shareRoom(): number {
+    return Math.max(EXIM_FREE_RCPTS, 2 * this.accepted) - this.rcpts;
+  }
+
+  /**
    * Whether the server answers a write's recipients at once (the spread of the replies is small beside
    * the wait for the first) or one after another (each costs it time).
    */
@@ -95,8 +113,12 @@ export class SessionErrors {
     const host = this.host;
     const error = r.code >= 400;
     host.answeredRcpts++;
+    this.rcpts++;
     if (error) host.rejectedRcpts++;
-    if (r.code === 421 && this.errors > 0 && TOO_MANY_ERRORS.test(r.text)) this.learnLimit(this.errors);
+    else this.accepted++;
+    // A refusal of the session after N errors ("421 too many errors", "550 Rejected for too many bad
+    // recipients"): the server tolerates fewer than N, whatever it counts.
+    if (error && this.errors > 0 && isSessionRefusal(r)) this.learnLimit(this.errors);
     const late = gap > this.usual[kind] + HELD_BACK_MS;
     if (!late && !error) this.usual[kind] = Math.min(this.usual[kind], gap);
     // One late reply may be our own pause (a busy process): each finding needs a second one.
@@ -105,7 +127,10 @@ export class SessionErrors {
       if (++this.heldRejections >= 2) host.tarpitMs = Math.max(host.tarpitMs, gap);
     } else if (late && this.errors > 0 && (this.prompt > 0 || !error)) {
       // Errors were answered promptly before, or an accepted recipient now waits: an error sleep.
-      if (this.lateSince === null) this.lateSince = this.errors;
+      // The second late reply may come in another session (one ended by Exim's rule right after its
+      // first): the same count of errors twice is the finding too.
+      if (this.lateSince === null && host.lateAfter === this.errors) this.learnLimit(this.errors);
+      else if (this.lateSince === null) this.lateSince = host.lateAfter = this.errors;
       else this.learnLimit(this.lateSince);
     }
     if (!late) this.lateSince = null;

@@ -13,6 +13,17 @@ export class SmtpRefusedError extends Error {
   }
 }
 
+/** The server accepted the connection and sent no greeting within the timeout. */
+export class SmtpSilentError extends SmtpConnectionError {
+  constructor(timeoutMs: number) {
+    super(
+      `the server did not answer: it accepted the connection but sent no greeting within ${timeoutMs} ms`,
+      'read',
+      true,
+    );
+  }
+}
+
 class ClosingError extends Error {}
 /** The error of groups a closing server (421) never answered: not sent, so not an attempt. */
 export const SESSION_CLOSED = new SmtpConnectionError('the server closed the session (421)', 'read');
@@ -86,7 +97,12 @@ export class SmtpSession {
   }
 
   private async greet(): Promise<void> {
-    const banner = await this.conn.read();
+    const banner = await this.conn.read().catch((err) => {
+      // It accepted the connection and never greeted (a black hole behind a firewall, a hung daemon):
+      // a silent server, not a network of ours that fails (the connection was made).
+      if (err instanceof SmtpConnectionError && err.timeout) throw new SmtpSilentError(this.o.timeoutMs);
+      throw err;
+    });
     if (banner.code !== 220) throw new SmtpRefusedError(banner, true);
     let keywords = await this.ehlo();
     if (this.o.starttls === 'always' || (this.o.starttls && keywords.has('STARTTLS'))) {

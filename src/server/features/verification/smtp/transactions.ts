@@ -29,7 +29,8 @@ export async function runTransactions(
       host.moveDue();
       const limit = Math.min(s.maxRcptPerSession, host.learnedLimit);
       const budgetLeft = errorBudget(host) - errors.errors;
-      const room = Math.min(limit - sent, budgetLeft);
+      // Within the server's error budget and Exim's share of accepted recipients (error-budget.ts).
+      const room = Math.min(limit - sent, budgetLeft, errors.shareRoom());
       if (room <= 0 || host.ready === 0) break;
       // At a tarpit the sessions share what is left (each holds its rejections one after another).
       const share = host.tarpitMs > 0 ? Math.ceil(host.ready / Math.max(1, host.workers)) : room;
