@@ -109,6 +109,8 @@ export interface FakeSmtpStats {
   rcpts: string[];
   commands: string[];
   tlsSessions: number;
+  /** Of those, handshakes that resumed an earlier TLS session (no key exchange). */
+  tlsResumed: number;
   /** Commands received while an earlier reply was still pending (pipelined). */
   pipelined: number;
   /** Pipelined commands received although PIPELINING was not offered. */
@@ -157,6 +159,7 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
     rcpts: [],
     commands: [],
     tlsSessions: 0,
+    tlsResumed: 0,
     pipelined: 0,
     pipeliningViolations: 0,
     rejected421: 0,
@@ -174,6 +177,7 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
   const greylist = new Map<string, number>(); // triplet → first seen
   const rcptTimes: number[] = []; // for the rate limit
   const sockets = new Set<net.Socket>();
+  const secureContext = tls.createSecureContext({ key: TEST_TLS_KEY, cert: TEST_TLS_CERT });
 
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -205,7 +209,14 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
       socket.end('421 4.7.0 Too many concurrent connections from your host, try again later\r\n');
       return;
     }
-    new FakeSession(socket, o, stats, { mailboxes, greylist, rcptTimes, connNo, over }).start();
+    new FakeSession(socket, o, stats, {
+      mailboxes,
+      greylist,
+      rcptTimes,
+      connNo,
+      over,
+      secureContext,
+    }).start();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -230,6 +241,8 @@ interface Shared {
   rcptTimes: number[];
   connNo: number;
   over: () => void;
+  /** One TLS context per server: its session tickets let a client resume, as with a real MTA's OpenSSL. */
+  secureContext: tls.SecureContext;
 }
 
 class FakeSession {
@@ -533,9 +546,15 @@ class FakeSession {
 
   private upgrade(): void {
     this.socket.removeAllListeners('data');
-    const secure = new tls.TLSSocket(this.socket, { isServer: true, key: TEST_TLS_KEY, cert: TEST_TLS_CERT });
+    const secure = new tls.TLSSocket(this.socket, {
+      isServer: true,
+      secureContext: this.shared.secureContext,
+    });
     secure.on('error', () => {});
-    secure.once('secure', () => this.stats.tlsSessions++);
+    secure.once('secure', () => {
+      this.stats.tlsSessions++;
+      if (secure.isSessionReused()) this.stats.tlsResumed++;
+    });
     this.socket = secure;
     this.tls = true;
     this.buffer = '';

@@ -1,5 +1,5 @@
 import { isSessionRefusal } from '../classify';
-import type { HostQueue } from './host';
+import type { HostQueue, Pending } from './host';
 import type { SmtpReply } from './replies';
 import type { TransactionResult } from './session';
 
@@ -19,6 +19,42 @@ const HELD_BACK_MS = 400;
  * a tail of small ones.
  */
 const SMALLEST_WRITE = 4;
+
+/**
+ * Catch-all probes are rejections at most servers: mixed into a session's writes, they bring its share
+ * of accepted recipients down and end it at Exim's line (10 RCPTs) when the list's own addresses would
+ * have carried it to the recipient limit. So a session carries one kind: its first write takes only
+ * probes when a full budget of them waits (a short session of rejections), else only addresses, and
+ * later writes take addresses first. Probes wait at the front of the queue meanwhile, and go out anyway
+ * when nothing else is ready. `more` takes further ready addresses from the queue (probes of domains
+ * answered meanwhile are dropped there).
+ */
+export function oneKindPerSession(
+  host: HostQueue,
+  taken: Pending[],
+  sent: number,
+  more: (n: number) => Pending[],
+): Pending[] {
+  const probes = taken.filter((p) => p.probe);
+  if (probes.length === 0) return taken;
+  const want = taken.length;
+  if (sent === 0 && probes.length >= Math.min(want, errorBudget(host))) return taken;
+  const rows = taken.filter((p) => !p.probe);
+  // Fill the write with addresses from further back, keeping every probe met for later.
+  while (rows.length < want && host.ready > 0) {
+    const next = more(want - rows.length);
+    if (next.length === 0) break;
+    for (const p of next) (p.probe ? probes : rows).push(p);
+  }
+  if (rows.length === 0) return probes.splice(0, want).concat(putBack(host, probes));
+  putBack(host, probes);
+  return rows;
+}
+
+function putBack(host: HostQueue, probes: Pending[]): Pending[] {
+  for (let i = probes.length - 1; i >= 0; i--) host.push(probes[i], true);
+  return [];
+}
 
 /** Whether this write should be the session's last (see SMALLEST_WRITE); never at a server that spends time per command. */
 export function lastWriteBeforeSmallOnes(host: HostQueue, budgetLeft: number, recipients: number): boolean {
