@@ -121,13 +121,20 @@ export class SessionErrors {
     }
   }
 
+  /** The reply to our QUIT: a cut after the session's last recipient is a finding like any other. */
+  farewell(r: SmtpReply | null): void {
+    if (r && r.code >= 400 && this.errors > 0 && isSessionRefusal(r)) this.learnLimit(this.errors);
+  }
+
   /**
    * RCPTs this session may still send whatever their answers and stay inside Exim's rule: past
-   * EXIM_FREE_RCPTS, at least half accepted. Each one in flight may be rejected, so only the accepted
+   * EXIM_FREE_RCPTS, at least half (rounded down) accepted before each. Each one in flight may be rejected, so only the accepted
    * ones known now count.
    */
   shareRoom(): number {
-    return Math.max(EXIM_FREE_RCPTS, 2 * this.accepted) - this.rcpts;
+    // Exim denies the k-th RCPT (k > 10) when fewer than k/2, in whole numbers, were accepted before it:
+    // with `accepted` known and every one in flight rejected, the k-th is safe up to k = 2 × accepted + 1.
+    return Math.max(EXIM_FREE_RCPTS, 2 * this.accepted + 1) - this.rcpts;
   }
 
   /**

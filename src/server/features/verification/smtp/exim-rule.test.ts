@@ -65,9 +65,10 @@ describe("Exim's bad-recipient rule", () => {
     const emails = users('exim.test', 40);
     expect(verdicts(await verify(emails))).toEqual(truth(emails, EXISTS.exim));
     expect(s.eximRejects).toEqual([]);
-    // Every session past 10 RCPTs kept at least half of them accepted.
+    // Every session past 10 RCPTs kept at least half of them (rounded down, as Exim counts) accepted.
     for (const { rcpts, accepted } of s.sessionRcpts) {
-      if (rcpts > 10) expect(accepted * 2, `${accepted} of ${rcpts}`).toBeGreaterThanOrEqual(rcpts);
+      if (rcpts > 10)
+        expect(accepted, `${accepted} of ${rcpts}`).toBeGreaterThanOrEqual(Math.floor(rcpts / 2));
     }
     expect(s.sessionRcpts.some((x) => x.rcpts === 10 && x.accepted < 5)).toBe(true);
   });
@@ -83,7 +84,7 @@ describe("Exim's bad-recipient rule", () => {
     // The tolerance was lowered: the last sessions stay within the stricter rule.
     const last = s.sessionRcpts.slice(-3);
     for (const { rcpts, accepted } of last) {
-      if (rcpts > 4) expect(accepted * 2).toBeGreaterThanOrEqual(rcpts);
+      if (rcpts > 4) expect(accepted).toBeGreaterThanOrEqual(Math.floor(rcpts / 2));
     }
   });
 });

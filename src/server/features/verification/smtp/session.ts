@@ -239,9 +239,21 @@ export class SmtpSession {
   /** Reads the answer to a pipelined QUIT (briefly) and closes once the server has seen it. */
   private async bye(): Promise<void> {
     const wait = Math.min(1000, this.o.timeoutMs);
-    await Promise.race([this.conn.read().catch(() => {}), new Promise((r) => setTimeout(r, wait))]);
+    await Promise.race([
+      this.conn.read().then(this.keepGoodbye, () => {}),
+      new Promise((r) => setTimeout(r, wait)),
+    ]);
     await this.conn.end(wait);
   }
+
+  /**
+   * The reply read for our QUIT: a server that cut the session after its last recipient ("421 … too many
+   * errors") says so there, and what it tolerates is learned from it (error-budget.ts).
+   */
+  goodbye: SmtpReply | null = null;
+  private readonly keepGoodbye = (r: SmtpReply) => {
+    this.goodbye = r;
+  };
 
   /** Polite goodbye; a server that does not answer QUIT quickly is simply dropped. */
   async quit(): Promise<void> {
@@ -249,7 +261,10 @@ export class SmtpSession {
     if (!this.conn.closed) {
       try {
         this.conn.write(['QUIT']);
-        await Promise.race([this.conn.read(), new Promise((r) => setTimeout(r, wait))]);
+        await Promise.race([
+          this.conn.read().then(this.keepGoodbye),
+          new Promise((r) => setTimeout(r, wait)),
+        ]);
       } catch {
         // already gone
       }

@@ -74,6 +74,7 @@ export async function runTransactions(
     }
   } finally {
     await session.quit();
+    errors.farewell(session.goodbye);
     release();
   }
 }
