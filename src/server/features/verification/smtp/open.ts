@@ -2,9 +2,9 @@ import { backoffDelay } from '../../../platform/retry';
 import { isConnectionLimitReply } from '../classify';
 import type { ProxyRoute } from '../proxy-list';
 import type { HostQueue } from './host';
-import { SmtpRefusedError, SmtpSession, SmtpSilentError } from './session';
+import { SmtpSession } from './session';
 import type { Opened, SessionOwner } from './session-owner';
-import { ProxyDownError, SmtpConnectionError } from './socket';
+import { ProxyDownError, SmtpConnectionError, SmtpRefusedError, SmtpSilentError } from './socket';
 import { socks5Answers } from './socks5';
 
 /**

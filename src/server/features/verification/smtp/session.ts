@@ -1,28 +1,6 @@
 import { SmtpConnection } from './connection';
 import { describe, ehloKeywords, type SmtpReply } from './replies';
-import { type ConnectOptions, SmtpConnectionError } from './socket';
-
-/** The server answered the greeting or EHLO with an error: it will not talk to us now. */
-export class SmtpRefusedError extends Error {
-  constructor(
-    readonly reply: SmtpReply,
-    /** The banner itself: a 5xx there is "no SMTP service here" for anyone (VERIFICATION.md). */
-    readonly atBanner = false,
-  ) {
-    super(describe(reply));
-  }
-}
-
-/** The server accepted the connection and sent no greeting within the timeout. */
-export class SmtpSilentError extends SmtpConnectionError {
-  constructor(timeoutMs: number) {
-    super(
-      `the server did not answer: it accepted the connection but sent no greeting within ${timeoutMs} ms`,
-      'read',
-      true,
-    );
-  }
-}
+import { type ConnectOptions, SmtpConnectionError, SmtpRefusedError, SmtpSilentError } from './socket';
 
 class ClosingError extends Error {}
 /** The error of groups a closing server (421) never answered: not sent, so not an attempt. */
@@ -246,14 +224,9 @@ export class SmtpSession {
     await this.conn.end(wait);
   }
 
-  /**
-   * The reply read for our QUIT: a server that cut the session after its last recipient ("421 … too many
-   * errors") says so there, and what it tolerates is learned from it (error-budget.ts).
-   */
+  /** The reply to our QUIT: a cut after the last recipient ("421 too many errors") shows there. */
   goodbye: SmtpReply | null = null;
-  private readonly keepGoodbye = (r: SmtpReply) => {
-    this.goodbye = r;
-  };
+  private readonly keepGoodbye = (r: SmtpReply) => void (this.goodbye = r);
 
   /** Polite goodbye; a server that does not answer QUIT quickly is simply dropped. */
   async quit(): Promise<void> {
