@@ -26,6 +26,12 @@ beforeAll(async () => {
     // The same rule past 4 RCPTs: the first session meets the refusal.
     'stricter.test': { mailboxes: users('stricter.test', 3), eximBadRcpt: { after: 4 }, latencyMs: 2 },
     'postgrey.test': { mailboxes: ['ann@postgrey.test'], postgrey: true, greylistS: 1, latencyMs: 2 },
+    // Haraka's karma, strict: a point per rejected RCPT, replies held below 0, denial at -3.
+    'karma.test': {
+      mailboxes: users('karma.test', 12).filter((_, i) => i % 4 === 0),
+      karma: { tarpitMs: 100, denyAt: -3 },
+      latencyMs: 2,
+    },
   });
 });
 afterAll(() => w.close());
@@ -86,6 +92,18 @@ describe("Exim's bad-recipient rule", () => {
     for (const { rcpts, accepted } of last) {
       if (rcpts > 4) expect(accepted).toBeGreaterThanOrEqual(Math.floor(rcpts / 2));
     }
+  });
+});
+
+describe("Haraka's karma", () => {
+  it('"550 very bad karma score" is a refusal of the session: asked again, every verdict true', async () => {
+    const s = w.hosts['karma.test'].stats;
+    const emails = users('karma.test', 12);
+    const results = await verify(emails);
+    expect(verdicts(results)).toEqual(truth(emails, (i) => i % 4 === 0));
+    expect(Math.min(...s.karmaScores)).toBeLessThanOrEqual(-3);
+    // The first session met the denial; the tolerance learned from it keeps later sessions above it.
+    expect(s.karmaScores.slice(-2).every((k) => k > -3)).toBe(true);
   });
 });
 
