@@ -45,7 +45,7 @@ const SHARED = {
   branding: ['upload'],
   billing: ['access', 'customer-erase', 'plans', 'purge'],
   ai: ['client'],
-  usage: ['quota', 'workspace-data'],
+  usage: ['credits', 'quota', 'workspace-data'],
   scraper: ['workspace-data'],
   'email-composer': ['workspace-data'],
   api: ['workspace-data'],

@@ -146,6 +146,12 @@ export const apiResultSchema = z
       .describe(
         'Times the mail server was asked about the address (greylisting and dropped sessions ask again; replies asking us to slow down do not count); 0 when a recent check answered (decidedBy cache) or no mail server could be asked; null without step 2.',
       ),
+    reusedAt: z
+      .string()
+      .nullable()
+      .describe(
+        "Set when the row was answered for free from your workspace's own definite answer of this date (ISO 8601), within its re-verification window; null: checked (and charged if definite) by this list. Start with fresh: true, or POST /api/verify/{id}/again, to check again.",
+      ),
   })
   .describe('One verified address: the same row the web results table shows.');
 

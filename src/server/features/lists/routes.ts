@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { startVerificationBodySchema } from '../../../shared/credits';
 import {
   CSV_EXTENSION_MESSAGE,
   exportQuerySchema,
@@ -22,7 +23,7 @@ import { ingestCsv } from './ingest';
 import { getBreakdown, getUploadStatus, listUploads } from './read';
 import { getResultsPage } from './results';
 import { resumeRuns } from './resume';
-import { startVerification } from './start';
+import { startVerification, verifyAgain } from './start';
 
 const idParams = z.object({ id: z.string().max(100) });
 const uploadQuery = z.object({
@@ -76,15 +77,40 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   const started = { 200: startVerificationResponseSchema };
-  r.post('/api/verify/:id', { schema: { tags, params: idParams, response: started } }, async (req) =>
-    startVerification({
-      db,
-      queue: deps.queue,
-      settings: deps.config,
-      workspace: requirePermission(req, 'lists:verify'),
-      uploadId: req.params.id,
-      now: deps.clock(),
-    }),
+  r.post(
+    '/api/verify/:id',
+    { schema: { tags, params: idParams, body: startVerificationBodySchema, response: started } },
+    async (req) =>
+      startVerification({
+        db,
+        queue: deps.queue,
+        settings: deps.config,
+        workspace: requirePermission(req, 'lists:verify'),
+        uploadId: req.params.id,
+        now: deps.clock(),
+        fresh: Boolean(req.body?.fresh),
+      }),
+  );
+
+  r.post(
+    '/api/verify/:id/again',
+    {
+      schema: {
+        tags,
+        summary: 'Verify again now the rows answered from recent results (charged)',
+        params: idParams,
+        response: started,
+      },
+    },
+    async (req) =>
+      verifyAgain({
+        db,
+        queue: deps.queue,
+        settings: deps.config,
+        workspace: requirePermission(req, 'lists:verify'),
+        uploadId: req.params.id,
+        now: deps.clock(),
+      }),
   );
 
   r.post('/api/verify/:id/pending', { schema: { tags, params: idParams, response: started } }, async (req) =>
@@ -140,6 +166,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         db,
         workspaceId: requirePermission(req, 'lists:verify').id,
         uploadId: req.params.id,
+        now: deps.clock(),
       });
       return reply.code(204).send(null);
     },
