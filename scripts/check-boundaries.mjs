@@ -55,6 +55,7 @@ const SHARED = {
     'controls',
     'create',
     'delete',
+    'estimate',
     'export',
     'ingest',
     'outcomes',

@@ -77,6 +77,12 @@ export const createListJsonSchema = z.object({
     .min(1, 'emails must hold at least one address')
     .max(1_000_000),
   name: z.string().trim().min(1).max(200).optional(),
+  fresh: z
+    .boolean()
+    .optional()
+    .describe(
+      'Check every address afresh (and pay for its definite answers) instead of reusing the answers your workspace got within its re-verification window for free.',
+    ),
 });
 
 export const listIdParamsSchema = z.object({ id: z.string().max(100) });

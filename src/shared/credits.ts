@@ -67,3 +67,68 @@ export const creditSettingsSchema = z.object({
 
 /** POST /api/verify/{id}: `fresh` checks every row again (charged) instead of reusing recent answers. */
 export const startVerificationBodySchema = z.object({ fresh: z.boolean().optional() }).nullish();
+
+/** What an estimate sorts a list's rows into: what they cost is `charged` (REASONS' rows, 0890). */
+export const ESTIMATE_GROUPS = [
+  'valid',
+  'invalid',
+  'catch_all',
+  'disposable',
+  'role',
+  'unknown',
+  'syntax',
+  'duplicate',
+  'reused',
+] as const;
+export type EstimateGroup = (typeof ESTIMATE_GROUPS)[number];
+export const ESTIMATE_LABELS: Record<EstimateGroup, { label: string; charged: boolean }> = {
+  valid: { label: 'Valid', charged: true },
+  invalid: { label: 'Invalid', charged: true },
+  catch_all: { label: 'Catch-all', charged: true },
+  disposable: { label: 'Disposable', charged: true },
+  role: { label: 'Role address', charged: true },
+  unknown: { label: 'Unknown (free)', charged: false },
+  syntax: { label: 'Malformed (free)', charged: false },
+  duplicate: { label: 'Duplicate (free)', charged: false },
+  reused: { label: 'Recently verified (free)', charged: false },
+};
+
+const rangeSchema = z.object({
+  /** The forecast, and its 95% interval (rows whose answer was sampled, not known, make the width). */
+  expected: z.number().int(),
+  low: z.number().int(),
+  high: z.number().int(),
+});
+
+export const listEstimateSchema = z.object({
+  /** The list estimated; null for addresses not stored (the API's estimate before creating a list). */
+  uploadId: z.string().nullable(),
+  rows: z.number().int(),
+  /** Rows whose answer needs the mail server (step 2): the sample speaks for them. */
+  needSmtp: z.number().int(),
+  sample: z.object({ asked: z.number().int(), answered: z.number().int() }),
+  breakdown: z.array(rangeSchema.extend({ group: z.enum(ESTIMATE_GROUPS), charged: z.boolean() })),
+  credits: rangeSchema,
+  reverifyDays: z.number().int(),
+  estimatedAt: z.string(),
+});
+export type ListEstimate = z.infer<typeof listEstimateSchema>;
+
+/**
+ * The 95% Wilson score interval of a proportion seen `k` times in `n` draws: honest for small samples
+ * and for proportions near 0 or 1, where the normal approximation gives impossible bounds.
+ */
+export function wilson(k: number, n: number, z = 1.96): { p: number; low: number; high: number } {
+  if (n <= 0) return { p: 0, low: 0, high: 1 };
+  const p = k / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
+  return { p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/** POST /api/v1/lists/estimate: the addresses of a list not created yet. */
+export const estimateBodySchema = z.object({
+  emails: z.array(z.string().trim().min(1).max(320)).min(1).max(100_000),
+});

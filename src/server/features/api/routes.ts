@@ -12,6 +12,7 @@ import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission } from '../workspaces';
 import { authenticateApiRequest, rateLimitKey } from './auth';
+import { apiV1CreditRoutes } from './credit-routes';
 import { apiV1FindRoutes } from './find-routes';
 import { apiV1ListControlRoutes } from './list-control-routes';
 import { apiV1ListRoutes } from './list-routes';
@@ -38,6 +39,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
       });
       apiV1ListRoutes(scope, deps, config);
       apiV1FindRoutes(scope, deps, config);
+      apiV1CreditRoutes(scope, deps, config);
       apiV1ListControlRoutes(scope, deps, {
         routeConfig: config('lists:write'),
         tags: TAGS,

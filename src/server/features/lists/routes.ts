@@ -17,13 +17,14 @@ import { badRequest } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { cancelVerification, saveDraft } from './controls';
+import { listsCreditRoutes } from './credit-routes';
 import { deleteUpload } from './delete';
 import { sendUploadExport } from './export';
 import { ingestCsv } from './ingest';
 import { getBreakdown, getUploadStatus, listUploads } from './read';
 import { getResultsPage } from './results';
 import { resumeRuns } from './resume';
-import { startVerification, verifyAgain } from './start';
+import { startVerification } from './start';
 
 const idParams = z.object({ id: z.string().max(100) });
 const uploadQuery = z.object({
@@ -89,27 +90,6 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         uploadId: req.params.id,
         now: deps.clock(),
         fresh: Boolean(req.body?.fresh),
-      }),
-  );
-
-  r.post(
-    '/api/verify/:id/again',
-    {
-      schema: {
-        tags,
-        summary: 'Verify again now the rows answered from recent results (charged)',
-        params: idParams,
-        response: started,
-      },
-    },
-    async (req) =>
-      verifyAgain({
-        db,
-        queue: deps.queue,
-        settings: deps.config,
-        workspace: requirePermission(req, 'lists:verify'),
-        uploadId: req.params.id,
-        now: deps.clock(),
       }),
   );
 
@@ -231,4 +211,5 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
       });
     },
   );
+  await listsCreditRoutes(app, deps);
 }

@@ -111,3 +111,29 @@ export const forgetReusedAnswers = (p: { uploadId: string; workspaceId: string }
     risky = u.risky - c.fr, pending = u.pending + c.n, step1_finished_at = NULL
   FROM c WHERE u.id = ${p.uploadId} AND c.n > 0
   RETURNING c.n`;
+
+/** The upload's addresses in file order, for an estimate. */
+export const rowsForEstimate = (p: { uploadId: string }) => sql`
+  SELECT email FROM upload_rows WHERE upload_id = ${p.uploadId} ORDER BY row_index`;
+
+/**
+ * Which of `emails` (lower case) a list of the workspace other than `uploadId` answered definitely in
+ * the last `days` days: a run would answer them for free (reuseRecentAnswers).
+ */
+export const recentlyAnswered = (p: {
+  emails: string[];
+  uploadId: string | null;
+  workspaceId: string;
+  days: number;
+  now: Date;
+  charged: string[];
+}) => sql`
+  SELECT DISTINCT lower(o.email) AS email
+  FROM uploads u
+  JOIN upload_results x ON x.upload_id = u.id
+  JOIN upload_rows o ON o.upload_id = x.upload_id AND o.row_index = x.row_index
+  WHERE u.workspace_id = ${p.workspaceId} AND u.id IS DISTINCT FROM ${p.uploadId}::uuid
+    AND x.final_status <> 'pending' AND x.reused_at IS NULL
+    AND COALESCE(x.step2_verified_at, x.verified_at) >= ${p.now}::timestamptz - make_interval(days => ${p.days})
+    AND lower(o.email) = ANY(${sql.param(p.emails)}::text[])
+    AND ${finalReason} = ANY(${sql.param(p.charged)}::text[])`;

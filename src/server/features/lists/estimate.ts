@@ -1,0 +1,157 @@
+import {
+  CHARGED_REASONS,
+  ESTIMATE_GROUPS,
+  ESTIMATE_LABELS,
+  type EstimateGroup,
+  type ListEstimate,
+  wilson,
+} from '../../../shared/credits';
+import type { ReasonCode } from '../../../shared/reason-codes';
+import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
+import { reverifyDays } from '../usage/credits';
+import type { Verifier } from '../verification';
+import { recentlyAnswered, rowsForEstimate } from './queries/credits';
+import { findOwnUpload } from './start';
+
+// A free estimate of a list before it runs (decision 0890): step 1 on every row (no mail server asked),
+// a small sample of the rest asked through the normal prober (its probe budget counts them), and a
+// forecast of the breakdown and credits with a 95% interval. Nothing is written and nothing charged.
+
+/** Addresses asked of mail servers for an estimate, at most. */
+export const ESTIMATE_SAMPLE = 20;
+/** How long the sample may take; answers later than this are left out of it. */
+const SAMPLE_WAIT_MS = 30_000;
+
+/** The group of an answer: what a row ending with it would show, and cost. */
+function groupOf(status: string, reason: ReasonCode | null): EstimateGroup {
+  if (reason === 'syntax') return 'syntax';
+  if (reason === 'catch_all' || reason === 'disposable' || reason === 'role') return reason;
+  if (status === 'valid') return 'valid';
+  if (status === 'invalid') return 'invalid';
+  return 'unknown';
+}
+
+/**
+ * The estimate of a stored list (`uploadId`, the workspace's) or of addresses not stored (`emails`: the
+ * API and MCP ask before creating a list). Domain function for the routes and MCP.
+ */
+export async function estimateList(opts: {
+  db: Db;
+  verifier: Verifier;
+  workspaceId: string;
+  uploadId?: string;
+  emails?: string[];
+  now: Date;
+  sample?: number;
+  waitMs?: number;
+  random?: () => number;
+}): Promise<ListEstimate> {
+  const { db, verifier, workspaceId, now } = opts;
+  const uploadId = opts.uploadId ?? null;
+  let emails = opts.emails ?? [];
+  if (uploadId) {
+    await findOwnUpload({ db, workspaceId, uploadId });
+    emails = (await query<{ email: string }>(db, rowsForEstimate({ uploadId }))).map((r) => r.email);
+  }
+  const key = (e: string) => e.trim().toLowerCase();
+  const days = await reverifyDays(db, workspaceId);
+  const distinct = [...new Set(emails.map(key))];
+  const recent = new Set(
+    days > 0 && distinct.length > 0
+      ? (
+          await query<{ email: string }>(
+            db,
+            recentlyAnswered({
+              emails: distinct,
+              uploadId,
+              workspaceId,
+              days,
+              now,
+              charged: CHARGED_REASONS,
+            }),
+          )
+        ).map((r) => r.email)
+      : [],
+  );
+  const known: Record<EstimateGroup, number> = Object.fromEntries(
+    ESTIMATE_GROUPS.map((g) => [g, 0]),
+  ) as never;
+  const toCheck: string[] = [];
+  const seenKeys = new Set<string>();
+  for (const e of emails) {
+    const k = key(e);
+    if (seenKeys.has(k)) known.duplicate++;
+    else if (recent.has(k)) known.reused++;
+    else toCheck.push(e);
+    seenKeys.add(k);
+  }
+  const step1 = toCheck.length > 0 ? await verifier.checkStep1(toCheck) : [];
+  const needSmtp: string[] = [];
+  step1.forEach((s, i) => {
+    if (s.status === 'valid') needSmtp.push(toCheck[i]);
+    else known[groupOf(s.status, s.reason)]++;
+  });
+  const asked = pick(needSmtp, opts.sample ?? ESTIMATE_SAMPLE, opts.random ?? Math.random);
+  const seen = await sampleStep2(verifier, asked, uploadId ?? workspaceId, opts.waitMs ?? SAMPLE_WAIT_MS);
+  const n = seen.length;
+  const N = needSmtp.length;
+  const count = (g: EstimateGroup) => seen.filter((s) => s === g).length;
+  const scaled = (k: number) => {
+    const w = wilson(k, n);
+    return { expected: n > 0 ? w.p * N : N / 2, low: w.low * N, high: w.high * N };
+  };
+  const breakdown = ESTIMATE_GROUPS.map((group) => {
+    const s = scaled(count(group));
+    // With no answer in the sample, each group of the rest could be anything: its centre means nothing.
+    const expected = n > 0 ? s.expected : group === 'unknown' ? N : 0;
+    return {
+      group,
+      charged: ESTIMATE_LABELS[group].charged,
+      expected: Math.round(known[group] + expected),
+      low: Math.floor(known[group] + s.low),
+      high: Math.ceil(known[group] + s.high),
+    };
+  });
+  const certain = ESTIMATE_GROUPS.filter((g) => ESTIMATE_LABELS[g].charged).reduce((a, g) => a + known[g], 0);
+  const charged = scaled(seen.filter((g) => ESTIMATE_LABELS[g].charged).length);
+  return {
+    uploadId,
+    rows: emails.length,
+    needSmtp: N,
+    sample: { asked: asked.length, answered: n },
+    breakdown,
+    credits: {
+      expected: Math.round(certain + (n > 0 ? charged.expected : N)),
+      low: Math.floor(certain + charged.low),
+      high: Math.ceil(certain + charged.high),
+    },
+    reverifyDays: days,
+    estimatedAt: now.toISOString(),
+  };
+}
+
+/** Up to `k` of `items`, drawn without replacement. */
+function pick<T>(items: T[], k: number, random: () => number): T[] {
+  const copy = items.slice();
+  const out: T[] = [];
+  while (out.length < k && copy.length > 0) out.push(copy.splice(Math.floor(random() * copy.length), 1)[0]);
+  return out;
+}
+
+/** The sample's answers (groups) that came within `waitMs`; the prober counts each probe as usual. */
+async function sampleStep2(verifier: Verifier, emails: string[], uploadId: string, waitMs: number) {
+  const groups: EstimateGroup[] = [];
+  if (emails.length === 0) return groups;
+  const work = verifier.checkStep2(
+    emails.map((email, i) => ({ email, key: String(i) })),
+    { tenant: `estimate:${uploadId}`, onResult: (r) => groups.push(groupOf(r.status, r.reason)) },
+  );
+  work.catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  await Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  return groups.slice();
+}
