@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SingleCheckAnswer, SingleCheckInput } from '../../../shared/api-v1';
+import { type ListEstimate, listEstimateSchema } from '../../../shared/credits';
 import {
   type ResultFilter,
   type ResultsResponse,
@@ -30,6 +31,18 @@ export const listsQueries = {
       queryKey: UPLOADS_KEY,
       refetchInterval: 5000,
       meta: { schema: uploadListItemSchema.array() },
+    }),
+  /**
+   * The free estimate of a list before it runs (decision 0890): asked once per upload (it probes a small
+   * sample through the prober), so it is never refetched on its own.
+   */
+  estimate: (uploadId: string | null) =>
+    queryOptions<ListEstimate>({
+      queryKey: ['/api/upload', uploadId, 'estimate'],
+      queryFn: () => apiJson(listEstimateSchema, 'POST', `/api/upload/${uploadId}/estimate`),
+      enabled: Boolean(uploadId),
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
     }),
   /** Every query of one upload (status, results pages, breakdown): what a change to it invalidates. */
   upload: (uploadId: string | null) => ({ queryKey: ['/api/upload', uploadId] as const }),
@@ -130,6 +143,27 @@ export function useStartVerification(opts: {
       toast({
         title: opts.failure.title,
         description: opts.failure.description ?? errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** "Verify again now": the rows answered from recent results are checked afresh (and charged). */
+export function useVerifyAgain(opts: { onStarted?: (r: StartVerificationResponse) => void }) {
+  const refresh = useUploadRefresh();
+  return useMutation({
+    mutationFn: (uploadId: string) =>
+      apiJson(startVerificationResponseSchema, 'POST', `/api/verify/${uploadId}/again`),
+    onSuccess: (r) => {
+      refresh(r.uploadId);
+      opts.onStarted?.(r);
+    },
+    onError: (err) => {
+      if (isPaymentRequired(err)) return toastPaymentRequired(err);
+      toast({
+        title: 'Could not verify again',
+        description: errorMessage(err, 'Please try again.'),
         variant: 'destructive',
       });
     },
