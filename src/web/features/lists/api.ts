@@ -90,7 +90,7 @@ function useUploadRefresh() {
   };
 }
 
-function useUploadChange(uploadId: string, request: () => Promise<unknown>, cb: MutationCallbacks) {
+function useUploadChange<T = unknown>(uploadId: string, request: () => Promise<T>, cb: MutationCallbacks<T>) {
   const refresh = useUploadRefresh();
   return useMutation({
     mutationFn: request,
@@ -115,6 +115,14 @@ export const useResumeUpload = (uploadId: string, cb: MutationCallbacks = {}) =>
   useUploadChange(
     uploadId,
     () => apiJson(startVerificationResponseSchema, 'POST', `/api/verify/${uploadId}/pending`),
+    cb,
+  );
+
+/** "Verify again now": the rows answered for free from recent results are checked afresh (charged, 0890). */
+export const useVerifyAgain = (uploadId: string, cb: MutationCallbacks<StartVerificationResponse> = {}) =>
+  useUploadChange(
+    uploadId,
+    () => apiJson(startVerificationResponseSchema, 'POST', `/api/verify/${uploadId}/again`),
     cb,
   );
 
@@ -143,27 +151,6 @@ export function useStartVerification(opts: {
       toast({
         title: opts.failure.title,
         description: opts.failure.description ?? errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
-  });
-}
-
-/** "Verify again now": the rows answered from recent results are checked afresh (and charged). */
-export function useVerifyAgain(opts: { onStarted?: (r: StartVerificationResponse) => void }) {
-  const refresh = useUploadRefresh();
-  return useMutation({
-    mutationFn: (uploadId: string) =>
-      apiJson(startVerificationResponseSchema, 'POST', `/api/verify/${uploadId}/again`),
-    onSuccess: (r) => {
-      refresh(r.uploadId);
-      opts.onStarted?.(r);
-    },
-    onError: (err) => {
-      if (isPaymentRequired(err)) return toastPaymentRequired(err);
-      toast({
-        title: 'Could not verify again',
-        description: errorMessage(err, 'Please try again.'),
         variant: 'destructive',
       });
     },
