@@ -24,7 +24,7 @@ export const ESTIMATE_SAMPLE = 20;
 const SAMPLE_WAIT_MS = 30_000;
 
 /** The group of an answer: what a row ending with it would show, and cost. */
-function groupOf(status: string, reason: ReasonCode | null): EstimateGroup {
+export function groupOf(status: string, reason: ReasonCode | null): EstimateGroup {
   if (reason === 'syntax') return 'syntax';
   if (reason === 'catch_all' || reason === 'disposable' || reason === 'role') return reason;
   if (status === 'valid') return 'valid';
@@ -74,6 +74,35 @@ export async function estimateList(opts: {
         ).map((r) => r.email)
       : [],
   );
+  const forecast = await forecastList({
+    verifier,
+    emails,
+    recent,
+    tenant: `estimate:${uploadId ?? workspaceId}`,
+    sample: opts.sample,
+    waitMs: opts.waitMs,
+    random: opts.random,
+  });
+  return { uploadId, ...forecast, reverifyDays: days, estimatedAt: now.toISOString() };
+}
+
+export type Forecast = Omit<ListEstimate, 'uploadId' | 'reverifyDays' | 'estimatedAt'>;
+
+/**
+ * The forecast itself, without the database (the bench runs it on a world of known truth): `recent`
+ * holds the addresses (lower case) a run would answer for free.
+ */
+export async function forecastList(opts: {
+  verifier: Verifier;
+  emails: string[];
+  recent: Set<string>;
+  tenant: string;
+  sample?: number;
+  waitMs?: number;
+  random?: () => number;
+}): Promise<Forecast> {
+  const { verifier, emails, recent } = opts;
+  const key = (e: string) => e.trim().toLowerCase();
   const known: Record<EstimateGroup, number> = Object.fromEntries(
     ESTIMATE_GROUPS.map((g) => [g, 0]),
   ) as never;
@@ -93,7 +122,7 @@ export async function estimateList(opts: {
     else known[groupOf(s.status, s.reason)]++;
   });
   const asked = pick(needSmtp, opts.sample ?? ESTIMATE_SAMPLE, opts.random ?? Math.random);
-  const seen = await sampleStep2(verifier, asked, uploadId ?? workspaceId, opts.waitMs ?? SAMPLE_WAIT_MS);
+  const seen = await sampleStep2(verifier, asked, opts.tenant, opts.waitMs ?? SAMPLE_WAIT_MS);
   const n = seen.length;
   const N = needSmtp.length;
   const count = (g: EstimateGroup) => seen.filter((s) => s === g).length;
@@ -116,7 +145,6 @@ export async function estimateList(opts: {
   const certain = ESTIMATE_GROUPS.filter((g) => ESTIMATE_LABELS[g].charged).reduce((a, g) => a + known[g], 0);
   const charged = scaled(seen.filter((g) => ESTIMATE_LABELS[g].charged).length);
   return {
-    uploadId,
     rows: emails.length,
     needSmtp: N,
     sample: { asked: asked.length, answered: n },
@@ -126,8 +154,6 @@ export async function estimateList(opts: {
       low: Math.floor(certain + charged.low),
       high: Math.ceil(certain + charged.high),
     },
-    reverifyDays: days,
-    estimatedAt: now.toISOString(),
   };
 }
 
@@ -140,12 +166,12 @@ function pick<T>(items: T[], k: number, random: () => number): T[] {
 }
 
 /** The sample's answers (groups) that came within `waitMs`; the prober counts each probe as usual. */
-async function sampleStep2(verifier: Verifier, emails: string[], uploadId: string, waitMs: number) {
+async function sampleStep2(verifier: Verifier, emails: string[], tenant: string, waitMs: number) {
   const groups: EstimateGroup[] = [];
   if (emails.length === 0) return groups;
   const work = verifier.checkStep2(
     emails.map((email, i) => ({ email, key: String(i) })),
-    { tenant: `estimate:${uploadId}`, onResult: (r) => groups.push(groupOf(r.status, r.reason)) },
+    { tenant, onResult: (r) => groups.push(groupOf(r.status, r.reason)) },
   );
   work.catch(() => {});
   let timer: NodeJS.Timeout | undefined;
