@@ -102,7 +102,10 @@ describe('the free estimate', () => {
 
     const fresh = await api.post('/api/v1/lists', { emails: EMAILS, fresh: true });
     await done(fresh.json().id);
-    const runs = (await u.web.get('/api/usage/credits')).json().runs as { charged: number; uploadId: string }[];
+    const runs = (await u.web.get('/api/usage/credits')).json().runs as {
+      charged: number;
+      uploadId: string;
+    }[];
     expect(runs.find((r) => r.uploadId === fresh.json().id)?.charged).toBe(6);
   });
 });

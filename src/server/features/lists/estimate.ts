@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import {
   CHARGED_REASONS,
   ESTIMATE_GROUPS,
@@ -11,7 +12,8 @@ import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { reverifyDays } from '../usage/credits';
 import type { Verifier } from '../verification';
-import { recentlyAnswered, rowsForEstimate } from './queries/credits';
+import { recentlyAnswered } from './queries/credits';
+import { uploadRows } from './schema';
 import { findOwnUpload } from './start';
 
 // A free estimate of a list before it runs (decision 0890): step 1 on every row (no mail server asked),
@@ -52,7 +54,12 @@ export async function estimateList(opts: {
   let emails = opts.emails ?? [];
   if (uploadId) {
     await findOwnUpload({ db, workspaceId, uploadId });
-    emails = (await query<{ email: string }>(db, rowsForEstimate({ uploadId }))).map((r) => r.email);
+    const rows = await db
+      .select({ email: uploadRows.email })
+      .from(uploadRows)
+      .where(eq(uploadRows.uploadId, uploadId))
+      .orderBy(asc(uploadRows.rowIndex));
+    emails = rows.map((r) => r.email);
   }
   const key = (e: string) => e.trim().toLowerCase();
   const days = await reverifyDays(db, workspaceId);

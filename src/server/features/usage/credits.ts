@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import { type CreditRunsResponse, DEFAULT_REVERIFY_DAYS } from '../../../shared/credits';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
@@ -51,17 +51,6 @@ export async function settleCredits(opts: {
   await query(opts.db, settleRun(opts));
 }
 
-/** Whether the run has a ledger row still open (runs started before fair credits have none). */
-export async function openCreditRun(db: Db, p: { uploadId: string; runId: number }): Promise<boolean> {
-  const rows = await db
-    .select({ id: creditRuns.id })
-    .from(creditRuns)
-    .where(
-      and(eq(creditRuns.uploadId, p.uploadId), eq(creditRuns.runId, p.runId), isNull(creditRuns.settledAt)),
-    );
-  return rows.length > 0;
-}
-
 /** The workspace's re-verification window in days (0: never reuse). */
 export async function reverifyDays(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db
@@ -101,7 +90,7 @@ export async function creditRunsOfMonth(opts: {
       and(
         eq(usageCounters.workspaceId, workspaceId),
         eq(usageCounters.month, month),
-        eq(usageCounters.kind, sql`'verification'`),
+        eq(usageCounters.kind, 'verification'),
       ),
     );
   const runs = rows.map((r) => {

@@ -112,10 +112,6 @@ export const forgetReusedAnswers = (p: { uploadId: string; workspaceId: string }
   FROM c WHERE u.id = ${p.uploadId} AND c.n > 0
   RETURNING c.n`;
 
-/** The upload's addresses in file order, for an estimate. */
-export const rowsForEstimate = (p: { uploadId: string }) => sql`
-  SELECT email FROM upload_rows WHERE upload_id = ${p.uploadId} ORDER BY row_index`;
-
 /**
  * Which of `emails` (lower case) a list of the workspace other than `uploadId` answered definitely in
  * the last `days` days: a run would answer them for free (reuseRecentAnswers).
