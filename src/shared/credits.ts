@@ -128,7 +128,16 @@ export function wilson(k: number, n: number, z = 1.96): { p: number; low: number
   return { p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
+/** How long an estimate may take (ms): the sample's late answers are left out. */
+const estimateWaitSchema = z.number().int().min(0).max(60_000).optional();
+
+/** POST /api/upload/{id}/estimate. */
+export const estimateUploadBodySchema = z.object({ waitMs: estimateWaitSchema }).nullish();
+
 /** POST /api/v1/lists/estimate: the addresses of a list not created yet. */
 export const estimateBodySchema = z.object({
   emails: z.array(z.string().trim().min(1).max(320)).min(1).max(100_000),
+  waitMs: estimateWaitSchema.describe(
+    'Longest wait in ms (default 30,000): later sample answers are left out.',
+  ),
 });

@@ -31,7 +31,7 @@ export function apiV1CreditRoutes(app: AppInstance, deps: AppDeps, config: V1Rou
           'workspace verified within its re-verification window count as free. Nothing is stored or charged.' +
           RATE_NOTE,
         body: estimateBodySchema,
-        response: { 200: listEstimateSchema, ...errors },
+        response: { 200: listEstimateSchema, 502: apiErrorSchema, ...errors },
       },
     },
     async (req) =>
@@ -46,6 +46,7 @@ export function apiV1CreditRoutes(app: AppInstance, deps: AppDeps, config: V1Rou
         workspaceId: requirePermission(req, 'lists:verify').id,
         emails: req.body.emails,
         now: deps.clock(),
+        waitMs: req.body.waitMs,
       }),
   );
 

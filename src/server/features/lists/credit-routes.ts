@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listEstimateSchema } from '../../../shared/credits';
+import { estimateUploadBodySchema, listEstimateSchema } from '../../../shared/credits';
 import { startVerificationResponseSchema } from '../../../shared/lists';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
@@ -25,6 +25,7 @@ export async function listsCreditRoutes(app: AppInstance, deps: AppDeps) {
         tags,
         summary: 'A free estimate of the breakdown and credits before verifying',
         params: idParams,
+        body: estimateUploadBodySchema,
         response: { 200: listEstimateSchema },
       },
     },
@@ -40,6 +41,7 @@ export async function listsCreditRoutes(app: AppInstance, deps: AppDeps) {
         workspaceId: requirePermission(req, 'lists:verify').id,
         uploadId: req.params.id,
         now: deps.clock(),
+        waitMs: req.body?.waitMs,
       }),
   );
 

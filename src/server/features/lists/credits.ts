@@ -17,11 +17,12 @@ export async function settleRunCredits(opts: {
   uploadId: string;
   final: boolean;
   now: Date;
+  /** The run to settle (default: the upload's current run). */
+  runId?: number;
 }): Promise<void> {
   const { db, uploadId } = opts;
-  const run = await runEnding(db, { uploadId });
-  if (!run) return;
-  const runId = Number(run.runId);
+  const runId = opts.runId ?? (await currentRun(db, uploadId));
+  if (runId === null) return;
   const [tally] = await query<CreditTally>(db, runTally({ uploadId, runId, charged: CHARGED_REASONS }));
   await settleCredits({ db, uploadId, runId, tally: numbers(tally), final: opts.final, now: opts.now });
 }
@@ -57,4 +58,10 @@ export async function reuseRecent(opts: {
 export async function forgetReused(opts: { db: Db; workspaceId: string; uploadId: string }): Promise<number> {
   const rows = await query<{ n: number }>(opts.db, forgetReusedAnswers(opts));
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The upload's current run, or null when the upload is gone. */
+export async function currentRun(db: Db, uploadId: string): Promise<number | null> {
+  const run = await runEnding(db, { uploadId });
+  return run ? Number(run.runId) : null;
 }

@@ -10,6 +10,7 @@ import {
 import type { ReasonCode } from '../../../shared/reason-codes';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
+import { upstreamFailed } from '../../platform/http/errors';
 import { reverifyDays } from '../usage/credits';
 import type { Verifier } from '../verification';
 import { recentlyAnswered } from './queries/credits';
@@ -22,8 +23,8 @@ import { findOwnUpload } from './start';
 
 /** Addresses asked of mail servers for an estimate, at most. */
 export const ESTIMATE_SAMPLE = 20;
-/** How long the sample may take; answers later than this are left out of it. */
-const SAMPLE_WAIT_MS = 30_000;
+/** How long an estimate may take; sample answers later than this are left out of it. */
+const ESTIMATE_WAIT_MS = 30_000;
 
 /** The group of an answer: what a row ending with it would show, and cost. */
 export function groupOf(status: string, reason: ReasonCode | null): EstimateGroup {
@@ -122,14 +123,21 @@ export async function forecastList(opts: {
     else toCheck.push(e);
     seenKeys.add(k);
   }
-  const step1 = toCheck.length > 0 ? await verifier.checkStep1(toCheck) : [];
+  const deadline = Date.now() + (opts.waitMs ?? ESTIMATE_WAIT_MS);
+  // Step 1 waits while our resolver is unhealthy (decision 0007): the estimate says so rather than hang.
+  const step1 = toCheck.length > 0 ? await within(verifier.checkStep1(toCheck), deadline - Date.now()) : [];
+  if (!step1) {
+    throw upstreamFailed(
+      'The estimate could not check the domains in time (our DNS resolver is not answering). You can still verify the list.',
+    );
+  }
   const needSmtp: string[] = [];
   step1.forEach((s, i) => {
     if (s.status === 'valid') needSmtp.push(toCheck[i]);
     else known[groupOf(s.status, s.reason)]++;
   });
   const asked = pick(needSmtp, opts.sample ?? ESTIMATE_SAMPLE, opts.random ?? Math.random);
-  const seen = await sampleStep2(verifier, asked, opts.tenant, opts.waitMs ?? SAMPLE_WAIT_MS);
+  const seen = await sampleStep2(verifier, asked, opts.tenant, Math.max(0, deadline - Date.now()));
   const n = seen.length;
   const N = needSmtp.length;
   const count = (g: EstimateGroup) => seen.filter((s) => s === g).length;
@@ -180,11 +188,16 @@ async function sampleStep2(verifier: Verifier, emails: string[], tenant: string,
     emails.map((email, i) => ({ email, key: String(i) })),
     { tenant, onResult: (r) => groups.push(groupOf(r.status, r.reason)) },
   );
+  await within(work, waitMs);
+  return groups.slice();
+}
+
+/** `work`'s result, or null when it takes longer than `ms` (it goes on; its answer is dropped). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
   work.catch(() => {});
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, waitMs);
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), Math.max(0, ms));
   });
-  await Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-  return groups.slice();
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -8,7 +8,7 @@ import { laneVerifier } from '../prober/lane-verifier';
 import { isClosing } from '../prober/process-verifier';
 import type { Verifier } from '../verification';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
-import { settleRunCredits } from './credits';
+import { currentRun, settleRunCredits } from './credits';
 import { notifyListFinished } from './finished-event';
 import { analyzeResults } from './queries/results';
 import { completeIfDone, failRun, failStuckRun, setNotice } from './queries/uploads';
@@ -19,7 +19,7 @@ import { watchWaiting } from './waiting';
 // back; the work resumes after restart or on another worker. Never a reason to fail the upload.
 let stopping = false;
 /** How often a lane settles its run's credits while it runs (one count over the list's results). */
-const SETTLE_EVERY_MS = 2000;
+const SETTLE_EVERY_MS = 5000;
 let watching = false;
 function watchShutdown() {
   if (watching) return;
@@ -176,12 +176,15 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
   const { db, uploadId } = lane;
   // A list reported complete has shared its verdicts: another list started right after reuses them.
   await lane.verifier.settle?.();
+  // The run this lane finishes: read first, so a run started right after it is never closed by it.
+  const runId = await currentRun(db, uploadId);
+  if (runId === null) return true;
   // Charged before the list says completed, so its figures are final when anyone reads them (0890).
-  await settleRunCredits({ db, uploadId, final: false, now: lane.ctx.clock() });
+  await settleRunCredits({ db, uploadId, runId, final: false, now: lane.ctx.clock() });
   const done = await completeIfDone(db, { now: lane.ctx.clock(), uploadId });
   const notify = () => notifyListFinished({ db, queue: lane.ctx.queue, uploadId, log: lane.ctx.log });
   if (done) {
-    await settleRunCredits({ db, uploadId, final: true, now: lane.ctx.clock() });
+    await settleRunCredits({ db, uploadId, runId, final: true, now: lane.ctx.clock() });
     await notify();
     return true;
   }
@@ -189,7 +192,7 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
   if (open === 0) {
     // Every batch is done yet rows are pending: should not happen; say so rather than spin.
     await failStuckRun(db, { uploadId });
-    await settleRunCredits({ db, uploadId, final: true, now: lane.ctx.clock() });
+    await settleRunCredits({ db, uploadId, runId, final: true, now: lane.ctx.clock() });
     await notify();
     return true;
   }

@@ -65,11 +65,13 @@ export const reuseRecentAnswers = (p: {
   ), ins AS (
     INSERT INTO upload_results (upload_id, row_index, status, reason, role, free, disposable, suggestion,
       mx_host, verified_at, step2_status, step2_reason, smtp_code, smtp_message, step2_mx_host,
-      step2_verified_at, final_status, decided_by, judged_run, reused_at)
+      step2_verified_at, final_status, decided_by, step2_attempts, judged_run, reused_at)
     SELECT ${p.uploadId}::uuid, m.row_index, q.status, q.reason, q.role, q.free, q.disposable, q.suggestion,
       q.mx_host, ${p.now}::timestamptz, q.step2_status, q.step2_reason, q.smtp_code, q.smtp_message,
       q.step2_mx_host, CASE WHEN q.step2_status IS NOT NULL THEN ${p.now}::timestamptz END, q.final_status,
-      q.decided_by, (SELECT run_id FROM live), q.at
+      -- A mail server's answer taken from a recent check: decided by that check, no server asked now.
+      CASE WHEN q.step2_status IS NOT NULL THEN 'cache' ELSE q.decided_by END,
+      CASE WHEN q.step2_status IS NOT NULL THEN 0 END, (SELECT run_id FROM live), q.at
     FROM mine m JOIN prior q ON q.email = m.email
     ON CONFLICT (upload_id, row_index) DO NOTHING
     RETURNING status, step2_status, final_status
