@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { billingQueries } from '../features/billing/api';
+import { CreditLedger } from '../features/usage/CreditLedger';
 import { UsageChart } from '../features/usage/UsageChart';
 import { UsageMeters } from '../features/usage/UsageMeters';
 import { errorMessage } from '../lib/api';
@@ -27,6 +28,7 @@ export default function UsagePage() {
       ) : (
         <>
           <UsageMeters usage={usage.data} />
+          <CreditLedger />
           <UsageChart history={usage.data.history} />
         </>
       )}

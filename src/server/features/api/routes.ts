@@ -11,6 +11,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission } from '../workspaces';
 import { authenticateApiRequest } from './auth';
+import { apiV1CreditRoutes } from './credit-routes';
 import { creditsHeaders } from './credits';
 import { apiV1DeliverabilityRoutes } from './deliverability-routes';
 import { apiV1FindRoutes } from './find-routes';
@@ -40,6 +41,7 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
       apiV1ListRoutes(scope, deps, config);
       apiV1FindRoutes(scope, deps, config);
       apiV1DeliverabilityRoutes(scope, deps, config);
+      apiV1CreditRoutes(scope, deps, config);
       apiV1ListControlRoutes(scope, deps, {
         routeConfig: config('lists:write'),
         tags: TAGS,

@@ -89,6 +89,10 @@ export const uploadResults = pgTable(
     step2MxHost: text('step2_mx_host'),
     step2VerifiedAt: ts('step2_verified_at'),
     finalStatus: text('final_status').notNull(),
+    /** The run of the list that judged the row (its settlement counts it), 0890. */
+    judgedRun: integer('judged_run'),
+    /** Answered from the workspace's earlier result of this date, for free (decision 0890). */
+    reusedAt: ts('reused_at'),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.rowIndex] })],
 );
