@@ -23,7 +23,8 @@ export default defineConfig({
     isolate: false,
     // One migrated embedded database per run, loaded by every API suite (tests/helpers/test-app.ts).
     globalSetup: ['tests/helpers/global-setup.ts'],
-    // On PostgreSQL, a database of each file's own, copied from that migrated template.
-    setupFiles: ['tests/helpers/pg-per-file.ts'],
+    // On PostgreSQL, a database of each file's own, copied from that migrated template; the fakes'
+    // domain suffixes accepted as public (tests/helpers/domain-suffixes.ts).
+    setupFiles: ['tests/helpers/pg-per-file.ts', 'tests/helpers/domain-suffixes.ts'],
   },
 });

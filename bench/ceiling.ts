@@ -6,7 +6,9 @@
 // whose addresses was rejected (a rejection proves the domain is not catch-all). A probe on a domain
 // that is not catch-all is itself a rejection. Sessions per server are as few as the server allows:
 // at most RCPT-limit recipients each (servers count them per connection; RSET does not reset them)
-// and, on an error-limited server (Postfix), at most its error budget of rejections each.
+// and, on an error-limited server (Postfix), at most its error budget of rejections each (the shared
+// world counts the polite client's budget at every server: it cannot know which ones count errors).
+// STARTTLS, when offered, is kept: two more commands and a handshake per session.
 //
 // Time per server, two reply models:
 // - per round trip: a pipelined group is answered at once; a session costs its round trips (banner,
@@ -47,6 +49,8 @@ export interface ServerLoad {
   /** Added to every 5xx reply, one after another, ms. */
   tarpitMs: number;
   pipelining: boolean;
+  /** It offers STARTTLS, which a polite client keeps (VERIFICATION.md): STARTTLS and a second EHLO a session. */
+  starttls?: boolean;
 }
 
 export interface ServerCeiling {
@@ -84,10 +88,11 @@ export function serverCeiling(s: ServerLoad): ServerCeiling {
   const rejections = s.rejected + s.probesRejected;
   const sessions =
     rcpts === 0 ? 0 : Math.max(Math.ceil(rcpts / s.rcptLimit), Math.ceil(rejections / s.errorBudget), 1);
-  const commands = 3 * sessions + rcpts;
-  // Round trips of one session: greeting, EHLO, then the pipelined rest (or MAIL, each RCPT, QUIT).
+  const commands = (s.starttls ? 5 : 3) * sessions + rcpts;
+  // Round trips of one session: greeting, EHLO, then the pipelined rest (or MAIL, each RCPT, QUIT);
+  // with TLS, STARTTLS, the handshake and the second EHLO.
   const perSessionRcpts = sessions === 0 ? 0 : Math.ceil(rcpts / sessions);
-  const trips = s.pipelining ? 3 : 2 + 1 + perSessionRcpts + 1;
+  const trips = (s.pipelining ? 3 : 2 + 1 + perSessionRcpts + 1) + (s.starttls ? 3 : 0);
   const serverMs = (commands + (s.bannerCharged ? sessions : 0)) * s.commandMs + rejections * s.tarpitMs;
   const networkMs = Math.ceil(sessions / s.cap) * trips * s.latencyMs;
   const tarpitFloorS = (rejections * s.tarpitMs) / s.cap / 1000;
@@ -163,12 +168,13 @@ export function ceilingOf(
       probesRejected: needProbe.filter((d) => !d.catchAll).length,
       cap: world.spec.cap,
       rcptLimit: world.spec.rcptLimit,
-      errorBudget: errorBudgetOf(world.spec.errorLimits),
+      errorBudget: world.spec.errorBudget ?? errorBudgetOf(world.spec.errorLimits),
       latencyMs: times.latencyMs,
       commandMs: times.commandMs,
       bannerCharged: true,
       tarpitMs: 0,
       pipelining: true,
+      starttls: world.spec.starttls === true,
     };
   });
   return ceilingOfLoads(loads, model);

@@ -56,6 +56,9 @@ export function measure(world: SharedWorld) {
     sessions: s.stats.sessionErrors.length,
     slowed: s.stats.slowedSessions,
     log: s.stats.errorLimitLog.length,
+    exim: s.stats.eximRejects.length,
+    tls: s.stats.tlsSessions,
+    resumed: s.stats.tlsResumed,
   }));
   const targets = world.servers.map((s) => ({ ip: s.host, port: world.port }));
   const watcher = spawn(
@@ -88,6 +91,10 @@ export function measure(world: SharedWorld) {
       maxSessionErrors: Math.max(0, ...since((s, i) => s.stats.sessionErrors.slice(from[i].sessions))),
       slowedSessions: world.servers.reduce((n, s, i) => n + s.stats.slowedSessions - from[i].slowed, 0),
       errorLimitLog: since((s, i) => s.stats.errorLimitLog.slice(from[i].log)),
+      /** RCPTs denied by Exim's bad-recipient rule (ERROR_LIMITS=exim): refusals of the session. */
+      eximRejects: world.servers.reduce((n, s, i) => n + s.stats.eximRejects.length - from[i].exim, 0),
+      tlsSessions: world.servers.reduce((n, s, i) => n + s.stats.tlsSessions - from[i].tls, 0),
+      tlsResumed: world.servers.reduce((n, s, i) => n + s.stats.tlsResumed - from[i].resumed, 0),
     };
   };
 }
@@ -111,6 +118,9 @@ export function describeMeasured(name: string, m: Measured, rows: number, errorL
       `  ${name}: most errors in one session ${m.maxSessionErrors}; sessions slowed ${m.slowedSessions}`,
     );
   }
+  lines.push(
+    `  ${name}: session refusals by Exim's rule: ${m.eximRejects}; TLS sessions ${m.tlsSessions} (${m.tlsResumed} resumed)`,
+  );
   for (const l of m.errorLimitLog) lines.push(`  !!! ${name}: the server logged "${l}" (an IP ban offence)`);
   return lines.join('\n');
 }

@@ -13,14 +13,18 @@
 // REPLY_MODEL=per-command: the servers spend LATENCY_MS on each command, one after another (a
 // directory look-up per command), over a NET_MS network (default 1).
 // ERROR_LIMITS=postfix: every server counts rejections as Postfix does (1 s added to every reply
-// after 10 in a session, disconnect at 20).
+// after 10 in a session, disconnect at 20). ERROR_LIMITS=exim: every server denies every RCPT past 10
+// of a message with fewer than half accepted ("550 Rejected for too many bad recipients").
+// STARTTLS=1: every server offers STARTTLS.
+// The ceiling counts the polite error budget (9 rejections a session) at every server, and STARTTLS
+// when offered.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeDns, startFakeDns } from '../tests/fakes/dns';
 import { type FakeSmtp, startFakeSmtp } from '../tests/fakes/smtp';
-import type { ReplyModel } from './ceiling';
+import { errorBudgetOf, type ReplyModel } from './ceiling';
 
 export const SHAPE = process.env.SHAPE === 'skewed' ? 'skewed' : 'even';
 export const ROWS = Number(process.env.ROWS ?? (SHAPE === 'skewed' ? 3000 : 20000));
@@ -37,6 +41,10 @@ export const DOMAINS = Number(
 export const CAP = 2;
 const ERROR_LIMITS =
   process.env.ERROR_LIMITS === 'postfix' ? { soft: 10, hard: 20, sleepMs: 1000 } : undefined;
+/** ERROR_LIMITS=exim: every server denies RCPTs past Exim's bad-recipient line (Debian's ACL). */
+const EXIM = process.env.ERROR_LIMITS === 'exim';
+/** STARTTLS=1: every server offers STARTTLS (kept by a polite client; counted in the ceiling). */
+const STARTTLS = process.env.STARTTLS === '1';
 
 /** A reply model's times: per round trip (network) and per command (the server's own work). */
 const timesOf = (model: ReplyModel) =>
@@ -61,6 +69,9 @@ export interface SharedWorld {
     cap: number;
     rcptLimit: number;
     errorLimits?: { soft: number; hard: number; sleepMs: number };
+    /** Rejections a polite session makes at most (the ceiling's error budget). */
+    errorBudget?: number;
+    starttls?: boolean;
   };
   /** One line naming the world and its knobs. */
   describe: string;
@@ -129,6 +140,8 @@ export async function startSharedWorld(): Promise<SharedWorld> {
       latencyMs: times.latencyMs,
       commandMs: times.commandMs,
       errorLimits: ERROR_LIMITS,
+      eximBadRcpt: EXIM,
+      starttls: STARTTLS,
       catchAll: s === SERVERS - 1,
       mailboxes: perServer[s],
       maxConnections: CAP,
@@ -150,8 +163,16 @@ export async function startSharedWorld(): Promise<SharedWorld> {
     emails,
     truth,
     ipOf,
-    spec: { model: REPLY_MODEL, timesOf, cap: CAP, rcptLimit: RCPT_LIMIT, errorLimits: ERROR_LIMITS },
-    describe: `${SHAPE} world: ${emails.length} rows, ${DOMAINS} domains on ${SERVERS} servers, ${model}, cap ${CAP}, ${RCPT_LIMIT} RCPT per session${ERROR_LIMITS ? ', Postfix error limits' : ''}`,
+    spec: {
+      model: REPLY_MODEL,
+      timesOf,
+      cap: CAP,
+      rcptLimit: RCPT_LIMIT,
+      errorLimits: ERROR_LIMITS,
+      errorBudget: errorBudgetOf(ERROR_LIMITS ?? { soft: 10 }),
+      starttls: STARTTLS,
+    },
+    describe: `${SHAPE} world: ${emails.length} rows, ${DOMAINS} domains on ${SERVERS} servers, ${model}, cap ${CAP}, ${RCPT_LIMIT} RCPT per session${ERROR_LIMITS ? ', Postfix error limits' : ''}${EXIM ? ", Exim's bad-recipient rule" : ''}${STARTTLS ? ', STARTTLS offered' : ''}`,
     close: async () => {
       await Promise.all([dns.close(), ...servers.map((s) => s.close())]);
     },

@@ -17,6 +17,7 @@ import { errorBody } from './platform/http/errors';
 import { installNoStore } from './platform/http/no-store';
 import { installRateLimit } from './platform/http/rate-limit';
 import { loggerOptions } from './platform/http/redact';
+import { isMetricsPath } from './platform/ops/routes';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -90,7 +91,7 @@ export async function buildApp(
   if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET') {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || isMetricsPath(req.url)) {
       return reply.code(404).send(errorBody('Not found'));
     }
     // Client-side routes (and the client's own 404 page) are all served by the single-page app.

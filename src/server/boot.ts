@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { acceptDomainSuffixes } from '../shared/public-domain';
 import { verifierStandingJob } from './features/deliverability/jobs';
 import { allJobs } from './features/index';
 import { laneVerifier } from './features/prober/lane-verifier';
@@ -26,6 +27,8 @@ export async function bootRuntime(
   opts: { work: boolean; schedule: boolean; clock?: Clock },
 ): Promise<Runtime> {
   const log = pino({ level: config.LOG_LEVEL });
+  // The typed-domain rule is a shared contract (server and web): its one setting is given to it here.
+  acceptDomainSuffixes(config.DOMAIN_EXTRA_SUFFIXES);
   let release = () => {};
   let database: Database;
   if (config.DATABASE_URL) {

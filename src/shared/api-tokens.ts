@@ -1,9 +1,19 @@
 import { z } from 'zod';
 
-// Personal API tokens (bearer): API v1 and CSV downloads. The secret is shown once, at creation.
+// Personal API tokens (bearer): API v1, the MCP server and CSV downloads. The secret is shown once, at creation.
 
 /** What a token may do. `downloads`: the cleaned scraper CSV download. */
-export const API_SCOPES = ['lists:read', 'lists:write', 'verify', 'downloads', 'finds'] as const;
+export const API_SCOPES = [
+  'lists:read',
+  'lists:write',
+  'verify',
+  'downloads',
+  'finds',
+  'deliverability',
+  'smartlead',
+  'suppressions',
+  'usage',
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'lists:read': 'Read lists, results and exports',
@@ -11,6 +21,10 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   verify: 'Verify single addresses',
   downloads: 'Download cleaned scraper CSV files',
   finds: 'Find email addresses by name and company, and read finds',
+  deliverability: "Check sending domains, read their reports, and check a message's headers",
+  smartlead: 'Read Smartlead campaigns and send lists to them',
+  suppressions: 'Read and add to the suppression list',
+  usage: 'Read the plan, usage and what is left this month',
 };
 
 export const createApiTokenSchema = z.object({

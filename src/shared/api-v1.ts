@@ -77,6 +77,12 @@ export const createListJsonSchema = z.object({
     .min(1, 'emails must hold at least one address')
     .max(1_000_000),
   name: z.string().trim().min(1).max(200).optional(),
+  fresh: z
+    .boolean()
+    .optional()
+    .describe(
+      'Check every address afresh (and pay for its definite answers) instead of reusing the answers your workspace got within its re-verification window for free.',
+    ),
 });
 
 export const listIdParamsSchema = z.object({ id: z.string().max(100) });
@@ -137,7 +143,7 @@ export const apiResultSchema = z
       .enum(DECIDED_BY)
       .nullable()
       .describe(
-        'How the verdict was reached: initial_check (syntax, domain, DNS, disposable), smtp (the mail server answered), cache (its answer to a recent check of the address), verifier (third-party service) or send_outcome (a bounce in one of your campaigns). Null until final.',
+        'How the verdict was reached: initial_check (syntax, domain, DNS, disposable), smtp (the mail server answered), cache (its answer to a recent check of the address), verifier (third-party service), send_outcome (a bounce in one of your campaigns) or finder (the mail server’s answer to the email finder when it found the address). Null until final.',
       ),
     attempts: z
       .number()
@@ -145,6 +151,12 @@ export const apiResultSchema = z
       .nullable()
       .describe(
         'Times the mail server was asked about the address (greylisting and dropped sessions ask again; replies asking us to slow down do not count); 0 when a recent check answered (decidedBy cache) or no mail server could be asked; null without step 2.',
+      ),
+    reusedAt: z
+      .string()
+      .nullable()
+      .describe(
+        "Set when the row was answered for free from your workspace's own definite answer of this date (ISO 8601), within its re-verification window; null: checked (and charged if definite) by this list. Start with fresh: true, or POST /api/verify/{id}/again, to check again.",
       ),
   })
   .describe('One verified address: the same row the web results table shows.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicDomainSchema } from './public-domain';
 
 // Contracts of workspace branding and custom domains (White Label; docs/decisions/0820-branding.md).
 
@@ -19,33 +20,6 @@ export const challengeName = (domain: string) => `_verilead-challenge.${domain}`
 export const challengeValue = (token: string) => `verilead-verify=${token}`;
 
 const HEX = /^#[0-9a-f]{6}$/i;
-
-/**
- * Why a string is not a host name a workspace may claim (null when it is one): at least two labels of
- * letters, digits and inner hyphens, not an IP address, not localhost. The server adds "not our own".
- */
-export function hostnameProblem(host: string): string | null {
-  if (!host) return 'Enter a domain name, e.g. app.example.com.';
-  if (host.length > 253) return 'That domain name is too long (253 characters at most).';
-  if (/^\d+(\.\d+){3}$/.test(host) || host.includes(':') || host.startsWith('['))
-    return 'Enter a domain name, not an IP address.';
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'localhost cannot be a custom domain.';
-  const labels = host.split('.');
-  if (labels.length < 2) return 'Enter a full domain name with a dot, e.g. app.example.com.';
-  for (const label of labels) {
-    if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label))
-      return `"${host}" is not a valid domain name (letters, digits and hyphens between dots).`;
-  }
-  if (/^\d+$/.test(labels[labels.length - 1])) return 'Enter a domain name, not an IP address.';
-  return null;
-}
-
-/** " App.Example.COM. " → "app.example.com"; a pasted URL keeps only its host. */
-export function normalizeHost(input: string): string {
-  let host = input.trim().toLowerCase();
-  host = host.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '');
-  return host.replace(/\.$/, '');
-}
 
 const optionalText = (max: number) =>
   z
@@ -72,16 +46,8 @@ export const updateBrandingSchema = z.object({
   }),
 });
 
-export const claimDomainSchema = z.object({
-  domain: z
-    .string()
-    .max(300)
-    .transform(normalizeHost)
-    .superRefine((v, ctx) => {
-      const problem = hostnameProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-});
+// The typed-domain rule every form shares (shared/public-domain.ts); the server adds "not our own".
+export const claimDomainSchema = z.object({ domain: publicDomainSchema });
 
 export const domainStateSchema = z.object({
   domain: z.string(),

@@ -1,12 +1,27 @@
 import { z } from 'zod';
+import { publicDomainSchema } from './public-domain';
+import { receiverRequirementsSchema } from './sender-requirements';
 
 // Sending domains' DNS checks (decision 0900): what each check found, pass/warn/fail, and the exact
 // record that fixes it. Used by the server's checks, the routes, the send screen and the Deliverability page.
 
-export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'unknown'] as const;
+/** `info`: an optional protocol not set up (MTA-STS, TLS-RPT, BIMI): shown, never counted in the state. */
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'unknown', 'info'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-export const CHECK_KEYS = ['mx', 'spf', 'dkim', 'dmarc', 'tracking', 'domain_lists', 'ip_lists'] as const;
+export const CHECK_KEYS = [
+  'mx',
+  'spf',
+  'dkim',
+  'dmarc',
+  'tracking',
+  'domain_lists',
+  'ip_lists',
+  'ptr',
+  'mta_sts',
+  'tls_rpt',
+  'bimi',
+] as const;
 export type CheckKey = (typeof CHECK_KEYS)[number];
 
 export const CHECK_LABELS: Record<CheckKey, string> = {
@@ -17,16 +32,35 @@ export const CHECK_LABELS: Record<CheckKey, string> = {
   tracking: 'Tracking domain',
   domain_lists: 'Domain blocklists',
   ip_lists: 'Sending server blocklists',
+  ptr: 'Reverse DNS of the sending server',
+  mta_sts: 'MTA-STS',
+  tls_rpt: 'TLS reporting (TLS-RPT)',
+  bimi: 'BIMI (brand logo)',
 };
 
 /** A DNS record to add or change: what a registrar's form asks for. */
 export const dnsFixSchema = z.object({
   action: z.enum(['add', 'change', 'remove', 'delist']),
-  type: z.enum(['MX', 'TXT', 'CNAME', 'A']),
+  type: z.enum(['MX', 'TXT', 'CNAME', 'A', 'PTR']),
   name: z.string(),
   value: z.string(),
 });
 export type DnsFix = z.infer<typeof dnsFixSchema>;
+
+/**
+ * One term of an SPF record as a receiver evaluates it (decision 0910): its depth in the tree (0: the
+ * domain's own record), the DNS look-ups it costs, and what was found.
+ */
+export const spfNodeSchema = z.object({
+  depth: z.number().int(),
+  /** The term as written ("include:_spf.google.com"), or the record itself at a name's first row. */
+  term: z.string(),
+  lookups: z.number().int(),
+  /** ok; void (the name had no answer); warn (deprecated, a macro); error (a permanent error). */
+  result: z.enum(['ok', 'void', 'warn', 'error']),
+  note: z.string().nullable(),
+});
+export type SpfNode = z.infer<typeof spfNodeSchema>;
 
 export const domainCheckSchema = z.object({
   key: z.enum(CHECK_KEYS),
@@ -34,6 +68,10 @@ export const domainCheckSchema = z.object({
   /** What was found, in words for the person who owns the domain. */
   summary: z.string(),
   fix: dnsFixSchema.nullable(),
+  /** The other things found beside the summary's, worst first (a DMARC `pct`, a DKIM test flag). */
+  notes: z.array(z.string()).optional(),
+  /** SPF only: the record's tree as a receiver walks it. */
+  tree: z.array(spfNodeSchema).optional(),
 });
 export type DomainCheck = z.infer<typeof domainCheckSchema>;
 
@@ -49,24 +87,20 @@ export function worstOf(checks: readonly { status: CheckStatus }[]): Exclude<Dom
   return 'pass';
 }
 
-const domainName = z
+// A selector is a DNS label of the user's own (underscores allowed), not a domain.
+const optionalSelector = z
   .string()
   .trim()
   .toLowerCase()
-  .min(3, 'Enter a domain, like example.com')
-  .max(253, 'That domain is too long')
-  .regex(
-    /^(?=.*\.)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
-    'Enter a domain, like example.com',
-  );
-const optionalName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253, 'That name is too long')
+  .max(63, 'A selector has at most 63 characters')
   .regex(/^$|^[a-z0-9_]([a-z0-9_.-]*[a-z0-9])?$/, 'Letters, digits, dots, dashes and underscores only')
   .optional()
   .transform((v) => (v ? v : undefined));
+const optionalDomain = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v : undefined))
+  .pipe(publicDomainSchema.optional());
 
 export const SENDING_PROVIDERS = ['google', 'microsoft', 'other'] as const;
 export type SendingProvider = (typeof SENDING_PROVIDERS)[number];
@@ -77,13 +111,13 @@ export const SENDING_PROVIDER_LABELS: Record<SendingProvider, string> = {
 };
 
 export const addSendingDomainSchema = z.object({
-  domain: domainName,
+  domain: publicDomainSchema,
   /** Who sends its mail; unset: read from the domain's MX. */
   provider: z.enum(SENDING_PROVIDERS).optional(),
   /** A DKIM selector of the user's own (else the provider's usual ones are tried). */
-  dkimSelector: optionalName,
+  dkimSelector: optionalSelector,
   /** The custom tracking domain (e.g. track.example.com), checked for its CNAME. */
-  trackingDomain: optionalName,
+  trackingDomain: optionalDomain,
 });
 export type AddSendingDomainInput = z.input<typeof addSendingDomainSchema>;
 
@@ -100,6 +134,8 @@ export const sendingDomainSchema = z.object({
   checkedAt: z.string().nullable(),
   /** Set when the daily recheck found the state changed, until the user dismisses it. */
   notice: z.string().nullable(),
+  /** Gmail's, Yahoo's and Microsoft's sender rules judged from the checks (shared/sender-requirements.ts). */
+  requirements: z.array(receiverRequirementsSchema).optional(),
 });
 export type SendingDomain = z.infer<typeof sendingDomainSchema>;
 
@@ -134,3 +170,54 @@ export const verifierStandingSchema = z.object({
   ok: z.boolean(),
 });
 export type VerifierStanding = z.infer<typeof verifierStandingSchema>;
+
+/** The header check (decision 0910): raw headers of a message the user sent to themselves. */
+export const HEADER_INPUT_MAX = 128 * 1024;
+export const headerCheckInputSchema = z.object({
+  headers: z
+    .string()
+    .min(1, 'Paste the headers of a message you sent to yourself.')
+    .max(
+      HEADER_INPUT_MAX,
+      `Paste at most ${HEADER_INPUT_MAX / 1024} KB: the headers, not the whole message.`,
+    ),
+});
+export type HeaderCheckInput = z.infer<typeof headerCheckInputSchema>;
+
+const authResultSchema = z.object({
+  method: z.string(),
+  result: z.string(),
+  /** `smtp.mailfrom`, `header.d`, `header.from`…: what the result is about. */
+  props: z.record(z.string(), z.string()),
+});
+const findingSchema = z.object({ status: z.enum(['pass', 'warn', 'fail']), text: z.string() });
+export type HeaderFinding = z.infer<typeof findingSchema>;
+
+export const headerReportSchema = z.object({
+  fromDomain: z.string().nullable(),
+  envelopeDomain: z.string().nullable(),
+  /** The receiver's Authentication-Results (the topmost), parsed. */
+  authServer: z.string().nullable(),
+  authResults: z.array(authResultSchema),
+  spf: z.object({ result: z.string(), domain: z.string().nullable(), aligned: z.boolean() }),
+  dkim: z.array(
+    z.object({
+      domain: z.string(),
+      selector: z.string().nullable(),
+      result: z.string(),
+      aligned: z.boolean(),
+    }),
+  ),
+  dmarc: z.object({ result: z.string(), fromReceiver: z.boolean() }),
+  unsubscribe: z.object({
+    header: z.string().nullable(),
+    post: z.string().nullable(),
+    oneClick: z.boolean(),
+  }),
+  /** Each hop, newest first: who handed the message to whom, and whether over TLS (null: not said). */
+  hops: z.array(
+    z.object({ from: z.string().nullable(), by: z.string().nullable(), tls: z.boolean().nullable() }),
+  ),
+  findings: z.array(findingSchema),
+});
+export type HeaderReport = z.infer<typeof headerReportSchema>;

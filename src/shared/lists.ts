@@ -152,6 +152,8 @@ const resultRowSchema = z.object({
   decidedBy: z.enum(DECIDED_BY).nullable().default(null),
   /** Times the mail server was asked in step 2 (0: answered from a recent check); null without step 2. */
   attempts: z.number().int().nullable().default(null),
+  /** Answered for free from the workspace's own answer of this date (decision 0890); null: checked by this list. */
+  reusedAt: z.string().nullable().default(null),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 

@@ -101,9 +101,17 @@ export function findsLimitText(p: Plan): string {
 /** The API line of a plan card. */
 export const apiText = (p: Plan) => (PLAN_TABLE[p].whiteLabel ? 'API access and webhooks' : 'No API access');
 
+/**
+ * How verification is charged, on every plan (decision 0890): the plan cards, billing and pricing say
+ * it in these words.
+ */
+export const FAIR_CREDITS_TEXT =
+  'Free estimate before each list; pay only for definite answers (unknown, malformed, duplicate and recently verified addresses are free)';
+
 /** Everything a plan card lists, limits first: the same lines on every page. */
 export const planFeatures = (p: Plan) => [
   listsLimitText(p),
+  FAIR_CREDITS_TEXT,
   scrapesLimitText(p),
   findsLimitText(p),
   ...PLAN_TABLE[p].extras,

@@ -21,6 +21,11 @@ export interface ReasonRow {
   cacheable: boolean;
   /** The verifier's answer that means this reason, or null when it never gives it. */
   verifier: VerifierSignal | null;
+  /**
+   * A row ending with it costs a credit (decision 0890): a definite answer about the address. Our doubts
+   * (unknown for any reason) and what needs no network (syntax) are free.
+   */
+  charged: boolean;
 }
 
 /** Every reason, in the order of the help page. */
@@ -34,6 +39,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: false,
     cacheable: true,
     verifier: 'deliverable',
+    charged: true,
   },
   syntax: {
     status: 'invalid',
@@ -43,6 +49,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: false,
     cacheable: false,
     verifier: null,
+    charged: false,
   },
   no_domain: {
     status: 'invalid',
@@ -52,6 +59,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: false,
     cacheable: false,
     verifier: null,
+    charged: true,
   },
   null_mx: {
     status: 'invalid',
@@ -61,6 +69,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: false,
     cacheable: false,
     verifier: null,
+    charged: true,
   },
   no_mail_host: {
     status: 'invalid',
@@ -70,6 +79,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: false,
     cacheable: false,
     verifier: null,
+    charged: true,
   },
   rejected: {
     status: 'invalid',
@@ -79,6 +89,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: false,
     cacheable: true,
     verifier: 'undeliverable',
+    charged: true,
   },
   bounced: {
     status: 'invalid',
@@ -88,6 +99,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: false,
     cacheable: false,
     verifier: null,
+    charged: true,
   },
   disposable: {
     status: 'risky',
@@ -97,6 +109,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: false,
     verifier: 'disposable',
+    charged: true,
   },
   dns_error: {
     status: 'risky',
@@ -106,6 +119,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: false,
     verifier: null,
+    charged: false,
   },
   catch_all: {
     status: 'risky',
@@ -115,6 +129,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: true,
     verifier: 'catch_all',
+    charged: true,
   },
   role: {
     status: 'risky',
@@ -124,6 +139,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: true,
     verifier: 'deliverable_role',
+    charged: true,
   },
   mailbox_full: {
     status: 'risky',
@@ -133,6 +149,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: true,
     verifier: 'full_inbox',
+    charged: false,
   },
   unverifiable: {
     status: 'risky',
@@ -143,6 +160,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: false,
     verifier: null,
+    charged: false,
   },
   policy_block: {
     status: 'risky',
@@ -152,6 +170,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: false,
     verifier: null,
+    charged: false,
   },
   greylisted: {
     status: 'risky',
@@ -161,6 +180,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: false,
     verifier: null,
+    charged: false,
   },
   temp_failure: {
     status: 'risky',
@@ -170,6 +190,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: false,
     verifier: 'unknown',
+    charged: false,
   },
   unreachable: {
     status: 'risky',
@@ -179,6 +200,7 @@ export const REASONS: Record<ReasonCode, ReasonRow> = {
     riskyCard: true,
     cacheable: false,
     verifier: 'no_connection',
+    charged: false,
   },
 };
 

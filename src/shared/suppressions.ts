@@ -36,15 +36,16 @@ export const suppressionListSchema = z.object({
 });
 export type SuppressionList = z.infer<typeof suppressionListSchema>;
 
-export const addSuppressionSchema = z.object({
-  email: z
-    .string({ error: 'Please enter an email address' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Please enter an email address')
-    .max(254, 'That address is too long')
-    .email('Please enter a valid email address'),
-});
+/** An address as the list takes it, typed by hand or read from a file. */
+export const suppressibleEmailSchema = z
+  .string({ error: 'Please enter an email address' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter an email address')
+  .max(254, 'That address is too long')
+  .email('Please enter a valid email address');
+
+export const addSuppressionSchema = z.object({ email: suppressibleEmailSchema });
 export type AddSuppressionInput = z.infer<typeof addSuppressionSchema>;
 
 export const importSuppressionsSchema = z.object({
@@ -54,11 +55,32 @@ export const importSuppressionsSchema = z.object({
     .max(MAX_SUPPRESSION_IMPORT_BYTES, 'The file is too large (at most 5 MB)'),
 });
 
-export const importResultSchema = z.object({
+/** How many refused rows an import answers in full (the count covers them all). */
+export const MAX_REFUSED_EXAMPLES = 5;
+
+export const refusedRowSchema = z.object({
+  /** The row's place in the file, the first row (a header or not) being 1 and blank lines not counted. */
+  row: z.number(),
+  /** The cell as read (at most 100 characters). */
+  value: z.string(),
+  /** Why: the words the manual add form would show. */
+  reason: z.string(),
+});
+export type RefusedRow = z.infer<typeof refusedRowSchema>;
+
+export const addResultSchema = z.object({
   added: z.number(),
   alreadyListed: z.number(),
-  /** Rows in which no cell looked like an email address. */
+  /** Rows in which no cell looked like an email address (an import's; 0 for an address added by hand). */
   skipped: z.number(),
+});
+export type AddResult = z.infer<typeof addResultSchema>;
+
+export const importResultSchema = addResultSchema.extend({
+  /** Rows whose address the manual add would refuse (`=1+1@x.com`, `%0d%0a@x.com`): not added. */
+  refused: z.number(),
+  /** The first few of them. */
+  refusedRows: z.array(refusedRowSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -64,7 +64,7 @@ export function qualityOf(status: VerificationStatus): VerificationQuality {
  * list got from it recently (shared knowledge), a third-party verifier, or a bounce in one of the
  * workspace's campaigns.
  */
-export const DECIDED_BY = ['initial_check', 'smtp', 'cache', 'verifier', 'send_outcome'] as const;
+export const DECIDED_BY = ['initial_check', 'smtp', 'cache', 'verifier', 'send_outcome', 'finder'] as const;
 export type DecidedBy = (typeof DECIDED_BY)[number];
 export const DECIDED_BY_TEXT: Record<DecidedBy, string> = {
   initial_check: 'Initial check (syntax, domain, mail servers, disposable providers)',
@@ -72,6 +72,7 @@ export const DECIDED_BY_TEXT: Record<DecidedBy, string> = {
   cache: 'The mail server’s answer to a recent check of the same address',
   verifier: 'The third-party verification service',
   send_outcome: 'A bounce in one of your campaigns',
+  finder: 'The mail server’s answer to the email finder, when it found the address',
 };
 
 /**
@@ -82,6 +83,7 @@ export const DECIDED_BY_TEXT: Record<DecidedBy, string> = {
 export function attemptsText(decidedBy: DecidedBy | null, attempts: number | null): string {
   if (attempts === null || decidedBy === 'initial_check') return '—';
   if (decidedBy === 'cache') return 'None needed (answered by a recent check)';
+  if (decidedBy === 'finder') return 'None needed (the finder asked when it found the address)';
   const times = (noun: string) => `${attempts} ${noun}${attempts === 1 ? '' : 's'}`;
   if (decidedBy === 'verifier') return `${times('request')} to the verification service`;
   if (attempts === 0) return 'None: no mail server answered about this address';

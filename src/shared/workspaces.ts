@@ -152,6 +152,7 @@ export const ACTIVITY_LABELS = {
   'members.removed': 'removed a member',
   'members.left': 'left the workspace',
   'workspace.transferred': 'transferred ownership',
+  'mcp.tool_called': 'used a tool through an AI assistant',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_LABELS;
 

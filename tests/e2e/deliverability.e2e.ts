@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SENDING_ZONE } from '../fakes/sending-domains';
+import { DKIM_TXT, SENDING_ZONE } from '../fakes/sending-domains';
 import { type FakeSmartlead, startFakeSmartlead } from '../fakes/smartlead';
 import { startWorld, type World } from '../fakes/smtp-world';
 import { checkA11y, screenshot } from './axe';
@@ -33,7 +33,7 @@ describe.skipIf(!chromiumAvailable())('deliverability', () => {
         ...SENDING_ZONE,
         // A Google Workspace domain with everything but SPF.
         'fixme.test': GOOGLE_MX,
-        'google._domainkey.fixme.test': { TXT: [['v=DKIM1; k=rsa; p=abc']] },
+        'google._domainkey.fixme.test': { TXT: DKIM_TXT },
         '_dmarc.fixme.test': { TXT: [['v=DMARC1; p=quarantine; rua=mailto:d@fixme.test']] },
         'track.fixme.test': { CNAME: 'open.sleadtrack.com' },
       },

@@ -82,6 +82,9 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerHandle
     SMTP_ALLOW_PRIVATE: 'true',
     // Journeys sign up dozens of users: argon2id at 1 MiB instead of 19 (allowed in tests only).
     PASSWORD_HASH_MEMORY_KIB: '1024',
+    // The fakes' domains are not under public suffixes (shared/public-domain.ts); the web's test build
+    // reads the same list from src/web/.env.test.
+    DOMAIN_EXTRA_SUFFIXES: 'test,example,invalid',
     ...opts.env,
   };
   // The built server, as `npm start` runs it (without source maps: a second of CPU per boot, and the

@@ -277,9 +277,14 @@ describe.skipIf(!chromiumAvailable())('send outcomes', () => {
     await page.getByLabel('Import a CSV file of addresses').setInputFiles({
       name: 'block.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('Email\nx1@acme.test\nX2@acme.test\n'),
+      buffer: Buffer.from('Email\nx1@acme.test\nX2@acme.test\n=1+1@acme.test\n'),
     });
     await page.getByTestId('suppression-row').getByText('x2@acme.test').waitFor();
+    // The row the manual add would refuse is not added, and the screen says which and why.
+    const refused = page.getByTestId('suppression-import-refused');
+    await refused.getByText('1 row was not added').waitFor();
+    await refused.getByText('Row 4:').waitFor();
+    expect(await refused.textContent()).toContain('=1+1@acme.test');
     const exported = await (await page.request.get('/api/suppressions/export')).text();
     expect(
       exported

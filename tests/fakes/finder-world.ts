@@ -32,6 +32,13 @@ export interface WorldDomain {
   site: 'none' | 'named' | 'shape' | 'robots';
   /** A colleague the workspace already knows (an uploaded list's row): name and address. */
   workspaceColleague: { name: string; address: string } | null;
+  /**
+   * A company of its own kind: Microsoft 365 with edge blocking and a rare pattern, two namesakes
+   * (a.gonzalez and angela.gonzalez), or a server that rejects every address a name makes.
+   */
+  special?: 'm365' | 'namesakes' | 'rejects_all';
+  /** The server's reply to an unknown recipient (default: the fake's Gmail-like 550 5.1.1). */
+  unknownReply?: string;
 }
 
 export interface FinderWorld {
@@ -133,6 +140,8 @@ export interface FinderWorldOptions {
   errorSleepMs?: number;
   /** Server time per command, one after another (a directory look-up per RCPT); default 0. */
   commandMs?: number;
+  /** People at each of the three special companies (default 8; 0 leaves them out). */
+  specialPeople?: number;
 }
 
 export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWorld> {
@@ -232,6 +241,7 @@ export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWor
     mailboxes.set(domain, boxes.map(addr));
     sites.set(domain, { site, html: siteHtml(site, domain, colleagues, colleagueAddresses) });
   }
+  addSpecialCompanies({ count: o.specialPeople ?? 8, rnd, domains, people, mailboxes, sites });
 
   const webHits = new Map<string, number>();
   const web = http.createServer((req, res) => {
@@ -272,6 +282,7 @@ export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWor
       catchAll: d.catchAll,
       commandMs: o.commandMs,
       errorLimits: d.postfixLimits ? { soft: 10, hard: 20, sleepMs: o.errorSleepMs ?? 1000 } : undefined,
+      unknownReply: d.unknownReply,
     });
     port = fake.port;
     hosts[d.domain] = fake;
@@ -304,6 +315,78 @@ export async function startFinderWorld(o: FinderWorldOptions): Promise<FinderWor
       await new Promise<void>((r) => web.close(() => r()));
     },
   };
+}
+
+/** Microsoft 365's reply to a recipient its directory-based edge blocking does not know. */
+export const M365_EDGE_BLOCK =
+  '550 5.4.1 Recipient address rejected: Access denied. AS(201806281) [DM6NAM12FT012.eop-nam12.prod.protection.outlook.com]';
+
+/**
+ * The three companies the finder once got wrong, each with `count` people and no website: Microsoft
+ * 365 whose addresses are the rare {f}_{last} (j_smith@) and whose edge rejects unknown recipients
+ * with 5.4.1; a {f}.{last} company where Alberto Gonzalez owns a.gonzalez@ and Angela Gonzalez, who
+ * came later, is angela.gonzalez@; and a company whose mailboxes are staff numbers, so the server
+ * rejects every address a name makes.
+ */
+function addSpecialCompanies(o: {
+  count: number;
+  rnd: () => number;
+  domains: WorldDomain[];
+  people: WorldPerson[];
+  mailboxes: Map<string, string[]>;
+  sites: Map<string, { site: WorldDomain['site']; html: string }>;
+}) {
+  if (o.count <= 0) return;
+  const kinds = [
+    { special: 'm365', pattern: '{f}_{last}', unknownReply: M365_EDGE_BLOCK },
+    { special: 'namesakes', pattern: '{f}.{last}' },
+    { special: 'rejects_all', pattern: '{first}.{last}' },
+  ] as const;
+  for (const [k, kind] of kinds.entries()) {
+    const domain = `${kind.special.replace('_', '')}-${Math.floor(o.rnd() * 1e6).toString(36)}.test`;
+    const boxes = ['info'];
+    const used = new Set<string>();
+    for (let i = 0; used.size < o.count && i < o.count * 10; i++) {
+      let first = FIRST[(i * 7 + k * 3) % FIRST.length];
+      let last = LAST[(i * 11 + k * 5) % LAST.length];
+      // The namesakes: Alberto third (once the pattern is shown), Angela after him.
+      if (kind.special === 'namesakes' && used.size === 2) [first, last] = ['Alberto', 'Gonzalez'];
+      if (kind.special === 'namesakes' && used.size === 3) [first, last] = ['Angela', 'Gonzalez'];
+      const n = nameParts({ firstName: first, lastName: last });
+      if (!n || used.has(`${first} ${last}`)) continue;
+      let local = renderPattern(kind.pattern, n.first[0], n.last[0]);
+      if (!local || boxes.includes(local)) {
+        if (!(kind.special === 'namesakes' && first === 'Angela')) continue;
+        local = renderPattern('{first}.{last}', n.first[0], n.last[0]) as string;
+      }
+      used.add(`${first} ${last}`);
+      if (kind.special === 'rejects_all') local = `e${1000 + i}`;
+      boxes.push(local);
+      const address = `${local}@${domain}`;
+      o.people.push({
+        firstName: first,
+        lastName: last,
+        domain,
+        address: kind.special === 'rejects_all' ? null : address,
+        truth: kind.special === 'rejects_all' ? 'not_found' : 'valid',
+      });
+    }
+    o.domains.push({
+      domain,
+      pattern: kind.pattern,
+      catchAll: false,
+      postfixLimits: false,
+      site: 'none',
+      workspaceColleague: null,
+      special: kind.special,
+      unknownReply: 'unknownReply' in kind ? kind.unknownReply : undefined,
+    });
+    o.mailboxes.set(
+      domain,
+      boxes.map((b) => `${b}@${domain}`),
+    );
+    o.sites.set(domain, { site: 'none', html: '' });
+  }
 }
 
 function siteHtml(

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import tls from 'node:tls';
+import { EXIM_BAD_RCPT, eximDenies, KARMA_DENY, POSTGREY_DEFAULT_S, postgreyReply } from './smtp-rules';
 import { TEST_TLS_CERT, TEST_TLS_KEY } from './smtp-tls';
 
 /**
@@ -70,6 +71,22 @@ export interface FakeSmtpOptions {
   maxRcptPerSession?: number;
   /** Greylisting: the first RCPT of each (sender, recipient) gets 451 4.7.1 "try again in N seconds". */
   greylistS?: number;
+  /**
+   * postgrey behind Postfix: greylisting for `greylistS` (postgrey's default, 300 s when unset), answered
+   * in postgrey's words, which name no delay: "450 4.2.0 <rcpt>: Recipient address rejected: Greylisted".
+   */
+  postgrey?: boolean;
+  /**
+   * Exim's bad-recipient ACL (Debian, cPanel): past 10 RCPTs of a message, every RCPT is denied with
+   * "550 Rejected for too many bad recipients" while fewer than half were accepted (logged in
+   * `stats.eximRejects`, as Exim logs "REJECT [ip]: bad recipient count high").
+   */
+  eximBadRcpt?: boolean | { after: number };
+  /**
+   * Haraka's karma: every rejected RCPT costs the connection a point; below 0 each reply is held
+   * `tarpitMs` (karma's tarpit), and at `denyAt` (if set) every RCPT gets "550 very bad karma score".
+   */
+  karma?: { tarpitMs: number; denyAt?: number };
   /** Greylist forever (never clears). */
   greylistForever?: boolean;
   /** Drop the connection (no reply) on the Nth RCPT of a connection, for the first `dropConnections` connections. */
@@ -92,6 +109,8 @@ export interface FakeSmtpStats {
   rcpts: string[];
   commands: string[];
   tlsSessions: number;
+  /** Of those, handshakes that resumed an earlier TLS session (no key exchange). */
+  tlsResumed: number;
   /** Commands received while an earlier reply was still pending (pipelined). */
   pipelined: number;
   /** Pipelined commands received although PIPELINING was not offered. */
@@ -108,6 +127,12 @@ export interface FakeSmtpStats {
   slowedSessions: number;
   /** Postfix's log line for each session cut at `errorLimits.hard`. */
   errorLimitLog: string[];
+  /** Exim's log line for each RCPT denied by its bad-recipient rule (`eximBadRcpt`). */
+  eximRejects: string[];
+  /** The lowest karma score each session reached (`karma`), in connection order. */
+  karmaScores: number[];
+  /** RCPTs each session sent, and how many were accepted, in connection order. */
+  sessionRcpts: Array<{ rcpts: number; accepted: number }>;
 }
 
 export interface FakeSmtp {
@@ -134,6 +159,7 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
     rcpts: [],
     commands: [],
     tlsSessions: 0,
+    tlsResumed: 0,
     pipelined: 0,
     pipeliningViolations: 0,
     rejected421: 0,
@@ -143,11 +169,15 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
     sessionErrors: [],
     slowedSessions: 0,
     errorLimitLog: [],
+    eximRejects: [],
+    karmaScores: [],
+    sessionRcpts: [],
   };
   const mailboxes = new Set((o.mailboxes ?? []).map((m) => m.toLowerCase()));
   const greylist = new Map<string, number>(); // triplet → first seen
   const rcptTimes: number[] = []; // for the rate limit
   const sockets = new Set<net.Socket>();
+  const secureContext = tls.createSecureContext({ key: TEST_TLS_KEY, cert: TEST_TLS_CERT });
 
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -179,7 +209,14 @@ export async function startFakeSmtp(o: FakeSmtpOptions): Promise<FakeSmtp> {
       socket.end('421 4.7.0 Too many concurrent connections from your host, try again later\r\n');
       return;
     }
-    new FakeSession(socket, o, stats, { mailboxes, greylist, rcptTimes, connNo, over }).start();
+    new FakeSession(socket, o, stats, {
+      mailboxes,
+      greylist,
+      rcptTimes,
+      connNo,
+      over,
+      secureContext,
+    }).start();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -204,6 +241,8 @@ interface Shared {
   rcptTimes: number[];
   connNo: number;
   over: () => void;
+  /** One TLS context per server: its session tickets let a client resume, as with a real MTA's OpenSSL. */
+  secureContext: tls.SecureContext;
 }
 
 class FakeSession {
@@ -213,6 +252,10 @@ class FakeSession {
   private busyUntil = 0;
   private errors = 0;
   private junk = 0;
+  /** RCPTs of the open message and how many were accepted (Exim's $rcpt_count, $recipients_count). */
+  private msgRcpts = 0;
+  private msgAccepted = 0;
+  private karma = 0;
   private lastVerb = '';
   private rcptDomain = '';
   private readonly session: number;
@@ -235,6 +278,8 @@ class FakeSession {
     private readonly shared: Shared,
   ) {
     this.session = stats.sessionErrors.push(0) - 1;
+    stats.karmaScores.push(0);
+    stats.sessionRcpts.push({ rcpts: 0, accepted: 0 });
   }
 
   start(): void {
@@ -277,6 +322,18 @@ class FakeSession {
     let work = o.commandMs ?? 0;
     if (text.startsWith('5')) work += o.rejectDelayMs ?? 0;
     if (limits && this.errors >= limits.soft) work += limits.sleepMs;
+    if (o.karma && this.karma < 0) work += o.karma.tarpitMs;
+    if (this.lastVerb === 'RCPT') {
+      const mine = this.stats.sessionRcpts[this.session];
+      mine.rcpts++;
+      if (text.startsWith('2')) {
+        this.msgAccepted++;
+        mine.accepted++;
+      } else if (text.startsWith('5') && o.karma) {
+        this.karma--;
+        this.stats.karmaScores[this.session] = Math.min(this.stats.karmaScores[this.session], this.karma);
+      }
+    }
     this.busyUntil = Math.max(Date.now(), this.busyUntil) + work;
     if ((text.startsWith('4') || text.startsWith('5')) && this.lastVerb !== '') this.error();
     const at = Math.max(this.busyUntil + (o.latencyMs ?? 0), this.sendAt);
@@ -357,12 +414,16 @@ class FakeSession {
           return this.reply('530 5.7.0 Must issue a STARTTLS command first');
         this.from = line.slice(line.indexOf(':') + 1).trim();
         this.rcptDomain = '';
+        this.msgRcpts = 0;
+        this.msgAccepted = 0;
         return this.reply(this.o.mailFromReply ?? '250 2.1.0 OK');
       case 'RCPT':
         return this.rcpt(line);
       case 'RSET':
         this.from = '';
         this.rcptDomain = '';
+        this.msgRcpts = 0;
+        this.msgAccepted = 0;
         return this.reply('250 2.0.0 OK');
       case 'NOOP':
         return this.reply('250 2.0.0 OK');
@@ -420,6 +481,14 @@ class FakeSession {
       return;
     }
     if (!this.from) return this.reply('503 5.5.1 MAIL first');
+    this.msgRcpts++;
+    const free = typeof o.eximBadRcpt === 'object' ? o.eximBadRcpt.after : 10;
+    if (o.eximBadRcpt && eximDenies(this.msgRcpts, this.msgAccepted, free)) {
+      this.stats.eximRejects.push('REJECT [127.0.0.1]: bad recipient count high');
+      return this.reply(EXIM_BAD_RCPT);
+    }
+    if (o.karma?.denyAt !== undefined && this.karma <= o.karma.denyAt)
+      return this.reply(KARMA_DENY(this.karma));
     if (o.tlsRequired === 'rcpt' && !this.tls) {
       return this.reply('530 5.7.0 Must issue a STARTTLS command first');
     }
@@ -446,12 +515,14 @@ class FakeSession {
       }
       times.push(now);
     }
-    if (o.greylistS !== undefined || o.greylistForever) {
+    if (o.greylistS !== undefined || o.greylistForever || o.postgrey) {
       const key = `${this.from} ${address}`;
       const first = this.shared.greylist.get(key);
       const now = Date.now();
+      const delayS = o.greylistS ?? (o.postgrey ? POSTGREY_DEFAULT_S : 0);
       if (first === undefined) this.shared.greylist.set(key, now);
-      if (o.greylistForever || first === undefined || now - first < (o.greylistS ?? 0) * 1000) {
+      if (o.greylistForever || first === undefined || now - first < delayS * 1000) {
+        if (o.postgrey) return this.reply(postgreyReply(address));
         return this.reply(`451 4.7.1 Greylisted, please try again in ${o.greylistS ?? 300} seconds`);
       }
     }
@@ -475,9 +546,15 @@ class FakeSession {
 
   private upgrade(): void {
     this.socket.removeAllListeners('data');
-    const secure = new tls.TLSSocket(this.socket, { isServer: true, key: TEST_TLS_KEY, cert: TEST_TLS_CERT });
+    const secure = new tls.TLSSocket(this.socket, {
+      isServer: true,
+      secureContext: this.shared.secureContext,
+    });
     secure.on('error', () => {});
-    secure.once('secure', () => this.stats.tlsSessions++);
+    secure.once('secure', () => {
+      this.stats.tlsSessions++;
+      if (secure.isSessionReused()) this.stats.tlsResumed++;
+    });
     this.socket = secure;
     this.tls = true;
     this.buffer = '';

@@ -25,6 +25,8 @@ export const TEST_ENV = {
   JOBS_IDLE_POLL_S: '1',
   // The suites hash hundreds of passwords: argon2id at 1 MiB instead of 19 (allowed in tests only).
   PASSWORD_HASH_MEMORY_KIB: '1024',
+  // The fakes' domains (a.test, x.example) are not under public suffixes (shared/public-domain.ts).
+  DOMAIN_EXTRA_SUFFIXES: 'test,example,invalid',
 } as const;
 
 /**

@@ -23,6 +23,7 @@ import { findRecoverJob, findRunJob, findSingleJob } from './finder/jobs';
 import { finderRoutes } from './finder/routes';
 import { listsJobs } from './lists/jobs';
 import { listsRoutes } from './lists/routes';
+import { mcpRoutes } from './mcp/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
@@ -80,6 +81,7 @@ export const features: Feature[] = [
   { name: 'email-composer', routes: emailComposerRoutes },
   { name: 'api-v1', routes: apiV1Routes, jobs: [idempotencyCleanupJob] },
   { name: 'single-check', routes: singleCheckRoutes },
+  { name: 'mcp', routes: mcpRoutes },
   { name: 'usage', routes: usageRoutes },
   { name: 'webhooks', routes: webhookRoutes, jobs: webhookJobs },
   { name: 'retention', jobs: [retentionSweepJob] },

@@ -3,4 +3,4 @@
 export { type DetectedColumns, detectColumns, headerKeys, looksLikeEmail } from './columns';
 export { type CsvLayout, detectLayout, fitRow, widenHeaders } from './layout';
 export { CsvNotTextError, readCsv } from './read';
-export { type CsvCell, csvDocument, csvLine, csvRows } from './write';
+export { type CsvCell, csvDocument, csvLine, csvRows, unguardCell } from './write';

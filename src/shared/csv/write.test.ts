@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvDocument, csvLine, csvRows, isFormulaLike } from './write';
+import { csvDocument, csvLine, csvRows, isFormulaLike, unguardCell } from './write';
 
 const cell = (text: string) => Papa.parse<string[]>(csvLine([text])).data[0][0];
 
@@ -46,5 +46,41 @@ describe('formula-safe CSV writing', () => {
 
   it('writes a document with a BOM on request', () => {
     expect(csvDocument(['h1', 'h2'], [['=x', 1]], { bom: true })).toBe('\uFEFFh1,h2\r\n"\'=x",1\r\n');
+  });
+
+  it('writes quotes already before formula-like text one more time (so reading back is exact)', () => {
+    expect(cell("'=x")).toBe("''=x");
+    expect(cell("''+1")).toBe("'''+1");
+    expect(cell("'plain")).toBe("'plain");
+  });
+});
+
+describe('reading back what we wrote (unguardCell)', () => {
+  const values = [
+    '+x@pub.test',
+    '-x@pub.test',
+    '=1+1@pub.test',
+    '＝6@pub.test',
+    '\t=1',
+    '\rx@x.com',
+    ' =1+1',
+    "'+x@pub.test",
+    "''=x",
+    "'plain",
+    "'",
+    "'\tx",
+    'jane@acme.test',
+    'a=b',
+    '',
+  ];
+  it.each(values)('%j comes back as it was', (value) => {
+    const [read] = Papa.parse<string[]>(csvLine([value])).data;
+    expect(unguardCell(read[0])).toBe(value);
+  });
+
+  it('leaves a quote the guard did not add', () => {
+    expect(unguardCell("'plain")).toBe("'plain");
+    expect(unguardCell("it's")).toBe("it's");
+    expect(unguardCell("'")).toBe("'");
   });
 });

@@ -8,6 +8,16 @@ import Papa from 'papaparse';
  */
 const FORMULA_CELL =
   /^(?:[\t\r\n]|[\s\p{Cc}\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/u;
+/**
+ * What the guard quotes: formula-like text, also behind quotes already there (`'=x` is written `''=x`), so
+ * that reading a file back can take exactly one quote off (`unguardCell`) and get every cell as it was.
+ */
+const GUARDED_CELL = new RegExp(`^'*(?:${FORMULA_CELL.source.slice(1)})`, 'u');
+
+/** Undoes exactly what `csvRows` adds: the one quote before text the guard quotes (a file we wrote, read back). */
+export function unguardCell(text: string): string {
+  return text.startsWith("'") && GUARDED_CELL.test(text.slice(1)) ? text.slice(1) : text;
+}
 
 export type CsvCell = string | number | bigint | boolean | Date | null | undefined;
 
@@ -18,13 +28,13 @@ export function isFormulaLike(text: string): boolean {
 
 /**
  * Rows as CSV text (RFC 4180 quoting), each row followed by `newline`. Every CSV we write goes through
- * here: papaparse's `escapeFormulae` with `FORMULA_CELL` prefixes such text cells with a single quote
+ * here: papaparse's `escapeFormulae` with `GUARDED_CELL` prefixes such text cells with a single quote
  * (plain text in every spreadsheet, one visible character) and quotes them. Numbers and booleans are
  * written as they are: they cannot be formulas.
  */
 export function csvRows(rows: readonly (readonly CsvCell[])[], newline = '\r\n'): string {
   if (rows.length === 0) return '';
-  return `${Papa.unparse(rows as unknown[][], { newline, escapeFormulae: FORMULA_CELL })}${newline}`;
+  return `${Papa.unparse(rows as unknown[][], { newline, escapeFormulae: GUARDED_CELL })}${newline}`;
 }
 
 /** One CSV record and its line break (CRLF unless told). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ourSideNoticeSchema } from '../list-runs';
+import { normalizeDomain, publicDomainProblem } from '../public-domain';
 
 // Contracts of the email finder (a person's address from their name and company): the single find,
 // bulk finds from a CSV, their results and history. Shared by the server, API v1 and the web.
@@ -54,13 +55,34 @@ export type FindEvidence = z.infer<typeof findEvidenceSchema>;
 
 const nameField = z.string().trim().max(100).optional();
 
+/**
+ * A company given as a domain or a URL must name a public host (the typed-domain rule,
+ * shared/public-domain.ts): never an IP address or an internal name, whose mail server we would probe.
+ * A company name alone ("Acme Inc") names no domain and is left to the finder's "no domain" answer.
+ */
+export function companyDomainProblem(company: string): string | null {
+  const host = normalizeDomain(company).replace(/:\d+$/, '');
+  if (/\s/.test(host) || (!host.includes('.') && !/^[\d:[\]]+$/.test(host))) return null;
+  // An international name is checked by the server once in ASCII (punycode).
+  if (/[^\x20-\x7e]/.test(host)) return null;
+  return publicDomainProblem(host);
+}
+
 /** One person to find: a first and last name, or a full name, and a company domain or website URL. */
 export const findPersonSchema = z
   .object({
     firstName: nameField,
     lastName: nameField,
     fullName: z.string().trim().max(200).optional(),
-    company: z.string().trim().min(1, 'Enter the company domain or website').max(300),
+    company: z
+      .string()
+      .trim()
+      .min(1, 'Enter the company domain or website')
+      .max(300)
+      .superRefine((v, ctx) => {
+        const problem = companyDomainProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
   })
   .refine((p) => Boolean(p.firstName || p.lastName || p.fullName), {
     message: 'Enter a name',

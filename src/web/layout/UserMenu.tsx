@@ -1,4 +1,5 @@
 import {
+  Bot,
   CreditCard,
   Download,
   Gauge,
@@ -54,6 +55,7 @@ export const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'Team', href: '/settings/team', icon: Users },
   { label: 'Usage', href: '/settings/usage', icon: Gauge },
   { label: 'API', href: '/settings/api', icon: KeyRound },
+  { label: 'AI assistants', href: '/settings/ai-assistants', icon: Bot },
   { label: 'Integrations', href: '/settings/integrations', icon: Plug },
   { label: 'Branding', href: '/settings/branding', icon: Palette },
   // Inside the layout, with or without payments configured (decision 0400); paying happens from there.

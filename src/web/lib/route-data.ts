@@ -69,6 +69,8 @@ export const ROUTE_DATA: RouteData[] = [
   { path: '/subscribe', access: 'signed-out' },
   { path: '/help', access: 'signed-out' },
   { path: '/onboarding', access: 'signed-in' },
+  // An assistant asks for access (OAuth consent of the MCP server): signed in, outside the layout.
+  { path: '/oauth/authorize', access: 'signed-in' },
   { path: '/subscribe', access: 'signed-in' },
   // Navigation targets from the scraper and onboarding lead to the upload screen.
   { path: '/verifier', access: 'signed-in', redirect: '/upload' },
@@ -127,6 +129,7 @@ export const ROUTE_DATA: RouteData[] = [
     label: 'Confirm email address',
   },
   { path: '/settings/api', access: 'app', label: 'API' },
+  { path: '/settings/ai-assistants', access: 'app', label: 'AI assistants' },
   { path: '/settings/usage', access: 'app', label: 'Usage' },
   {
     path: '/settings/branding',

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { type Calibration, calibrationSchema } from '../../shared/calibration';
 import { type PlanState, planStateSchema } from '../../shared/usage';
 import { getQueryFn } from './api';
 
@@ -15,3 +16,12 @@ export const planQuery = () =>
 
 /** The key of the uploads list: a new upload (from a file or from scraped profiles) refreshes it. */
 export const UPLOADS_KEY = ['/api/uploads'] as const;
+
+/** The workspace's own bounce rates per status and score band (the results screens and each row's evidence). */
+export const calibrationQuery = () =>
+  queryOptions<Calibration>({
+    queryKey: ['/api/calibration'],
+    queryFn: getQueryFn({ on401: 'throw' }),
+    meta: { schema: calibrationSchema },
+    staleTime: 60_000,
+  });

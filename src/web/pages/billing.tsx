@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { CANCELED_DATA_DAYS, PAYMENT_GRACE_DAYS } from '../../shared/billing';
+import { CREDIT_RULE, ESTIMATE_RULE } from '../../shared/credits';
 import { billingQueries } from '../features/billing/api';
 import { InvoicesCard } from '../features/billing/InvoicesCard';
 import { PlanChangeCard } from '../features/billing/PlanChangeCard';
@@ -74,6 +75,16 @@ export default function BillingPage() {
             <PlanChangeCard current={o.subscription.plan} />
           )}
           <InvoicesCard invoices={o.invoices} />
+          <Alert variant="info" data-testid="billing-credits">
+            <AlertTitle>What verification charges</AlertTitle>
+            <AlertDescription>
+              {CREDIT_RULE} {ESTIMATE_RULE} Your plan price covers them; the{' '}
+              <Link href="/settings/usage" className="font-medium underline underline-offset-4">
+                usage page
+              </Link>{' '}
+              shows each run's credits: reserved, charged and given back.
+            </AlertDescription>
+          </Alert>
           <Alert variant={o.dataDeletedAt ? 'warning' : 'info'}>
             <AlertTitle>Your data after cancellation</AlertTitle>
             <AlertDescription>

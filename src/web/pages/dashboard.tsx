@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { BounceRates } from '../features/calibration/BounceRates';
 import { listsQueries } from '../features/lists/api';
 import { DashboardNotices } from '../features/lists/DashboardNotices';
 import { ProcessingPanel } from '../features/lists/ProcessingPanel';
@@ -118,6 +119,7 @@ export default function DashboardPage({ uploadId }: { uploadId?: string }) {
         processing={processing}
         stopped={s.status === 'cancelled'}
       />
+      <BounceRates kind="verify" />
       <ResultsTable
         key={s.id}
         uploadId={s.id}

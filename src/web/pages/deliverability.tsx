@@ -4,6 +4,7 @@ import { AddDomainForm } from '../features/deliverability/AddDomainForm';
 import { deliverabilityQueries, useSyncMailboxDomains } from '../features/deliverability/api';
 import { DomainCard } from '../features/deliverability/DomainCard';
 import { DomainNotices } from '../features/deliverability/DomainNotices';
+import { HeaderCheck } from '../features/deliverability/HeaderCheck';
 import { errorMessage } from '../lib/api';
 import { failureToast, toast } from '../lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
@@ -84,6 +85,18 @@ export default function DeliverabilityPage() {
           ))}
         </section>
       )}
+      <Card>
+        <CardHeader>
+          <CardTitle>Check a message's headers</CardTitle>
+          <CardDescription>
+            What a receiver said about one message: SPF, DKIM and DMARC with their alignment, one-click
+            unsubscribe, and TLS on each hop.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <HeaderCheck />
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { BounceRates } from '../features/calibration/BounceRates';
 import { finderQueries } from '../features/finder/api';
 import { FindResults } from '../features/finder/FindResults';
 import { JobPanel } from '../features/finder/JobPanel';
@@ -44,6 +45,7 @@ export default function FindResultsPage() {
         actions={back}
       />
       {job ? <JobPanel job={job} /> : <Skeleton className="h-40 w-full" />}
+      <BounceRates kind="find" />
       <FindResults jobId={id} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { CREDIT_RULE, DEFAULT_REVERIFY_DAYS, ESTIMATE_RULE } from '../../shared/credits';
 import { API_RULE, TRIAL_TEXT } from '../../shared/plans';
 import { PlanGrid } from '../features/landing/Plans';
 import { PageHero, PublicLayout } from '../layout/PublicLayout';
@@ -14,6 +15,14 @@ const faq = (product: string) => [
   {
     q: 'What counts as a list?',
     a: 'Each CSV you verify (or list sent through the API) counts once, whatever its number of addresses. Re-checking the pending rows of a list counts nothing.',
+  },
+  {
+    q: 'What do I pay for in a list?',
+    a: `${CREDIT_RULE} ${ESTIMATE_RULE} The re-verification window is ${DEFAULT_REVERIFY_DAYS} days unless you change it; "Verify again now" checks those addresses afresh and charges them. The usage page shows, run by run, what was reserved, charged and given back.`,
+  },
+  {
+    q: 'Are found addresses charged?',
+    a: 'The email finder counts one per address it returns; a person it does not find, or finds only ambiguously, is free.',
   },
   { q: 'Which plans include the API?', a: API_RULE },
   {

@@ -12,6 +12,7 @@ import {
   useUploadDraft,
 } from '../features/lists/api';
 import { FileDropZone } from '../features/lists/FileDropZone';
+import { ListEstimateCard } from '../features/lists/ListEstimate';
 import { PreviewTable, type StartState, UploadSummary } from '../features/lists/UploadPreview';
 import { useHasAccess } from '../lib/access';
 import { errorMessage } from '../lib/api';
@@ -120,6 +121,7 @@ export default function UploadPage() {
       />
       {file && upload && (
         <>
+          {!started && <ListEstimateCard uploadId={upload.uploadId} />}
           <UploadSummary
             file={file}
             upload={upload}

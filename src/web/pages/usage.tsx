@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { billingQueries } from '../features/billing/api';
+import { CreditLedger } from '../features/usage/CreditLedger';
 import { ProbeBudgetMeter } from '../features/usage/ProbeBudgetMeter';
 import { UsageChart } from '../features/usage/UsageChart';
 import { UsageMeters } from '../features/usage/UsageMeters';
@@ -29,6 +30,7 @@ export default function UsagePage() {
         <>
           <UsageMeters usage={usage.data} />
           <ProbeBudgetMeter probes={usage.data.probes} />
+          <CreditLedger />
           <UsageChart history={usage.data.history} />
         </>
       )}

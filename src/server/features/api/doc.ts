@@ -9,10 +9,18 @@ lacks the route's scope, or the plan has no API access. 404: no such list *for t
 account's id answers the same). 402: the plan's monthly quota is used up; the body adds \`kind\`, \`used\`,
 \`limit\`, \`plan\`, \`resetsAt\`, \`upgradePlan\` and \`upgradeUrl\`, and nothing was stored or started.
 
-### Rate limits
-Each token may make API_RATE_LIMIT_PER_MINUTE requests a minute (default 120). Beyond that the answer is
-429 with \`Retry-After\` (seconds) and the \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and
-\`x-ratelimit-reset\` headers.
+### Rate limits and credits
+Each token may make API_RATE_LIMIT_PER_MINUTE requests a minute (default 120), counted together over every
+v1 route and the MCP server at \`/mcp\`. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
+\`RateLimit-Reset\` (seconds until the window starts again); beyond the limit the answer is 429 with
+\`Retry-After\` (seconds). Every answer to a recognised token also carries the month's credits:
+\`X-Credits-Remaining\` (list verifications left), \`X-Finds-Remaining\` (finds left), each a number or
+\`unlimited\`, and \`X-Credits-Reset\` (ISO time the counters start again).
+
+### Bulk JSON
+\`POST /api/v1/lists\` takes \`{"emails": [...]}\` and \`POST /api/v1/finds\` takes \`{"people": [...]}\` as JSON:
+bodies of 5,000 rows and more are accepted (lists up to API_MAX_JSON_EMAILS addresses, finds up to 10,000
+people), so automation tools need not build a CSV file.
 
 ## Webhooks
 Endpoints (Settings → Usage) receive \`POST\` requests with a JSON body

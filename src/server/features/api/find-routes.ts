@@ -64,6 +64,8 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
     '/finds',
     {
       config: config('finds'),
+      // 10,000 people with long names and website URLs pass the app-wide 1 MB.
+      bodyLimit: 8 * 1024 * 1024,
       schema: {
         ...common,
         summary: 'Start a bulk find (up to 10,000 people)',

@@ -224,6 +224,7 @@ export function apiV1ListRoutes(app: AppInstance, deps: AppDeps, config: V1Route
         db,
         workspaceId: requirePermission(req, 'lists:verify').id,
         uploadId: req.params.id,
+        now: deps.clock(),
       });
       return reply.code(204).send(null);
     },

@@ -16,7 +16,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } fr
 
 export type ApiListInput =
   | { kind: 'csv'; filename: string; bytes: Buffer }
-  | { kind: 'json'; name?: string; emails: string[] };
+  | { kind: 'json'; name?: string; emails: string[]; fresh?: boolean };
 
 const hashOf = (input: ApiListInput) =>
   createHash('sha256')
@@ -81,7 +81,16 @@ export async function createApiList(opts: {
       });
       uploadId = res.uploadId;
     }
-    await startVerification({ db, queue: opts.queue, settings: opts.config, workspace, uploadId, now });
+    const fresh = input.kind === 'json' && Boolean(input.fresh);
+    await startVerification({
+      db,
+      queue: opts.queue,
+      settings: opts.config,
+      workspace,
+      uploadId,
+      now,
+      fresh,
+    });
     const body = toApiList(await getUploadStatus({ db, workspaceId: workspace.id, uploadId, now }));
     if (key) await completeIdempotencyKey({ db, workspaceId: workspace.id, key, status: 201, body });
     return { status: 201, body, replayed: false };

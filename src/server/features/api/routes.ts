@@ -9,14 +9,17 @@ import {
 } from '../../../shared/api-v1';
 import { usageResponseSchema } from '../../../shared/usage';
 import type { AppDeps } from '../../platform/deps';
-import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
 import { usageSummary } from '../usage/usage';
 import { requirePermission, requireWorkspace } from '../workspaces';
-import { authenticateApiRequest, rateLimitKey } from './auth';
+import { authenticateApiRequest } from './auth';
+import { apiV1CreditRoutes } from './credit-routes';
+import { creditsHeaders } from './credits';
+import { apiV1DeliverabilityRoutes } from './deliverability-routes';
 import { apiV1FindRoutes } from './find-routes';
 import { apiV1ListControlRoutes } from './list-control-routes';
 import { apiV1ListRoutes } from './list-routes';
+import { v1RateLimit } from './v1-limit';
 import { errors, RATE_NOTE, security, TAGS } from './v1-scope';
 import { verifyOne } from './verify-one';
 
@@ -26,17 +29,16 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
   await app.register(
     async (scope) => {
       scope.addHook('preHandler', async (req) => authenticateApiRequest(req, deps));
+      // What is left of the month's credits, on every answer to a token that was recognised.
+      scope.addHook('onSend', async (req, reply, payload) => {
+        if (req.workspace && req.apiTokenId) reply.headers(await creditsHeaders(deps, req.workspace));
+        return payload;
+      });
       const r = scope.withTypeProvider<ZodTypeProvider>();
       const config = (apiScope: ApiScope) => ({
         csrfExempt: true,
         apiScope,
-        ...rateLimited({
-          max: deps.config.API_RATE_LIMIT_PER_MINUTE,
-          windowMs: 60_000,
-          message: 'Too many requests with this API token.',
-          keyGenerator: rateLimitKey,
-          groupId: 'api-v1',
-        }),
+        ...v1RateLimit(deps),
       });
       r.get(
         '/usage',
@@ -60,6 +62,8 @@ export async function apiV1Routes(app: AppInstance, deps: AppDeps) {
       );
       apiV1ListRoutes(scope, deps, config);
       apiV1FindRoutes(scope, deps, config);
+      apiV1DeliverabilityRoutes(scope, deps, config);
+      apiV1CreditRoutes(scope, deps, config);
       apiV1ListControlRoutes(scope, deps, {
         routeConfig: config('lists:write'),
         tags: TAGS,

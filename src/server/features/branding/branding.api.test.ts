@@ -245,6 +245,11 @@ describe('custom domain', () => {
       ['intranet', 'with a dot'],
       ['bad_name.example.com', 'not a valid domain'],
       ['-x.example.com', 'not a valid domain'],
+      // The one typed-domain rule (shared/public-domain.ts, decision 0910).
+      ['db.corp.internal', 'not under a public domain suffix'],
+      ['1.0.0.10.in-addr.arpa', 'reverse-DNS'],
+      [`${'a'.repeat(64)}.example.com`, '63 characters'],
+      ['co.uk', 'public suffix itself'],
       ['app.verilead.test', 'own address'],
       ['https://acme.app.verilead.test/path', 'own address'],
     ]) {

@@ -48,6 +48,10 @@ describe('sending domain checks', () => {
       ['tracking', 'pass'],
       ['domain_lists', 'pass'],
       ['ip_lists', 'pass'],
+      ['ptr', 'pass'],
+      ['mta_sts', 'info'],
+      ['tls_rpt', 'info'],
+      ['bimi', 'info'],
     ]);
     expect(r.state).toBe('pass');
   });
@@ -69,10 +73,16 @@ describe('sending domain checks', () => {
     expect(r.state).toBe('fail');
   });
 
-  it('SPF: two records fail', async () => {
+  it('SPF: two records fail, fixed by one merged record keeping every mechanism and the include', async () => {
     const r = await run('twospf.test');
     expect(r.by.spf.status).toBe('fail');
     expect(r.by.spf.summary).toContain('2 SPF records');
+    expect(r.by.spf.fix).toMatchObject({ action: 'change', value: 'v=spf1 include:_spf.google.com mx ~all' });
+    // With the other record first, a fix that kept one record dropped Google's include.
+    const other = await run('twospf2.test');
+    expect(other.by.spf.fix?.value).toBe(
+      'v=spf1 ip4:203.0.113.5 include:mailgun.org include:_spf.google.com ~all',
+    );
   });
 
   it("SPF: a record without the provider's include fails with the record changed", async () => {
@@ -89,9 +99,15 @@ describe('sending domain checks', () => {
     expect(r.by.spf.summary).toContain('more than 10 DNS look-ups');
   });
 
-  it('SPF: +all warns', async () => {
+  it('SPF: +all fails (anyone may send as the domain); ?all warns', async () => {
     const r = await run('plusall.test');
-    expect(r.by.spf).toMatchObject({ status: 'warn', fix: { value: 'v=spf1 include:_spf.google.com ~all' } });
+    expect(r.by.spf).toMatchObject({ status: 'fail', fix: { value: 'v=spf1 include:_spf.google.com ~all' } });
+    expect(r.by.spf.summary).toContain('+all');
+    const neutral = await run('qall.test');
+    expect(neutral.by.spf).toMatchObject({
+      status: 'warn',
+      fix: { value: 'v=spf1 include:_spf.google.com ~all' },
+    });
   });
 
   it('DKIM: no key at the usual selector fails; an empty key fails as revoked', async () => {
@@ -171,6 +187,19 @@ describe('sending domain checks', () => {
     expect(r.by.ip_lists.summary).toContain('zen.spamhaus.org, bl.spamcop.net');
     const clean = await run('ownsmtp.test', { smtpHost: 'smtp.clean.test' });
     expect(clean.by.ip_lists.status).toBe('pass');
+  });
+
+  it("reverse DNS of the mailbox's own SMTP server: forward-confirmed passes, none fails", async () => {
+    const own = await run('ownsmtp.test', { smtpHost: 'smtp.ownsmtp.test' });
+    expect(own.by.ptr.status).toBe('pass');
+    const none = await run('ownsmtp.test', { smtpHost: 'smtp.clean.test' });
+    expect(none.by.ptr).toMatchObject({ status: 'fail', fix: { type: 'PTR', name: '198.51.100.8' } });
+  });
+
+  it('MX: a mail host without an address fails', async () => {
+    const r = await run('deadmx.test', { provider: 'google' });
+    expect(r.by.mx.status).toBe('fail');
+    expect(r.by.mx.summary).toContain('mx.gone.test has no address');
   });
 
   it('a resolver that fails is "could not check", never a verdict on the domain', async () => {

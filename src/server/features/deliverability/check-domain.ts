@@ -1,8 +1,14 @@
 import { type DomainCheck, type SendingProvider, worstOf } from '../../../shared/deliverability';
-import { checkDkim, checkDmarc, checkMx, checkSpf } from './auth-checks';
-import { delistUrl, domainListings, ipListings, type Listing, type Zone } from './lists';
+import { checkMx } from './auth-checks';
+import { checkDkim } from './dkim';
+import { checkDmarc } from './dmarc';
+import { domainListings, ipListings, type Listing, type Zone } from './lists';
+import { checkBimi, checkMtaSts, checkTlsRpt } from './protocols';
 import { PROVIDER_DNS, sendingProviderOf } from './providers';
 import type { DomainResolver } from './resolver';
+import { checkReverseDns } from './reverse-dns';
+import { checkSpf } from './spf/check';
+import { delistUrl } from './zones';
 
 export interface DomainCheckInput {
   resolver: DomainResolver;
@@ -132,6 +138,10 @@ export async function checkSendingDomain(
     checkTracking(i),
     domainListings(i.resolver, i.zones.domain, i.domain).then((l) => listCheck('domain_lists', i.domain, l)),
     checkIpLists(i, provider),
+    checkReverseDns({ resolver: i.resolver, smtpHost: i.smtpHost, provider }),
+    checkMtaSts(auth),
+    checkTlsRpt(auth),
+    checkBimi(auth),
   ]);
   return { provider, checks, state: worstOf(checks) };
 }

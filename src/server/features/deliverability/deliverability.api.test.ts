@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDns, startFakeDns } from '../../../../tests/fakes/dns';
-import { SENDING_ZONE } from '../../../../tests/fakes/sending-domains';
+import { DKIM_TXT, SENDING_ZONE } from '../../../../tests/fakes/sending-domains';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../tests/helpers/client';
 import { signUpWithKey, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
@@ -54,7 +54,7 @@ describe('sending domains', () => {
   it('a domain typed in shows why it fails, with the record to add; fixed and rechecked, it passes', async () => {
     const c = await user();
     dns.set('fixme.test', { MX: [{ preference: 1, exchange: 'smtp.google.com' }] });
-    dns.set('google._domainkey.fixme.test', { TXT: [['v=DKIM1; k=rsa; p=abc']] });
+    dns.set('google._domainkey.fixme.test', { TXT: DKIM_TXT });
     dns.set('_dmarc.fixme.test', { TXT: [['v=DMARC1; p=reject; rua=mailto:d@fixme.test']] });
     dns.set('track.fixme.test', { CNAME: 'open.sleadtrack.com' });
     const added = await c.post('/api/deliverability/domains', {
@@ -136,7 +136,7 @@ describe('sending domains', () => {
       MX: [{ preference: 1, exchange: 'smtp.google.com' }],
       TXT: [['v=spf1 include:_spf.google.com ~all']],
     });
-    dns.set('google._domainkey.daily.test', { TXT: [['v=DKIM1; p=abc']] });
+    dns.set('google._domainkey.daily.test', { TXT: DKIM_TXT });
     dns.set('_dmarc.daily.test', { TXT: [['v=DMARC1; p=reject; rua=mailto:d@daily.test']] });
     dns.set('track.daily.test', { CNAME: 'open.sleadtrack.com' });
     const d = (

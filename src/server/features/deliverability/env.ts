@@ -4,9 +4,15 @@ const zones = /^[a-z0-9.,\s-]*$/i;
 
 export const deliverabilityEnv = {
   /** Domain blocklists (DNS zones) a sending domain is looked up on. */
-  DELIVERABILITY_DOMAIN_LISTS: envText('dbl.spamhaus.org,multi.surbl.org,multi.uribl.com', zones),
+  DELIVERABILITY_DOMAIN_LISTS: envText(
+    'dbl.spamhaus.org,multi.surbl.org,multi.uribl.com,dbl.nordspam.com',
+    zones,
+  ),
   /** IP blocklists a mailbox's SMTP server, and the verifier's own address, are looked up on. */
-  DELIVERABILITY_IP_LISTS: envText('zen.spamhaus.org,b.barracudacentral.org,bl.spamcop.net', zones),
+  DELIVERABILITY_IP_LISTS: envText(
+    'zen.spamhaus.org,b.barracudacentral.org,bl.spamcop.net,dnsbl.sorbs.net,psbl.surriel.com,bl.mailspike.net,dnsbl-1.uceprotect.net,ix.dnsbl.manitu.net,dnsbl.dronebl.org,all.s5h.net',
+    zones,
+  ),
   /**
    * Spamhaus's Data Query Service key: its public mirrors refuse queries that come through public
    * resolvers, so with a key the Spamhaus zones are asked at <key>.<zone>.dq.spamhaus.net instead.

@@ -1,5 +1,6 @@
 import type { Config } from '../../platform/config';
 import type { DomainResolver } from './resolver';
+import { isRefusal } from './zones';
 
 type ListConfig = Pick<
   Config,
@@ -37,21 +38,12 @@ export type Listing =
   | { zone: string; state: 'listed'; code: string }
   | { zone: string; state: 'clear' | 'unknown'; code?: string };
 
-/**
- * A list's own "we will not answer you" codes, which are not listings: Spamhaus's 127.255.255.x (public
- * resolver, over quota, typo) and URIBL's and SURBL's 127.0.0.1.
- */
-function refusal(zone: string, code: string): boolean {
-  if (code.startsWith('127.255.255.')) return true;
-  return code === '127.0.0.1' && /(uribl|surbl)\./.test(zone);
-}
-
 async function lookUp(resolver: DomainResolver, zone: Zone, name: string): Promise<Listing> {
   const a = await resolver.a(`${name}.${zone.query}`);
   if (!a.ok)
     return a.none ? { zone: zone.name, state: 'clear' } : { zone: zone.name, state: 'unknown', code: a.code };
   const codes = a.records.filter((ip) => ip.startsWith('127.'));
-  const listed = codes.find((c) => !refusal(zone.query, c));
+  const listed = codes.find((c) => !isRefusal(zone.name, c));
   if (listed) return { zone: zone.name, state: 'listed', code: listed };
   return { zone: zone.name, state: codes.length ? 'unknown' : 'clear', code: codes[0] };
 }
@@ -64,14 +56,4 @@ export function domainListings(resolver: DomainResolver, zones: Zone[], domain: 
 export function ipListings(resolver: DomainResolver, zones: Zone[], ip: string): Promise<Listing[]> {
   const reversed = ip.split('.').reverse().join('.');
   return Promise.all(zones.map((z) => lookUp(resolver, z, reversed)));
-}
-
-/** Where a listed name or address asks to be removed. */
-export function delistUrl(zone: string): string {
-  if (zone.includes('spamhaus')) return 'https://check.spamhaus.org/';
-  if (zone.includes('barracuda')) return 'https://www.barracudacentral.org/rbl/removal-request';
-  if (zone.includes('spamcop')) return 'https://www.spamcop.net/bl.shtml';
-  if (zone.includes('surbl')) return 'https://www.surbl.org/surbl-analysis';
-  if (zone.includes('uribl')) return 'https://admin.uribl.com/';
-  return `the ${zone} operator's removal page`;
 }

@@ -6,7 +6,7 @@ import type { JobSender } from '../../platform/jobs/registry';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { checkSendingDomain } from './check-domain';
 import { listZones } from './lists';
-import type { DomainResolver } from './resolver';
+import { configuredResolver, type DomainResolver } from './resolver';
 import { type SendingDomainRow, sendingDomains } from './schema';
 
 export type CheckConfig = Pick<
@@ -88,4 +88,24 @@ export async function recheckDomain(opts: {
     });
   }
   return { row: saved ?? next, changed };
+}
+
+/** Checks these rows now, one after the other, through one resolver (a person or a token waits). */
+export async function checkRowsNow(opts: {
+  db: Db;
+  config: CheckConfig & Pick<Config, 'DNS_SERVERS' | 'DNS_TIMEOUT_MS' | 'DNS_TRIES'>;
+  queue?: JobSender;
+  now: Date;
+  rows: SendingDomainRow[];
+}): Promise<SendingDomainRow[]> {
+  const resolver = configuredResolver(opts.config);
+  try {
+    const out: SendingDomainRow[] = [];
+    for (const row of opts.rows) {
+      out.push((await recheckDomain({ ...opts, resolver, row })).row);
+    }
+    return out;
+  } finally {
+    resolver.close();
+  }
 }

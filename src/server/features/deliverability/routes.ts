@@ -2,27 +2,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addSendingDomainSchema,
+  headerCheckInputSchema,
+  headerReportSchema,
   sendingDomainListSchema,
   sendingDomainSchema,
 } from '../../../shared/deliverability';
 import type { AppDeps } from '../../platform/deps';
-import { conflict } from '../../platform/http/errors';
 import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
 import { sendingMailboxes } from '../smartlead';
 import { requirePermission, requireWorkspace } from '../workspaces';
-import { recheckDomain } from './recheck';
-import { configuredResolver } from './resolver';
+import { addAndCheckDomain, checkDomains, sendingDomainList } from './checks';
+import { checkHeaders } from './headers/report';
 import type { SendingDomainRow } from './schema';
-import { setupNotes } from './setup-notes';
 import { standingRoutes } from './standing-routes';
 import {
-  addSendingDomain,
   dismissNotices,
   domainView,
   findSendingDomain,
   listSendingDomains,
-  MAX_SENDING_DOMAINS,
   removeSendingDomain,
   syncMailboxDomains,
 } from './store';
@@ -36,32 +34,20 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps.database;
   const { config, clock } = deps;
   standingRoutes(app, deps);
-  // Each check asks DNS about twenty questions: a person rechecks, a script does not loop on it.
+  // Each check asks DNS about twenty questions: a person rechecks, a script does not loop on it. Counted
+  // per workspace, so two admins do not get twice the allowance.
   const checking = rateLimited({
     max: 30,
     windowMs: 60_000,
     hook: 'preHandler',
     groupId: 'deliverability-check',
-    keyGenerator: (req) => `deliverability:${req.user?.id ?? req.ip}`,
+    keyGenerator: (req) => `deliverability:${req.workspace?.id ?? req.user?.id ?? req.ip}`,
     message: 'Too many domain checks.',
   });
 
-  const check = async (rows: SendingDomainRow[]) => {
-    const resolver = configuredResolver(config);
-    try {
-      const out: SendingDomainRow[] = [];
-      for (const row of rows) {
-        out.push((await recheckDomain({ db, config, resolver, row, now: clock(), queue: deps.queue })).row);
-      }
-      return out;
-    } finally {
-      resolver.close();
-    }
-  };
-  const list = async (workspaceId: string) => ({
-    domains: (await listSendingDomains({ db, workspaceId })).map(domainView),
-    setup: setupNotes(config),
-  });
+  const checkDeps = { db, config, queue: deps.queue, clock };
+  const check = (rows: SendingDomainRow[]) => checkDomains(checkDeps, rows);
+  const list = (workspaceId: string) => sendingDomainList({ db, config, workspaceId });
 
   r.get(
     '/api/deliverability/domains',
@@ -75,16 +61,12 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
       config: checking,
       schema: { tags, body: addSendingDomainSchema, response: { 200: sendingDomainSchema } },
     },
-    async (req) => {
-      const workspace = requirePermission(req, 'campaigns:send');
-      const existing = await listSendingDomains({ db, workspaceId: workspace.id });
-      if (existing.length >= MAX_SENDING_DOMAINS && !existing.some((d) => d.domain === req.body.domain)) {
-        throw conflict(`A workspace can check at most ${MAX_SENDING_DOMAINS} domains. Remove one first.`);
-      }
-      const row = await addSendingDomain({ db, workspaceId: workspace.id, input: req.body });
-      const [checked] = await check([row]);
-      return domainView(checked!);
-    },
+    async (req) =>
+      addAndCheckDomain({
+        ...checkDeps,
+        workspaceId: requirePermission(req, 'campaigns:send').id,
+        input: req.body,
+      }),
   );
 
   r.post(
@@ -115,6 +97,24 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
       const row = await findSendingDomain({ db, workspaceId: workspace.id, id: req.params.id });
       const [checked] = await check([row]);
       return domainView(checked!);
+    },
+  );
+
+  r.post(
+    '/api/deliverability/headers',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reads the raw headers of a message: SPF, DKIM, DMARC and alignment, unsubscribe, TLS per hop',
+        body: headerCheckInputSchema,
+        response: { 200: headerReportSchema },
+      },
+    },
+    // Text only: nothing the headers name is fetched or resolved (decision 0910).
+    async (req) => {
+      requireWorkspace(req);
+      return checkHeaders(req.body);
     },
   );
 

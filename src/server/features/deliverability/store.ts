@@ -1,13 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   type AddSendingDomainInput,
   addSendingDomainSchema,
   domainOfEmail,
   type SendingDomain,
 } from '../../../shared/deliverability';
+import { senderRequirements } from '../../../shared/sender-requirements';
 import type { Db } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
+import { query } from '../../platform/db/sql';
+import { conflict, notFound } from '../../platform/http/errors';
 import { sendingProviderOf } from './providers';
+import { lockDomainAdds } from './queries';
 import { type SendingDomainRow, sendingDomains } from './schema';
 
 /** A workspace may keep this many sending domains (each costs about twenty look-ups a day). */
@@ -26,6 +29,7 @@ export function domainView(r: SendingDomainRow): SendingDomain {
     checks: r.checks,
     checkedAt: r.checkedAt?.toISOString() ?? null,
     notice: r.notice,
+    requirements: r.checkedAt ? senderRequirements(r.checks) : [],
   };
 }
 
@@ -60,12 +64,25 @@ export async function addSendingDomain(opts: {
     dkimSelector: input.dkimSelector ?? null,
     trackingDomain: input.trackingDomain ?? null,
   };
-  const [row] = await opts.db
-    .insert(sendingDomains)
-    .values({ workspaceId: opts.workspaceId, domain: input.domain, source: 'manual', ...settings })
-    .onConflictDoUpdate({ target: [sendingDomains.workspaceId, sendingDomains.domain], set: settings })
-    .returning();
-  return row!;
+  return opts.db.transaction(async (tx) => {
+    await query(tx, lockDomainAdds({ workspaceId: opts.workspaceId }));
+    const [{ held, known } = { held: 0, known: 0 }] = await tx
+      .select({
+        held: sql<number>`count(*)::int`,
+        known: sql<number>`count(*) FILTER (WHERE ${sendingDomains.domain} = ${input.domain})::int`,
+      })
+      .from(sendingDomains)
+      .where(eq(sendingDomains.workspaceId, opts.workspaceId));
+    if (held >= MAX_SENDING_DOMAINS && !known) {
+      throw conflict(`A workspace can check at most ${MAX_SENDING_DOMAINS} domains. Remove one first.`);
+    }
+    const [row] = await tx
+      .insert(sendingDomains)
+      .values({ workspaceId: opts.workspaceId, domain: input.domain, source: 'manual', ...settings })
+      .onConflictDoUpdate({ target: [sendingDomains.workspaceId, sendingDomains.domain], set: settings })
+      .returning();
+    return row!;
+  });
 }
 
 export interface MailboxSummary {
@@ -86,19 +103,31 @@ export async function syncMailboxDomains(opts: {
     if (d && !byDomain.has(d)) byDomain.set(d, m);
   }
   if (!byDomain.size) return 0;
-  const rows = [...byDomain].slice(0, MAX_SENDING_DOMAINS).map(([domain, m]) => {
-    const provider = sendingProviderOf({ type: m.type });
-    return {
-      workspaceId: opts.workspaceId,
-      domain,
-      source: 'mailbox' as const,
-      provider: provider === 'other' ? null : provider,
-      // Google's and Microsoft's servers are theirs to keep clean; a server of one's own is looked up.
-      smtpHost: provider === 'other' ? (m.smtpHost?.trim().toLowerCase() ?? null) : null,
-    };
+  return opts.db.transaction(async (tx) => {
+    // Under the same lock as a typed add: the mailboxes fill what the cap leaves, never past it.
+    await query(tx, lockDomainAdds({ workspaceId: opts.workspaceId }));
+    const held = await tx
+      .select({ domain: sendingDomains.domain })
+      .from(sendingDomains)
+      .where(eq(sendingDomains.workspaceId, opts.workspaceId));
+    const known = new Set(held.map((r) => r.domain));
+    const fresh = [...byDomain].filter(([d]) => !known.has(d));
+    const room = Math.max(0, MAX_SENDING_DOMAINS - held.length);
+    if (!fresh.length || !room) return 0;
+    const rows = fresh.slice(0, room).map(([domain, m]) => {
+      const provider = sendingProviderOf({ type: m.type });
+      return {
+        workspaceId: opts.workspaceId,
+        domain,
+        source: 'mailbox' as const,
+        provider: provider === 'other' ? null : provider,
+        // Google's and Microsoft's servers are theirs to keep clean; a server of one's own is looked up.
+        smtpHost: provider === 'other' ? (m.smtpHost?.trim().toLowerCase() ?? null) : null,
+      };
+    });
+    const added = await tx.insert(sendingDomains).values(rows).onConflictDoNothing().returning();
+    return added.length;
   });
-  const added = await opts.db.insert(sendingDomains).values(rows).onConflictDoNothing().returning();
-  return added.length;
 }
 
 export async function removeSendingDomain(opts: { db: Db; workspaceId: string; id: string }): Promise<void> {

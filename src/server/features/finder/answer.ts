@@ -118,6 +118,33 @@ function ambiguous(c: Candidate, owner: string, evidence: FindEvidence): Answer 
   };
 }
 
+/**
+ * An address made of initials (a.gonzalez) that the server accepts, at a domain whose pattern says the
+ * person's own address would be another one, which the server rejected: it is most likely a namesake's.
+ */
+export function initialsAnswer(
+  heard: Extract<Heard, { kind: 'accepted' }>,
+  support: PatternSupport[],
+  name: NameParts,
+): Answer {
+  const c = heard.candidate;
+  const local = c.address.slice(0, c.address.indexOf('@'));
+  return {
+    email: c.address,
+    status: 'ambiguous',
+    score: 30,
+    pattern: c.pattern,
+    evidence: {
+      smtpCode: heard.reply.smtpCode ?? null,
+      smtpMessage: heard.reply.smtpMessage ?? null,
+      rejected: heard.rejected,
+      tried: heard.tried,
+      ...sourceOf(c, support),
+      note: `${local}@ fits everyone with ${name.display}'s initials, and this domain's addresses follow another pattern, which the server rejected for ${name.display}: it may be a namesake's.`,
+    },
+  };
+}
+
 /** Two people of one search who got the same address: neither keeps it as theirs. */
 export function markCollision(a: Answer, otherName: string): Answer {
   if (!a.email) return a;

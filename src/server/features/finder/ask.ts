@@ -12,8 +12,8 @@ export type Heard =
   | { kind: 'silent'; reply: Step2Result; rejected: number; tried: number }
   | { kind: 'all_rejected'; reply: Step2Result | null; rejected: number; tried: number };
 
-/** Candidates per round: the best one alone, then the next three, then the rest. */
-const WAVES = [1, 3, Number.POSITIVE_INFINITY];
+/** Candidates per round: the best one alone, then the next three, the next four, then the rest. */
+const WAVES = [1, 3, 4, Number.POSITIVE_INFINITY];
 
 const NO_MAIL = new Set(['no_domain', 'null_mx', 'no_mail_host', 'syntax', 'disposable']);
 

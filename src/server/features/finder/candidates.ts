@@ -12,10 +12,47 @@ export interface Candidate {
   support: number;
 }
 
-/** Most candidates asked per person: beyond these, a mailbox is unlikely to follow any pattern. */
+/** Most candidates asked per person at a domain whose pattern is known: beyond these, a mailbox is unlikely to follow any pattern. */
 export const MAX_CANDIDATES = 12;
 
-export function candidatesFor(name: NameParts, domain: string, support: PatternSupport[]): Candidate[] {
+/**
+ * Most candidates asked per person while the domain has shown no accepted address (decision 0350: a bulk
+ * of made-up names must not sweep a server). The domain's first people share the patterns between
+ * them instead (see `discoveryOrder`), so every pattern is still tried within three people.
+ */
+export const DISCOVERY_CANDIDATES = 8;
+
+/** People in a row whose every candidate a domain rejected, before it is asked no further. */
+export const REJECTS_EVERY_GUESS_AFTER = 3;
+
+/** …unless some pattern was rejected for one person only: then up to this many people in a row. */
+export const REJECTS_EVERY_GUESS_AT_MOST = 6;
+
+/** Candidates per person at a domain that rejected every candidate of that many people before (an earlier find). */
+export const AFTER_REJECTS_CANDIDATES = 3;
+
+/** Whether a domain that rejected every candidate of `inARow` people in a row is to be asked no further. */
+export function rejectsEveryGuess(inARow: number, rejected: ReadonlyMap<string, number>): boolean {
+  if (inARow >= REJECTS_EVERY_GUESS_AT_MOST) return true;
+  return inARow >= REJECTS_EVERY_GUESS_AFTER && ADDRESS_PATTERNS.every((p) => (rejected.get(p.id) ?? 0) >= 2);
+}
+
+/** Patterns whose address names only an initial of the person: a.gonzalez fits Alberto and Angela. */
+export function isInitialsPattern(pattern: string): boolean {
+  return pattern.includes('{f}') || pattern.includes('{l}');
+}
+
+/** Patterns that spell both names out in full (angela.gonzalez): the address names one person. */
+export const FULL_NAME_PATTERNS = ADDRESS_PATTERNS.filter(
+  (p) => p.id.includes('{first}') && p.id.includes('{last}'),
+).map((p) => p.id);
+
+export function candidatesFor(
+  name: NameParts,
+  domain: string,
+  support: PatternSupport[],
+  limit = MAX_CANDIDATES,
+): Candidate[] {
   const out: Candidate[] = [];
   const add = (local: string, pattern: string, weight: number) => {
     const address = `${local}@${domain}`;
@@ -33,5 +70,87 @@ export function candidatesFor(name: NameParts, domain: string, support: PatternS
     if (usual) add(usual, p.id, 0);
   }
   for (const p of ordered) for (const local of localPartsOf(name, p.id).slice(1)) add(local, p.id, 0);
-  return out.slice(0, MAX_CANDIDATES);
+  return out.slice(0, limit);
+}
+
+/**
+ * A domain's first people, while no address has been accepted there: each asks the two most likely
+ * patterns (the person may simply have no mailbox) and then the patterns the people before them have
+ * not tried yet, so that a rare pattern ({f}_{last} at a Microsoft 365 company) is reached by the
+ * third person instead of never. `rejected` counts, per pattern, the people it was rejected for here.
+ */
+export function discoveryOrder(
+  candidates: Candidate[],
+  rejected: ReadonlyMap<string, number>,
+  limit = DISCOVERY_CANDIDATES,
+  alone = false,
+): Candidate[] {
+  const supported = candidates.filter((c) => c.support > 0);
+  const rest = candidates.filter((c) => c.support <= 0);
+  // Each pattern's usual spelling first (candidatesFor lists those before the other spellings): the
+  // two most likely and the other spelling of the most likely one (bjoern.novak after bjorn.novak),
+  // then the other patterns, those tried here least often first, then the other spellings.
+  const usual = rest.filter((c, i) => rest.findIndex((x) => x.pattern === c.pattern) === i);
+  const times = (c: Candidate) => rejected.get(c.pattern) ?? 0;
+  const second = rest.find((c) => c.pattern === usual[0]?.pattern && c !== usual[0]);
+  if (alone) {
+    // A single find: the likely patterns by how common they are (one person without a mailbox says
+    // little against a pattern), save those rejected for two people here; its last two candidates go
+    // to the patterns tried here least, so that the workspace's finds at a domain reach a rare one.
+    const likely = usual.filter((c) => times(c) < 2);
+    const head = [...supported, ...likely.slice(0, 1), ...(second ? [second] : []), ...likely.slice(1)].slice(
+      0,
+      Math.max(0, limit - 2),
+    );
+    const least = usual
+      .filter((c) => !head.includes(c))
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => times(a.c) - times(b.c) || a.i - b.i)
+      .map((x) => x.c);
+    return [...head, ...least, ...rest.filter((c) => !head.includes(c) && !least.includes(c))].slice(
+      0,
+      limit,
+    );
+  }
+  const head = usual.slice(0, 2);
+  // A pattern rejected for one person may only mean that person has no mailbox: the patterns tried
+  // least often here come first.
+  const untried = usual
+    .slice(2)
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => times(a.c) - times(b.c) || a.i - b.i)
+    .map((x) => x.c);
+  const taken = new Set([...head, ...untried, ...(second ? [second] : [])]);
+  const ordered = [
+    ...supported,
+    ...head,
+    ...(second ? [second] : []),
+    ...untried,
+    ...rest.filter((c) => !taken.has(c)),
+  ];
+  return ordered.slice(0, limit);
+}
+
+/**
+ * The person's full-name addresses to ask after an initials address was accepted (the namesake
+ * check): at most `count` full-name addresses in all, those already asked (and rejected) included.
+ */
+export function fullNameCandidates(
+  name: NameParts,
+  domain: string,
+  asked: Candidate[],
+  count: number,
+): Candidate[] {
+  const out: Candidate[] = [];
+  let left = count - asked.filter((c) => FULL_NAME_PATTERNS.includes(c.pattern)).length;
+  for (const pattern of FULL_NAME_PATTERNS) {
+    if (left <= 0) break;
+    const [usual] = localPartsOf(name, pattern);
+    const address = usual && `${usual}@${domain}`;
+    if (address && !asked.some((c) => c.address === address) && !out.some((c) => c.address === address)) {
+      out.push({ address, pattern, support: 0 });
+      left--;
+    }
+  }
+  return out;
 }

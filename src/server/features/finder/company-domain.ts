@@ -1,4 +1,5 @@
 import { domainToASCII } from 'node:url';
+import { publicDomainProblem } from '../../../shared/public-domain';
 
 // The domain a company input names: "acme.com", "https://www.acme.com/team", "ACME.COM." → "acme.com".
 // A company name alone ("Acme Inc") names no domain: we do not guess one (no search engine here).
@@ -14,6 +15,7 @@ export function companyDomain(input: string): string | null {
   }
   const ascii = domainToASCII(host.replace(/\.$/, '').toLowerCase()).replace(/^www\./, '');
   if (!ascii?.includes('.') || !/^[a-z0-9.-]+$/.test(ascii)) return null;
-  if (ascii.split('.').some((label) => !label || label.length > 63)) return null;
-  return ascii;
+  // Only a host under a public suffix is a company's domain (shared/public-domain.ts): an IP address or
+  // an internal name would have us probe a mail server only our resolver knows.
+  return publicDomainProblem(ascii) ? null : ascii;
 }

@@ -6,6 +6,7 @@ import {
   worldExamples,
 } from '../../../../tests/fakes/finder-world';
 import { createVerifier, type Verifier } from '../verification';
+import { DISCOVERY_CANDIDATES, REJECTS_EVERY_GUESS_AT_MOST } from './candidates';
 import { findMany } from './find-many';
 import type { Found } from './find-person';
 import { siteResolver } from './site-resolver';
@@ -13,7 +14,9 @@ import { readCompanySite } from './website';
 
 // The finder against a world whose truth is known: every answer is checked. Domains with a pattern
 // each, catch-all domains, Postfix error limits, websites that publish colleagues (one forbids it in
-// robots.txt), colleagues the workspace knows, name collisions and non-ASCII names.
+// robots.txt), colleagues the workspace knows, name collisions and non-ASCII names; and the three
+// companies the finder once got wrong: Microsoft 365 with a rare pattern, namesakes, and a server
+// that rejects every address a name makes.
 
 let world: FinderWorld;
 let verifier: Verifier;
@@ -134,5 +137,46 @@ describe('finding people in a world of known truth', () => {
       expect(hits(d.domain, '/robots.txt')).toBe(1);
       expect(hits(d.domain, '/') + hits(d.domain, '/team') + hits(d.domain, '/contact')).toBe(0);
     }
+  });
+});
+
+describe('the companies the finder once got wrong', () => {
+  const at = (special: string) => {
+    const d = world.domains.find((x) => x.special === special);
+    if (!d) throw new Error(`no ${special} company`);
+    const people = world.people
+      .map((p, i) => ({ p, a: answers.get(i)?.answer }))
+      .filter(({ p }) => p.domain === d.domain);
+    return { d, people, host: world.hosts[d.domain] };
+  };
+
+  it('discovers a rare pattern behind Microsoft 365 edge blocking (f_last, 5.4.1 for unknowns) for everyone there', () => {
+    const { d, people, host } = at('m365');
+    expect(d.pattern).toBe('{f}_{last}');
+    expect(people.length).toBeGreaterThanOrEqual(6);
+    for (const { p, a } of people)
+      expect({ email: a?.email, status: a?.status }).toEqual({ email: p.address, status: 'valid' });
+    // The first people share the patterns between them (at most DISCOVERY_CANDIDATES each); everyone
+    // after asks the pattern found, and the initials check, directly.
+    expect(host.stats.rcpts.length).toBeLessThanOrEqual(3 * (DISCOVERY_CANDIDATES + 2) + 2 * people.length);
+  });
+
+  it('gives each namesake their own address: a.gonzalez to Alberto, angela.gonzalez to Angela', () => {
+    const { people } = at('namesakes');
+    const alberto = people.find(({ p }) => p.firstName === 'Alberto');
+    const angela = people.find(({ p }) => p.firstName === 'Angela');
+    expect(alberto?.p.address).toMatch(/^a\.gonzalez@/);
+    expect(angela?.p.address).toMatch(/^angela\.gonzalez@/);
+    expect(alberto?.a).toMatchObject({ status: 'valid', email: alberto?.p.address });
+    expect(angela?.a).toMatchObject({ status: 'valid', email: angela?.p.address });
+  });
+
+  it('stops asking a server that rejects every guess, and says so', () => {
+    const { people, host } = at('rejects_all');
+    for (const { a } of people) expect(a?.status).toBe('not_found');
+    const notAsked = people.filter(({ a }) => a?.evidence.tried === 0);
+    expect(notAsked.length).toBeGreaterThan(0);
+    for (const { a } of notAsked) expect(a?.evidence.note).toMatch(/rejects every guess/);
+    expect(host.stats.rcpts.length).toBeLessThanOrEqual(REJECTS_EVERY_GUESS_AT_MOST * DISCOVERY_CANDIDATES);
   });
 });

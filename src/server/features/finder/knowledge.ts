@@ -47,7 +47,8 @@ export async function siteExamples(
       resolve: d.resolve,
     });
     site = { domain, addresses: read.addresses, pages: read.pages, problem: read.problem, readAt: now };
-    await putSite(d.db, site);
+    // A guard's refusal is about our network, not the site's content: the shared cache never keeps it.
+    if (!read.refused) await putSite(d.db, site);
   }
   return {
     examples: site.addresses.map((a) => ({ address: a.address, names: a.names, source: 'website' as const })),

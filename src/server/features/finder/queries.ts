@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FindFilter, FindJobStatus, FindPerson, FindStatus } from '../../../shared/finder';
 import type { Db } from '../../platform/db/client';
+import { sentAddresses } from '../outcomes';
 import type { Answer } from './answer';
 import { type FindJobRow, type FindResultRow, findJobs, findResults } from './schema';
 
@@ -232,3 +233,14 @@ export async function earlierAnswers(db: Db, workspaceId: string, domain: string
     )
     .limit(100);
 }
+
+/** Each found address once (its latest answer), with whether it was sent to and bounced. */
+export const foundAndSent = (workspaceId: string) => sql`
+  WITH found AS (
+    SELECT DISTINCT ON (lower(email)) lower(email) AS email, status, score
+    FROM find_results
+    WHERE workspace_id = ${workspaceId} AND email IS NOT NULL AND status IN ('valid', 'accept_all')
+    ORDER BY lower(email), finished_at DESC NULLS LAST
+  )
+  SELECT f.status, f.score, s.bounced
+  FROM found f JOIN ${sentAddresses(sql`${workspaceId}::uuid`)} s ON s.email = f.email`;

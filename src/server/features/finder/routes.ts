@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { calibrationSchema } from '../../../shared/calibration';
 import {
   findJobListSchema,
   findJobSchema,
@@ -17,7 +18,8 @@ import { badRequest } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { brandedFileName } from '../branding';
 import { contentDisposition } from '../lists/export';
-import { requirePermission } from '../workspaces';
+import { requirePermission, requireWorkspace } from '../workspaces';
+import { workspaceCalibration } from './calibration';
 import { peopleFromCsv } from './csv-input';
 import { resumeFinds } from './jobs';
 import { exportFind, sendFindToVerification } from './send';
@@ -182,5 +184,10 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
         jobId: req.params.id,
         now: deps.clock(),
       }),
+  );
+
+  // The workspace's own bounce rates per status and score band, verified and found.
+  r.get('/api/calibration', { schema: { tags, response: { 200: calibrationSchema } } }, async (req) =>
+    workspaceCalibration(db, requireWorkspace(req).id),
   );
 }

@@ -11,6 +11,7 @@ import { consumeQuota, QuotaExceededError } from '../usage/quota';
 import { type BudgetHold, parseDnsServers, type Verifier } from '../verification';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { findWorkspacePlan } from '../workspaces';
+import { discoveryStore } from './discovery';
 import { findMany } from './find-many';
 import type { Found } from './find-person';
 import { FIND_RUN_JOB } from './job-types';
@@ -104,6 +105,7 @@ export async function runFindJob(opts: {
         },
         concurrency: ctx.config.FINDER_CONCURRENCY,
         examples: (domain) => domainExamples(knowledge, job.workspaceId, domain),
+        discovery: discoveryStore(db, job.workspaceId, clock),
         stopped: () => stopped,
         onFound: (i, f) => (stopped && isClosing(verifier) ? undefined : store(i, f, true)),
         onChange: (i, f) => store(i, f, false),

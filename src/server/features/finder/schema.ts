@@ -53,3 +53,16 @@ export const findSites = pgTable('find_sites', {
   problem: text('problem'),
   readAt: ts('read_at').notNull(),
 });
+
+// Created by migrations/0852_finder_domain_discovery.sql: a workspace's discovery of a domain's pattern.
+export const findDomainDiscovery = pgTable(
+  'find_domain_discovery',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    domain: text('domain').notNull(),
+    rejected: jsonb('rejected').$type<Record<string, number>>().notNull(),
+    rejectedInARow: integer('rejected_in_a_row').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.domain] })],
+);

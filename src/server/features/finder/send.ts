@@ -4,9 +4,10 @@ import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import type { ListsSettings } from '../lists/env';
-import { verifyRows } from '../lists/verify-rows';
+import { type CarriedVerdict, verifyRows } from '../lists/verify-rows';
 import type { WorkspacePlan } from '../workspaces';
 import { resultRows, resultsWhere } from './queries';
+import type { FindResultRow } from './schema';
 import { ownJob } from './service';
 import { personName } from './views';
 
@@ -51,10 +52,35 @@ export async function* exportFind(db: Db, workspaceId: string, jobId: string): A
   }
 }
 
+/**
+ * What the finder heard about a found address, carried into the list when younger than the
+ * re-verification window (REVERIFY_AFTER_DAYS, the window a list's lead is asked again in before it
+ * goes to Smartlead): the list then asks the server only about the older ones.
+ */
+function carriedOf(rows: FindResultRow[], now: Date, afterDays: number): CarriedVerdict[] {
+  const since = now.getTime() - afterDays * 86_400_000;
+  return rows.flatMap((r) => {
+    if (!r.email || !r.finishedAt || r.finishedAt.getTime() < since || afterDays <= 0) return [];
+    const reason = r.status === 'valid' ? 'accepted' : r.status === 'accept_all' ? 'catch_all' : null;
+    if (!reason) return [];
+    const e = r.evidence;
+    return [
+      {
+        email: r.email,
+        reason,
+        smtpCode: e?.smtpCode ?? null,
+        smtpMessage: e?.smtpMessage ?? null,
+        mxHost: null,
+        heardAt: r.finishedAt,
+      } satisfies CarriedVerdict,
+    ];
+  });
+}
+
 export async function sendFindToVerification(opts: {
   db: Db;
   queue: JobSender;
-  settings: ListsSettings;
+  settings: ListsSettings & { REVERIFY_AFTER_DAYS: number };
   workspace: WorkspacePlan;
   jobId: string;
   now: Date;
@@ -67,5 +93,6 @@ export async function sendFindToVerification(opts: {
     name: `Finder: ${job.name}`,
     headers: ['email', 'name', 'company'],
     rows: rows.map((r) => [r.email ?? '', personName(r), r.company]),
+    carried: carriedOf(rows, opts.now, opts.settings.REVERIFY_AFTER_DAYS),
   });
 }

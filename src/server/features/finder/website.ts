@@ -1,4 +1,9 @@
-import { type Resolver, safeFetchText, UnsafeUrlError } from '../../platform/net/safe-fetch';
+import {
+  type Resolver,
+  safeFetchText,
+  UnresolvedHostError,
+  UnsafeUrlError,
+} from '../../platform/net/safe-fetch';
 import { type PublishedAddress, publishedAddresses } from './page-text';
 import { allowAll, disallowAll, FINDER_AGENT, parseRobots, type Robots } from './robots';
 
@@ -22,6 +27,12 @@ export interface SiteReading {
   pages: number;
   /** Why nothing was read, in words (no site, robots.txt forbids it, out of time). */
   problem: string | null;
+  /**
+   * The SSRF guard refused an address on the way (a redirect to a private host, a name that resolves
+   * inside our network): that says something about our network, not about the site, so the reading is
+   * never kept in the site cache every workspace shares.
+   */
+  refused: boolean;
 }
 
 const PAGE_WORDS = /contact|about|team|people|staff|leadership|impressum|kontakt|equipo|equipe|nosotros/i;
@@ -43,13 +54,16 @@ export async function readCompanySite(domain: string, o: SiteOptions): Promise<S
       headers: { 'user-agent': `${FINDER_AGENT}/1.0 (+email finder; reads contact pages only)` },
     });
   };
+  // The guard's own words name the host and the address it resolved to (an oracle of our internal DNS):
+  // a refusal and a silent site read the same to the user.
+  const unread = `Could not read ${domain}'s website`;
+  let refused = false;
   let robots: Robots;
   try {
     const r = await get('/robots.txt', 64 * 1024);
     robots = r.status >= 500 ? disallowAll : r.status >= 400 ? allowAll : parseRobots(r.body);
   } catch (err) {
-    const why = err instanceof UnsafeUrlError ? err.message : 'the website did not answer';
-    return { addresses: [], pages: 0, problem: `Could not read ${domain}'s website: ${why}` };
+    return { addresses: [], pages: 0, problem: unread, refused: guardRefused(err) };
   }
   const seen = new Map<string, Set<string>>();
   const add = (list: PublishedAddress[]) => {
@@ -62,14 +76,14 @@ export async function readCompanySite(domain: string, o: SiteOptions): Promise<S
   // The home page and the usual paths at once, then pages the home page links to that were not among
   // them: two rounds of requests, not one per page.
   let pages = 0;
-  let refused = 0;
+  let forbidden = 0;
   const done = new Set<string>();
   let home = '';
   const read = async (path: string) => {
     if (done.has(path) || done.size >= MAX_PAGES) return;
     done.add(path);
     if (!robots(path)) {
-      refused++;
+      forbidden++;
       return;
     }
     try {
@@ -78,21 +92,21 @@ export async function readCompanySite(domain: string, o: SiteOptions): Promise<S
       pages++;
       add(publishedAddresses(page.body, domain));
       if (path === '/') home = page.body;
-    } catch {
+    } catch (err) {
       // One page that fails is one hint less; the others may still answer within the budget.
+      if (guardRefused(err)) refused = true;
     }
   };
   await Promise.all(['/', ...USUAL_PATHS].map(read));
   await Promise.all(linkedPages(home, domain).map(read));
   const addresses = [...seen].map(([address, names]) => ({ address, names: [...names] }));
   const problem =
-    pages === 0
-      ? refused > 0
-        ? `${domain}'s robots.txt asks not to read its pages`
-        : `Could not read ${domain}'s website`
-      : null;
-  return { addresses, pages, problem };
+    pages === 0 ? (forbidden > 0 ? `${domain}'s robots.txt asks not to read its pages` : unread) : null;
+  return { addresses, pages, problem, refused };
 }
+
+/** The SSRF guard said no (an address inside, a scheme, credentials); a name that does not resolve is no refusal. */
+const guardRefused = (err: unknown) => err instanceof UnsafeUrlError && !(err instanceof UnresolvedHostError);
 
 /** Same-site links of the home page whose path names a contact, about or team page. */
 function linkedPages(html: string, domain: string): string[] {

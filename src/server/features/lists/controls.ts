@@ -2,6 +2,7 @@ import type { UploadListItem } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { settleRunCredits } from './credits';
 import { notifyListFinished } from './finished-event';
 import { saveDraftUpload, stopRun } from './queries/uploads';
 import { getUploadStatus } from './read';
@@ -26,6 +27,8 @@ export async function cancelVerification(opts: {
   const { db, workspaceId, uploadId, now } = opts;
   await findOwnUpload({ db, workspaceId, uploadId });
   const stopped = await stopRun(db, { now, uploadId, workspaceId });
+  // The rows it did not reach give their credits back (0890).
+  if (stopped) await settleRunCredits({ db, uploadId, final: true, now });
   if (stopped) await notifyListFinished({ db, queue: opts.queue, uploadId });
   const upload = await getUploadStatus({ db, workspaceId, uploadId, now });
   if (!stopped && upload.status !== 'cancelled') {

@@ -53,6 +53,7 @@ type ResultDbRow = {
   final_status: string | null;
   decided_by: string | null;
   step2_attempts: number | null;
+  reused_at: Date | string | null;
   suppressed: boolean | null;
 };
 
@@ -110,6 +111,7 @@ function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
     score: null,
     decidedBy: isFinal ? decidedByOf(r.decided_by) : null,
     attempts: r.step2_attempts === null ? null : Number(r.step2_attempts),
+    reusedAt: iso(r.reused_at ?? null),
   };
 }
 

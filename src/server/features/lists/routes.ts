@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { startVerificationBodySchema } from '../../../shared/credits';
 import {
   CSV_EXTENSION_MESSAGE,
   exportQuerySchema,
@@ -16,6 +17,7 @@ import { badRequest } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { cancelVerification, saveDraft } from './controls';
+import { listsCreditRoutes } from './credit-routes';
 import { deleteUpload } from './delete';
 import { sendUploadExport } from './export';
 import { ingestCsv } from './ingest';
@@ -76,15 +78,19 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   const started = { 200: startVerificationResponseSchema };
-  r.post('/api/verify/:id', { schema: { tags, params: idParams, response: started } }, async (req) =>
-    startVerification({
-      db,
-      queue: deps.queue,
-      settings: deps.config,
-      workspace: requirePermission(req, 'lists:verify'),
-      uploadId: req.params.id,
-      now: deps.clock(),
-    }),
+  r.post(
+    '/api/verify/:id',
+    { schema: { tags, params: idParams, body: startVerificationBodySchema, response: started } },
+    async (req) =>
+      startVerification({
+        db,
+        queue: deps.queue,
+        settings: deps.config,
+        workspace: requirePermission(req, 'lists:verify'),
+        uploadId: req.params.id,
+        now: deps.clock(),
+        fresh: Boolean(req.body?.fresh),
+      }),
   );
 
   r.post('/api/verify/:id/pending', { schema: { tags, params: idParams, response: started } }, async (req) =>
@@ -140,6 +146,7 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
         db,
         workspaceId: requirePermission(req, 'lists:verify').id,
         uploadId: req.params.id,
+        now: deps.clock(),
       });
       return reply.code(204).send(null);
     },
@@ -204,4 +211,5 @@ export async function listsRoutes(app: AppInstance, deps: AppDeps) {
       });
     },
   );
+  await listsCreditRoutes(app, deps);
 }

@@ -9,6 +9,7 @@ import { laneVerifier } from '../prober/lane-verifier';
 import { isClosing } from '../prober/process-verifier';
 import type { BudgetHold, Verifier } from '../verification';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
+import { currentRun, settleRunCredits } from './credits';
 import { notifyListFinished } from './finished-event';
 import { analyzeResults } from './queries/results';
 import { uploadRunState } from './queries/upload-reads';
@@ -19,6 +20,8 @@ import { watchWaiting } from './waiting';
 // A process shutting down (SIGTERM/SIGINT) stops its lanes between batches and gives their batches
 // back; the work resumes after restart or on another worker. Never a reason to fail the upload.
 let stopping = false;
+/** How often a lane settles its run's credits while it runs (one count over the list's results). */
+const SETTLE_EVERY_MS = 5000;
 let watching = false;
 function watchShutdown() {
   if (watching) return;
@@ -69,6 +72,10 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   const notices = watchNotice(db, uploadId, verifier);
   void verifier.checkResolver?.();
   const waiting = watchWaiting(db, uploadId, verifier);
+  // Rows that ended are charged (or released) as the run goes, so the usage page moves with it (0890).
+  const settling = setInterval(() => {
+    settleRunCredits({ db, uploadId, final: false, now: ctx.clock() }).catch(() => {});
+  }, SETTLE_EVERY_MS);
   try {
     for (;;) {
       // Shutting down: by signal, or the process closing its verifier (boot.ts shutdown).
@@ -114,9 +121,11 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
     ctx.log.error({ err, uploadId }, 'verification run failed');
     await releaseLeases({ db, uploadId, owner }).catch(() => {});
     await failRun(db, { message: `Verification failed: ${(err as Error).message}`, uploadId });
+    await settleRunCredits({ db, uploadId, final: true, now: ctx.clock() }).catch(() => {});
     await notifyListFinished({ db, queue: ctx.queue, uploadId, log: ctx.log });
   } finally {
     clearInterval(beat);
+    clearInterval(settling);
     await notices.stop();
     await waiting.stop();
     if (lane.paused) await setNotice(db, { notice: JSON.stringify(budgetNotice(lane.paused)), uploadId });
@@ -190,9 +199,15 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
   const { db, uploadId } = lane;
   // A list reported complete has shared its verdicts: another list started right after reuses them.
   await lane.verifier.settle?.();
+  // The run this lane finishes: read first, so a run started right after it is never closed by it.
+  const runId = await currentRun(db, uploadId);
+  if (runId === null) return true;
+  // Charged before the list says completed, so its figures are final when anyone reads them (0890).
+  await settleRunCredits({ db, uploadId, runId, final: false, now: lane.ctx.clock() });
   const done = await completeIfDone(db, { now: lane.ctx.clock(), uploadId });
   const notify = () => notifyListFinished({ db, queue: lane.ctx.queue, uploadId, log: lane.ctx.log });
   if (done) {
+    await settleRunCredits({ db, uploadId, runId, final: true, now: lane.ctx.clock() });
     await notify();
     return true;
   }
@@ -200,6 +215,7 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
   if (open === 0) {
     // Every batch is done yet rows are pending: should not happen; say so rather than spin.
     await failStuckRun(db, { uploadId });
+    await settleRunCredits({ db, uploadId, runId, final: true, now: lane.ctx.clock() });
     await notify();
     return true;
   }

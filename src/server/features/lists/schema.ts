@@ -89,6 +89,10 @@ export const uploadResults = pgTable(
     step2MxHost: text('step2_mx_host'),
     step2VerifiedAt: ts('step2_verified_at'),
     finalStatus: text('final_status').notNull(),
+    /** The run of the list that judged the row (its settlement counts it), 0890. */
+    judgedRun: integer('judged_run'),
+    /** Answered from the workspace's earlier result of this date, for free (decision 0890). */
+    reusedAt: ts('reused_at'),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.rowIndex] })],
 );
@@ -112,3 +116,19 @@ export const uploadBatches = pgTable(
 );
 
 export type UploadRecord = typeof uploads.$inferSelect;
+
+// Created by migrations/0853_upload_carried_verdicts.sql: verdicts a list's rows arrive with (the
+// email finder's found addresses), written by step 2 instead of asking the mail server again.
+export const uploadCarriedVerdicts = pgTable(
+  'upload_carried_verdicts',
+  {
+    uploadId: uuid('upload_id').notNull(),
+    email: text('email').notNull(),
+    reason: text('reason').notNull(),
+    smtpCode: integer('smtp_code'),
+    smtpMessage: text('smtp_message'),
+    mxHost: text('mx_host'),
+    heardAt: timestamp('heard_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.email] })],
+);

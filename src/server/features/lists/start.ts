@@ -6,11 +6,13 @@ import { notFound } from '../../platform/http/errors';
 import { type JobSender, jobType } from '../../platform/jobs/registry';
 import { assertHasAccess } from '../billing/access';
 import type { PriceConfig } from '../billing/plans';
+import { reserveCredits } from '../usage/credits';
 import { consumeQuota, releaseQuota } from '../usage/quota';
 import type { WorkspacePlan } from '../workspaces';
+import { forgetReused, reuseRecent } from './credits';
 import type { ListsSettings } from './env';
 import { ownUpload, startRun } from './queries/uploads';
-import { seedUnverified } from './status-cache';
+import { forgetRowStatuses, seedUnverified } from './status-cache';
 
 export const RUN_JOB = jobType(
   'lists-run',
@@ -58,13 +60,15 @@ export async function startVerification(opts: {
   uploadId: string;
   now: Date;
   pendingOnly?: boolean;
+  /** Check every row afresh (and charge it): no answer from the workspace's recent results (0890). */
+  fresh?: boolean;
 }): Promise<StartVerificationResponse> {
   const { db, workspace, uploadId, now } = opts;
   const upload = await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
   await assertHasAccess({ db, workspace, now });
   // A first run is one metered verification (docs/decisions/0600-api-plans-quotas.md); re-verifying
-  // the pending rows of a list already counted, or resuming a stopped run, is not. Its units are the
-  // distinct addresses: a duplicate shares its first row's verdict and is not charged twice.
+  // the pending rows of a list already counted, or resuming a stopped run, is not. Its credits (the
+  // counter's units) are not taken here: the run reserves them and its rows settle them (0890).
   const firstRun = upload.status === 'pending' || upload.status === 'draft';
   const metered = !opts.pendingOnly && firstRun;
   const meter = {
@@ -72,7 +76,7 @@ export async function startVerification(opts: {
     workspaceId: workspace.id,
     kind: 'verification' as const,
     now,
-    units: Math.max(0, Number(upload.pending) - Number(upload.duplicates)),
+    units: 0,
   };
   if (metered) await consumeQuota({ ...meter, config: opts.settings, workspace });
   // One statement: the transition and, for a re-run, the reopening of its batches.
@@ -90,10 +94,34 @@ export async function startVerification(opts: {
     const current = await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
     return { uploadId, started: false, status: current.status, pending: Number(current.pending) };
   }
+  const runId = Number(row.run_id);
+  await reserveCredits({
+    db,
+    workspaceId: workspace.id,
+    uploadId,
+    runId,
+    listName: upload.name,
+    reserved: Number(row.pending),
+    now,
+  });
+  const reused = opts.fresh ? 0 : await reuseRecent({ db, workspaceId: workspace.id, uploadId, now });
   // Nothing verified yet: every row is pending, which the search+filter copy can say without reading.
-  if (Number(row.step1_count) === 0 && Number(row.step2_count) === 0) {
-    seedUnverified(uploadId, Number(row.run_id), Number(row.total));
+  if (reused > 0) forgetRowStatuses(uploadId);
+  else if (Number(row.step1_count) === 0 && Number(row.step2_count) === 0) {
+    seedUnverified(uploadId, runId, Number(row.total));
   }
-  await sendLanes(opts.queue, uploadId, Number(row.run_id), opts.settings.LISTS_LANES);
+  await sendLanes(opts.queue, uploadId, runId, opts.settings.LISTS_LANES);
   return { uploadId, started: true, status: 'processing', pending: Number(row.pending ?? upload.pending) };
+}
+
+/**
+ * "Verify again now" (POST /api/verify/{id}/again): the rows of a finished list answered from earlier
+ * results are checked afresh, and charged like any check (decision 0890).
+ */
+export async function verifyAgain(opts: Parameters<typeof startVerification>[0]) {
+  const { db, workspace, uploadId } = opts;
+  await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
+  await assertHasAccess({ db, workspace, now: opts.now });
+  await forgetReused({ db, workspaceId: workspace.id, uploadId });
+  return startVerification({ ...opts, pendingOnly: true, fresh: true });
 }

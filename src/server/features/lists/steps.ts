@@ -9,6 +9,7 @@ import {
   UnjudgedError,
   type Verifier,
 } from '../verification';
+import { carriedAmong } from './carried';
 import type { ClaimedBatch } from './claims';
 import { rowsPendingStep2, rowsToCheck } from './queries/results';
 import { uploadStatusOf } from './queries/upload-reads';
@@ -115,10 +116,11 @@ export async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<boolean
 /** Verifies a batch's rows; false when the upload was stopped or deleted meanwhile (the batch is given up). */
 export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean> {
   const { db, uploadId } = lane;
-  const rows = await query<{ row_index: number; email: string }>(
+  const pending = await query<{ row_index: number; email: string }>(
     db,
     rowsPendingStep2({ uploadId, lo: batch.lo, hi: batch.hi }),
   );
+  const rows = await writeCarried(lane, pending);
   if (rows.length === 0) return true;
   let buffer: { rowIndex: number; result: Step2Result }[] = [];
   let writing = Promise.resolve();
@@ -184,6 +186,45 @@ export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean
   if (failure) throw failure;
   // Shutting down: the batch goes back unfinished (its rows still pending), resumed after the restart.
   return !stopped && !lane.paused && !isClosing(lane.verifier);
+}
+
+/**
+ * Rows that arrived with a verdict (the finder's found addresses, heard within the re-verification
+ * window) get it written with the time it was heard, without asking the server again; the rest are
+ * returned to be asked.
+ */
+async function writeCarried(lane: Lane, rows: { row_index: number; email: string }[]) {
+  if (rows.length === 0) return rows;
+  const carried = await carriedAmong(
+    lane.db,
+    lane.uploadId,
+    rows.map((r) => r.email),
+  );
+  if (carried.size === 0) return rows;
+  const byTime = new Map<number, { rowIndex: number; result: Step2Result }[]>();
+  const rest: typeof rows = [];
+  for (const r of rows) {
+    const c = carried.get(r.email.trim().toLowerCase());
+    if (!c) {
+      rest.push(r);
+      continue;
+    }
+    const at = c.heardAt.getTime();
+    // The write reads only the verdict's fields (results-write.ts), which a carried verdict has.
+    byTime.set(at, [
+      ...(byTime.get(at) ?? []),
+      { rowIndex: Number(r.row_index), result: c.result as Step2Result },
+    ]);
+  }
+  for (const [at, items] of byTime)
+    await writeStep2({
+      db: lane.db,
+      uploadId: lane.uploadId,
+      items,
+      now: new Date(at),
+      maxRowsPerStatement: lane.writeRows?.step2,
+    });
+  return rest;
 }
 
 /** Resolves `stopped` (after calling `onStop`) once the upload is no longer processing. */

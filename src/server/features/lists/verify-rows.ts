@@ -1,7 +1,11 @@
 import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
 import type { WorkspacePlan } from '../workspaces';
+import { type CarriedVerdict, carryVerdicts } from './carried';
 import { createUploadFromRows } from './create';
+
+export type { CarriedVerdict } from './carried';
+
 import type { ListsSettings } from './env';
 import { startVerification } from './start';
 
@@ -19,6 +23,8 @@ export async function verifyRows(opts: {
   headers: string[];
   rows: string[][];
   now: Date;
+  /** Verdicts some rows arrive with (heard recently): step 2 writes them instead of asking again. */
+  carried?: CarriedVerdict[];
 }): Promise<{ uploadId: string; emailCount: number }> {
   const { uploadId, totalEmails } = await createUploadFromRows({
     db: opts.db,
@@ -30,6 +36,7 @@ export async function verifyRows(opts: {
     now: opts.now,
     settings: opts.settings,
   });
+  if (opts.carried?.length) await carryVerdicts(opts.db, uploadId, opts.carried);
   await startVerification({ ...opts, uploadId });
   return { uploadId, emailCount: totalEmails };
 }

@@ -5,4 +5,5 @@ export {
   noteFirstVerdict,
   recordOutcome,
 } from './history';
-export { bouncedAddresses } from './queries';
+export { bouncedAddresses, sentAddresses } from './queries';
+export { bounceRatesByVerdict } from './rates';

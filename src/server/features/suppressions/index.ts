@@ -1,3 +1,3 @@
 // The suppression list's surface for other features (the Smartlead send and event intake, results).
 export { isSuppressed, suppressedByReason } from './queries';
-export { suppress, suppressedAmong } from './store';
+export { listSuppressions, suppress, suppressedAmong } from './store';

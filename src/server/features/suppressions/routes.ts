@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addResultSchema,
   addSuppressionSchema,
   importResultSchema,
   importSuppressionsSchema,
@@ -38,7 +39,7 @@ export async function suppressionRoutes(app: AppInstance, deps: AppDeps) {
 
   r.post(
     '/api/suppressions',
-    { schema: { tags, body: addSuppressionSchema, response: { 200: importResultSchema } } },
+    { schema: { tags, body: addSuppressionSchema, response: { 200: addResultSchema } } },
     async (req) => {
       const workspace = requirePermission(req, 'campaigns:send');
       const done = await suppress({

@@ -1,10 +1,13 @@
 import { and, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
-import { csvDocument, looksLikeEmail, readCsv } from '../../../shared/csv';
+import { csvDocument, looksLikeEmail, readCsv, unguardCell } from '../../../shared/csv';
 import {
   type ImportResult,
+  MAX_REFUSED_EXAMPLES,
+  type RefusedRow,
   SUPPRESSIONS_PAGE_SIZE,
   type SuppressionList,
   type SuppressionReason,
+  suppressibleEmailSchema,
 } from '../../../shared/suppressions';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
@@ -106,7 +109,9 @@ export async function removeSuppression(opts: { db: Db; workspaceId: string; ema
 
 /**
  * A CSV file's addresses added to the list: in each row, the first cell that looks like an email
- * address (so a file with or without a header, with the address in any column, is read alike).
+ * address (so a file with or without a header, with the address in any column, is read alike). A cell
+ * loses the quote our export's formula guard put before it (`'+x@acme.com` was `+x@acme.com`), then
+ * passes the manual add's rule or the row is refused and reported: a file adds nothing a person could not.
  */
 export async function importSuppressions(opts: {
   db: Db;
@@ -115,22 +120,32 @@ export async function importSuppressions(opts: {
   now: Date;
 }): Promise<ImportResult> {
   const emails: string[] = [];
+  const refusedRows: RefusedRow[] = [];
   let skipped = 0;
-  let first = true;
+  let refused = 0;
+  let line = 0;
   async function* bytes() {
     yield new TextEncoder().encode(opts.csv);
   }
   for await (const block of readCsv(bytes())) {
     for (const row of block) {
-      const cell = row.map((c) => c.trim()).find((c) => looksLikeEmail(c));
-      if (cell) emails.push(cell);
+      line++;
+      const cells = row.map(unguardCell).filter((c) => looksLikeEmail(c));
+      const checked = cells.map((c) => suppressibleEmailSchema.safeParse(c));
+      const ok = checked.find((c) => c.success);
+      if (ok?.success) emails.push(ok.data);
+      else if (checked[0] && !checked[0].success) {
+        refused++;
+        const reason = checked[0].error.issues[0]?.message ?? 'Not a valid email address';
+        if (refusedRows.length < MAX_REFUSED_EXAMPLES)
+          refusedRows.push({ row: line, value: cells[0].slice(0, 100), reason });
+      }
       // A header row ("email", "Address") is not an address that was skipped.
-      else if (!first && row.some((c) => c.trim())) skipped++;
-      first = false;
+      else if (line > 1 && row.some((c) => c.trim())) skipped++;
     }
   }
   const { added, alreadyListed } = await suppress({ ...opts, emails, reason: 'imported' });
-  return { added, alreadyListed, skipped };
+  return { added, alreadyListed, skipped, refused, refusedRows };
 }
 
 /** The whole list as CSV (formula-safe, through the one CSV module). */

@@ -57,10 +57,17 @@ describe('suppression list', () => {
       'Name,E-mail\nAnn,ann@acme.com\nBob,BOB@acme.com\nNo address,\n=cmd,=1+1@evil.test\nAnn again,ann@acme.com\n';
     const res = await c.post('/api/suppressions/import', { csv });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ added: 3, alreadyListed: 0, skipped: 1 });
+    expect(res.json()).toEqual({
+      added: 2,
+      alreadyListed: 0,
+      skipped: 1,
+      refused: 1,
+      refusedRows: [{ row: 5, value: '=1+1@evil.test', reason: 'Please enter a valid email address' }],
+    });
     expect((await c.post('/api/suppressions/import', { csv: 'x@y.test' })).json()).toMatchObject({
       added: 1,
     });
+    await c.post('/api/suppressions', { email: '+tag@acme.com' });
 
     const out = await c.get('/api/suppressions/export');
     expect(out.statusCode).toBe(200);
@@ -72,8 +79,50 @@ describe('suppression list', () => {
       .split('\r\n');
     expect(lines[0]).toBe('email,reason,added_at');
     expect(lines).toHaveLength(5);
-    expect(lines.some((l) => l.startsWith(`"'=1+1@evil.test"`))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`"'+tag@acme.com"`))).toBe(true);
     expect((await c.post('/api/suppressions/import', { csv: '' })).statusCode).toBe(400);
+  });
+
+  it('takes its own export back whole: the formula guard is undone, nothing else', async () => {
+    const { c } = await user();
+    const kept = ['+x@pub.test', '-dash@pub.test', "o'brien@pub.test", 'plain@pub.test'];
+    for (const email of kept) expect((await c.post('/api/suppressions', { email })).statusCode).toBe(200);
+    const exported = (await c.get('/api/suppressions/export')).body;
+    expect(exported).toContain(`"'+x@pub.test"`);
+    for (const email of kept) await c.request('DELETE', `/api/suppressions/${encodeURIComponent(email)}`);
+    expect((await c.get('/api/suppressions')).json().total).toBe(0);
+
+    const back = (await c.post('/api/suppressions/import', { csv: exported })).json();
+    expect(back).toMatchObject({ added: 4, refused: 0, skipped: 0 });
+    const listed = (await c.get('/api/suppressions')).json().items.map((i: { email: string }) => i.email);
+    expect(listed.sort()).toEqual([...kept].sort());
+    expect(listed).not.toContain("'+x@pub.test");
+  });
+
+  it('refuses in a file exactly what the manual add refuses, and says which rows', async () => {
+    const { c } = await user();
+    const cells = [
+      '=1+1@pub.test',
+      '=hyperlink(x)@x.com',
+      '＝6@pub.test',
+      '%0d%0a@x.com',
+      '\t=1@x.com',
+      '\r=1@x.com',
+      "'=1+1@pub.test",
+    ];
+    for (const email of cells) expect((await c.post('/api/suppressions', { email })).statusCode).toBe(400);
+    const csv = `email\r\n${cells.map((v) => `"${v}"`).join('\r\n')}\r\nfine@pub.test\r\n`;
+    const res = (await c.post('/api/suppressions/import', { csv })).json();
+    expect(res).toMatchObject({ added: 1, alreadyListed: 0, skipped: 0, refused: cells.length });
+    expect(res.refusedRows).toHaveLength(5);
+    expect(res.refusedRows[0]).toEqual({
+      row: 2,
+      value: '=1+1@pub.test',
+      reason: 'Please enter a valid email address',
+    });
+    expect(res.refusedRows.map((r: { row: number }) => r.row)).toEqual([2, 3, 4, 5, 6]);
+    const listed = (await c.get('/api/suppressions')).json().items.map((i: { email: string }) => i.email);
+    expect(listed).toEqual(['fine@pub.test']);
   });
 
   it("keeps each workspace's list to itself: another workspace gets 404 and sees nothing", async () => {

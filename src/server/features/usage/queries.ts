@@ -70,3 +70,53 @@ const counterOf = (p: { workspaceId: string; month: string; kind: string }) =>
     eq(usageCounters.month, p.month),
     eq(usageCounters.kind, p.kind),
   );
+
+export interface CreditTally {
+  charged: number;
+  unknown: number;
+  syntax: number;
+  duplicate: number;
+  reused: number;
+}
+
+/**
+ * Settles a run's credits to `tally` (its rows ended so far) and moves the month's charged credits
+ * (usage_counters.units) by what changed, in one statement. Figures only grow (two lanes settling at
+ * once: the later, larger tally wins and the counter moves once). `final` closes the run: the rows
+ * it did not end are released as unfinished; a settled run never moves again.
+ */
+export const settleRun = (p: {
+  uploadId: string;
+  runId: number;
+  tally: CreditTally;
+  final: boolean;
+  now: Date;
+}) => {
+  const t = p.tally;
+  const grown = {
+    charged: sql`greatest(r.charged, ${t.charged})`,
+    unknown: sql`greatest(r.released_unknown, ${t.unknown})`,
+    syntax: sql`greatest(r.released_syntax, ${t.syntax})`,
+    duplicate: sql`greatest(r.released_duplicate, ${t.duplicate})`,
+    reused: sql`greatest(r.released_reused, ${t.reused})`,
+  };
+  const unfinished = p.final
+    ? sql`greatest(0, r.reserved - ${grown.charged} - ${grown.unknown} - ${grown.syntax} - ${grown.duplicate} - ${grown.reused})`
+    : sql`0`;
+  return sql`
+    WITH old AS (
+      SELECT id, charged AS was FROM credit_runs
+      WHERE upload_id = ${p.uploadId} AND run_id = ${p.runId} AND settled_at IS NULL FOR UPDATE
+    ), upd AS (
+      UPDATE credit_runs r SET charged = ${grown.charged}, released_unknown = ${grown.unknown},
+        released_syntax = ${grown.syntax}, released_duplicate = ${grown.duplicate},
+        released_reused = ${grown.reused}, released_unfinished = ${unfinished},
+        settled_at = ${p.final ? sql`${p.now}::timestamptz` : sql`NULL`}
+      FROM old WHERE r.id = old.id
+      RETURNING r.workspace_id, r.month, r.charged - old.was AS delta
+    )
+    INSERT INTO usage_counters (workspace_id, month, kind, count, units)
+    SELECT workspace_id, month, 'verification', 0, delta FROM upd WHERE delta <> 0
+    ON CONFLICT (workspace_id, month, kind) DO UPDATE SET units = usage_counters.units + EXCLUDED.units
+    RETURNING units`;
+};

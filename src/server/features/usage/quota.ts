@@ -107,3 +107,23 @@ export async function releaseQuota(opts: {
     units: Math.floor(opts.units ?? 0),
   });
 }
+
+/** What is left of this month's quota per kind (null: no limit), and when the counters start again. */
+export async function quotaLeft(opts: { db: Db; config: PriceConfig; workspace: WorkspacePlan; now: Date }) {
+  const state = await planState(opts);
+  const left = async (kind: UsageKind) => {
+    const limit = state.limits[kind];
+    if (limit === null) return null;
+    const used = await monthCount(opts.db, {
+      workspaceId: opts.workspace.id,
+      month: monthOf(opts.now),
+      kind,
+    });
+    return Math.max(0, limit - used);
+  };
+  return {
+    verification: await left('verification'),
+    find: await left('find'),
+    resetsAt: nextMonthStart(opts.now).toISOString(),
+  };
+}

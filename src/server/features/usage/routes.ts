@@ -1,10 +1,12 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { creditRunsResponseSchema, creditSettingsSchema } from '../../../shared/credits';
 import { planStateSchema, usageResponseSchema } from '../../../shared/usage';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { planState } from '../billing/plans';
 import { probeBudgetByTier } from '../probe-budget';
-import { requireWorkspace } from '../workspaces';
+import { requirePermission, requireWorkspace } from '../workspaces';
+import { creditRunsOfMonth, setReverifyDays } from './credits';
 import { usageSummary } from './usage';
 
 export async function usageRoutes(app: AppInstance, deps: AppDeps) {
@@ -21,5 +23,35 @@ export async function usageRoutes(app: AppInstance, deps: AppDeps) {
 
   r.get('/api/usage', { schema: { tags, response: { 200: usageResponseSchema } } }, async (req) =>
     usageSummary({ db, config: deps.config, workspace: requireWorkspace(req), now: deps.clock() }),
+  );
+
+  r.get(
+    '/api/usage/credits',
+    {
+      schema: {
+        tags,
+        summary: "This month's credits, run by run",
+        response: { 200: creditRunsResponseSchema },
+      },
+    },
+    async (req) => creditRunsOfMonth({ db, workspaceId: requireWorkspace(req).id, now: deps.clock() }),
+  );
+
+  r.put(
+    '/api/usage/credit-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Set the re-verification window (days a definite answer is reused for free)',
+        body: creditSettingsSchema,
+        response: { 200: creditSettingsSchema },
+      },
+    },
+    async (req) => ({
+      reverifyDays: await setReverifyDays(db, {
+        workspaceId: requirePermission(req, 'billing:manage').id,
+        days: req.body.reverifyDays,
+      }),
+    }),
   );
 }

@@ -102,9 +102,11 @@ describe('quotas', () => {
     expect(usage.counters.find((x: { kind: string }) => x.kind === 'verification')).toEqual({
       kind: 'verification',
       used: 20,
-      units: 2,
+      // Credits are charged as rows end (decision 0890): this run has reserved its two, none ended yet.
+      units: 0,
       limit: 20,
     });
+    expect((await c.get('/api/usage/credits')).json()).toMatchObject({ charged: 0, reserved: 2 });
 
     const second = (await uploadCsv(c, 'b.csv', 'email\nc@example.com\n')).json();
     const refused = await c.post(`/api/verify/${second.uploadId}`);

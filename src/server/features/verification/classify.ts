@@ -12,7 +12,12 @@ export type RcptOutcome =
   /** 421: the server is closing the session and wants us to back off. */
   | { kind: 'closing' }
   /** A limit on our pace (450 4.2.1 "rate", 421 4.7.28): slow down, ask again; never a verdict. */
-  | { kind: 'rate' };
+  | { kind: 'rate' }
+  /**
+   * The session or the client is refused, not the mailbox ("Rejected for too many bad recipients"):
+   * ask again in a fresh session after a pause, with a lower tolerance; never a verdict.
+   */
+  | { kind: 'refused_session' };
 
 // Words servers use for blocks on the sender's IP or reputation, not on the mailbox.
 const POLICY_TEXT =
@@ -22,9 +27,23 @@ const UNKNOWN_USER_TEXT =
 const FULL_TEXT =
   /mailbox (is )?full|over ?quota|quota exceeded|exceeded (the )?storage|insufficient storage|mailbox size limit/i;
 const GREYLIST_TEXT = /grey|gray|try (again )?later|retry later|postpone|deferred/i;
-const TOO_MANY_TEXT = /too many recipients|recipient limit|too many rcpt/i;
+const TOO_MANY_TEXT = /too many recipients(?! from)|recipient limit|too many rcpt/i;
 const RATE_TEXT =
   /\brate\b|rate.?limit|throttl|slow down|too many (messages|mails|emails|connections|requests)/i;
+
+/**
+ * Words of a server refusing the session or the client rather than the mailbox (session-refusals.test.ts
+ * has each server's own wording): a count of bad recipients or errors (Exim's Debian and cPanel ACLs,
+ * Sendmail's BadRcptThrottle, Postfix's and Exchange's error limits, Haraka's limit and karma), a cap on
+ * our recipients or requests (Postfix's anvil, cPanel's ratelimit ACL, Microsoft 365's "server busy").
+ */
+const SESSION_REFUSAL_TEXT =
+  /too many (bad|invalid|unknown|failed|rejected|unverified) (recipients?|rcpts?|users|addresses)|bad recipient count|too many (errors|recipient attempts|invalid commands|unrecognized commands)|error limit|errors? exceeded|bad karma|karma score|too many recipients from|reached its limit for processing requests|server busy|dictionary attack|directory harvest|harvest attack/i;
+
+/** A reply refusing the session or the client, whatever its code: never a verdict on the address. */
+export function isSessionRefusal(reply: SmtpReply): boolean {
+  return reply.code >= 400 && SESSION_REFUSAL_TEXT.test(reply.text);
+}
 
 const STARTTLS_TEXT = /starttls|must issue a starttls|tls required|encryption required/i;
 
@@ -44,7 +63,8 @@ export function isMixedDomainRefusal(reply: SmtpReply): boolean {
   return reply.code >= 400 && MIXED_DOMAINS_TEXT.test(reply.text);
 }
 
-const CONNECTION_LIMIT_TEXT = /too many (concurrent |simultaneous |smtp )*(connections|sessions)/i;
+const CONNECTION_LIMIT_TEXT =
+  /too many (concurrent |simultaneous |smtp )*(connections|sessions)|maximum number of concurrent (server )?connections/i;
 
 /** A greeting that says we hold as many connections as the server allows us (Postfix, Exim, Exchange). */
 export function isConnectionLimitReply(reply: SmtpReply): boolean {
@@ -56,7 +76,7 @@ export function isConnectionLimitReply(reply: SmtpReply): boolean {
  * other 5xx banner ("554 No SMTP service here") turns everyone away: unreachable (VERIFICATION.md).
  */
 export function bannerRefusalReason(reply: SmtpReply): 'policy_block' | 'unreachable' {
-  return POLICY_TEXT.test(reply.text) ? 'policy_block' : 'unreachable';
+  return POLICY_TEXT.test(reply.text) || isSessionRefusal(reply) ? 'policy_block' : 'unreachable';
 }
 
 /** A temporary reply about how fast we ask (any command), not about the mailbox. */
@@ -72,9 +92,13 @@ export function classifyRcpt(reply: SmtpReply): RcptOutcome {
   if (code === 252) return { kind: 'final', ...verdictOf('unverifiable') };
   if (code >= 200 && code < 300) return { kind: 'accepted' };
   if (isRateReply(reply)) return { kind: 'rate' };
+  // "Too many recipients" is a limit on the session whatever its code (452 usually, 550 at some servers).
+  if (code >= 400 && ((code === 452 && enhanced === '4.5.3') || TOO_MANY_TEXT.test(text))) {
+    return { kind: 'too_many' };
+  }
+  if (isSessionRefusal(reply)) return { kind: 'refused_session' };
   if (code === 421) return { kind: 'closing' };
   if (code >= 400 && code < 500) {
-    if (code === 452 && (enhanced === '4.5.3' || TOO_MANY_TEXT.test(text))) return { kind: 'too_many' };
     const grey =
       enhanced === '4.7.1' || code === 451 || GREYLIST_TEXT.test(text) || enhanced?.startsWith('4.7.');
     return { kind: 'retry', reason: grey ? 'greylisted' : 'temp_failure' };

@@ -39,6 +39,11 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/upload': 'lists:verify',
   'POST /api/verify/{id}': 'lists:verify',
   'POST /api/verify/{id}/pending': 'lists:verify',
+  'POST /api/verify/{id}/again': 'lists:verify',
+  'POST /api/upload/{id}/estimate': 'lists:verify',
+  'PUT /api/usage/credit-settings': 'billing:manage',
+  'POST /api/v1/lists/estimate': 'lists:verify',
+  'POST /api/v1/lists/{id}/verify-again': 'lists:verify',
   'POST /api/upload/{id}/cancel': 'lists:verify',
   'POST /api/upload/{id}/save': 'lists:verify',
   'DELETE /api/upload/{id}': 'lists:verify',
@@ -138,7 +143,16 @@ const mailboxLogin = {
   imapPort: 993,
 };
 /** Valid bodies (a rejected body would answer 400 before any tenancy or role check). */
+/** An OAuth authorization request as the MCP consent page passes it on (a client no workspace registered). */
+const OAUTH_ASK = {
+  response_type: 'code',
+  client_id: 'vlc_matrix',
+  redirect_uri: 'https://assistant.example/cb',
+  code_challenge: 'c'.repeat(43),
+  code_challenge_method: 'S256',
+};
 const BODIES: Record<string, (r: Target) => unknown> = {
+  'POST /api/mcp/oauth/consent': () => ({ ...OAUTH_ASK, approve: true }),
   'POST /api/workspaces/switch': (r) => ({ workspaceId: r.workspaceId }),
   'POST /api/create-subscription': () => ({ plan: 'whitelabel' }),
   'POST /api/subscription/change-plan': () => ({ plan: 'whitelabel' }),
@@ -190,6 +204,9 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/email-composer/draft': () => ({ mode: 'draft' }),
   'POST /api/v1/lists': () => ({ emails: [lead.email], name: 'Matrix' }),
   'POST /api/v1/verify': () => ({ email: lead.email, timeoutMs: 100 }),
+  'POST /api/v1/lists/estimate': () => ({ emails: [lead.email], waitMs: 100 }),
+  'POST /api/upload/{id}/estimate': () => ({ waitMs: 100 }),
+  'PUT /api/usage/credit-settings': () => ({ reverifyDays: 30 }),
   'POST /api/webhooks': () => ({ url: 'https://hooks.example.com/matrix', events: ['list.completed'] }),
   'POST /api/workspaces/current/invitations': () => ({ email: 'invitee@example.com', role: 'member' }),
   'PATCH /api/workspaces/current/members/{userId}': () => ({ role: 'member' }),
@@ -221,6 +238,7 @@ const QUERIES: Record<string, string> = {
   'GET /api/v1/lists/{id}/export': '?type=all',
   'GET /api/scrape-job/{id}/download-cleaned': '?type=full',
   'GET /api/invitations/preview': '?token=not-an-invitation-token',
+  'GET /api/mcp/oauth/consent': `?${new URLSearchParams(OAUTH_ASK)}`,
 };
 
 interface Route {

@@ -11,6 +11,7 @@ export * from '../../features/deliverability/schema';
 export * from '../../features/email-composer/schema';
 export * from '../../features/finder/schema';
 export * from '../../features/lists/schema';
+export * from '../../features/mcp/schema';
 export * from '../../features/outcomes/schema';
 export * from '../../features/probe-budget/schema';
 export * from '../../features/scraper/schema';

@@ -63,9 +63,31 @@ describe('request log', () => {
     ]) {
       expect((await c.get(url)).statusCode).toBeLessThan(500);
     }
-    expect(log).toContain(`/api/upload/${uploadId}/results?search=[redacted]&page=1`);
+    expect(log).toContain('/api/upload/:id/results?search=[redacted]&page=1');
     expect(log).toContain('filter=valid&search=[redacted]');
     for (const secret of [term, 'zelda', 'tok_s3cr3tvalue', 'sk_live_abcdef'])
       expect(log).not.toContain(secret);
+  });
+});
+
+describe('request log: paths', () => {
+  it("logs a route's pattern, never its path parameters (an address, an id)", async () => {
+    const { c, uploadId } = await withUpload();
+    await c.post('/api/suppressions', { email: '+4@pub.test' });
+    expect((await c.request('DELETE', '/api/suppressions/%2B4%40pub.test')).statusCode).toBe(200);
+    expect((await c.get(`/api/upload/${uploadId}/status`)).statusCode).toBe(200);
+    expect(log).toContain('"method":"DELETE","url":"/api/suppressions/:email"');
+    expect(log).toContain('/api/upload/:id/status');
+    for (const secret of ['%2B4', '%40pub', 'pub.test', uploadId]) expect(log).not.toContain(secret);
+  });
+
+  it('keeps only the first segments of a path no route matched', async () => {
+    const c = new TestClient(t.app);
+    await c.register();
+    expect((await c.get('/api/suppressions/alice%40hidden.test/more')).statusCode).toBe(404);
+    expect((await c.get('/some-page/bob%40hidden.test?search=carol')).statusCode).toBeLessThan(600);
+    expect(log).toContain('/api/suppressions/[unmatched]');
+    expect(log).toContain('/some-page/[unmatched]?search=[redacted]');
+    for (const secret of ['hidden.test', 'alice', 'bob', 'carol']) expect(log).not.toContain(secret);
   });
 });

@@ -104,7 +104,21 @@ export interface RouteRateLimit {
   hook?: 'onRequest' | 'preHandler';
   /** Routes with the same group share one count per key (e.g. all of API v1 per token). */
   groupId?: string;
+  /**
+   * Answer the IETF draft's `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers (what
+   * automation tools read) instead of the `x-ratelimit-*` ones.
+   */
+  standardHeaders?: boolean;
 }
+
+const STANDARD_LABELS = {
+  rateLimit: 'ratelimit-limit',
+  rateRemaining: 'ratelimit-remaining',
+  rateReset: 'ratelimit-reset',
+  retryAfter: 'retry-after',
+};
+const allOf = (labels: Record<string, string>) =>
+  Object.fromEntries(Object.values(labels).map((l) => [l, true]));
 
 /**
  * Route config for a per-route limit: `config: { ...rateLimited({ max, windowMs }) }`. Over the limit the
@@ -119,6 +133,18 @@ export function rateLimited(limit: RouteRateLimit): { rateLimit: RateLimitOption
       ...(limit.keyGenerator ? { keyGenerator: limit.keyGenerator } : {}),
       ...(limit.hook ? { hook: limit.hook } : {}),
       ...(limit.groupId ? { groupId: limit.groupId } : {}),
+      // Route settings are merged over the plugin's, labels included (the options' type omits them).
+      ...(limit.standardHeaders
+        ? ({
+            labels: STANDARD_LABELS,
+            addHeaders: allOf(STANDARD_LABELS),
+            addHeadersOnExceeding: allOf({
+              l: 'ratelimit-limit',
+              r: 'ratelimit-remaining',
+              t: 'ratelimit-reset',
+            }),
+          } as object)
+        : {}),
       errorResponseBuilder: (_req, ctx) => limitError(message, ctx.ttl),
     },
   };

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { redactUrl, serializeError } from './redact';
+import { loggedUrl, redactUrl, serializeError } from './redact';
 
 describe('redactUrl', () => {
   it.each([
@@ -25,6 +25,24 @@ describe('redactUrl', () => {
     ['/api/invitations/preview?token=abc', '/api/invitations/preview?token=[redacted]'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe('loggedUrl', () => {
+  it.each([
+    ['/api/suppressions/%2B4%40pub.test', '/api/suppressions/:email', '/api/suppressions/:email'],
+    [
+      '/api/upload/abc/results?search=x&page=2',
+      '/api/upload/:id/results',
+      '/api/upload/:id/results?search=[redacted]&page=2',
+    ],
+    ['/api/suppressions/a%40b.test/x', undefined, '/api/suppressions/[unmatched]'],
+    ['/api/nothing', undefined, '/api/nothing'],
+    ['/invite/abc?x=1', undefined, '/invite/[redacted]?x=1'],
+    ['/find/123', undefined, '/find/[unmatched]'],
+    ['/settings?token=t', undefined, '/settings?token=[redacted]'],
+  ])('%s (route %s) → %s', (url, pattern, expected) => {
+    expect(loggedUrl({ method: 'GET', url, routeOptions: { url: pattern } })).toBe(expected);
   });
 });
 

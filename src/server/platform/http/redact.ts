@@ -14,7 +14,7 @@ function decodedName(raw: string): string {
   }
 }
 
-/** A URL safe for logs: the values of private-looking query parameters replaced. */
+/** A URL safe for logs: the values of private-looking query parameters replaced (`loggedUrl` does the path). */
 export function redactUrl(rawUrl: string): string {
   // An invitation link's path is its secret (the web app's /invite/<token>).
   const url = rawUrl.replace(/^\/invite\/[^?#]+/, '/invite/[redacted]');
@@ -31,6 +31,30 @@ export function redactUrl(rawUrl: string): string {
     })
     .join('&');
   return `${url.slice(0, q)}?${query}`;
+}
+
+/** What the request log reads of a request (a Fastify request, or its raw form before routing). */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  routeOptions?: { url?: string };
+}
+
+/**
+ * The request's URL as logged: its route's pattern (`/api/suppressions/:email`), never the path's values
+ * (an address, a token), then the query string redacted. A request no route matched keeps only its first
+ * segment (two under /api/): whatever follows may be anything a person typed.
+ */
+export function loggedUrl(req: LoggedRequest): string {
+  const q = req.url.indexOf('?');
+  const path = q < 0 ? req.url : req.url.slice(0, q);
+  const query = q < 0 ? '' : req.url.slice(q);
+  const pattern = req.routeOptions?.url;
+  if (pattern) return redactUrl(`${pattern}${query}`);
+  const segments = path.split('/');
+  const keep = segments[1] === 'api' ? 3 : 2;
+  const kept = segments.length > keep ? `${segments.slice(0, keep).join('/')}/[unmatched]` : path;
+  return redactUrl(`${kept}${query}`);
 }
 
 /**
@@ -55,7 +79,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
     level,
     ...(stream ? { stream } : {}),
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+      req: (req: LoggedRequest) => ({ method: req.method, url: loggedUrl(req) }),
       err: serializeError,
     },
   };

@@ -12,6 +12,12 @@ export const mailEnv = {
     z
       .string()
       .regex(/^smtps?:\/\/[^/\s]+\/?$/, 'Use smtp://user:pass@host:port or smtps://user:pass@host:port')
+      // Checked at boot as the mail code reads it, so a password with `#` or `?` fails here, in words, not
+      // later with the URL in the error.
+      .refine(
+        (v) => URL.canParse(v) && new URL(v).hostname !== '',
+        'Cannot be read as smtp://user:pass@host:port: percent-encode any / # ? @ : or space in the user name or password',
+      )
       .optional(),
   ),
   /** The From address of the mail we send; defaults to no-reply@ the relay's host. */

@@ -12,6 +12,8 @@ import { isPublicAddress } from './public-address';
 // capped because the page is only scanned for an address.
 
 export class UnsafeUrlError extends Error {}
+/** The host's name has no answer: nothing was refused, there was nothing to check. */
+export class UnresolvedHostError extends UnsafeUrlError {}
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 
@@ -62,9 +64,9 @@ async function pinnedAddress(url: URL, opts: SafeFetchOptions): Promise<{ addres
   const addresses = literal
     ? [{ address: host, family: host.includes(':') ? 6 : 4 }]
     : await (opts.resolve ?? defaultResolve)(host).catch(() => {
-        throw new UnsafeUrlError(`Could not resolve ${host}`);
+        throw new UnresolvedHostError(`Could not resolve ${host}`);
       });
-  if (addresses.length === 0) throw new UnsafeUrlError(`Could not resolve ${host}`);
+  if (addresses.length === 0) throw new UnresolvedHostError(`Could not resolve ${host}`);
   // One non-public answer refuses the host: a name that mixes public and private answers is a trick.
   const bad = addresses.find((a) => !isPublicAddress(a.address, opts));
   if (bad) throw new UnsafeUrlError(`Refusing to fetch ${host}: ${bad.address} is not a public address`);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { sessionCleanupJob } from '../../features/auth/jobs';
@@ -91,6 +94,45 @@ describe('metrics without a token', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(await t.metrics.registry.metrics()).toContain(line);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+// With the web app served, an unknown GET path gets the single-page app (200): /metrics however written
+// must not, with a token set or not.
+describe('/metrics is never the web page', () => {
+  const web = mkdtempSync(path.join(tmpdir(), 'verilead-web-'));
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Verilead</title>');
+  afterAll(() => rmSync(web, { recursive: true, force: true }));
+  const variants = [
+    '/metrics/',
+    '/Metrics',
+    '/METRICS/',
+    '//metrics',
+    '/%6Detrics',
+    '/metrics/x',
+    '/metrics?x=1',
+  ];
+
+  it.each([
+    ['without METRICS_TOKEN', {}, ['/metrics', ...variants]],
+    ['with METRICS_TOKEN', { METRICS_TOKEN: TOKEN }, variants],
+  ])('%s: 404, not the page', async (_, env, urls) => {
+    const t = await createTestApp({ env: { ...env, SERVE_WEB: 'true', WEB_DIST_DIR: web } });
+    try {
+      // The control: a client-side route is the page.
+      const page = await t.app.inject({ method: 'GET', url: '/find' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Verilead</title>');
+      for (const url of urls) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${TOKEN}` } });
+        // The route itself (Fastify decodes `%6D`), behind its token: the scrape, never the page.
+        const route = ['/metrics?x=1', '/%6Detrics'].includes(url) && 'METRICS_TOKEN' in env;
+        expect(res.statusCode, url).toBe(route ? 200 : 404);
+        expect(res.body, url).not.toContain('<title>');
+      }
     } finally {
       await t.close();
     }

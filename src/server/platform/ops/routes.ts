@@ -15,6 +15,26 @@ const readinessSchema = z.object({
 });
 
 /**
+ * `/metrics` however it is written (`/Metrics`, `/metrics/`, `//metrics`, `/%6Detrics`, a path below it):
+ * never a web page. Fastify's routes are exact, so these reach the not-found handler, which would serve the
+ * single-page app with 200 and tell a scraper (or a prober) the endpoint is there.
+ */
+export function isMetricsPath(url: string): boolean {
+  const raw = url.split(/[?#]/, 1)[0];
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    path = raw;
+  }
+  const p = path
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '');
+  return p === '/metrics' || p.startsWith('/metrics/') || p.startsWith('/metrics;');
+}
+
+/**
  * Operations endpoints. `/api/health` answers while the process runs (liveness: restart me if not);
  * `/api/ready` checks the database and the job queue (readiness: send me traffic). `/metrics` serves
  * Prometheus text to a scraper holding METRICS_TOKEN; without a token set it does not exist.

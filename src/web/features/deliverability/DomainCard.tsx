@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { useRecheckDomain, useRemoveDomain } from './api';
 import { DomainChecks } from './DomainChecks';
+import { SenderRequirements } from './SenderRequirements';
 import { StateBadge } from './StateBadge';
 
 /** One sending domain: its state, each check with the fix, Recheck and Remove. */
@@ -54,6 +55,7 @@ export function DomainCard({ domain }: { domain: SendingDomain }) {
       </CardHeader>
       <CardContent>
         <DomainChecks domain={domain} />
+        {domain.requirements && <SenderRequirements report={domain.requirements} domain={domain.domain} />}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { CHECK_LABELS, type DnsFix, type SendingDomain } from '../../../shared/deliverability';
 import { CopyButton } from '../../ui/copy-button';
+import { SpfTree } from './SpfTree';
 import { StateBadge } from './StateBadge';
 
 const ACTION: Record<DnsFix['action'], string> = {
@@ -47,7 +48,15 @@ export function DomainChecks({ domain }: { domain: SendingDomain }) {
             <StateBadge state={c.status} />
           </div>
           <p className="mt-1 text-sm text-muted-foreground">{c.summary}</p>
+          {c.notes?.length ? (
+            <ul className="mt-1 list-disc pl-5 text-sm text-muted-foreground">
+              {c.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          ) : null}
           {c.fix && c.status !== 'pass' && <Fix fix={c.fix} />}
+          {c.tree && <SpfTree tree={c.tree} domain={domain.domain} />}
         </li>
       ))}
     </ul>

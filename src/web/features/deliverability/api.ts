@@ -1,6 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   type AddSendingDomainInput,
+  type HeaderCheckInput,
+  type HeaderReport,
+  headerReportSchema,
   type SendingDomain,
   type SendingDomainList,
   sendingDomainListSchema,
@@ -53,3 +56,11 @@ export const useDismissNotices = (cb: MutationCallbacks<void, void> = {}) =>
   useDomainChange(async () => {
     await apiRequest('POST', '/api/deliverability/notices/dismiss', {});
   }, cb);
+
+/** The header check: text only, nothing stored, so nothing to refresh. */
+export const useCheckHeaders = (cb: MutationCallbacks<HeaderReport, HeaderCheckInput> = {}) =>
+  useMutation({
+    mutationFn: (input: HeaderCheckInput) =>
+      apiJson(headerReportSchema, 'POST', '/api/deliverability/headers', input),
+    ...cb,
+  });

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { bounceText, SCORE_BANDS } from '../../../shared/calibration';
 import { type FindResult, PATTERN_SOURCE_LABELS } from '../../../shared/finder';
 import { smtpReplyText } from '../../../shared/verification';
+import { calibrationQuery } from '../../lib/shared-queries';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -54,6 +57,23 @@ export function EvidenceList({ result: r }: { result: FindResult }) {
           <dd>{e.note}</dd>
         </>
       )}
+      <OwnSends result={r} />
     </dl>
+  );
+}
+
+/** What the workspace's own sends measured for answers like this one (its status, its score band). */
+function OwnSends({ result: r }: { result: FindResult }) {
+  const c = useQuery(calibrationQuery()).data;
+  if (!c || r.score === null) return null;
+  const band = SCORE_BANDS.find((b) => (r.score ?? 0) >= b.min);
+  const groups = [c.find.find((g) => g.key === r.status), c.findBands.find((g) => g.key === band?.key)];
+  const shown = groups.filter((g) => g !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <>
+      <dt className="text-muted-foreground">Your sends</dt>
+      <dd>{shown.map(bounceText).join('; ')}</dd>
+    </>
   );
 }

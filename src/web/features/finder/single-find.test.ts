@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type FindResult, findPersonSchema } from '../../../shared/finder';
@@ -8,6 +9,10 @@ import { domainOf, EMPTY_PERSON, type PersonFormValues, toFindPerson } from './p
 
 // The single-find form is checked by the shared schema through react-hook-form's resolver, the very
 // resolver SingleFindForm uses; what it sends is toFindPerson of the mode on screen.
+// The answer reads the workspace's bounce rates (none here): it renders inside a query client, as in the app.
+const render = (el: ReactElement) =>
+  renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, el));
+
 const resolve = (values: PersonFormValues) =>
   zodResolver(findPersonSchema)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
@@ -72,7 +77,7 @@ const text = (html: string) =>
 
 describe('the answer of a single find', () => {
   it('shows the address to copy, its status, score, pattern and evidence', () => {
-    const html = renderToStaticMarkup(createElement(FindAnswer, { result: result() }));
+    const html = render(createElement(FindAnswer, { result: result() }));
     const t = text(html);
     expect(t).toContain('jane.doe@acme.test');
     expect(html).toContain('aria-label="Copy jane.doe@acme.test"');
@@ -87,7 +92,7 @@ describe('the answer of a single find', () => {
   });
 
   it('says accept-all is a guess in amber, never valid, and shows the note', () => {
-    const html = renderToStaticMarkup(
+    const html = render(
       createElement(FindAnswer, {
         result: result({
           status: 'accept_all',
@@ -104,7 +109,7 @@ describe('the answer of a single find', () => {
   });
 
   it('has no address and nothing to copy when none was found', () => {
-    const html = renderToStaticMarkup(
+    const html = render(
       createElement(FindAnswer, {
         result: result({ status: 'not_found', email: null, pattern: null, score: 0 }),
       }),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { RESULT_CSV_COLUMNS } from '../../../shared/verification';
+import { AiAssistantsHelp } from './AiAssistantsHelp';
 import { FAQ } from './faq';
 import { ReasonsTable } from './ReasonsTable';
 
@@ -65,6 +66,7 @@ const TOC = [
   ['verdicts', 'What each verdict means'],
   ['reasons', 'Reasons'],
   ['csv', 'CSV format'],
+  ['ai-assistants', 'AI assistants'],
   ['faq', 'FAQ'],
 ];
 
@@ -151,6 +153,10 @@ export function HelpContent() {
               </div>
             ))}
           </dl>
+        </Section>
+
+        <Section id="ai-assistants" title="AI assistants (MCP)">
+          <AiAssistantsHelp linkClass={linkClass} />
         </Section>
 
         <Section id="faq" title="FAQ">

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { useResumeUpload, useStartVerification } from './api';
 import { openExport } from './ExportMenu';
 import { isPaymentRequired, toastPaymentRequired } from './payment-required';
-import { DeleteUploadButton, ResumeButton, StopButton } from './upload-actions';
+import { DeleteUploadButton, ResumeButton, StopButton, VerifyAgainButton } from './upload-actions';
 
 export function QuickActions({
   status,
@@ -71,6 +71,7 @@ export function QuickActions({
             {status.stats.pending > 0 ? ` (${status.stats.pending.toLocaleString()})` : ''}
           </Button>
         )}
+        {status.status === 'completed' && <VerifyAgainButton upload={status} disabled={!hasAccess} />}
         <Button variant="outline" onClick={() => openExport(status.id, 'valid', status.stats, stopped)}>
           <Download /> Export Valid
         </Button>

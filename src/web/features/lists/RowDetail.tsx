@@ -55,7 +55,14 @@ export function RowDetail({ r }: { r: ResultRow }) {
       r.decidedBy ? DECIDED_BY_TEXT[r.decidedBy] : r.isFinal ? 'Not recorded' : 'Not yet',
     ],
     ['Attempts', attemptsText(r.decidedBy, r.attempts)],
-    ['Checked', when ? formatDateTime(when) : 'Not yet'],
+    [
+      'Checked',
+      r.reusedAt
+        ? `${formatDateTime(r.reusedAt)}, by an earlier list of your workspace: answered from that result for free`
+        : when
+          ? formatDateTime(when)
+          : 'Not yet',
+    ],
     ['Suppression list', r.suppressed ? 'On the list: never sent to Smartlead again' : 'Not on the list'],
   ];
   if (r.suggestion) items.splice(2, 0, ['Did you mean', r.suggestion]);

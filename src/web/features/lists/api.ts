@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SingleCheckAnswer, SingleCheckInput } from '../../../shared/api-v1';
+import { type ListEstimate, listEstimateSchema } from '../../../shared/credits';
 import {
   type ResultFilter,
   type ResultsResponse,
@@ -30,6 +31,18 @@ export const listsQueries = {
       queryKey: UPLOADS_KEY,
       refetchInterval: 5000,
       meta: { schema: uploadListItemSchema.array() },
+    }),
+  /**
+   * The free estimate of a list before it runs (decision 0890): asked once per upload (it probes a small
+   * sample through the prober), so it is never refetched on its own.
+   */
+  estimate: (uploadId: string | null) =>
+    queryOptions<ListEstimate>({
+      queryKey: ['/api/upload', uploadId, 'estimate'],
+      queryFn: () => apiJson(listEstimateSchema, 'POST', `/api/upload/${uploadId}/estimate`),
+      enabled: Boolean(uploadId),
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
     }),
   /** Every query of one upload (status, results pages, breakdown): what a change to it invalidates. */
   upload: (uploadId: string | null) => ({ queryKey: ['/api/upload', uploadId] as const }),
@@ -77,7 +90,7 @@ function useUploadRefresh() {
   };
 }
 
-function useUploadChange(uploadId: string, request: () => Promise<unknown>, cb: MutationCallbacks) {
+function useUploadChange<T = unknown>(uploadId: string, request: () => Promise<T>, cb: MutationCallbacks<T>) {
   const refresh = useUploadRefresh();
   return useMutation({
     mutationFn: request,
@@ -102,6 +115,14 @@ export const useResumeUpload = (uploadId: string, cb: MutationCallbacks = {}) =>
   useUploadChange(
     uploadId,
     () => apiJson(startVerificationResponseSchema, 'POST', `/api/verify/${uploadId}/pending`),
+    cb,
+  );
+
+/** "Verify again now": the rows answered for free from recent results are checked afresh (charged, 0890). */
+export const useVerifyAgain = (uploadId: string, cb: MutationCallbacks<StartVerificationResponse> = {}) =>
+  useUploadChange(
+    uploadId,
+    () => apiJson(startVerificationResponseSchema, 'POST', `/api/verify/${uploadId}/again`),
     cb,
   );
 

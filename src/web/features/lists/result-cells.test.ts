@@ -26,6 +26,7 @@ const row = (over: Partial<ResultRow>): ResultRow => ({
   score: null,
   decidedBy: null,
   attempts: null,
+  reusedAt: null,
   ...over,
 });
 

@@ -1,10 +1,10 @@
-import { Loader2, OctagonX, PlayCircle, Trash2 } from 'lucide-react';
+import { Loader2, OctagonX, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { UploadListItem } from '../../../shared/lists';
 import { failureToast, toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { useDeleteUpload, useResumeUpload, useStopUpload } from './api';
+import { useDeleteUpload, useResumeUpload, useStopUpload, useVerifyAgain } from './api';
 import { isPaymentRequired, toastPaymentRequired } from './payment-required';
 
 type Upload = Pick<UploadListItem, 'id' | 'originalName' | 'status' | 'stats'>;
@@ -42,6 +42,35 @@ export function ResumeButton({ upload, disabled }: { upload: Upload; disabled?: 
     <Button disabled={disabled || resume.isPending} onClick={() => resume.mutate()}>
       {resume.isPending ? <Loader2 className="animate-spin" /> : <PlayCircle />} Resume verification
       {` (${upload.stats.pending.toLocaleString()})`}
+    </Button>
+  );
+}
+
+/**
+ * "Verify again now" (decision 0890): rows this list answered for free from the workspace's recent
+ * results are checked afresh, and their definite answers charged.
+ */
+export function VerifyAgainButton({ upload, disabled }: { upload: Upload; disabled?: boolean }) {
+  const again = useVerifyAgain(upload.id, {
+    onSuccess: (r) =>
+      toast(
+        r.started
+          ? { title: 'Verifying again', description: 'Rows answered from recent results are checked afresh.' }
+          : { title: 'Nothing to verify again', description: 'Every row of this list was checked by it.' },
+      ),
+    onError: (err) => {
+      if (isPaymentRequired(err)) return toastPaymentRequired(err);
+      failureToast('Could not verify again')(err);
+    },
+  });
+  return (
+    <Button
+      variant="outline"
+      disabled={disabled || again.isPending}
+      onClick={() => again.mutate()}
+      title="Rows answered for free from a recent result are checked now, and charged"
+    >
+      {again.isPending ? <Loader2 className="animate-spin" /> : <RotateCcw />} Verify again now
     </Button>
   );
 }

@@ -14,9 +14,10 @@ import { FilePicker } from '../../ui/file-picker';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { SUPPRESSIONS_EXPORT_URL, useAddSuppression, useImportSuppressions } from './api';
+import { ImportRefusals } from './ImportRefusals';
 
 const summary = (r: ImportResult) =>
-  `${r.added} added, ${r.alreadyListed} already on the list${r.skipped ? `, ${r.skipped} rows without an address` : ''}.`;
+  `${r.added} added, ${r.alreadyListed} already on the list${r.skipped ? `, ${r.skipped} rows without an address` : ''}${r.refused ? `, ${r.refused} refused` : ''}.`;
 
 /** Add one address by hand; import a CSV file; export the whole list. */
 export function SuppressionForms() {
@@ -92,6 +93,7 @@ export function SuppressionForms() {
           </a>
         </Button>
       </div>
+      <ImportRefusals result={upload.data} />
     </div>
   );
 }

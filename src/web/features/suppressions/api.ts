@@ -1,6 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
+  type AddResult,
   type AddSuppressionInput,
+  addResultSchema,
   type ImportResult,
   importResultSchema,
   type SuppressionList,
@@ -24,8 +26,8 @@ const refreshSuppressions = () =>
     predicate: (q) => String(q.queryKey[0]).startsWith(suppressionQueries.all()[0]),
   });
 
-async function addSuppression(input: AddSuppressionInput): Promise<ImportResult> {
-  return apiJson(importResultSchema, 'POST', '/api/suppressions', input);
+async function addSuppression(input: AddSuppressionInput): Promise<AddResult> {
+  return apiJson(addResultSchema, 'POST', '/api/suppressions', input);
 }
 
 async function importSuppressions(csv: string): Promise<ImportResult> {
@@ -50,7 +52,7 @@ function useSuppressionChange<T, V>(fn: (v: V) => Promise<T>, cb: MutationCallba
   });
 }
 
-export const useAddSuppression = (cb: MutationCallbacks<ImportResult, AddSuppressionInput> = {}) =>
+export const useAddSuppression = (cb: MutationCallbacks<AddResult, AddSuppressionInput> = {}) =>
   useSuppressionChange(addSuppression, cb);
 
 /** Imports a CSV file (refused above `maxBytes` before anything is sent). */

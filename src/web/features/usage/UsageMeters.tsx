@@ -12,7 +12,12 @@ const TITLES = {
   scrape: 'Instagram scrapes',
   find: 'Found addresses',
 } as const;
-const UNITS = { verification: 'addresses', scrape: 'profiles requested', find: 'people searched' } as const;
+// Verification units are credits: addresses given a definite answer (decision 0890).
+const UNITS = {
+  verification: 'credits charged',
+  scrape: 'profiles requested',
+  find: 'people searched',
+} as const;
 
 const STATUS_TEXT = { trial: 'Free trial', active: 'Active', inactive: 'No active plan' } as const;
 

@@ -17,7 +17,7 @@ const returningWritten = sql`RETURNING u.run_id AS "runId", u.step1_count AS "st
  * counters' UPDATE takes anyway, taken first: a stop waits for a write under way, or the write sees it.
  */
 const running = (uploadId: string) => sql`
-  live AS (SELECT id FROM uploads WHERE id = ${uploadId} AND status = 'processing' FOR UPDATE)`;
+  live AS (SELECT id, run_id FROM uploads WHERE id = ${uploadId} AND status = 'processing' FOR UPDATE)`;
 
 /**
  * Step 2's answers (`a`) with the workspace's bounces applied (decision 0220): an address that bounced in one
@@ -69,11 +69,11 @@ export const writeStep1Verdicts = (p: {
     ), ${withDuplicates(p.uploadId)},
     ins AS (
       INSERT INTO upload_results (upload_id, row_index, status, reason, role, free, disposable, suggestion,
-        mx_host, verified_at, step2_status, final_status, decided_by)
+        mx_host, verified_at, step2_status, final_status, decided_by, judged_run)
       SELECT ${p.uploadId}::uuid, t.row_index, t.status, t.reason, t.role, t.free, t.disposable, t.suggestion,
         t.mx_host, ${p.now}::timestamptz, CASE WHEN t.status = 'valid' THEN 'pending' END,
         CASE WHEN t.status = 'valid' THEN 'pending' ELSE t.status END,
-        CASE WHEN t.status = 'valid' THEN NULL ELSE 'initial_check' END
+        CASE WHEN t.status = 'valid' THEN NULL ELSE 'initial_check' END, (SELECT run_id FROM live)
       FROM t
       ON CONFLICT (upload_id, row_index) DO NOTHING
       RETURNING row_index, status, final_status
@@ -117,7 +117,8 @@ export const writeStep2Verdicts = (p: {
     upd AS (
       UPDATE upload_results x SET step2_status = t.status, step2_reason = t.reason, smtp_code = t.smtp_code,
         smtp_message = t.smtp_message, step2_mx_host = t.mx_host, step2_verified_at = ${p.now}::timestamptz,
-        final_status = t.status, decided_by = t.decided_by, step2_attempts = t.attempts
+        final_status = t.status, decided_by = t.decided_by, step2_attempts = t.attempts,
+        judged_run = (SELECT run_id FROM live)
       FROM t
       WHERE x.upload_id = ${p.uploadId} AND x.row_index = t.row_index AND x.step2_status = 'pending'
       RETURNING x.row_index, x.final_status

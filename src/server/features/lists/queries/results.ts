@@ -116,7 +116,8 @@ export const rowsOfStatusAfter = (p: { uploadId: string; status: string; after: 
 const RESULT_COLUMNS =
   sql.raw(`r.id, r.row_index, r.email, r.name, r.company, x.status, x.reason, x.role, x.free,
   x.disposable, x.suggestion, x.mx_host, x.verified_at, x.step2_status, x.step2_reason, x.smtp_code,
-  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status, x.decided_by, x.step2_attempts`);
+  x.smtp_message, x.step2_mx_host, x.step2_verified_at, x.final_status, x.decided_by, x.step2_attempts,
+  x.reused_at`);
 
 /** The upload's counters (only if it is the workspace's and fully stored) next to the rows `rowsWhere` picks (a condition on `r`, its rows), with their verdicts and whether each address is suppressed. */
 export const resultsPageWithCounters = (p: { workspaceId: string; uploadId: string; rowsWhere: SQL }) =>

@@ -57,6 +57,7 @@ export async function ownUpload(db: Db, p: { uploadId: string; workspaceId: stri
   const [row] = await db
     .select({
       id: uploads.id,
+      name: uploads.originalName,
       status: uploads.status,
       pending: uploads.pending,
       duplicates: uploads.duplicates,

@@ -1,4 +1,5 @@
-import type { HostQueue } from './host';
+import { isSessionRefusal } from '../classify';
+import type { HostQueue, Pending } from './host';
 import type { SmtpReply } from './replies';
 import type { TransactionResult } from './session';
 
@@ -19,6 +20,42 @@ const HELD_BACK_MS = 400;
  */
 const SMALLEST_WRITE = 4;
 
+/**
+ * Catch-all probes are rejections at most servers: mixed into a session's writes, they bring its share
+ * of accepted recipients down and end it at Exim's line (10 RCPTs) when the list's own addresses would
+ * have carried it to the recipient limit. So a session carries one kind: its first write takes only
+ * probes when a full budget of them waits (a short session of rejections), else only addresses, and
+ * later writes take addresses first. Probes wait at the front of the queue meanwhile, and go out anyway
+ * when nothing else is ready. `more` takes further ready addresses from the queue (probes of domains
+ * answered meanwhile are dropped there).
+ */
+export function oneKindPerSession(
+  host: HostQueue,
+  taken: Pending[],
+  sent: number,
+  more: (n: number) => Pending[],
+): Pending[] {
+  const probes = taken.filter((p) => p.probe);
+  if (probes.length === 0) return taken;
+  const want = taken.length;
+  if (sent === 0 && probes.length >= Math.min(want, errorBudget(host))) return taken;
+  const rows = taken.filter((p) => !p.probe);
+  // Fill the write with addresses from further back, keeping every probe met for later.
+  while (rows.length < want && host.ready > 0) {
+    const next = more(want - rows.length);
+    if (next.length === 0) break;
+    for (const p of next) (p.probe ? probes : rows).push(p);
+  }
+  if (rows.length === 0) return probes.splice(0, want).concat(putBack(host, probes));
+  putBack(host, probes);
+  return rows;
+}
+
+function putBack(host: HostQueue, probes: Pending[]): Pending[] {
+  for (let i = probes.length - 1; i >= 0; i--) host.push(probes[i], true);
+  return [];
+}
+
 /** Whether this write should be the session's last (see SMALLEST_WRITE); never at a server that spends time per command. */
 export function lastWriteBeforeSmallOnes(host: HostQueue, budgetLeft: number, recipients: number): boolean {
   if (host.answersAtOnce !== true) return false;
@@ -34,7 +71,12 @@ export function errorBudget(host: HostQueue): number {
   return Math.max(1, (host.errorLimit ?? ASSUMED_ERROR_LIMIT) - 1);
 }
 
-const TOO_MANY_ERRORS = /too many (errors|invalid|bad|unknown|failed)|error limit|errors? exceeded/i;
+/**
+ * Exim's bad-recipient rule (Debian's and cPanel's ACLs): once a message has had more than this many
+ * RCPTs, every further one is denied ("550 Rejected for too many bad recipients") while fewer than half
+ * were accepted. A session ends before it would cross that line.
+ */
+export const EXIM_FREE_RCPTS = 10;
 
 /**
  * Counts one session's errors and learns, from when the server's replies come, how many it tolerates:
@@ -44,6 +86,9 @@ const TOO_MANY_ERRORS = /too many (errors|invalid|bad|unknown|failed)|error limi
  */
 export class SessionErrors {
   errors = 0;
+  /** RCPTs answered in this session, and how many of them were accepted (Exim's rule counts both). */
+  private rcpts = 0;
+  private accepted = 0;
   /** Errors answered at the server's usual pace. */
   private prompt = 0;
   /** Late rejections while no error was prompt (a tarpit shows on two). */
@@ -76,6 +121,22 @@ export class SessionErrors {
     }
   }
 
+  /** The reply to our QUIT: a cut after the session's last recipient is a finding like any other. */
+  farewell(r: SmtpReply | null): void {
+    if (r && r.code >= 400 && this.errors > 0 && isSessionRefusal(r)) this.learnLimit(this.errors);
+  }
+
+  /**
+   * RCPTs this session may still send whatever their answers and stay inside Exim's rule: past
+   * EXIM_FREE_RCPTS, at least half (rounded down) accepted before each. Each one in flight may be rejected, so only the accepted
+   * ones known now count.
+   */
+  shareRoom(): number {
+    // Exim denies the k-th RCPT (k > 10) when fewer than k/2, in whole numbers, were accepted before it:
+    // with `accepted` known and every one in flight rejected, the k-th is safe up to k = 2 × accepted + 1.
+    return Math.max(EXIM_FREE_RCPTS, 2 * this.accepted + 1) - this.rcpts;
+  }
+
   /**
    * Whether the server answers a write's recipients at once (the spread of the replies is small beside
    * the wait for the first) or one after another (each costs it time).
@@ -95,8 +156,12 @@ export class SessionErrors {
     const host = this.host;
     const error = r.code >= 400;
     host.answeredRcpts++;
+    this.rcpts++;
     if (error) host.rejectedRcpts++;
-    if (r.code === 421 && this.errors > 0 && TOO_MANY_ERRORS.test(r.text)) this.learnLimit(this.errors);
+    else this.accepted++;
+    // A refusal of the session after N errors ("421 too many errors", "550 Rejected for too many bad
+    // recipients"): the server tolerates fewer than N, whatever it counts.
+    if (error && this.errors > 0 && isSessionRefusal(r)) this.learnLimit(this.errors);
     const late = gap > this.usual[kind] + HELD_BACK_MS;
     if (!late && !error) this.usual[kind] = Math.min(this.usual[kind], gap);
     // One late reply may be our own pause (a busy process): each finding needs a second one.
@@ -105,7 +170,10 @@ export class SessionErrors {
       if (++this.heldRejections >= 2) host.tarpitMs = Math.max(host.tarpitMs, gap);
     } else if (late && this.errors > 0 && (this.prompt > 0 || !error)) {
       // Errors were answered promptly before, or an accepted recipient now waits: an error sleep.
-      if (this.lateSince === null) this.lateSince = this.errors;
+      // The second late reply may come in another session (one ended by Exim's rule right after its
+      // first): the same count of errors twice is the finding too.
+      if (this.lateSince === null && host.lateAfter === this.errors) this.learnLimit(this.errors);
+      else if (this.lateSince === null) this.lateSince = host.lateAfter = this.errors;
       else this.learnLimit(this.lateSince);
     }
     if (!late) this.lateSince = null;

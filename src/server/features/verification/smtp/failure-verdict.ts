@@ -1,6 +1,5 @@
 import { verdictOf } from '../../../../shared/reasons';
 import { bannerRefusalReason } from '../classify';
-import type { MxTarget } from '../mx';
 import type { ProviderVerdict } from '../types';
 import { type OpenFailure, type Pending, verdictFrom } from './host';
 
@@ -23,15 +22,16 @@ export function failureVerdict(p: Pending, failure: OpenFailure): ProviderVerdic
   return v;
 }
 
+export const NO_PUBLIC_MX = 'The mail server has no public address: not contacted';
+
 /**
  * The verdict of an address whose MX hosts all resolve to addresses we must not contact (private,
  * loopback: a misconfigured or hostile domain), or that do not resolve at all.
  */
-export function noRouteVerdict(p: Pending, blocked: MxTarget[]): ProviderVerdict {
+export function noRouteVerdict(p: Pending): ProviderVerdict {
   const v = verdictFrom(verdictOf('unreachable'), p, p.job.mx[0]?.exchange ?? null, null);
-  v.smtpMessage =
-    blocked.length > 0
-      ? `${blocked[0].exchange} resolves to ${blocked[0].ip}, which is not a public address: not contacted`
-      : 'MX host does not resolve';
+  // One sentence for both: naming what an MX host resolves to, or telling a private answer from none,
+  // would let a domain's MX records read our internal DNS (the verdict reaches users and shared caches).
+  v.smtpMessage = NO_PUBLIC_MX;
   return v;
 }

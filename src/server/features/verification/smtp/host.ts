@@ -6,10 +6,11 @@ import type { SmtpReply } from './replies';
 export type OpenFailure =
   | { kind: 'retry'; reply: SmtpReply | null; message: string }
   | { kind: 'refused'; reply: SmtpReply; atBanner?: boolean }
-  | { kind: 'unreachable'; message: string };
+  /** `silent`: it accepted the connection and never greeted (the server's doing, never our network's). */
+  | { kind: 'unreachable'; message: string; silent?: boolean };
 
 /** Why an address is set aside for a while. */
-export type DelayReason = 'greylisted' | 'temporary_failure' | 'connection_lost';
+export type DelayReason = 'greylisted' | 'temporary_failure' | 'connection_lost' | 'slowed_down';
 
 /** One address on its way through step 2. */
 export interface Pending {
@@ -93,6 +94,8 @@ export class HostQueue {
   learnedLimit = Number.POSITIVE_INFINITY;
   /** Errors a session may make before the server slows down or cuts it, once learned (error-budget.ts). */
   errorLimit: number | null = null;
+  /** Errors after which a session last saw a late reply (one, not yet a finding: error-budget.ts). */
+  lateAfter: number | null = null;
   /** It refuses recipients of a second domain in one transaction: one transaction per domain. */
   singleDomain = false;
   /** How long it holds each rejection (a tarpit), once seen; 0: none seen. */

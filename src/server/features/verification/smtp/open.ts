@@ -2,9 +2,9 @@ import { backoffDelay } from '../../../platform/retry';
 import { isConnectionLimitReply } from '../classify';
 import type { ProxyRoute } from '../proxy-list';
 import type { HostQueue } from './host';
-import { SmtpRefusedError, SmtpSession } from './session';
+import { SmtpSession } from './session';
 import type { Opened, SessionOwner } from './session-owner';
-import { ProxyDownError, SmtpConnectionError } from './socket';
+import { ProxyDownError, SmtpConnectionError, SmtpRefusedError, SmtpSilentError } from './socket';
 import { socks5Answers } from './socks5';
 
 /**
@@ -135,7 +135,10 @@ function openFailed(provider: SessionOwner, host: HostQueue, slot: string, err: 
   // A host that served us lately is flaky, not gone: retry within the budget. One that never
   // answered gets a second chance (a lost SYN, a stall) and is then down: two timeouts at most.
   const proven = now - host.lastGoodAt < provider.ctx.memoryTtlMs;
-  host.lastFailure = proven ? { kind: 'retry', reply: null, message } : { kind: 'unreachable', message };
+  const silent = err instanceof SmtpSilentError;
+  host.lastFailure = proven
+    ? { kind: 'retry', reply: null, message }
+    : { kind: 'unreachable', message, silent };
   // A refused connection (RST) is a clear answer while other servers answer us: a host that never
   // answered is then down at once, and its addresses go to the next MX now. (With no proof that our
   // network works, it gets its second chance: the network monitor needs the time to tell.)
@@ -143,6 +146,9 @@ function openFailed(provider: SessionOwner, host: HostQueue, slot: string, err: 
     provider.openSessions > 0 || now - provider.network.lastSuccess < provider.ctx.memoryTtlMs;
   const refused =
     networkWorks && err instanceof SmtpConnectionError && err.phase === 'connect' && !err.timeout;
-  if (host.failures >= (proven ? s.retryBudget : refused ? 1 : 2)) provider.hostDown(host);
+  // A silent server (it accepts and never greets) gets its timeout and second chance, no more, even if
+  // it served us before: every further try would cost its rows another timeout.
+  const budget = proven && !silent ? s.retryBudget : refused ? 1 : 2;
+  if (host.failures >= budget) provider.hostDown(host);
   else pause();
 }

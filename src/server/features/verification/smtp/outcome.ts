@@ -5,6 +5,7 @@ import {
   classifyRcpt,
   isMixedDomainRefusal,
   isRateReply,
+  isSessionRefusal,
   isTlsRequiredReply,
 } from '../classify';
 import { type HostQueue, type Pending, verdictFrom } from './host';
@@ -70,6 +71,18 @@ export function applyOutcome(
     }
     provider.requeue(host, p, 0);
   };
+  // The server refused the session or us, not the mailbox ("Rejected for too many bad recipients"): the
+  // address is asked again in a fresh session after a pause that grows with each refusal (the server's
+  // tolerance was lowered meanwhile: error-budget.ts); never a verdict, unless it keeps refusing.
+  const refused = (p: Pending, reply: SmtpReply) => {
+    p.attempts--;
+    if (++p.paced > PACE_BUDGET) {
+      p.done(verdictFrom(verdictOf(reply.code >= 500 ? 'policy_block' : 'temp_failure'), p, name, reply));
+      return;
+    }
+    const pause = backoffDelay(p.paced, { baseMs: s.retryBaseMs, maxMs: s.backoffMs, jitter: 0.5 });
+    provider.requeue(host, p, pause, 'slowed_down');
+  };
   let slowed = false;
   const slowDown = () => {
     if (slowed) return;
@@ -101,7 +114,10 @@ export function applyOutcome(
   if (!mailOk) {
     const mail = res.mail;
     if (!mail) for (const p of batch) o.unanswered ? unsent(p) : lost(p);
-    else if (mail.code === 421 || isRateReply(mail)) {
+    else if (isSessionRefusal(mail)) {
+      for (const p of batch) refused(p, mail);
+      return true;
+    } else if (mail.code === 421 || isRateReply(mail)) {
       slowDown();
       for (const p of batch) paced(p, mail);
       return true;
@@ -173,6 +189,10 @@ export function applyOutcome(
       case 'closing':
         slowDown();
         paced(p, r);
+        stop = true;
+        break;
+      case 'refused_session':
+        refused(p, r);
         stop = true;
         break;
     }

@@ -8,6 +8,7 @@ import type { NetworkMonitor } from './network';
 export class ParkedAddresses {
   private parked: Pending[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private releaseAt = 0;
 
   constructor(
     private readonly retryMs: number,
@@ -21,8 +22,16 @@ export class ParkedAddresses {
     this.parked.push(p);
     if (!this.timer) {
       this.timer = setTimeout(() => this.release(), this.retryMs);
-      this.network.retryingAt(Date.now() + this.retryMs);
+      this.releaseAt = Date.now() + this.retryMs;
+      this.network.retryingAt(this.releaseAt);
     }
+  }
+
+  /** A tenant's parked rows, their first server and when they are tried again (progress names them). */
+  waiting(tenant: string): { rows: number; host: string; at: number } | null {
+    const mine = this.parked.filter((p) => p.tenant === tenant && !p.probe);
+    if (mine.length === 0) return null;
+    return { rows: mine.length, host: mine[0].targets[0]?.exchange ?? '', at: this.releaseAt };
   }
 
   /** Every parked address goes back now (the network works again, or it is time to try). */

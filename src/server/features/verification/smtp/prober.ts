@@ -123,7 +123,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
     }
     const p = pendingOf(job, call, ok, this.probes, done);
     if (ok.length > 0) return this.place(p);
-    p.done(noRouteVerdict(p, blocked));
+    p.done(noRouteVerdict(p));
   }
 
   host(t: MxTarget): HostQueue {
@@ -205,7 +205,8 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   /** No MX host of the address can be used: its verdict, unless the fault may be our network. */
   private giveUp(p: Pending, last: OpenFailure | null): void {
     const failure = last ?? { kind: 'unreachable', message: 'no MX host accepted a connection' };
-    if (failure.kind === 'unreachable' && this.network.suspect()) {
+    // A silent server accepted our connection: our network works, its rows get their verdict now.
+    if (failure.kind === 'unreachable' && !failure.silent && this.network.suspect()) {
       this.parked.add(p);
       return;
     }
@@ -257,6 +258,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       timeoutMs: settings.timeoutMs,
       memoryTtlMs: ctx.memoryTtlMs,
       waitingOn: (domain, t) => probes.waitingOn(domain, t),
+      parked: this.parked.waiting(tenant),
     });
   }
 

@@ -119,8 +119,9 @@ describe('a world of real-behaving mail servers, default settings', () => {
       // A server whose real limit is below our cap: a few 421s, then it is given one slot.
       expect(s('narrow.test').rejected421).toBeGreaterThanOrEqual(1);
       expect(s('narrow.test').rejected421).toBeLessThanOrEqual(3);
-      // The RCPT limit is learned from the 452: sessions of 20, not one per 452.
-      expect(s('limit20.test').connections).toBeLessThanOrEqual(8);
+      // Sessions of at most 20 (the 452 is learned), and here about 10: with half the addresses
+      // unknown, Exim's line (past 10 RCPTs, half accepted) ends them first. Never one per 452.
+      expect(s('limit20.test').connections).toBeLessThanOrEqual(12);
       // The rate limit did bite, and only slowed the pace.
       expect(s('rate.test').rateLimited).toBeGreaterThan(0);
       // The refused primary: its rows went to the backup and were asked there.

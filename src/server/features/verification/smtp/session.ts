@@ -1,17 +1,6 @@
 import { SmtpConnection } from './connection';
 import { describe, ehloKeywords, type SmtpReply } from './replies';
-import { type ConnectOptions, SmtpConnectionError } from './socket';
-
-/** The server answered the greeting or EHLO with an error: it will not talk to us now. */
-export class SmtpRefusedError extends Error {
-  constructor(
-    readonly reply: SmtpReply,
-    /** The banner itself: a 5xx there is "no SMTP service here" for anyone (VERIFICATION.md). */
-    readonly atBanner = false,
-  ) {
-    super(describe(reply));
-  }
-}
+import { type ConnectOptions, SmtpConnectionError, SmtpRefusedError, SmtpSilentError } from './socket';
 
 class ClosingError extends Error {}
 /** The error of groups a closing server (421) never answered: not sent, so not an attempt. */
@@ -86,7 +75,12 @@ export class SmtpSession {
   }
 
   private async greet(): Promise<void> {
-    const banner = await this.conn.read();
+    const banner = await this.conn.read().catch((err) => {
+      // It accepted the connection and never greeted (a black hole behind a firewall, a hung daemon):
+      // a silent server, not a network of ours that fails (the connection was made).
+      if (err instanceof SmtpConnectionError && err.timeout) throw new SmtpSilentError(this.o.timeoutMs);
+      throw err;
+    });
     if (banner.code !== 220) throw new SmtpRefusedError(banner, true);
     let keywords = await this.ehlo();
     if (this.o.starttls === 'always' || (this.o.starttls && keywords.has('STARTTLS'))) {
@@ -223,9 +217,16 @@ export class SmtpSession {
   /** Reads the answer to a pipelined QUIT (briefly) and closes once the server has seen it. */
   private async bye(): Promise<void> {
     const wait = Math.min(1000, this.o.timeoutMs);
-    await Promise.race([this.conn.read().catch(() => {}), new Promise((r) => setTimeout(r, wait))]);
+    await Promise.race([
+      this.conn.read().then(this.keepGoodbye, () => {}),
+      new Promise((r) => setTimeout(r, wait)),
+    ]);
     await this.conn.end(wait);
   }
+
+  /** The reply to our QUIT: a cut after the last recipient ("421 too many errors") shows there. */
+  goodbye: SmtpReply | null = null;
+  private readonly keepGoodbye = (r: SmtpReply) => void (this.goodbye = r);
 
   /** Polite goodbye; a server that does not answer QUIT quickly is simply dropped. */
   async quit(): Promise<void> {
@@ -233,7 +234,10 @@ export class SmtpSession {
     if (!this.conn.closed) {
       try {
         this.conn.write(['QUIT']);
-        await Promise.race([this.conn.read(), new Promise((r) => setTimeout(r, wait))]);
+        await Promise.race([
+          this.conn.read().then(this.keepGoodbye),
+          new Promise((r) => setTimeout(r, wait)),
+        ]);
       } catch {
         // already gone
       }

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { ProxyRoute } from '../proxy-list';
+import { describe, type SmtpReply } from './replies';
 import { SocksError, socks5Connect } from './socks5';
 
 // The TCP connection to a mail server (directly or through one of SMTP_PROXY's proxies), always to an IP address.
@@ -12,6 +13,28 @@ export class SmtpConnectionError extends Error {
     readonly timeout = false,
   ) {
     super(message);
+  }
+}
+
+/** The server answered the greeting or EHLO with an error: it will not talk to us now. */
+export class SmtpRefusedError extends Error {
+  constructor(
+    readonly reply: SmtpReply,
+    /** The banner itself: a 5xx there is "no SMTP service here" for anyone (VERIFICATION.md). */
+    readonly atBanner = false,
+  ) {
+    super(describe(reply));
+  }
+}
+
+/** The server accepted the connection and sent no greeting within the timeout. */
+export class SmtpSilentError extends SmtpConnectionError {
+  constructor(timeoutMs: number) {
+    super(
+      `the server did not answer: it accepted the connection but sent no greeting within ${timeoutMs} ms`,
+      'read',
+      true,
+    );
   }
 }
 

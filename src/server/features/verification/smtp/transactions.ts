@@ -1,5 +1,5 @@
 import { admitRecipients } from './budget-gate';
-import { errorBudget, lastWriteBeforeSmallOnes, SessionErrors } from './error-budget';
+import { errorBudget, lastWriteBeforeSmallOnes, oneKindPerSession, SessionErrors } from './error-budget';
 import type { HostQueue, Pending } from './host';
 import { applyOutcome } from './outcome';
 import type { Envelope } from './session';
@@ -32,11 +32,17 @@ export async function runTransactions(
       host.moveDue();
       const limit = Math.min(s.maxRcptPerSession, host.learnedLimit);
       const budgetLeft = errorBudget(host) - errors.errors;
-      const room = Math.min(limit - sent, budgetLeft);
+      // Within the server's error budget and Exim's share of accepted recipients (error-budget.ts).
+      const room = Math.min(limit - sent, budgetLeft, errors.shareRoom());
       if (room <= 0 || host.ready === 0) break;
       // At a tarpit the sessions share what is left (each holds its rejections one after another).
       const share = host.tarpitMs > 0 ? Math.ceil(host.ready / Math.max(1, host.workers)) : room;
-      const took = takeRecipients(provider, host, Math.min(room, share, 2 * s.rcptPerTransaction));
+      const took = oneKindPerSession(
+        host,
+        takeRecipients(provider, host, Math.min(room, share, 2 * s.rcptPerTransaction)),
+        sent,
+        (n) => takeRecipients(provider, host, n),
+      );
       // The probe budget's one gate (decision 0860): nothing is written before it is spent.
       const taken = provider.ctx.budget ? await admitRecipients(provider, took, charged) : took;
       if (taken.length === 0) continue;
@@ -73,6 +79,7 @@ export async function runTransactions(
     }
   } finally {
     await session.quit();
+    errors.farewell(session.goodbye);
     release();
   }
 }

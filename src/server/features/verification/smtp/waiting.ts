@@ -22,6 +22,8 @@ export function waitingOf(
     memoryTtlMs: number;
     /** Rows of the tenant waiting for a domain's catch-all answer (its probe stands for them). */
     waitingOn?: (domain: string, tenant: string) => number;
+    /** Rows held while our network seems down (parked.ts): they wait for the next try. */
+    parked?: { rows: number; host: string; at: number } | null;
     now?: number;
   },
 ): WaitingGroup[] {
@@ -55,6 +57,7 @@ export function waitingOf(
     } else if (silent && h.openingSince > 0)
       add('no_answer_yet', h.exchange, ready, h.openingSince + o.timeoutMs);
   }
+  if (o.parked) add('no_answer_yet', o.parked.host, o.parked.rows, o.parked.at);
   return [...groups.values()]
     .sort((a, b) => b.rows - a.rows)
     .slice(0, MAX_GROUPS)

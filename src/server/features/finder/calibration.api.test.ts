@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../../../../tests/helpers/client';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+
+// The workspace's own bounce rates: recorded Smartlead outcomes of verified and found
+// addresses come out per status and per score band exactly as counted, with their counts, and a rate
+// only once a group has enough sends. Another workspace sees none of them.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function workspaceOf(web: TestClient): Promise<string> {
+  const user = await web.register({ plan: 'professional' });
+  const [row] = await t.database.raw.query<{ workspace_id: string }>(
+    'SELECT workspace_id FROM workspace_members WHERE user_id = $1',
+    [user.id],
+  );
+  return row.workspace_id;
+}
+
+describe('bounce rates per status and score band', () => {
+  it('counts the sends and bounces of found and verified addresses, and states a rate from 100 sends', async () => {
+    const web = new TestClient(t.app);
+    const ws = await workspaceOf(web);
+    const now = new Date().toISOString();
+    const [job] = await t.database.raw.query<{ id: string }>(
+      `INSERT INTO find_jobs (workspace_id, kind, name, status, total, created_at)
+       VALUES ($1, 'bulk', 'calibration', 'completed', 300, $2) RETURNING id`,
+      [ws, now],
+    );
+    // 200 found valid (score 99; 3 bounced), 40 accept-all (score 80; 12 bounced).
+    const found: [string, string, number, boolean][] = [];
+    for (let i = 0; i < 200; i++) found.push([`v${i}@found.test`, 'valid', 99, i < 3]);
+    for (let i = 0; i < 40; i++) found.push([`c${i}@found.test`, 'accept_all', 80, i < 12]);
+    // 150 verified valid (2 bounced) and 20 catch-all (5 bounced), never found.
+    const verified: [string, boolean, boolean][] = [];
+    for (let i = 0; i < 150; i++) verified.push([`x${i}@verified.test`, true, i < 2]);
+    for (let i = 0; i < 20; i++) verified.push([`y${i}@verified.test`, false, i < 5]);
+    for (const [n, [email, status, score]] of found.entries())
+      await t.database.raw.query(
+        `INSERT INTO find_results (job_id, row_no, workspace_id, company, domain, email, status, score, finished_at)
+         VALUES ($1, $2, $3, 'found.test', 'found.test', $4, $5, $6, $7)`,
+        [job.id, n, ws, email, status, score, now],
+      );
+    const outcome = (email: string, bounced: boolean, accepted: boolean | null, catchAll: boolean | null) =>
+      t.database.raw.query(
+        `INSERT INTO send_outcomes (workspace_id, email, sent_at, bounced_at, updated_at, accepted, catch_all)
+         VALUES ($1, $2, $3, $4, $3, $5, $6)`,
+        [ws, email, now, bounced ? now : null, accepted, catchAll],
+      );
+    for (const [email, status, , bounced] of found)
+      await outcome(email, bounced, status === 'valid', status === 'accept_all');
+    for (const [email, accepted, bounced] of verified) await outcome(email, bounced, accepted, !accepted);
+
+    const res = await web.get('/api/calibration');
+    expect(res.statusCode).toBe(200);
+    const c = res.json();
+    expect(c.minSends).toBe(100);
+    expect(c.find).toEqual([
+      { key: 'valid', label: 'valid', sends: 200, bounced: 3, rate: 0.015 },
+      { key: 'accept_all', label: 'accept-all', sends: 40, bounced: 12, rate: null },
+    ]);
+    expect(c.findBands).toEqual([
+      { key: '90-100', label: 'score 90–100', sends: 200, bounced: 3, rate: 0.015 },
+      { key: '75-89', label: 'score 75–89', sends: 40, bounced: 12, rate: null },
+    ]);
+    // Verified and found alike: the verdict recorded when each address's first outcome arrived.
+    expect(c.verify).toEqual([
+      { key: 'valid', label: 'valid', sends: 350, bounced: 5, rate: 5 / 350 },
+      { key: 'catch_all', label: 'catch-all', sends: 60, bounced: 17, rate: null },
+    ]);
+
+    const other = new TestClient(t.app);
+    await other.register({ plan: 'professional' });
+    expect((await other.get('/api/calibration')).json()).toEqual({
+      minSends: 100,
+      verify: [],
+      find: [],
+      findBands: [],
+    });
+  }, 60_000);
+});

@@ -1,0 +1,51 @@
+import {
+  type BounceGroup,
+  bounceGroup,
+  CALIBRATION_MIN_SENDS,
+  type Calibration,
+  SCORE_BANDS,
+} from '../../../shared/calibration';
+import type { Db } from '../../platform/db/client';
+import { query } from '../../platform/db/sql';
+import { bounceRatesByVerdict } from '../outcomes';
+import { foundAndSent } from './queries';
+
+// The workspace's own bounce rates: of the addresses it found and then sent to through
+// Smartlead, how many bounced, per the finder's status and per score band; beside them the same for
+// verified addresses (outcomes). Figures come with their counts and need CALIBRATION_MIN_SENDS sends.
+
+export async function workspaceCalibration(db: Db, workspaceId: string): Promise<Calibration> {
+  const rows = await query<{ status: string; score: number | null; bounced: boolean }>(
+    db,
+    foundAndSent(workspaceId),
+  );
+  const group = (key: string, label: string, of: typeof rows): BounceGroup =>
+    bounceGroup(key, label, of.length, of.filter((r) => r.bounced).length);
+  const find = [
+    group(
+      'valid',
+      'valid',
+      rows.filter((r) => r.status === 'valid'),
+    ),
+    group(
+      'accept_all',
+      'accept-all',
+      rows.filter((r) => r.status === 'accept_all'),
+    ),
+  ].filter((g) => g.sends > 0);
+  const bandOf = (score: number) =>
+    SCORE_BANDS.find((b) => score >= b.min) ?? SCORE_BANDS[SCORE_BANDS.length - 1];
+  const findBands = SCORE_BANDS.map((b) =>
+    group(
+      b.key,
+      b.label,
+      rows.filter((r) => bandOf(r.score ?? 0).key === b.key),
+    ),
+  ).filter((g) => g.sends > 0);
+  return {
+    minSends: CALIBRATION_MIN_SENDS,
+    verify: await bounceRatesByVerdict(db, workspaceId),
+    find,
+    findBands,
+  };
+}

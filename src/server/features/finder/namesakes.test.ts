@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeDns, startFakeDns } from '../../../../tests/fakes/dns';
+import { type FakeSmtp, startFakeSmtp } from '../../../../tests/fakes/smtp';
+import { createVerifier, type Verifier } from '../verification';
+import type { Example } from './evidence';
+import { findMany } from './find-many';
+import type { Found } from './find-person';
+
+// Single finds at a namesake's company: an address made of initials that the server
+// accepts fits everyone with those initials. The person's full-name address is asked too and
+// preferred; where the domain's pattern says their address would be another one, the initials
+// address is ambiguous, never valid.
+
+const NET = `127.${30 + (process.pid % 200)}.77`;
+let smtp: FakeSmtp;
+let dns: FakeDns;
+let verifier: Verifier;
+
+beforeAll(async () => {
+  smtp = await startFakeSmtp({
+    host: `${NET}.1`,
+    mailboxes: [
+      // initials.test writes {f}.{last}; Angela came after Alberto and got her full name.
+      'a.gonzalez@initials.test',
+      'angela.gonzalez@initials.test',
+      'm.lopez@initials.test',
+      // fullname.test writes {first}.{last}; a.gonzalez@ is an old alias of Alberto's.
+      'a.gonzalez@fullname.test',
+      'maria.lopez@fullname.test',
+    ],
+  });
+  const mx = (d: string) => ({ MX: [{ preference: 10, exchange: `mx.${d}` }] });
+  dns = await startFakeDns({
+    zone: {
+      'initials.test': mx('initials.test'),
+      'mx.initials.test': { A: [`${NET}.1`] },
+      'fullname.test': mx('fullname.test'),
+      'mx.fullname.test': { A: [`${NET}.1`] },
+    },
+  });
+  verifier = createVerifier({
+    dnsServers: [dns.server],
+    smtp: { allowPrivate: true, port: smtp.port, heloName: 'probe.test', mailFrom: 'bounce@probe.test' },
+  });
+});
+
+afterAll(async () => {
+  await verifier?.close();
+  await Promise.all([smtp?.close(), dns?.close()]);
+});
+
+/** One single find, knowing the workspace's colleague at the domain (the domain's pattern). */
+async function findOne(firstName: string, lastName: string, domain: string, colleague: Example) {
+  let found: Found | undefined;
+  await findMany([{ index: 0, person: { firstName, lastName, company: domain } }], {
+    verifier,
+    tenant: 'test',
+    concurrency: 1,
+    examples: async () => ({ examples: [colleague], siteProblem: null }),
+    onFound: (_, f) => {
+      found = f;
+    },
+  });
+  return found?.answer;
+}
+
+describe('namesakes', () => {
+  it('prefers the address naming the person over a namesake initials address the pattern makes', async () => {
+    const colleague: Example = {
+      address: 'm.lopez@initials.test',
+      names: ['Maria Lopez'],
+      source: 'workspace',
+      owned: true,
+    };
+    const before = smtp.stats.rcpts.length;
+    const a = await findOne('Angela', 'Gonzalez', 'initials.test', colleague);
+    expect(a).toMatchObject({ status: 'valid', email: 'angela.gonzalez@initials.test' });
+    // One RCPT for a.gonzalez (the pattern), one or two for the full name.
+    expect(smtp.stats.rcpts.length - before).toBeLessThanOrEqual(3);
+    const b = await findOne('Alberto', 'Gonzalez', 'initials.test', colleague);
+    expect(b).toMatchObject({ status: 'valid', email: 'a.gonzalez@initials.test' });
+  });
+
+  it('calls an initials address ambiguous where the domain pattern gives the person another one', async () => {
+    const colleague: Example = {
+      address: 'maria.lopez@fullname.test',
+      names: ['Maria Lopez'],
+      source: 'workspace',
+      owned: true,
+    };
+    const a = await findOne('Angela', 'Gonzalez', 'fullname.test', colleague);
+    expect(a?.status).toBe('ambiguous');
+    expect(a?.email).toBe('a.gonzalez@fullname.test');
+    expect(a?.evidence.note).toMatch(/initials/);
+  });
+});
