@@ -11,6 +11,7 @@ import {
 } from './finder';
 import { ourSideNoticeSchema } from './list-runs';
 import { exportTypes, minScoreSchema, resultFilters } from './lists';
+import { probeBudgetSchema } from './probe-budget';
 import { bounceBudgetSchema, campaignSchema } from './smartlead';
 import { addResultSchema, addSuppressionSchema, suppressionListSchema } from './suppressions';
 import { planStateSchema, usageCounterSchema } from './usage';
@@ -166,10 +167,9 @@ export const mcpUsageOutput = z.object({
   resetsAt: z.string(),
   counters: z.array(usageCounterSchema),
   left: z.object({ verification: z.number().nullable(), find: z.number().nullable() }),
-  probeBudget: z
-    .object({ limit: z.number().nullable(), used: z.number(), resetsAt: z.string().nullable() })
-    .nullable()
-    .describe("The workspace's mail-server probe budget, when the plan sets one; null otherwise."),
+  probeBudget: probeBudgetSchema.describe(
+    "The workspace's mail-server probe budget (RCPTs and sessions): spent, allowance and left this hour and today, and when each window turns. A verification or find that reaches it pauses and resumes by itself.",
+  ),
 });
 
 export {

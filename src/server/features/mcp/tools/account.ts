@@ -86,12 +86,12 @@ const getUsage = defineTool({
         resetsAt: usage.resetsAt,
         counters: usage.counters,
         left: { verification: left.verification, find: left.find },
-        // The per-workspace probe budget is not part of this build yet (see decision 0880).
-        probeBudget: null,
+        probeBudget: usage.probes,
       },
       text:
         `${usage.plan.planName} (${usage.plan.status}): ${words(left.verification)} verifications and ` +
-        `${words(left.find)} finds left until ${usage.resetsAt}.`,
+        `${words(left.find)} finds left until ${usage.resetsAt}; ${usage.probes.hour.left} of ` +
+        `${usage.probes.hour.allowance} mail-server checks left this hour.`,
     };
   },
 });

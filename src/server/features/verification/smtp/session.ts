@@ -226,7 +226,9 @@ export class SmtpSession {
 
   /** The reply to our QUIT: a cut after the last recipient ("421 too many errors") shows there. */
   goodbye: SmtpReply | null = null;
-  private readonly keepGoodbye = (r: SmtpReply) => void (this.goodbye = r);
+  private readonly keepGoodbye = (r: SmtpReply): void => {
+    this.goodbye = r;
+  };
 
   /** Polite goodbye; a server that does not answer QUIT quickly is simply dropped. */
   async quit(): Promise<void> {
