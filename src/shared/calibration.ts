@@ -25,8 +25,9 @@ export type BounceGroup = z.infer<typeof bounceGroupSchema>;
 
 export const calibrationSchema = z.object({
   minSends: z.number().int(),
-  /** Verified addresses, by the verdict the lists gave before sending. */
+  /** Verified addresses, by the verdict the lists gave before sending, then by their score band. */
   verify: z.array(bounceGroupSchema),
+  verifyBands: z.array(bounceGroupSchema),
   /** Found addresses, by the finder's status, then by its score band. */
   find: z.array(bounceGroupSchema),
   findBands: z.array(bounceGroupSchema),
@@ -41,7 +42,10 @@ export function bounceGroup(key: string, label: string, sends: number, bounced: 
 export function bounceText(g: BounceGroup): string {
   const sends = `${g.sends.toLocaleString('en-US')} send${g.sends === 1 ? '' : 's'}`;
   if (g.rate === null) return `${g.label}: ${sends} so far (a rate from ${CALIBRATION_MIN_SENDS})`;
-  return `${g.label}: ${(g.rate * 100).toFixed(1)} % bounced over ${sends}`;
+  const moved = g.shownAs && g.shownAs !== g.key ? SCORE_BANDS.find((b) => b.key === g.shownAs) : undefined;
+  // A band the measured rate moved says so, beside the counts it was moved on.
+  const shown = moved ? `; shown as ${moved.label}` : '';
+  return `${g.label}: ${(g.rate * 100).toFixed(1)} % bounced over ${sends}${shown}`;
 }
 
 /** The finder's score bands, highest first. */

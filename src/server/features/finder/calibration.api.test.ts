@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../../tests/helpers/client';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { shownBand } from '../../../shared/calibration';
+import { bounceText, shownBand } from '../../../shared/calibration';
 
 // The workspace's own bounce rates: recorded Smartlead outcomes of verified and found
 // addresses come out per status and per score band exactly as counted, with their counts, and a rate
@@ -76,11 +76,20 @@ describe('bounce rates per status and score band', () => {
       { key: 'catch_all', label: 'catch-all', sends: 60, bounced: 17, rate: null },
     ]);
 
+    // …and by the score each sent address has as a list row (shared/score.ts, calibrated by the sends):
+    // accepted rows score 90–100; catch-all rows by their domain's sends (verified.test 5 of 20
+    // bounced: 75–89; found.test 12 of 40: 50–74). Each band below 100 sends has no rate nor moves.
+    expect(c.verifyBands).toEqual([
+      { key: '90-100', label: 'score 90–100', sends: 350, bounced: 5, rate: 5 / 350, shownAs: '90-100' },
+      { key: '75-89', label: 'score 75–89', sends: 20, bounced: 5, rate: null, shownAs: null },
+      { key: '50-74', label: 'score 50–74', sends: 40, bounced: 12, rate: null, shownAs: null },
+    ]);
     const other = new TestClient(t.app);
     await other.register({ plan: 'professional' });
     expect((await other.get('/api/calibration')).json()).toEqual({
       minSends: 100,
       verify: [],
+      verifyBands: [],
       find: [],
       findBands: [],
     });
@@ -125,6 +134,9 @@ describe('bounce rates per status and score band', () => {
       shown: { key: '50-74' },
       measured: { sends: 100, bounced: 6 },
     });
+    expect(bounceText(c.findBands[0])).toBe(
+      'score 90–100: 6.0 % bounced over 100 sends; shown as score 50–74',
+    );
     expect(shownBand(62, c.findBands).shown.key).toBe('90-100');
     expect(shownBand(85, c.findBands)).toMatchObject({ shown: { key: '75-89' }, measured: { sends: 99 } });
     expect(shownBand(20, c.findBands)).toMatchObject({ shown: { key: '0-49' }, measured: null });

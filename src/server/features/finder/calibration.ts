@@ -9,6 +9,7 @@ import {
 } from '../../../shared/calibration';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
+import { verifiedBandRates } from '../lists/score';
 import { bounceRatesByVerdict } from '../outcomes';
 import { foundAndSent } from './queries';
 
@@ -47,6 +48,7 @@ export async function workspaceCalibration(db: Db, workspaceId: string): Promise
   return {
     minSends: CALIBRATION_MIN_SENDS,
     verify: await bounceRatesByVerdict(db, workspaceId),
+    verifyBands: await verifiedBandRates(db, workspaceId),
     find,
     findBands,
   };
