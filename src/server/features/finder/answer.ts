@@ -119,16 +119,24 @@ function ambiguous(c: Candidate, owner: string, evidence: FindEvidence): Answer 
 }
 
 /**
- * An address made of initials (a.gonzalez) that the server accepts, at a domain whose pattern says the
- * person's own address would be another one, which the server rejected: it is most likely a namesake's.
+ * An address made of initials (a.gonzalez) or one name alone (liam@) that the server accepts, at a domain
+ * whose pattern says the person's own address would be another one, which the server rejected: it may
+ * well be a namesake's.
  */
 export function initialsAnswer(
   heard: Extract<Heard, { kind: 'accepted' }>,
   support: PatternSupport[],
   name: NameParts,
+  /** The domain's known pattern. */
+  known: string,
 ): Answer {
   const c = heard.candidate;
   const local = c.address.slice(0, c.address.indexOf('@'));
+  const oneName = c.pattern === '{first}' || c.pattern === '{last}';
+  const who = oneName
+    ? `everyone called ${c.pattern === '{first}' ? name.first[0] : name.last[0]}`
+    : `everyone with ${name.display}'s initials`;
+  const why = `this domain's addresses follow another pattern (${known}), which the server rejected for ${name.display}`;
   return {
     email: c.address,
     status: 'ambiguous',
@@ -140,7 +148,7 @@ export function initialsAnswer(
       rejected: heard.rejected,
       tried: heard.tried,
       ...sourceOf(c, support),
-      note: `${local}@ fits everyone with ${name.display}'s initials, and this domain's addresses follow another pattern, which the server rejected for ${name.display}: it may be a namesake's.`,
+      note: `${local}@ fits ${who}, and ${why}: it may be a namesake's.`,
     },
   };
 }

@@ -1,5 +1,7 @@
 import {
   type BounceGroup,
+  bandForRate,
+  bandOfScore,
   bounceGroup,
   CALIBRATION_MIN_SENDS,
   type Calibration,
@@ -7,6 +9,7 @@ import {
 } from '../../../shared/calibration';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
+import { verifiedBandRates } from '../lists/score';
 import { bounceRatesByVerdict } from '../outcomes';
 import { foundAndSent } from './queries';
 
@@ -33,18 +36,19 @@ export async function workspaceCalibration(db: Db, workspaceId: string): Promise
       rows.filter((r) => r.status === 'accept_all'),
     ),
   ].filter((g) => g.sends > 0);
-  const bandOf = (score: number) =>
-    SCORE_BANDS.find((b) => score >= b.min) ?? SCORE_BANDS[SCORE_BANDS.length - 1];
-  const findBands = SCORE_BANDS.map((b) =>
-    group(
+  // Each band with the band its rows are shown in once its measured rate exists (the bands follow it).
+  const findBands = SCORE_BANDS.map((b) => {
+    const g = group(
       b.key,
       b.label,
-      rows.filter((r) => bandOf(r.score ?? 0).key === b.key),
-    ),
-  ).filter((g) => g.sends > 0);
+      rows.filter((r) => bandOfScore(r.score ?? 0).key === b.key),
+    );
+    return { ...g, shownAs: g.rate === null ? null : bandForRate(g.rate).key };
+  }).filter((g) => g.sends > 0);
   return {
     minSends: CALIBRATION_MIN_SENDS,
     verify: await bounceRatesByVerdict(db, workspaceId),
+    verifyBands: await verifiedBandRates(db, workspaceId),
     find,
     findBands,
   };

@@ -42,6 +42,11 @@ export function isInitialsPattern(pattern: string): boolean {
   return pattern.includes('{f}') || pattern.includes('{l}');
 }
 
+/** Patterns whose accepted address may be a namesake's: initials, or one name alone (liam@ fits every Liam). */
+export function fitsNamesakes(pattern: string): boolean {
+  return isInitialsPattern(pattern) || pattern === '{first}' || pattern === '{last}';
+}
+
 /** Patterns that spell both names out in full (angela.gonzalez): the address names one person. */
 export const FULL_NAME_PATTERNS = ADDRESS_PATTERNS.filter(
   (p) => p.id.includes('{first}') && p.id.includes('{last}'),

@@ -8,8 +8,8 @@ import {
   candidatesFor,
   DISCOVERY_CANDIDATES,
   discoveryOrder,
+  fitsNamesakes,
   fullNameCandidates,
-  isInitialsPattern,
   MAX_CANDIDATES,
   rejectsEveryGuess,
 } from './candidates';
@@ -129,8 +129,9 @@ export async function findPerson(person: FindPerson, ctx: FindContext): Promise<
   let heard = await askServer({ ...asking(ctx), candidates: asked });
   const all = [...asked];
   let initialsNotTheirs = false;
-  if (heard.kind === 'accepted' && isInitialsPattern(heard.candidate.pattern)) {
-    // a.gonzalez fits every A. Gonzalez: the person's full-name address is asked too, and preferred.
+  if (heard.kind === 'accepted' && fitsNamesakes(heard.candidate.pattern)) {
+    // a.gonzalez fits every A. Gonzalez, liam@ every Liam: the person's full-name address is asked
+    // too, and preferred.
     const pattern = knownPattern(support);
     const full = fullNameCandidates(
       name,
@@ -144,13 +145,15 @@ export async function findPerson(person: FindPerson, ctx: FindContext): Promise<
       heard = { ...check, rejected: heard.rejected + check.rejected, tried: heard.tried + check.tried };
     else {
       heard = { ...heard, tried: heard.tried + (check?.tried ?? 0) };
-      // The initials address is theirs only where the domain's pattern says so (or nothing says otherwise).
+      // The address is theirs only where the domain's pattern says so (or nothing says otherwise): a
+      // company writing {first}.{last} may well have given liam@ to the Liam who came first. Where
+      // nothing is known, holding liam@ back costs more right answers than it saves (decision 0350).
       initialsNotTheirs = pattern !== null && pattern !== heard.candidate.pattern;
     }
   }
   const answer =
     heard.kind === 'accepted' && initialsNotTheirs
-      ? initialsAnswer(heard, support, name)
+      ? initialsAnswer(heard, support, name, knownPattern(support) ?? '')
       : answerOf({ name, domain, candidates: asked, support, heard, others: claimed, siteProblem });
   if (taken && answer.status === 'not_found') {
     answer.evidence.note =

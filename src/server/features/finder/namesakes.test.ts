@@ -27,6 +27,15 @@ beforeAll(async () => {
       // fullname.test writes {first}.{last}; a.gonzalez@ is an old alias of Alberto's.
       'a.gonzalez@fullname.test',
       'maria.lopez@fullname.test',
+      // firstname.test writes {first}.{last}; liam@ is an old Liam's (not Liam Weiss's).
+      'liam@firstname.test',
+      'maria.lopez@firstname.test',
+      // unknown.test: nothing is known of its pattern; liam@ exists.
+      'liam@unknown.test',
+      // firstonly.test writes {first}; the second Liam got his full name.
+      'emma@firstonly.test',
+      'liam@firstonly.test',
+      'liam.weiss@firstonly.test',
     ],
   });
   const mx = (d: string) => ({ MX: [{ preference: 10, exchange: `mx.${d}` }] });
@@ -36,6 +45,12 @@ beforeAll(async () => {
       'mx.initials.test': { A: [`${NET}.1`] },
       'fullname.test': mx('fullname.test'),
       'mx.fullname.test': { A: [`${NET}.1`] },
+      'firstname.test': mx('firstname.test'),
+      'mx.firstname.test': { A: [`${NET}.1`] },
+      'unknown.test': mx('unknown.test'),
+      'mx.unknown.test': { A: [`${NET}.1`] },
+      'firstonly.test': mx('firstonly.test'),
+      'mx.firstonly.test': { A: [`${NET}.1`] },
     },
   });
   verifier = createVerifier({
@@ -50,13 +65,13 @@ afterAll(async () => {
 });
 
 /** One single find, knowing the workspace's colleague at the domain (the domain's pattern). */
-async function findOne(firstName: string, lastName: string, domain: string, colleague: Example) {
+async function findOne(firstName: string, lastName: string, domain: string, colleague: Example | null) {
   let found: Found | undefined;
   await findMany([{ index: 0, person: { firstName, lastName, company: domain } }], {
     verifier,
     tenant: 'test',
     concurrency: 1,
-    examples: async () => ({ examples: [colleague], siteProblem: null }),
+    examples: async () => ({ examples: colleague ? [colleague] : [], siteProblem: null }),
     onFound: (_, f) => {
       found = f;
     },
@@ -92,5 +107,39 @@ describe('namesakes', () => {
     expect(a?.status).toBe('ambiguous');
     expect(a?.email).toBe('a.gonzalez@fullname.test');
     expect(a?.evidence.note).toMatch(/initials/);
+  });
+
+  // A first name alone (liam@) fits every Liam at the company, as initials do (decision 0350).
+  it('calls a first-name address ambiguous where the domain writes full names', async () => {
+    const colleague: Example = {
+      address: 'maria.lopez@firstname.test',
+      names: ['Maria Lopez'],
+      source: 'workspace',
+      owned: true,
+    };
+    const a = await findOne('Liam', 'Weiss', 'firstname.test', colleague);
+    expect(a).toMatchObject({ status: 'ambiguous', email: 'liam@firstname.test' });
+    expect(a?.evidence.note).toMatch(/everyone called liam/);
+  });
+
+  it('gives a first-name address where nothing shows the domain writes full names (holding it back costs more)', async () => {
+    const a = await findOne('Liam', 'Weiss', 'unknown.test', null);
+    expect(a).toMatchObject({ status: 'valid', email: 'liam@unknown.test' });
+  });
+
+  it('at a first-name company, prefers the full-name address a second Liam got, and gives liam@ to a Liam without one', async () => {
+    const colleague: Example = {
+      address: 'emma@firstonly.test',
+      names: ['Emma Brown'],
+      source: 'workspace',
+      owned: true,
+    };
+    const before = smtp.stats.rcpts.length;
+    const a = await findOne('Liam', 'Weiss', 'firstonly.test', colleague);
+    expect(a).toMatchObject({ status: 'valid', email: 'liam.weiss@firstonly.test' });
+    // liam@ (the pattern), one full-name address, and the session's catch-all probe at most.
+    expect(smtp.stats.rcpts.length - before).toBeLessThanOrEqual(3);
+    const b = await findOne('Liam', 'Taylor', 'firstonly.test', colleague);
+    expect(b).toMatchObject({ status: 'valid', email: 'liam@firstonly.test' });
   });
 });

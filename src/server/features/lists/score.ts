@@ -1,7 +1,14 @@
-import { type MailProvider, providerOf } from '../../../shared/mail-providers';
+import {
+  type BounceGroup,
+  bandForRate,
+  bandOfScore,
+  bounceGroup,
+  SCORE_BANDS,
+} from '../../../shared/calibration';
+import { MAIL_PROVIDER_TABLE, type MailProvider, providerOf } from '../../../shared/mail-providers';
 import { scoreOf } from '../../../shared/score';
 import type { Db } from '../../platform/db/client';
-import { acceptedHistory, catchAllHistory } from '../outcomes';
+import { acceptedHistory, catchAllHistory, sentVerdicts } from '../outcomes';
 
 export interface ScoredRow {
   email: string;
@@ -63,4 +70,30 @@ export function scoresOfVerdicts(
       provider: providerOf(r.mx, r.email.split('@').pop()),
     })),
   );
+}
+
+// The workspace's bounce rate per score band of its verified addresses (decision 0350): each address
+// sent through Smartlead, scored as its list row is (its recorded verdict, calibrated by the
+// workspace's sends as shared/score.ts does), then counted in its band, with the band the measured
+// rate fits. Addresses whose verdict was neither accepted nor catch-all have no band.
+
+function providerById(id: string | null): MailProvider | null {
+  const e = id ? MAIL_PROVIDER_TABLE.find((p) => p.id === id) : undefined;
+  return e ? { id: e.id, name: e.name, kind: e.kind } : null;
+}
+
+export async function verifiedBandRates(db: Db, workspaceId: string): Promise<BounceGroup[]> {
+  const sent = (await sentVerdicts(db, workspaceId)).filter((r) => r.accepted || r.catchAll);
+  const rows: ScoredRow[] = sent.map((r) => ({
+    email: r.email,
+    finalStatus: r.accepted ? 'valid' : 'risky',
+    reason: r.accepted ? 'accepted' : 'catch_all',
+    provider: providerById(r.provider),
+  }));
+  const scores = await scoresOf(db, workspaceId, rows);
+  return SCORE_BANDS.map((b) => {
+    const of = sent.filter((_, i) => bandOfScore(scores[i] ?? 0).key === b.key);
+    const g = bounceGroup(b.key, b.label, of.length, of.filter((r) => r.bounced).length);
+    return { ...g, shownAs: g.rate === null ? null : bandForRate(g.rate).key };
+  }).filter((g) => g.sends > 0);
 }

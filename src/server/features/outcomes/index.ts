@@ -6,4 +6,4 @@ export {
   recordOutcome,
 } from './history';
 export { bouncedAddresses, sentAddresses } from './queries';
-export { bounceRatesByVerdict } from './rates';
+export { bounceRatesByVerdict, sentVerdicts } from './rates';

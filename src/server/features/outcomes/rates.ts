@@ -24,3 +24,29 @@ export async function bounceRatesByVerdict(db: Db, workspaceId: string): Promise
     return r ? [bounceGroup(k, labels[k], Number(r.sends), Number(r.bounced))] : [];
   });
 }
+
+/** Each sent address's recorded verdict (at its first outcome) and whether it bounced: the score bands' rates. */
+export async function sentVerdicts(
+  db: Db,
+  workspaceId: string,
+): Promise<
+  { email: string; accepted: boolean; catchAll: boolean; provider: string | null; bounced: boolean }[]
+> {
+  const rows = await db
+    .select({
+      email: sendOutcomes.email,
+      accepted: sendOutcomes.accepted,
+      catchAll: sendOutcomes.catchAll,
+      provider: sendOutcomes.provider,
+      bounced: sql<boolean>`${sendOutcomes.bouncedAt} IS NOT NULL`,
+    })
+    .from(sendOutcomes)
+    .where(and(eq(sendOutcomes.workspaceId, workspaceId), isNotNull(sendOutcomes.sentAt)));
+  return rows.map((r) => ({
+    email: r.email,
+    accepted: r.accepted === true,
+    catchAll: r.catchAll === true,
+    provider: r.provider,
+    bounced: Boolean(r.bounced),
+  }));
+}

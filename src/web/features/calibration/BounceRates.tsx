@@ -27,7 +27,7 @@ export function BounceRates({ kind }: { kind: 'verify' | 'find' }) {
   const q = useQuery(calibrationQuery());
   const c = q.data;
   if (!c) return null;
-  const groups = kind === 'verify' ? c.verify : [...c.find, ...c.findBands];
+  const groups = kind === 'verify' ? [...c.verify, ...c.verifyBands] : [...c.find, ...c.findBands];
   if (groups.length === 0) return null;
   return (
     <Card>
@@ -39,7 +39,10 @@ export function BounceRates({ kind }: { kind: 'verify' | 'find' }) {
           </span>
         </p>
         {kind === 'verify' ? (
-          <Groups title="Verified addresses, by status" groups={c.verify} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Groups title="Verified addresses, by status" groups={c.verify} />
+            <Groups title="Verified addresses, by score" groups={c.verifyBands} />
+          </div>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             <Groups title="Found addresses, by status" groups={c.find} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { bounceText, SCORE_BANDS } from '../../../shared/calibration';
+import { bounceText, shownBand } from '../../../shared/calibration';
 import { type FindResult, PATTERN_SOURCE_LABELS } from '../../../shared/finder';
 import { smtpReplyText } from '../../../shared/verification';
 import { calibrationQuery } from '../../lib/shared-queries';
@@ -66,12 +66,20 @@ export function EvidenceList({ result: r }: { result: FindResult }) {
 function OwnSends({ result: r }: { result: FindResult }) {
   const c = useQuery(calibrationQuery()).data;
   if (!c || r.score === null) return null;
-  const band = SCORE_BANDS.find((b) => (r.score ?? 0) >= b.min);
-  const groups = [c.find.find((g) => g.key === r.status), c.findBands.find((g) => g.key === band?.key)];
+  const band = shownBand(r.score, c.findBands);
+  const groups = [c.find.find((g) => g.key === r.status), band.measured ?? undefined];
   const shown = groups.filter((g) => g !== undefined);
   if (shown.length === 0) return null;
   return (
     <>
+      {band.shown.key !== band.scored.key && (
+        <>
+          <dt className="text-muted-foreground">Shown as</dt>
+          <dd>
+            {band.shown.label}: your sends in {band.scored.label} bounced as that band's do
+          </dd>
+        </>
+      )}
       <dt className="text-muted-foreground">Your sends</dt>
       <dd>{shown.map(bounceText).join('; ')}</dd>
     </>
