@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { randomToken, sha256 } from '../../src/server/platform/crypto/tokens';
 import type { RawRunner } from '../../src/server/platform/db/client';
+import { API_SCOPES } from '../../src/shared/api-tokens';
 
 /** The ids of one tenant's data of every kind. */
 export interface TenantData {
@@ -61,9 +62,16 @@ export async function insertApiToken(q: RawRunner, opts: { userId: string; works
   const token = `vl_${randomToken()}`;
   const [cols, vals] = opts.workspaceId ? [', workspace_id', ', $4'] : ['', ''];
   await q.query(
+    // Every scope: a route's tenancy is what is walked, not which scope a token was given.
     `INSERT INTO api_tokens (id, user_id, name, token_hash, scopes${cols}) VALUES ($1, $2, 'script', $3,
-       ARRAY['lists:read', 'lists:write', 'verify', 'downloads', 'finds']${vals})`,
-    [id, opts.userId, sha256(token), ...(opts.workspaceId ? [opts.workspaceId] : [])],
+       $${opts.workspaceId ? 5 : 4}::text[]${vals})`,
+    [
+      id,
+      opts.userId,
+      sha256(token),
+      ...(opts.workspaceId ? [opts.workspaceId] : []),
+      `{${API_SCOPES.join(',')}}`,
+    ],
   );
   return { id, token };
 }

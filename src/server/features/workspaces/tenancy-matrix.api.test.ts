@@ -166,6 +166,9 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/smartlead/campaigns/{id}/status': () => ({ action: 'pause' }),
   'POST /api/smartlead/campaigns/import': () => ({ smartleadIds: [1] }),
   'POST /api/deliverability/domains': () => ({ domain: 'example.com' }),
+  'POST /api/deliverability/headers': () => ({ headers: 'From: a@example.com\r\nTo: b@example.com\r\n' }),
+  'POST /api/v1/deliverability/domains': () => ({ domain: 'example.com' }),
+  'POST /api/v1/deliverability/headers': () => ({ headers: 'From: a@example.com\r\nTo: b@example.com\r\n' }),
   'PUT /api/smartlead/campaigns/{id}': () => ({
     settings: { trackOpens: true, trackClicks: true, stopLeadOn: 'REPLY_TO_AN_EMAIL', plainText: false },
   }),
