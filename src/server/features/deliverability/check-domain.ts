@@ -2,6 +2,7 @@ import { type DomainCheck, type SendingProvider, worstOf } from '../../../shared
 import { checkMx } from './auth-checks';
 import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';
+import type { HttpsFetch } from './https-fetch';
 import { domainListings, ipListings, type Listing, type Zone } from './lists';
 import { checkBimi, checkMtaSts, checkTlsRpt } from './protocols';
 import { PROVIDER_DNS, sendingProviderOf } from './providers';
@@ -21,6 +22,8 @@ export interface DomainCheckInput {
   smtpHost?: string | null;
   zones: { domain: Zone[]; ip: Zone[] };
   trackingTarget: string;
+  /** Fetches the optional protocols' files (MTA-STS's policy) through the SSRF guard; unset: not fetched. */
+  fetch?: HttpsFetch;
 }
 
 export async function checkTracking(i: DomainCheckInput): Promise<DomainCheck> {
@@ -139,7 +142,7 @@ export async function checkSendingDomain(
     domainListings(i.resolver, i.zones.domain, i.domain).then((l) => listCheck('domain_lists', i.domain, l)),
     checkIpLists(i, provider),
     checkReverseDns({ resolver: i.resolver, smtpHost: i.smtpHost, provider }),
-    checkMtaSts(auth),
+    checkMtaSts({ ...auth, fetch: i.fetch }),
     checkTlsRpt(auth),
     checkBimi(auth),
   ]);

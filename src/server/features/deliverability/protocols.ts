@@ -1,12 +1,15 @@
 import type { DomainCheck } from '../../../shared/deliverability';
 import { type AuthInput, unanswered } from './auth-checks';
 import { dmarcTags as tagsOf } from './dmarc';
+import type { HttpsFetch } from './https-fetch';
+import { judgeStsPolicy } from './mta-sts-policy';
 
 // The optional protocols (decision 0910): MTA-STS's record, TLS-RPT and BIMI. None is required by Gmail,
 // Yahoo or Microsoft, so one not published is `info` (shown, not counted); one published wrong fails or
-// warns, since it then does nothing. MTA-STS's policy file (HTTPS) is not fetched yet: its record only.
+// warns, since it then does nothing. With a fetch (the app always gives one), MTA-STS's policy file is
+// fetched and judged (mta-sts-policy.ts).
 
-type Check = Pick<AuthInput, 'resolver' | 'domain'>;
+type Check = Pick<AuthInput, 'resolver' | 'domain'> & { fetch?: HttpsFetch };
 
 async function record(i: Check, key: DomainCheck['key'], name: string, version: RegExp) {
   const a = await i.resolver.txt(name);
@@ -42,6 +45,11 @@ export async function checkMtaSts(i: Check): Promise<DomainCheck> {
         value: `v=STSv1; id=${new Date().toISOString().slice(0, 10).replace(/-/g, '')}01`,
       },
     };
+  }
+  if (i.fetch) {
+    const mx = await i.resolver.mx(i.domain);
+    const mxHosts = mx.ok ? mx.records.map((r) => r.exchange).filter((h) => h && h !== '.') : [];
+    return judgeStsPolicy({ domain: i.domain, id, mxHosts, fetch: i.fetch });
   }
   return {
     key: 'mta_sts',

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { checkSendingDomain } from './check-domain';
+import { httpsFetcher } from './https-fetch';
 import { listZones } from './lists';
 import { configuredResolver, type DomainResolver } from './resolver';
 import { type SendingDomainRow, sendingDomains } from './schema';
@@ -15,6 +16,9 @@ export type CheckConfig = Pick<
   | 'DELIVERABILITY_IP_LISTS'
   | 'SPAMHAUS_DQS_KEY'
   | 'DELIVERABILITY_TRACKING_CNAME'
+  | 'DELIVERABILITY_HTTPS_PORT'
+  | 'SAFE_FETCH_ALLOW_LOOPBACK'
+  | 'SAFE_FETCH_EXTRA_CA'
 >;
 
 const NOW: Record<DomainState, string> = {
@@ -62,6 +66,12 @@ export async function recheckDomain(opts: {
     smtpHost: row.smtpHost,
     zones: listZones(opts.config),
     trackingTarget: opts.config.DELIVERABILITY_TRACKING_CNAME,
+    fetch: httpsFetcher({
+      resolver: opts.resolver,
+      allowLoopback: opts.config.SAFE_FETCH_ALLOW_LOOPBACK,
+      port: opts.config.DELIVERABILITY_HTTPS_PORT,
+      extraCa: opts.config.SAFE_FETCH_EXTRA_CA,
+    }),
   });
   const changed = row.state !== 'unchecked' && row.state !== result.state;
   const next = { ...row, checks: result.checks, state: result.state, checkedAt: now };
