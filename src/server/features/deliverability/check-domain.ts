@@ -22,7 +22,7 @@ export interface DomainCheckInput {
   smtpHost?: string | null;
   zones: { domain: Zone[]; ip: Zone[] };
   trackingTarget: string;
-  /** Fetches the optional protocols' files (MTA-STS's policy) through the SSRF guard; unset: not fetched. */
+  /** Fetches the optional protocols' files (MTA-STS's policy, BIMI's logo and certificate) through the SSRF guard; unset: not fetched. */
   fetch?: HttpsFetch;
 }
 
@@ -144,7 +144,7 @@ export async function checkSendingDomain(
     checkReverseDns({ resolver: i.resolver, smtpHost: i.smtpHost, provider }),
     checkMtaSts({ ...auth, fetch: i.fetch }),
     checkTlsRpt(auth),
-    checkBimi(auth),
+    checkBimi({ ...auth, fetch: i.fetch }),
   ]);
   return { provider, checks, state: worstOf(checks) };
 }
