@@ -2,6 +2,7 @@ import { type DomainCheck, type SendingProvider, worstOf } from '../../../shared
 import { checkMx } from './auth-checks';
 import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';
+import { checkDnssec } from './dnssec';
 import type { HttpsFetch } from './https-fetch';
 import { domainListings, ipListings, type Listing, type Zone } from './lists';
 import { checkBimi, checkMtaSts, checkTlsRpt } from './protocols';
@@ -24,6 +25,8 @@ export interface DomainCheckInput {
   trackingTarget: string;
   /** Fetches the optional protocols' files (MTA-STS's policy, BIMI's logo and certificate) through the SSRF guard; unset: not fetched. */
   fetch?: HttpsFetch;
+  /** The configured resolvers (DNS_SERVERS), asked once more for DNSSEC's AD bit; empty: the system's. */
+  dns?: { servers: string[]; timeoutMs: number };
 }
 
 export async function checkTracking(i: DomainCheckInput): Promise<DomainCheck> {
@@ -145,6 +148,7 @@ export async function checkSendingDomain(
     checkMtaSts({ ...auth, fetch: i.fetch }),
     checkTlsRpt(auth),
     checkBimi({ ...auth, fetch: i.fetch }),
+    checkDnssec({ domain: i.domain, servers: i.dns?.servers ?? [], timeoutMs: i.dns?.timeoutMs ?? 2000 }),
   ]);
   return { provider, checks, state: worstOf(checks) };
 }

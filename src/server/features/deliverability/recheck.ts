@@ -3,6 +3,7 @@ import { CHECK_LABELS, type DomainState } from '../../../shared/deliverability';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
+import { parseDnsServers } from '../verification';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { checkSendingDomain } from './check-domain';
 import { httpsFetcher } from './https-fetch';
@@ -19,6 +20,8 @@ export type CheckConfig = Pick<
   | 'DELIVERABILITY_HTTPS_PORT'
   | 'SAFE_FETCH_ALLOW_LOOPBACK'
   | 'SAFE_FETCH_EXTRA_CA'
+  | 'DNS_SERVERS'
+  | 'DNS_TIMEOUT_MS'
 >;
 
 const NOW: Record<DomainState, string> = {
@@ -66,6 +69,7 @@ export async function recheckDomain(opts: {
     smtpHost: row.smtpHost,
     zones: listZones(opts.config),
     trackingTarget: opts.config.DELIVERABILITY_TRACKING_CNAME,
+    dns: { servers: parseDnsServers(opts.config.DNS_SERVERS), timeoutMs: opts.config.DNS_TIMEOUT_MS },
     fetch: httpsFetcher({
       resolver: opts.resolver,
       allowLoopback: opts.config.SAFE_FETCH_ALLOW_LOOPBACK,
