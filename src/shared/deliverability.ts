@@ -21,6 +21,7 @@ export const CHECK_KEYS = [
   'mta_sts',
   'tls_rpt',
   'bimi',
+  'dnssec',
 ] as const;
 export type CheckKey = (typeof CHECK_KEYS)[number];
 
@@ -36,6 +37,7 @@ export const CHECK_LABELS: Record<CheckKey, string> = {
   mta_sts: 'MTA-STS',
   tls_rpt: 'TLS reporting (TLS-RPT)',
   bimi: 'BIMI (brand logo)',
+  dnssec: 'DNSSEC',
 };
 
 /** A DNS record to add or change: what a registrar's form asks for. */

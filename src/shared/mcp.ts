@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { apiListSchema, apiResultSchema } from './api-v1';
-import { addSendingDomainSchema, sendingDomainListSchema, sendingDomainSchema } from './deliverability';
+import {
+  addSendingDomainSchema,
+  headerCheckInputSchema,
+  headerReportSchema,
+  sendingDomainListSchema,
+  sendingDomainSchema,
+} from './deliverability';
 import {
   bulkFindBodySchema,
   findFilterSchema,
@@ -177,6 +183,8 @@ export {
   addSuppressionSchema as mcpAddSuppressionInput,
   findPersonSchema as mcpFindOneInput,
   findResultsPageSchema as mcpFindResultsOutput,
+  headerCheckInputSchema as mcpHeadersInput,
+  headerReportSchema as mcpHeadersOutput,
   sendingDomainListSchema as mcpDomainsOutput,
   sendingDomainSchema as mcpDomainOutput,
   suppressionListSchema as mcpSuppressionsOutput,

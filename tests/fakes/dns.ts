@@ -43,6 +43,11 @@ export interface FakeDnsOptions {
   /** Answer after this delay, to observe how many queries a client keeps in flight. */
   delayMs?: number;
   mode?: FakeDnsMode;
+  /**
+   * Zones a validating resolver would call signed: answers for names in them carry the AD bit when the
+   * query asked for it (AD or DO set), as RFC 6840 §5.7 has it.
+   */
+  signed?: string[];
 }
 
 export interface FakeDns {
@@ -141,10 +146,18 @@ export async function startFakeDns(options: FakeDnsOptions = {}): Promise<FakeDn
         });
       }
     }
+    const askedAd =
+      ((query.flags ?? 0) & dnsPacket.AUTHENTIC_DATA) !== 0 ||
+      (query.additionals ?? []).some((a) => a.type === 'OPT' && (a as dnsPacket.OptAnswer).flag_do);
+    const signed = (options.signed ?? []).some((z) => name === z || name.endsWith(`.${z}`));
     const response = dnsPacket.encode({
       type: 'response',
       id: query.id,
-      flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | rcodeFlag(rcode),
+      flags:
+        dnsPacket.RECURSION_DESIRED |
+        dnsPacket.RECURSION_AVAILABLE |
+        rcodeFlag(rcode) |
+        (signed && askedAd && rcode === 'NOERROR' ? dnsPacket.AUTHENTIC_DATA : 0),
       questions: query.questions,
       answers,
     });

@@ -52,6 +52,7 @@ describe('sending domain checks', () => {
       ['mta_sts', 'info'],
       ['tls_rpt', 'info'],
       ['bimi', 'info'],
+      ['dnssec', 'info'],
     ]);
     expect(r.state).toBe('pass');
   });

@@ -2,6 +2,8 @@ import { type DomainCheck, type SendingProvider, worstOf } from '../../../shared
 import { checkMx } from './auth-checks';
 import { checkDkim } from './dkim';
 import { checkDmarc } from './dmarc';
+import { checkDnssec } from './dnssec';
+import type { HttpsFetch } from './https-fetch';
 import { domainListings, ipListings, type Listing, type Zone } from './lists';
 import { checkBimi, checkMtaSts, checkTlsRpt } from './protocols';
 import { PROVIDER_DNS, sendingProviderOf } from './providers';
@@ -21,6 +23,10 @@ export interface DomainCheckInput {
   smtpHost?: string | null;
   zones: { domain: Zone[]; ip: Zone[] };
   trackingTarget: string;
+  /** Fetches the optional protocols' files (MTA-STS's policy, BIMI's logo and certificate) through the SSRF guard; unset: not fetched. */
+  fetch?: HttpsFetch;
+  /** The configured resolvers (DNS_SERVERS), asked once more for DNSSEC's AD bit; empty: the system's. */
+  dns?: { servers: string[]; timeoutMs: number };
 }
 
 export async function checkTracking(i: DomainCheckInput): Promise<DomainCheck> {
@@ -139,9 +145,10 @@ export async function checkSendingDomain(
     domainListings(i.resolver, i.zones.domain, i.domain).then((l) => listCheck('domain_lists', i.domain, l)),
     checkIpLists(i, provider),
     checkReverseDns({ resolver: i.resolver, smtpHost: i.smtpHost, provider }),
-    checkMtaSts(auth),
+    checkMtaSts({ ...auth, fetch: i.fetch }),
     checkTlsRpt(auth),
-    checkBimi(auth),
+    checkBimi({ ...auth, fetch: i.fetch }),
+    checkDnssec({ domain: i.domain, servers: i.dns?.servers ?? [], timeoutMs: i.dns?.timeoutMs ?? 2000 }),
   ]);
   return { provider, checks, state: worstOf(checks) };
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { envString, envText } from '../../platform/config/env-helpers';
 
 const zones = /^[a-z0-9.,\s-]*$/i;
@@ -27,4 +28,9 @@ export const deliverabilityEnv = {
   STANDING_IP_ECHO_URL: envString(),
   /** Where a custom tracking domain's CNAME must point (Smartlead's tracking host). */
   DELIVERABILITY_TRACKING_CNAME: envText('open.sleadtrack.com', /^[a-z0-9.-]+$/i),
+  /** Test worlds only: fetch MTA-STS policies over https on this port (fakes on loopback cannot take 443). */
+  DELIVERABILITY_HTTPS_PORT: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z.number().int().min(1).max(65535).optional(),
+  ),
 };

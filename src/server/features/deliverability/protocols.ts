@@ -1,12 +1,16 @@
 import type { DomainCheck } from '../../../shared/deliverability';
 import { type AuthInput, unanswered } from './auth-checks';
+import { judgeBimiFiles } from './bimi-files';
 import { dmarcTags as tagsOf } from './dmarc';
+import type { HttpsFetch } from './https-fetch';
+import { judgeStsPolicy } from './mta-sts-policy';
 
 // The optional protocols (decision 0910): MTA-STS's record, TLS-RPT and BIMI. None is required by Gmail,
 // Yahoo or Microsoft, so one not published is `info` (shown, not counted); one published wrong fails or
-// warns, since it then does nothing. MTA-STS's policy file (HTTPS) is not fetched yet: its record only.
+// warns, since it then does nothing. With a fetch (the app always gives one), MTA-STS's policy file is
+// fetched and judged (mta-sts-policy.ts), and so are BIMI's logo and certificate (bimi-files.ts).
 
-type Check = Pick<AuthInput, 'resolver' | 'domain'>;
+type Check = Pick<AuthInput, 'resolver' | 'domain'> & { fetch?: HttpsFetch };
 
 async function record(i: Check, key: DomainCheck['key'], name: string, version: RegExp) {
   const a = await i.resolver.txt(name);
@@ -42,6 +46,11 @@ export async function checkMtaSts(i: Check): Promise<DomainCheck> {
         value: `v=STSv1; id=${new Date().toISOString().slice(0, 10).replace(/-/g, '')}01`,
       },
     };
+  }
+  if (i.fetch) {
+    const mx = await i.resolver.mx(i.domain);
+    const mxHosts = mx.ok ? mx.records.map((r) => r.exchange).filter((h) => h && h !== '.') : [];
+    return judgeStsPolicy({ domain: i.domain, id, mxHosts, fetch: i.fetch });
   }
   return {
     key: 'mta_sts',
@@ -102,6 +111,7 @@ export async function checkBimi(i: Check): Promise<DomainCheck> {
       fix: { action: 'change', type: 'TXT', name, value: `v=BIMI1; l=https://${i.domain}/logo.svg; a=` },
     };
   }
+  if (i.fetch) return judgeBimiFiles({ logo, cert, fetch: i.fetch });
   if (!cert) {
     return {
       key: 'bimi',

@@ -3,8 +3,10 @@ import { CHECK_LABELS, type DomainState } from '../../../shared/deliverability';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
+import { parseDnsServers } from '../verification';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { checkSendingDomain } from './check-domain';
+import { httpsFetcher } from './https-fetch';
 import { listZones } from './lists';
 import { configuredResolver, type DomainResolver } from './resolver';
 import { type SendingDomainRow, sendingDomains } from './schema';
@@ -15,6 +17,11 @@ export type CheckConfig = Pick<
   | 'DELIVERABILITY_IP_LISTS'
   | 'SPAMHAUS_DQS_KEY'
   | 'DELIVERABILITY_TRACKING_CNAME'
+  | 'DELIVERABILITY_HTTPS_PORT'
+  | 'SAFE_FETCH_ALLOW_LOOPBACK'
+  | 'SAFE_FETCH_EXTRA_CA'
+  | 'DNS_SERVERS'
+  | 'DNS_TIMEOUT_MS'
 >;
 
 const NOW: Record<DomainState, string> = {
@@ -62,6 +69,13 @@ export async function recheckDomain(opts: {
     smtpHost: row.smtpHost,
     zones: listZones(opts.config),
     trackingTarget: opts.config.DELIVERABILITY_TRACKING_CNAME,
+    dns: { servers: parseDnsServers(opts.config.DNS_SERVERS), timeoutMs: opts.config.DNS_TIMEOUT_MS },
+    fetch: httpsFetcher({
+      resolver: opts.resolver,
+      allowLoopback: opts.config.SAFE_FETCH_ALLOW_LOOPBACK,
+      port: opts.config.DELIVERABILITY_HTTPS_PORT,
+      extraCa: opts.config.SAFE_FETCH_EXTRA_CA,
+    }),
   });
   const changed = row.state !== 'unchecked' && row.state !== result.state;
   const next = { ...row, checks: result.checks, state: result.state, checkedAt: now };

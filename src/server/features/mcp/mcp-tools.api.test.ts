@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_HEADERS, GOOD_HEADERS } from '../../../../tests/fakes/mail-headers';
 import { SENDING_ZONE } from '../../../../tests/fakes/sending-domains';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../../tests/fakes/smartlead';
 import { startWorld, type World } from '../../../../tests/fakes/smtp-world';
@@ -89,6 +90,17 @@ describe('MCP deliverability, suppression and usage tools', () => {
     expect(list.data.domains.map((d: any) => d.domain).sort()).toEqual(['good.test', 'nospf.test']);
     const invalid = await callTool(client, 'check_sending_domain', { domain: 'not a domain' });
     expect(invalid.isError).toBe(true);
+  });
+
+  it("reads a message's headers (read-only), and refuses what is not headers", async () => {
+    const { client } = await assistant();
+    const good = await callTool(client, 'check_message_headers', { headers: GOOD_HEADERS });
+    expect(good.isError, good.text).toBe(false);
+    expect(good.data.spf.result).toBe('pass');
+    expect(good.data.unsubscribe.oneClick).toBe(true);
+    const bad = await callTool(client, 'check_message_headers', { headers: BAD_HEADERS });
+    expect(bad.data.findings.some((f: any) => f.status === 'fail')).toBe(true);
+    expect((await callTool(client, 'check_message_headers', { headers: 'hello there' })).isError).toBe(true);
   });
 
   it('adds and lists suppressions, and reads the usage with what is left', async () => {

@@ -53,6 +53,7 @@ const ALL_TOOLS = [
   'get_find_results',
   'check_sending_domain',
   'list_sending_domains',
+  'check_message_headers',
   'list_smartlead_campaigns',
   'send_to_smartlead',
   'add_suppression',

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { rootCertificates } from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import { isPublicAddress } from './public-address';
 
@@ -28,6 +29,11 @@ export interface SafeFetchOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Test-only: one more trusted certificate (PEM) beside Node's roots, for a fake HTTPS host on loopback.
+   * Verification stays on (name and chain); production never passes it.
+   */
+  extraCa?: string;
 }
 
 export interface SafeFetchResult {
@@ -98,6 +104,7 @@ function requestOnce(
       {
         method: opts.method ?? 'GET',
         lookup,
+        ...(opts.extraCa && url.protocol === 'https:' ? { ca: [...rootCertificates, opts.extraCa] } : {}),
         headers: {
           'user-agent': 'Mozilla/5.0 (compatible; VerileadBot/1.0; contact lookup)',
           accept: 'text/html,text/plain;q=0.9,*/*;q=0.1',

@@ -8,8 +8,8 @@ const TOOLS: [string, string][] = [
   ],
   ['find_email, find_emails, get_find, get_find_results', 'find work addresses from a name and a company'],
   [
-    'check_sending_domain, list_sending_domains',
-    'check SPF, DKIM, DMARC and blocklists of the domains you send from',
+    'check_sending_domain, list_sending_domains, check_message_headers',
+    'check SPF, DKIM, DMARC and blocklists of the domains you send from, and the headers of a message you sent',
   ],
   [
     'list_smartlead_campaigns, send_to_smartlead',

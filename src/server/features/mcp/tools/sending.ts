@@ -3,11 +3,13 @@ import {
   mcpDomainInput,
   mcpDomainOutput,
   mcpDomainsOutput,
+  mcpHeadersInput,
+  mcpHeadersOutput,
   mcpNoInput,
   mcpSendInput,
   mcpSendOutput,
 } from '../../../../shared/mcp';
-import { addAndCheckDomain, sendingDomainList } from '../../deliverability';
+import { addAndCheckDomain, checkHeaders, sendingDomainList } from '../../deliverability';
 import {
   createRemoteCache,
   listCampaigns,
@@ -77,6 +79,27 @@ const listDomains = defineTool({
       ? list.domains.map((d) => `${d.domain}: ${d.state}`).join('; ')
       : 'No sending domain yet: check one with check_sending_domain.';
     return { data: list, text };
+  },
+});
+
+const checkMessageHeaders = defineTool({
+  name: 'check_message_headers',
+  title: "Check a message's headers",
+  description:
+    'Reads the raw headers of a message the user sent to themselves (pasted, at most 128 KB): SPF, DKIM and ' +
+    'DMARC results as the receiver recorded them and their alignment with From, one-click unsubscribe (RFC 8058) ' +
+    'and TLS per hop, each finding pass, warn or fail. Text only: nothing the headers name is fetched or resolved.',
+  scope: 'deliverability',
+  input: mcpHeadersInput,
+  output: mcpHeadersOutput,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(_ctx, input) {
+    const report = checkHeaders(input);
+    const bad = report.findings.filter((f) => f.status !== 'pass');
+    return {
+      data: report,
+      text: `SPF ${report.spf.result}, DMARC ${report.dmarc.result}${bad.length ? `; ${bad.map((f) => f.text).join(' ')}` : '; nothing to fix.'}`,
+    };
   },
 });
 
@@ -179,4 +202,4 @@ const sendToSmartlead = defineTool({
   },
 });
 
-export const sendingTools = [checkDomain, listDomains, listSmartlead, sendToSmartlead];
+export const sendingTools = [checkDomain, listDomains, checkMessageHeaders, listSmartlead, sendToSmartlead];
