@@ -217,10 +217,10 @@ export class SmtpSession {
   /** Reads the answer to a pipelined QUIT (briefly) and closes once the server has seen it. */
   private async bye(): Promise<void> {
     const wait = Math.min(1000, this.o.timeoutMs);
-    await Promise.race([
+    await briefly(
       this.conn.read().then(this.keepGoodbye, () => {}),
-      new Promise((r) => setTimeout(r, wait)),
-    ]);
+      wait,
+    );
     await this.conn.end(wait);
   }
 
@@ -234,14 +234,18 @@ export class SmtpSession {
     if (!this.conn.closed) {
       try {
         this.conn.write(['QUIT']);
-        await Promise.race([
-          this.conn.read().then(this.keepGoodbye),
-          new Promise((r) => setTimeout(r, wait)),
-        ]);
+        await briefly(this.conn.read().then(this.keepGoodbye), wait);
       } catch {
         // already gone
       }
     }
     await this.conn.end(wait);
   }
+}
+
+/** Waits for `p` at most `ms`; the timer goes once `p` settles (left running, it held a CLI's exit by 1 s). */
+async function briefly(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise((r) => (timer = setTimeout(r, ms)));
+  await Promise.race([p, waited]).finally(() => clearTimeout(timer));
 }
