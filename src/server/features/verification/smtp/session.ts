@@ -1,4 +1,4 @@
-import { SmtpConnection } from './connection';
+import { briefly, SmtpConnection } from './connection';
 import { describe, ehloKeywords, type SmtpReply } from './replies';
 import { type ConnectOptions, SmtpConnectionError, SmtpRefusedError, SmtpSilentError } from './socket';
 
@@ -226,7 +226,9 @@ export class SmtpSession {
 
   /** The reply to our QUIT: a cut after the last recipient ("421 too many errors") shows there. */
   goodbye: SmtpReply | null = null;
-  private readonly keepGoodbye = (r: SmtpReply) => void (this.goodbye = r);
+  private readonly keepGoodbye = (r: SmtpReply) => {
+    this.goodbye = r;
+  };
 
   /** Polite goodbye; a server that does not answer QUIT quickly is simply dropped. */
   async quit(): Promise<void> {
@@ -241,11 +243,4 @@ export class SmtpSession {
     }
     await this.conn.end(wait);
   }
-}
-
-/** Waits for `p` at most `ms`; the timer goes once `p` settles (left running, it held a CLI's exit by 1 s). */
-async function briefly(p: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise((r) => (timer = setTimeout(r, ms)));
-  await Promise.race([p, waited]).finally(() => clearTimeout(timer));
 }
