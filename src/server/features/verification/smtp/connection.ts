@@ -205,3 +205,10 @@ export class SmtpConnection {
     }
   }
 }
+
+/** Waits for `p` at most `ms`; the timer goes once `p` settles (left running, it held a CLI's exit by 1 s). */
+export async function briefly(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise((r) => (timer = setTimeout(r, ms)));
+  await Promise.race([p, waited]).finally(() => clearTimeout(timer));
+}

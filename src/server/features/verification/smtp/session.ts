@@ -1,4 +1,4 @@
-import { SmtpConnection } from './connection';
+import { briefly, SmtpConnection } from './connection';
 import { describe, ehloKeywords, type SmtpReply } from './replies';
 import { type ConnectOptions, SmtpConnectionError, SmtpRefusedError, SmtpSilentError } from './socket';
 
@@ -217,10 +217,10 @@ export class SmtpSession {
   /** Reads the answer to a pipelined QUIT (briefly) and closes once the server has seen it. */
   private async bye(): Promise<void> {
     const wait = Math.min(1000, this.o.timeoutMs);
-    await Promise.race([
+    await briefly(
       this.conn.read().then(this.keepGoodbye, () => {}),
-      new Promise((r) => setTimeout(r, wait)),
-    ]);
+      wait,
+    );
     await this.conn.end(wait);
   }
 
@@ -236,10 +236,7 @@ export class SmtpSession {
     if (!this.conn.closed) {
       try {
         this.conn.write(['QUIT']);
-        await Promise.race([
-          this.conn.read().then(this.keepGoodbye),
-          new Promise((r) => setTimeout(r, wait)),
-        ]);
+        await briefly(this.conn.read().then(this.keepGoodbye), wait);
       } catch {
         // already gone
       }
