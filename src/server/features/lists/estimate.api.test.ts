@@ -71,6 +71,8 @@ describe('the free estimate', () => {
     // Its uncertainty: the certain part (no domain, disposable) bounds the low end.
     expect(e.credits.low).toBeGreaterThanOrEqual(2);
     expect(e.credits.high).toBeLessThanOrEqual(7);
+    // The sample's RCPTs are the workspace's probes, like any other asking (decision 0860).
+    expect((await c.get('/api/usage')).json().probes.hour.spent).toBeGreaterThanOrEqual(5);
     // Nothing ran and nothing was charged.
     expect((await c.get(`/api/upload/${up.uploadId}/status`)).json().status).toBe('pending');
     expect((await c.get('/api/usage/credits')).json()).toMatchObject({ charged: 0, reserved: 0, runs: [] });

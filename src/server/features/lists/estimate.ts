@@ -87,6 +87,7 @@ export async function estimateList(opts: {
     emails,
     recent,
     tenant: `estimate:${uploadId ?? workspaceId}`,
+    workspace: workspaceId,
     sample: opts.sample,
     waitMs: opts.waitMs,
     random: opts.random,
@@ -105,6 +106,8 @@ export async function forecastList(opts: {
   emails: string[];
   recent: Set<string>;
   tenant: string;
+  /** Whose probe budget pays for the sample's RCPTs (decision 0860); none only in the bench. */
+  workspace?: string;
   sample?: number;
   waitMs?: number;
   random?: () => number;
@@ -137,7 +140,7 @@ export async function forecastList(opts: {
     else known[groupOf(s.status, s.reason)]++;
   });
   const asked = pick(needSmtp, opts.sample ?? ESTIMATE_SAMPLE, opts.random ?? Math.random);
-  const seen = await sampleStep2(verifier, asked, opts.tenant, Math.max(0, deadline - Date.now()));
+  const seen = await sampleStep2(verifier, asked, opts, Math.max(0, deadline - Date.now()));
   const n = seen.length;
   const N = needSmtp.length;
   const count = (g: EstimateGroup) => seen.filter((s) => s === g).length;
@@ -181,12 +184,21 @@ function pick<T>(items: T[], k: number, random: () => number): T[] {
 }
 
 /** The sample's answers (groups) that came within `waitMs`; the prober counts each probe as usual. */
-async function sampleStep2(verifier: Verifier, emails: string[], tenant: string, waitMs: number) {
+async function sampleStep2(
+  verifier: Verifier,
+  emails: string[],
+  who: { tenant: string; workspace?: string },
+  waitMs: number,
+) {
   const groups: EstimateGroup[] = [];
   if (emails.length === 0) return groups;
   const work = verifier.checkStep2(
     emails.map((email, i) => ({ email, key: String(i) })),
-    { tenant, onResult: (r) => groups.push(groupOf(r.status, r.reason)) },
+    {
+      tenant: who.tenant,
+      workspace: who.workspace,
+      onResult: (r) => groups.push(groupOf(r.status, r.reason)),
+    },
   );
   await within(work, waitMs);
   return groups.slice();
