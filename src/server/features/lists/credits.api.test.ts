@@ -4,6 +4,7 @@ import { TestClient } from '../../../../tests/helpers/client';
 import { uploadCsv, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { CreditRun } from '../../../shared/credits';
+import { failStuckRun } from './queries/uploads';
 
 // Fair credits (decision 0890): a run reserves a credit per row, charges the definite answers and releases
 // the rest with the reason; a recent answer of the workspace is reused for free; "verify again now" charges.
@@ -250,5 +251,20 @@ describe('fair credits', () => {
     expect(ledger.runs).toHaveLength(1);
     expect(ledger.runs[0].reserved).toBe(1);
     expect((await unitsOf(c)).used).toBe(20);
+  });
+
+  it('a lane of the finished run never fails the run "verify again now" started after it looked', async () => {
+    const { c } = await signedIn();
+    const again = await verifyList(c, 'again.csv', 'email\nalice@good.test\n');
+    // A lane of run 1 saw every batch done (the list completed); run 2 starts before its next write.
+    await t.database.raw.query(
+      `UPDATE uploads SET status = 'processing', run_id = 2, pending = 1 WHERE id = $1`,
+      [again],
+    );
+    expect(await failStuckRun(t.database.db, { uploadId: again, runId: 1 })).toBe(false);
+    expect((await c.get(`/api/upload/${again}/status`)).json().status).toBe('processing');
+    // Its own run, stuck, does fail.
+    expect(await failStuckRun(t.database.db, { uploadId: again, runId: 2 })).toBe(true);
+    expect((await c.get(`/api/upload/${again}/status`)).json().status).toBe('failed');
   });
 });

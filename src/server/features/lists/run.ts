@@ -213,10 +213,12 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
   }
   const { open } = await openBatches({ db, uploadId });
   if (open === 0) {
-    // Every batch is done yet rows are pending: should not happen; say so rather than spin.
-    await failStuckRun(db, { uploadId });
-    await settleRunCredits({ db, uploadId, runId, final: true, now: lane.ctx.clock() });
-    await notify();
+    // Every batch is done yet rows are pending: should not happen; say so rather than spin. A run that
+    // ended meanwhile (or a newer one started) is not this lane's to fail or settle.
+    if (await failStuckRun(db, { uploadId, runId })) {
+      await settleRunCredits({ db, uploadId, runId, final: true, now: lane.ctx.clock() });
+      await notify();
+    }
     return true;
   }
   return false;

@@ -150,15 +150,28 @@ export async function completeIfDone(db: Db, p: { now: Date; uploadId: string })
   return rows.length > 0;
 }
 
-/** A running upload whose batches are all done yet has rows pending fails, saying how to retry. */
-export async function failStuckRun(db: Db, p: { uploadId: string }): Promise<void> {
-  await db
+/**
+ * A running upload whose batches are all done yet has rows pending fails, saying how to retry. Only the
+ * run the caller looked at: a lane of a finished run that saw no open batch must not fail the next run
+ * ("verify again now" started between its look and this write).
+ */
+export async function failStuckRun(db: Db, p: { uploadId: string; runId: number }): Promise<boolean> {
+  const rows = await db
     .update(uploads)
     .set({
       status: 'failed',
       errorMessage: 'Some rows could not be verified. Use re-verify pending to try them again.',
     })
-    .where(and(eq(uploads.id, p.uploadId), eq(uploads.status, 'processing'), gt(uploads.pending, 0)));
+    .where(
+      and(
+        eq(uploads.id, p.uploadId),
+        eq(uploads.runId, p.runId),
+        eq(uploads.status, 'processing'),
+        gt(uploads.pending, 0),
+      ),
+    )
+    .returning(ids);
+  return rows.length > 0;
 }
 
 /** A new upload, hidden (status uploading) until its rows are stored; its id. */
