@@ -4,7 +4,7 @@ import { apiUser, bearer } from '../../../../tests/helpers/api';
 import { TestClient } from '../../../../tests/helpers/client';
 import { uploadCsv, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import type { ListEstimate } from '../../../shared/credits';
+import type { CreditRun, ListEstimate } from '../../../shared/credits';
 
 // The free estimate before a run (decision 0890): step 1 on every row, a sample through the prober, a
 // forecast with its interval; nothing stored, nothing charged.
@@ -104,10 +104,15 @@ describe('the free estimate', () => {
 
     const fresh = await api.post('/api/v1/lists', { emails: EMAILS, fresh: true });
     await done(fresh.json().id);
-    const runs = (await u.web.get('/api/usage/credits')).json().runs as {
-      charged: number;
-      uploadId: string;
-    }[];
-    expect(runs.find((r) => r.uploadId === fresh.json().id)?.charged).toBe(6);
+    // The run's ledger closes right after the list says completed.
+    const run = await waitFor(
+      async () =>
+        ((await u.web.get('/api/usage/credits')).json().runs as CreditRun[]).find(
+          (r) => r.uploadId === fresh.json().id,
+        ),
+      (r) => r?.settledAt != null,
+      10_000,
+    );
+    expect(run?.charged).toBe(6);
   });
 });

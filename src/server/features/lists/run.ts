@@ -9,10 +9,10 @@ import { laneVerifier } from '../prober/lane-verifier';
 import { isClosing } from '../prober/process-verifier';
 import type { BudgetHold, Verifier } from '../verification';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
-import { currentRun, settleRunCredits } from './credits';
+import { settleRunCredits } from './credits';
 import { notifyListFinished } from './finished-event';
 import { analyzeResults } from './queries/results';
-import { uploadRunState } from './queries/upload-reads';
+import { runEnding, uploadRunState } from './queries/upload-reads';
 import { completeIfDone, failRun, failStuckRun, setNotice } from './queries/uploads';
 import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
 import { watchWaiting } from './waiting';
@@ -200,10 +200,13 @@ async function finishIfDone(lane: Lane): Promise<boolean> {
   // A list reported complete has shared its verdicts: another list started right after reuses them.
   await lane.verifier.settle?.();
   // The run this lane finishes: read first, so a run started right after it is never closed by it.
-  const runId = await currentRun(db, uploadId);
-  if (runId === null) return true;
+  const run = await runEnding(db, { uploadId });
+  if (!run) return true;
+  const runId = Number(run.runId);
   // Charged before the list says completed, so its figures are final when anyone reads them (0890).
-  await settleRunCredits({ db, uploadId, runId, final: false, now: lane.ctx.clock() });
+  // Only once no row is left: another lane's last write could otherwise land after this tally.
+  if (Number(run.pending) === 0)
+    await settleRunCredits({ db, uploadId, runId, final: false, now: lane.ctx.clock() });
   const done = await completeIfDone(db, { now: lane.ctx.clock(), uploadId });
   const notify = () => notifyListFinished({ db, queue: lane.ctx.queue, uploadId, log: lane.ctx.log });
   if (done) {

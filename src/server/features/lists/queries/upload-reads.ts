@@ -105,10 +105,15 @@ export async function uploadRunState(db: Db, p: { uploadId: string }) {
   return row;
 }
 
-/** The upload's workspace, status and run (what a run's end event is keyed by). */
+/** The upload's workspace, status, run (what a run's end event is keyed by) and rows left. */
 export async function runEnding(db: Db, p: { uploadId: string }) {
   const [row] = await db
-    .select({ workspaceId: uploads.workspaceId, status: uploads.status, runId: uploads.runId })
+    .select({
+      workspaceId: uploads.workspaceId,
+      status: uploads.status,
+      runId: uploads.runId,
+      pending: uploads.pending,
+    })
     .from(uploads)
     .where(eq(uploads.id, p.uploadId));
   return row;
