@@ -27,7 +27,8 @@ export const MAX_REVERIFY_DAYS = 365;
 /** The words every screen uses for what is charged (plan cards, billing, pricing, usage). */
 export const CREDIT_RULE =
   'One credit per address with a definite answer (valid, invalid, catch-all, disposable or role). ' +
-  'Unknown results, malformed rows, duplicates and addresses re-checked within the re-verification window are free.';
+  'Unknown results, malformed rows, duplicates, addresses answered from a recent result (within the re-verification window) ' +
+  'and rows a stopped or deleted run did not reach are free.';
 export const ESTIMATE_RULE = 'Every list gets a free estimate of its breakdown and credits before it runs.';
 
 export const creditRunSchema = z.object({
