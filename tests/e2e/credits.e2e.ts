@@ -73,6 +73,10 @@ describe.skipIf(!chromiumAvailable())('fair credits', () => {
     expect(forecast).toMatch(/Unknown \(free\)~1/);
     expect(forecast).not.toMatch(/Malformed|Duplicate|Disposable/);
     await screenshot(page, 'credits-upload-estimate');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('list-estimate').scrollIntoViewIfNeeded();
+    await screenshot(page, 'credits-upload-estimate-390');
+    await page.setViewportSize(DESKTOP.viewport);
     // Nothing is reserved or charged by the estimate.
     expect(await (await page.request.get('/api/usage/credits')).json()).toMatchObject({
       charged: 0,
@@ -97,6 +101,10 @@ describe.skipIf(!chromiumAvailable())('fair credits', () => {
     expect(await page.getByTestId('meter-verification').textContent()).toContain('6 credits charged');
     await ledger.scrollIntoViewIfNeeded();
     await screenshot(page, 'credits-usage-settlement');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ledger.scrollIntoViewIfNeeded();
+    await screenshot(page, 'credits-usage-settlement-390');
+    await page.setViewportSize(DESKTOP.viewport);
 
     // The same figures as a file: the run's row says 6 charged, and the finds row is there.
     const [download] = await Promise.all([

@@ -61,7 +61,7 @@ function EstimateBody({ e }: { e: ListEstimate }) {
   const forecast = e.breakdown.filter((b) => b.smtp.high > 0);
   return (
     <>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 md:gap-8">
         <section aria-labelledby="estimate-known" className="space-y-1">
           <h3 id="estimate-known" className="font-medium text-foreground">
             Known now, exactly
@@ -69,7 +69,7 @@ function EstimateBody({ e }: { e: ListEstimate }) {
           {known.length === 0 ? (
             <p>Nothing: every row needs its mail server.</p>
           ) : (
-            <ul data-testid="estimate-known">
+            <ul data-testid="estimate-known" className="max-w-sm">
               {known.map((b) => (
                 <li key={b.group} className="flex justify-between gap-2">
                   <span>{KNOWN_LABELS[b.group] ?? ESTIMATE_LABELS[b.group].label}</span>
@@ -87,7 +87,7 @@ function EstimateBody({ e }: { e: ListEstimate }) {
           {forecast.length === 0 ? (
             <p>None: no mail server needs to be asked.</p>
           ) : (
-            <ul data-testid="estimate-forecast">
+            <ul data-testid="estimate-forecast" className="max-w-sm">
               {forecast.map((b) => (
                 <li key={b.group} className="flex justify-between gap-2">
                   <span>{ESTIMATE_LABELS[b.group].label}</span>
@@ -106,7 +106,7 @@ function EstimateBody({ e }: { e: ListEstimate }) {
         {e.needSmtp.toLocaleString()} rows that need the mail server were asked as a sample; the forecast's
         ranges are 95% intervals.
         {e.roleAddresses > 0 &&
-          ` ${e.roleAddresses.toLocaleString()} of them are role addresses (info@, sales@…), counted as role when their mailbox exists.`}{' '}
+          ` ${e.roleAddresses === 1 ? 'One of them is a role address' : `${e.roleAddresses.toLocaleString()} of them are role addresses`} (info@, sales@…), counted as role when the mailbox exists.`}{' '}
         Addresses verified in your workspace in the last {e.reverifyDays} days are answered for free.
       </p>
       <p>{CREDIT_RULE}</p>

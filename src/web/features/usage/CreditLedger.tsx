@@ -69,7 +69,7 @@ export function CreditLedger() {
               <TableBody>
                 {d.runs.map((r) => (
                   <TableRow key={`${r.uploadId}:${r.runId}`} data-testid="credit-run">
-                    <TableCell>
+                    <TableCell className="min-w-48">
                       <div className="font-medium text-foreground">{r.listName}</div>
                       <div>
                         {formatDay(r.startedAt)}
