@@ -40,13 +40,18 @@ async function verified(c: TestClient, name: string, csv: string) {
   );
 }
 
-const table = (body: string) => Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+const table = (body: string) =>
+  Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
 
 describe('the credits CSV', () => {
   it("says exactly what the usage page's ledger says, finds included, and no cell runs as a formula", async () => {
     const c = new TestClient(t.app);
     const u = await c.register({ plan: 'professional' });
-    await verified(c, 'plain.csv', 'email\nalice@good.test\npat@policy.test\nnot-an-email\nALICE@good.test\n');
+    await verified(
+      c,
+      'plain.csv',
+      'email\nalice@good.test\npat@policy.test\nnot-an-email\nALICE@good.test\n',
+    );
     await verified(c, EVIL, 'email\nalice@good.test\neve@nodomain.test\n');
     await t.database.raw.query(
       `INSERT INTO usage_counters (workspace_id, month, kind, count, units) VALUES ($1, $2::date, 'find', 7, 7)`,
