@@ -27,7 +27,8 @@ export const MAX_REVERIFY_DAYS = 365;
 /** The words every screen uses for what is charged (plan cards, billing, pricing, usage). */
 export const CREDIT_RULE =
   'One credit per address with a definite answer (valid, invalid, catch-all, disposable or role). ' +
-  'Unknown results, malformed rows, duplicates and addresses re-checked within the re-verification window are free.';
+  'Unknown results, malformed rows, duplicates, addresses answered from a recent result (within the re-verification window) ' +
+  'and rows a stopped or deleted run did not reach are free.';
 export const ESTIMATE_RULE = 'Every list gets a free estimate of its breakdown and credits before it runs.';
 
 export const creditRunSchema = z.object({
@@ -100,15 +101,38 @@ const rangeSchema = z.object({
   high: z.number().int(),
 });
 
+const knownSchema = z
+  .number()
+  .int()
+  .describe(
+    'Rows known exactly without asking any mail server: malformed, duplicates, recent answers, no domain or no MX, disposable, DNS unsure.',
+  );
+
 export const listEstimateSchema = z.object({
   /** The list estimated; null for addresses not stored (the API's estimate before creating a list). */
   uploadId: z.string().nullable(),
   rows: z.number().int(),
   /** Rows whose answer needs the mail server (step 2): the sample speaks for them. */
   needSmtp: z.number().int(),
+  /** Of those, role addresses (info@, sales@…): known from the address; they end as role when their mailbox exists. */
+  roleAddresses: z.number().int(),
   sample: z.object({ asked: z.number().int(), answered: z.number().int() }),
-  breakdown: z.array(rangeSchema.extend({ group: z.enum(ESTIMATE_GROUPS), charged: z.boolean() })),
-  credits: rangeSchema,
+  /**
+   * Per group: `known` exactly (step 1, duplicates, recent answers) plus the forecast `smtp` for the rows that
+   * need the mail server; `expected`/`low`/`high` are their sum, the interval coming only from `smtp`.
+   */
+  breakdown: z.array(
+    rangeSchema.extend({
+      group: z.enum(ESTIMATE_GROUPS),
+      charged: z.boolean(),
+      known: knownSchema,
+      smtp: rangeSchema.describe('The forecast for the rows that need the mail server, from the sample.'),
+    }),
+  ),
+  credits: rangeSchema.extend({
+    known: knownSchema.describe('Credits certain without any mail server.'),
+    smtp: rangeSchema.describe('The forecast of credits for the rows that need the mail server.'),
+  }),
   reverifyDays: z.number().int(),
   estimatedAt: z.string(),
 });

@@ -65,6 +65,19 @@ export const mcpStartListInput = z
     path: ['emails'],
   });
 export const mcpListIdInput = z.object({ listId });
+export const mcpEstimateInput = z
+  .object({
+    emails: z
+      .array(z.string().trim().min(1).max(320))
+      .max(MCP_BULK_ROWS, `At most ${MCP_BULK_ROWS} addresses in one call`)
+      .optional()
+      .describe(`Addresses of a list not stored yet, up to ${MCP_BULK_ROWS}. Give emails or listId.`),
+    listId: listId.optional().describe('A stored list of this workspace, before it is verified.'),
+  })
+  .refine((v) => Boolean(v.emails?.length) !== Boolean(v.listId), {
+    message: 'Give either emails or listId (one of them, not empty)',
+    path: ['emails'],
+  });
 export const mcpListResultsInput = z.object({
   listId,
   status: z.enum(resultFilters).default('all').describe('Only rows with this final verdict.'),

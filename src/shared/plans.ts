@@ -106,7 +106,7 @@ export const apiText = (p: Plan) => (PLAN_TABLE[p].whiteLabel ? 'API access and 
  * it in these words.
  */
 export const FAIR_CREDITS_TEXT =
-  'Free estimate before each list; pay only for definite answers (unknown, malformed, duplicate and recently verified addresses are free)';
+  'Free estimate before each list; pay only for definite answers (unknown, malformed, duplicate, recently verified and unreached addresses are free)';
 
 /** Everything a plan card lists, limits first: the same lines on every page. */
 export const planFeatures = (p: Plan) => [

@@ -27,7 +27,8 @@ export function apiV1CreditRoutes(app: AppInstance, deps: AppDeps, config: V1Rou
         description:
           'Checks every address without asking any mail server (syntax, domain, MX, disposable, role), asks a ' +
           'small sample (at most 20) of the rest through the normal prober, and forecasts how many rows end in ' +
-          'each group and how many credits the list would take, each with a 95% interval. Addresses your ' +
+          'each group and how many credits the list would take. What needs no mail server is exact (`known`); ' +
+          'only the forecast of the rest (`smtp`) has a 95% interval. Addresses your ' +
           'workspace verified within its re-verification window count as free. Nothing is stored or charged.' +
           RATE_NOTE,
         body: estimateBodySchema,

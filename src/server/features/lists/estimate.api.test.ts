@@ -69,7 +69,15 @@ describe('the free estimate', () => {
     expect(e.credits.low).toBeLessThanOrEqual(6);
     expect(e.credits.high).toBeGreaterThanOrEqual(6);
     // Its uncertainty: the certain part (no domain, disposable) bounds the low end.
+    expect(e.credits.known).toBe(2);
     expect(e.credits.low).toBeGreaterThanOrEqual(2);
+    // What step 1 knows is exact (no interval); only the mail servers' part is a forecast.
+    for (const g of ['syntax', 'duplicate', 'disposable']) {
+      expect(group(e, g), g).toMatchObject({ known: 1, low: 1, high: 1, smtp: { low: 0, high: 0 } });
+    }
+    expect(group(e, 'invalid')).toMatchObject({ known: 1, smtp: { expected: 1 } });
+    expect(group(e, 'invalid')?.smtp.high).toBeGreaterThan(1);
+    expect(e.roleAddresses).toBe(1);
     expect(e.credits.high).toBeLessThanOrEqual(7);
     // The sample's RCPTs are the workspace's probes, like any other asking (decision 0860).
     expect((await c.get('/api/usage')).json().probes.hour.spent).toBeGreaterThanOrEqual(5);
@@ -100,7 +108,7 @@ describe('the free estimate', () => {
     const after = (await api.post('/api/v1/lists/estimate', { emails: EMAILS })).json() as ListEstimate;
     expect(group(after, 'reused')?.expected).toBe(6);
     // Only the policy-refused row is left to ask: one answer cannot rule out that it costs a credit.
-    expect(after.credits).toEqual({ expected: 0, low: 0, high: 1 });
+    expect(after.credits).toMatchObject({ expected: 0, low: 0, high: 1, known: 0 });
 
     const fresh = await api.post('/api/v1/lists', { emails: EMAILS, fresh: true });
     await done(fresh.json().id);

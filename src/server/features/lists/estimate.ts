@@ -26,6 +26,9 @@ export const ESTIMATE_SAMPLE = 20;
 /** How long an estimate may take; sample answers later than this are left out of it. */
 const ESTIMATE_WAIT_MS = 30_000;
 
+/** The groups a mail server's answer can end in (`groupOf` of a step-2 result); the others are step 1's. */
+const FROM_SMTP = new Set<EstimateGroup>(['valid', 'invalid', 'catch_all', 'role', 'unknown']);
+
 /** The group of an answer: what a row ending with it would show, and cost. */
 export function groupOf(status: string, reason: ReasonCode | null): EstimateGroup {
   if (reason === 'syntax') return 'syntax';
@@ -135,9 +138,13 @@ export async function forecastList(opts: {
     );
   }
   const needSmtp: string[] = [];
+  let roleAddresses = 0;
   step1.forEach((s, i) => {
-    if (s.status === 'valid') needSmtp.push(toCheck[i]);
-    else known[groupOf(s.status, s.reason)]++;
+    if (s.status !== 'valid') known[groupOf(s.status, s.reason)]++;
+    else {
+      needSmtp.push(toCheck[i]);
+      if (s.role) roleAddresses++;
+    }
   });
   const asked = pick(needSmtp, opts.sample ?? ESTIMATE_SAMPLE, opts.random ?? Math.random);
   const seen = await sampleStep2(verifier, asked, opts, Math.max(0, deadline - Date.now()));
@@ -148,16 +155,32 @@ export async function forecastList(opts: {
     const w = wilson(k, n);
     return { expected: n > 0 ? w.p * N : N / 2, low: w.low * N, high: w.high * N };
   };
+  // The known part is exact; only the forecast of the rows that need a mail server has an interval.
+  const withKnown = (k: number, smtp: { expected: number; low: number; high: number }) => ({
+    known: k,
+    smtp,
+    expected: k + smtp.expected,
+    low: k + smtp.low,
+    high: k + smtp.high,
+  });
+  const rounded = (expected: number, s: { low: number; high: number }) => ({
+    expected: Math.round(expected),
+    low: Math.floor(s.low),
+    high: Math.ceil(s.high),
+  });
   const breakdown = ESTIMATE_GROUPS.map((group) => {
+    // A mail server never answers "malformed", "duplicate", "recent" or "disposable": those are exact.
+    if (!FROM_SMTP.has(group)) {
+      const none = { expected: 0, low: 0, high: 0 };
+      return { group, charged: ESTIMATE_LABELS[group].charged, ...withKnown(known[group], none) };
+    }
     const s = scaled(count(group));
     // With no answer in the sample, each group of the rest could be anything: its centre means nothing.
     const expected = n > 0 ? s.expected : group === 'unknown' ? N : 0;
     return {
       group,
       charged: ESTIMATE_LABELS[group].charged,
-      expected: Math.round(known[group] + expected),
-      low: Math.floor(known[group] + s.low),
-      high: Math.ceil(known[group] + s.high),
+      ...withKnown(known[group], rounded(expected, s)),
     };
   });
   const certain = ESTIMATE_GROUPS.filter((g) => ESTIMATE_LABELS[g].charged).reduce((a, g) => a + known[g], 0);
@@ -165,13 +188,10 @@ export async function forecastList(opts: {
   return {
     rows: emails.length,
     needSmtp: N,
+    roleAddresses,
     sample: { asked: asked.length, answered: n },
     breakdown,
-    credits: {
-      expected: Math.round(certain + (n > 0 ? charged.expected : N)),
-      low: Math.floor(certain + charged.low),
-      high: Math.ceil(certain + charged.high),
-    },
+    credits: withKnown(certain, rounded(n > 0 ? charged.expected : N, charged)),
   };
 }
 

@@ -45,6 +45,7 @@ const ALL_TOOLS = [
   'verify_emails',
   'start_list_verification',
   'get_list',
+  'estimate_list',
   'get_list_results',
   'export_list',
   'find_email',

@@ -6,12 +6,19 @@ import { recordActivity } from '../workspaces';
 import { clientNameOf } from './clients';
 import { type McpCaller, type McpTool, refusalText, type ToolContext } from './tool';
 import { accountTools } from './tools/account';
+import { creditTools } from './tools/credits';
 import { listTools } from './tools/lists';
 import { resultTools } from './tools/results';
 import { sendingTools } from './tools/sending';
 
 /** Every tool of the server, in the order a client lists them. */
-export const MCP_TOOLS: McpTool[] = [...listTools, ...resultTools, ...sendingTools, ...accountTools];
+export const MCP_TOOLS: McpTool[] = [
+  ...listTools,
+  ...creditTools,
+  ...resultTools,
+  ...sendingTools,
+  ...accountTools,
+];
 
 const INSTRUCTIONS =
   'Verilead verifies email addresses, finds work addresses from a name and a company, checks sending domains ' +
@@ -62,6 +69,7 @@ export function buildMcpServer(opts: {
           deps,
           caller,
           origin: opts.origin,
+          log: opts.log,
           progress: async (progress, total, message) => {
             if (progressToken === undefined) return;
             await extra

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { ApiScope } from '../../../shared/api-tokens';
 import { can, PERMISSIONS, type Permission } from '../../../shared/workspaces';
@@ -21,6 +22,8 @@ export interface ToolContext {
   caller: McpCaller;
   /** The app's public origin (links it hands out). */
   origin: string;
+  /** The request's log (the prober reports what it asks through it). */
+  log: FastifyBaseLogger;
   /** Reports progress when the client asked for it (a progress token); a no-op otherwise. */
   progress: (done: number, total: number, message?: string) => Promise<void>;
 }

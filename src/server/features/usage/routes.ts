@@ -2,11 +2,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { creditRunsResponseSchema, creditSettingsSchema } from '../../../shared/credits';
 import { planStateSchema, usageResponseSchema } from '../../../shared/usage';
 import type { AppDeps } from '../../platform/deps';
+import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import type { AppInstance } from '../../platform/http/types';
 import { planState } from '../billing/plans';
+import { brandedFileName } from '../branding';
+import { contentDisposition } from '../lists/export';
 import { probeBudgetByTier } from '../probe-budget';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { creditRunsOfMonth, setReverifyDays } from './credits';
+import { creditsCsv } from './credits-csv';
 import { usageSummary } from './usage';
 
 export async function usageRoutes(app: AppInstance, deps: AppDeps) {
@@ -35,6 +39,33 @@ export async function usageRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (req) => creditRunsOfMonth({ db, workspaceId: requireWorkspace(req).id, now: deps.clock() }),
+  );
+
+  r.get(
+    '/api/usage/credits/export',
+    {
+      schema: {
+        tags,
+        summary: "This month's credits as CSV: the usage page's figures, run by run, and the found addresses",
+        response: { 200: csvFileResponse('The credits ledger as CSV (UTF-8, BOM)') },
+      },
+    },
+    async (req, reply) => {
+      const workspaceId = requireWorkspace(req).id;
+      const now = deps.clock();
+      const fileName = await brandedFileName({
+        db,
+        config: deps.config,
+        now,
+        workspaceId,
+        fileName: `credits-${now.toISOString().slice(0, 7)}.csv`,
+      });
+      sendCsv(reply, {
+        body: await creditsCsv({ db, workspaceId, now }),
+        disposition: contentDisposition(fileName),
+      });
+      return reply;
+    },
   );
 
   r.put(

@@ -3,6 +3,10 @@ import { Link } from 'wouter';
 const TOOLS: [string, string][] = [
   ['verify_email, verify_emails', 'check one address, or up to 200, and answer in the conversation'],
   [
+    'estimate_list',
+    'a free estimate of what a list will come back as and the credits it will take, before verifying it',
+  ],
+  [
     'start_list_verification, get_list, get_list_results, export_list',
     'verify up to 5,000 rows in the background, follow them, read the rows, get a download link that expires after an hour',
   ],

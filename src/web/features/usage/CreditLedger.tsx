@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { CREDIT_RULE, RELEASE_LABELS, RELEASE_REASONS } from '../../../shared/credits';
 import { errorMessage } from '../../lib/api';
@@ -8,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
-import { usageQueries, useSetReverifyDays } from './api';
+import { CREDITS_EXPORT_URL, usageQueries, useSetReverifyDays } from './api';
 
 /** This month's credits run by run: reserved at the start, then charged or released, and why (0890). */
 export function CreditLedger() {
@@ -16,23 +17,30 @@ export function CreditLedger() {
   const d = credits.data;
   return (
     <Card data-testid="credit-ledger">
-      <CardHeader>
-        <CardDescription>Credits this month</CardDescription>
-        <CardTitle className="text-2xl">
-          {d ? (
-            <span data-testid="credits-charged">
-              {d.charged.toLocaleString()} charged
-              {d.reserved > 0 && (
-                <span className="text-base font-normal text-muted-foreground">
-                  {' '}
-                  · {d.reserved.toLocaleString()} reserved by runs in progress
-                </span>
-              )}
-            </span>
-          ) : (
-            <Skeleton className="h-8 w-40" />
-          )}
-        </CardTitle>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardDescription>Credits this month</CardDescription>
+          <CardTitle className="text-2xl">
+            {d ? (
+              <span data-testid="credits-charged">
+                {d.charged.toLocaleString()} charged
+                {d.reserved > 0 && (
+                  <span className="text-base font-normal text-muted-foreground">
+                    {' '}
+                    · {d.reserved.toLocaleString()} reserved by runs in progress
+                  </span>
+                )}
+              </span>
+            ) : (
+              <Skeleton className="h-8 w-40" />
+            )}
+          </CardTitle>
+        </div>
+        <Button asChild size="sm" variant="outline">
+          <a href={CREDITS_EXPORT_URL} download data-testid="credits-csv">
+            <Download /> Download CSV
+          </a>
+        </Button>
       </CardHeader>
       <CardContent className="space-y-4 text-sm text-muted-foreground">
         <p>
@@ -61,7 +69,7 @@ export function CreditLedger() {
               <TableBody>
                 {d.runs.map((r) => (
                   <TableRow key={`${r.uploadId}:${r.runId}`} data-testid="credit-run">
-                    <TableCell>
+                    <TableCell className="min-w-48">
                       <div className="font-medium text-foreground">{r.listName}</div>
                       <div>
                         {formatDay(r.startedAt)}

@@ -12,11 +12,12 @@ const TITLES = {
   scrape: 'Instagram scrapes',
   find: 'Found addresses',
 } as const;
-// Verification units are credits: addresses given a definite answer (decision 0890).
+// Verification units are credits: addresses given a definite answer; a find counts one per address
+// returned, so its units are those addresses (decision 0890).
 const UNITS = {
   verification: 'credits charged',
   scrape: 'profiles requested',
-  find: 'people searched',
+  find: 'addresses returned (charged)',
 } as const;
 
 const STATUS_TEXT = { trial: 'Free trial', active: 'Active', inactive: 'No active plan' } as const;

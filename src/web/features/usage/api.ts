@@ -18,6 +18,9 @@ export const usageQueries = {
     }),
 };
 
+/** The ledger as a file: the same figures, run by run, and the month's found addresses. */
+export const CREDITS_EXPORT_URL = '/api/usage/credits/export';
+
 /** The workspace's re-verification window: days a definite answer is reused for free. */
 export function useSetReverifyDays() {
   const qc = useQueryClient();
