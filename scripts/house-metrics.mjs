@@ -3,8 +3,9 @@
 // the web; form styles; raw SQL outside queries modules, statements on another feature's table and
 // single-table statements written raw (scripts/lib/tables.mjs; any letter case); back-off formulas;
 // Smartlead clients built outside the factory; a reason's fields outside its table; files over 250
-// lines; and import cycles (strongly connected components of the relative import graph, type-only
-// imports included and excluded). `--verbose` lists what each count found.
+// lines; module-level mutable state in server features (decision 0940); and import cycles (strongly
+// connected components of the relative import graph, type-only imports included and excluded).
+// `--verbose` lists what each count found.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { components } from './lib/cycles.mjs';

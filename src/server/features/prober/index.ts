@@ -2,7 +2,7 @@
 // The process's one shared prober (the verification engine's instance with its database-backed parts),
 // how shutdown drains and closes it, and the boot's reachability self-check. The SMTP client it runs is
 // verification/smtp (decision 0940).
-export { type ProberCaller, processProber } from './process-prober';
+export { processProber } from './process-prober';
 export {
   closeProcessProbers,
   drainProcessProbers,

@@ -7,7 +7,7 @@ import { DbKnowledge } from './knowledge';
 import { engineLogger, registeredProber } from './registry';
 
 /** What a caller hands over to get the process's prober: its job context, or a route's parts of it. */
-export type ProberCaller = Pick<JobContext, 'config' | 'database' | 'log' | 'sleep' | 'metrics'> & {
+type ProberCaller = Pick<JobContext, 'config' | 'database' | 'log' | 'sleep' | 'metrics'> & {
   clock?: Clock;
 };
 
