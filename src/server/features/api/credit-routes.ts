@@ -42,6 +42,7 @@ export function apiV1CreditRoutes(app: AppInstance, deps: AppDeps, config: V1Rou
           database: deps.database,
           log: req.log,
           sleep: deps.sleep,
+          metrics: deps.metrics,
         }),
         workspaceId: requirePermission(req, 'lists:verify').id,
         emails: req.body.emails,

@@ -37,6 +37,7 @@ export async function listsCreditRoutes(app: AppInstance, deps: AppDeps) {
           database: deps.database,
           log: req.log,
           sleep: deps.sleep,
+          metrics: deps.metrics,
         }),
         workspaceId: requirePermission(req, 'lists:verify').id,
         uploadId: req.params.id,
