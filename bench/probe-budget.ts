@@ -10,7 +10,7 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { allJobs } from '../src/server/features/index';
 import { setAllowanceOverride } from '../src/server/features/probe-budget';
-import { closeProcessVerifiers } from '../src/server/features/prober/process-verifier';
+import { closeProcessProbers } from '../src/server/features/prober';
 import { systemClock } from '../src/server/platform/clock';
 import { loadConfig } from '../src/server/platform/config';
 import { openDatabase } from '../src/server/platform/db/client';
@@ -179,7 +179,7 @@ console.log(
 );
 await app.close();
 await queue.stop();
-await closeProcessVerifiers();
+await closeProcessProbers();
 await database.close();
 await world.close();
 process.exit(0);

@@ -4,7 +4,7 @@
 //  2. A feature folder of the server is entered through its public files only: from outside the folder,
 //     import its index.ts, routes.ts, jobs.ts, schema.ts, env.ts or a file listed for it in SHARED below,
 //     never another of its files. Listing a file there is a deliberate, reviewed widening of a feature's
-//     surface. Tests (*.test.ts) may reach inside, and so may the app's wiring (app.ts, boot.ts,
+//     surface. A feature in INDEX_ONLY is entered through its index.ts alone. Tests (*.test.ts) may reach inside, and so may the app's wiring (app.ts, boot.ts,
 //     features.ts, db/schema.ts).
 //  3. Server features' domain files form no cycle between feature folders (lists → webhooks → lists):
 //     a feature stands on others, never on one that stands on it. Routes and jobs files are left out
@@ -39,6 +39,11 @@ const FEATURES = readdirSync(path.join(SRC, 'server/features'), { withFileTypes:
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const PUBLIC = new Set(['index.ts', 'routes.ts', 'jobs.ts', 'schema.ts', 'env.ts']);
+/**
+ * Features entered through their index.ts alone (decision 0940): the engine's process prober. Their
+ * env.ts is read by the config (wiring) only.
+ */
+const INDEX_ONLY = new Set(['prober']);
 /** Further files other features may use, per feature (the verification engine: its index.ts only). */
 const SHARED = {
   auth: ['users', 'request-user', 'sessions', 'password', 'reauth-limit'],
@@ -50,7 +55,6 @@ const SHARED = {
   'email-composer': ['workspace-data'],
   api: ['workspace-data'],
   webhooks: ['emit', 'workspace-data'],
-  prober: ['lane-verifier', 'process-verifier'],
   lists: [
     'controls',
     'create',
@@ -149,12 +153,13 @@ for (const file of files) {
     }
     if (!feature || isTest || WIRING.has(rel) || featureOf(rel) === feature) continue;
     const inside = target.split('/').slice(4).join('/');
-    const publicFile =
-      PUBLIC.has(`${inside}.ts`) ||
-      PUBLIC.has(inside) ||
-      inside === '' ||
-      inside === 'index' ||
-      (SHARED[feature] ?? []).includes(inside);
+    const publicFile = INDEX_ONLY.has(feature)
+      ? inside === '' || inside === 'index'
+      : PUBLIC.has(`${inside}.ts`) ||
+        PUBLIC.has(inside) ||
+        inside === '' ||
+        inside === 'index' ||
+        (SHARED[feature] ?? []).includes(inside);
     if (!publicFile) {
       problems.push(
         `${rel}: imports ${target} from inside feature '${feature}'; use its public files (scripts/check-boundaries.mjs)`,

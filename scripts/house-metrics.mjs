@@ -3,8 +3,9 @@
 // the web; form styles; raw SQL outside queries modules, statements on another feature's table and
 // single-table statements written raw (scripts/lib/tables.mjs; any letter case); back-off formulas;
 // Smartlead clients built outside the factory; a reason's fields outside its table; files over 250
-// lines; and import cycles (strongly connected components of the relative import graph, type-only
-// imports included and excluded). `--verbose` lists what each count found.
+// lines; module-level mutable state in server features (decision 0940); and import cycles (strongly
+// connected components of the relative import graph, type-only imports included and excluded).
+// `--verbose` lists what each count found.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { components } from './lib/cycles.mjs';
@@ -192,6 +193,36 @@ function featureCycles(domain) {
   return components(new Map([...graph].map(([k, v]) => [k, [...v]])));
 }
 
+/**
+ * Module-level mutable state in server features (docs/development.md: dependencies are passed, never
+ * global): a top-level `let`/`var`, or a top-level Map, Set or array the file changes. One that must
+ * stay process-wide is named in a decision record: a line of docs/decisions that names its file (as
+ * `feature/file.ts`) and its name (as `name`), both in backticks.
+ */
+const MUTATES = (name) =>
+  new RegExp(`\\b${name}(\\.(set|add|delete|clear|push|pop|shift|unshift|splice)\\(|\\[[^\\]]+\\]\\s*=[^=])`);
+const moduleState = [];
+for (const f of server.filter((x) => rel(x).startsWith('src/server/features/'))) {
+  const code = stripComments(text.get(f));
+  for (const m of code.matchAll(/^(?:export\s+)?(let|var|const)\s+(\w+)(?:\s*:[^=\n]+)?\s*=\s*([^\n]*)/gm)) {
+    const [, kind, name, init] = m;
+    const collection = /^(new\s+(Map|Set|WeakMap|WeakSet)\b|\[\])/.test(init);
+    if (kind !== 'const' || (collection && MUTATES(name).test(code))) {
+      moduleState.push({ file: rel(f).replace('src/server/features/', ''), name });
+    }
+  }
+  for (const m of code.matchAll(/^(?:export\s+)?let\s+(\w+)\s*(?::[^=;\n]+)?;/gm)) {
+    moduleState.push({ file: rel(f).replace('src/server/features/', ''), name: m[1] });
+  }
+}
+const DECISIONS = path.join(ROOT, 'docs/decisions');
+const recordLines = existsSync(DECISIONS)
+  ? readdirSync(DECISIONS)
+      .filter((n) => n.endsWith('.md'))
+      .flatMap((n) => readFileSync(path.join(DECISIONS, n), 'utf8').split('\n'))
+  : [];
+const named = (s) => recordLines.some((l) => l.includes(`\`${s.file}\``) && l.includes(`\`${s.name}\``));
+
 const sum = (xs) => xs.reduce((a, [, n]) => a + n, 0);
 const verbose = process.argv.includes('--verbose');
 const show = (label, n, list) => {
@@ -261,6 +292,11 @@ show(
   directCalls.filter(([, n]) => n).map(([f, n]) => `${rel(f)} ${n}`),
 );
 show('queries without a response schema', unchecked.length, unchecked);
+show(
+  'module-level mutable state in server features',
+  `${moduleState.length} (named in a decision record: ${moduleState.filter(named).length})`,
+  moduleState.map((s) => `${s.file} ${s.name}${named(s) ? ' (named)' : ''}`),
+);
 show('lines citing an issue or SPEC', citing.length, citing);
 show(
   'source files over 250 lines',

@@ -2,9 +2,13 @@ import pino from 'pino';
 import { acceptDomainSuffixes } from '../shared/public-domain';
 import { verifierStandingJob } from './features/deliverability/jobs';
 import { allJobs } from './features/index';
-import { laneVerifier } from './features/prober/lane-verifier';
-import { closeProcessVerifiers, engineLogger, setVerifierObserver } from './features/prober/process-verifier';
-import { selfCheck } from './features/prober/self-check';
+import {
+  closeProcessProbers,
+  drainProcessProbers,
+  engineLogger,
+  processProber,
+  selfCheck,
+} from './features/prober';
 import { shareFleetRateLimits } from './features/smartlead/connection/fleet-rate';
 import { type Clock, offsetFileClock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -60,11 +64,11 @@ export async function bootRuntime(
   const testClock = config.NODE_ENV === 'test' && config.TEST_CLOCK_FILE;
   const clock = opts.clock ?? (testClock ? offsetFileClock(testClock) : systemClock);
   const metrics = createMetrics();
-  setVerifierObserver(metrics.engineObserver);
   setExternalCallObserver((service, outcome) => metrics.externalCall(service, outcome));
-  // A process that verifies builds its verifier now: loading the disposable-domain list (~0.1 s of
-  // this thread) would otherwise stall every request in flight when the first run starts.
-  if (opts.work) laneVerifier({ config, database, log, clock });
+  // A process that verifies builds its prober now: loading the disposable-domain list (~0.1 s of
+  // this thread) would otherwise stall every request in flight when the first run starts. Built
+  // first, it takes the process's metrics hooks.
+  if (opts.work) processProber({ config, database, log, clock, metrics });
   const queue: Queue = await startQueue({
     database,
     definitions: allJobs(),
@@ -88,9 +92,11 @@ export async function bootRuntime(
     // Once only: Ctrl-C under `npm start` reaches the server twice (from the terminal and relayed by
     // tsx), and a second pass closed the database again ("database close failed: PGlite is closed").
     shutdown: once(async () => {
+      // Lanes stop between batches and give theirs back while the queue waits for its jobs to end.
+      drainProcessProbers();
       await queue.stop().catch((err) => log.error({ err }, 'queue stop failed'));
       // Open SMTP sessions say QUIT; addresses still pending go back unjudged (resumed after restart).
-      await closeProcessVerifiers().catch((err) => log.error({ err }, 'verifier close failed'));
+      await closeProcessProbers().catch((err) => log.error({ err }, 'prober close failed'));
       await database.close().catch((err) => log.error({ err }, 'database close failed'));
       release();
     }),

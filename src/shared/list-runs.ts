@@ -1,22 +1,7 @@
 import { z } from 'zod';
 
-// What a run in progress says besides its counts: rows set aside for now and why (step 2), and a
-// wait on our side (decision 0007). Used by the server, the web and the CLI.
-
-/**
- * A run waiting on our side, not on the addresses: the DNS resolver fails its canaries or does not
- * answer, no mail server is reachable from here, or the verifier API is down. Rows stay pending
- * (never invalid or risky because of it) and verification tries again by itself at `nextTryAt`.
- */
-export const ourSideNoticeSchema = z.object({
-  /** budget: the workspace's probe budget is spent until the window turns (decision 0860). */
-  kind: z.enum(['dns', 'smtp', 'verifier', 'budget']),
-  /** What is wrong on our side, in words, e.g. "Our DNS resolver is not answering; verification will resume by itself". */
-  message: z.string(),
-  /** ISO time of the next try. */
-  nextTryAt: z.string(),
-});
-export type OurSideNotice = z.infer<typeof ourSideNoticeSchema>;
+// What a run in progress says besides its counts: rows set aside for now and why (step 2). Its wait on
+// our side (decision 0007) is the engine's notice, in verification.ts. Used by the server, the web and the CLI.
 
 /** Why rows of a run in progress are set aside for now (step 2), most rows first. */
 export const waitingReasons = [

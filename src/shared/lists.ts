@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ourSideNoticeSchema, waitingGroupSchema } from './list-runs';
-import { DECIDED_BY } from './verification';
+import { waitingGroupSchema } from './list-runs';
+import { DECIDED_BY, ourSideNoticeSchema } from './verification';
 
 // Contracts of the lists feature: uploads, their verification results and exports.
 // Used by the server routes and the web screens.

@@ -15,12 +15,12 @@ import {
   findResultSchema,
   findResultsPageSchema,
 } from './finder';
-import { ourSideNoticeSchema } from './list-runs';
 import { exportTypes, minScoreSchema, resultFilters } from './lists';
 import { probeBudgetSchema } from './probe-budget';
 import { bounceBudgetSchema, campaignSchema } from './smartlead';
 import { addResultSchema, addSuppressionSchema, suppressionListSchema } from './suppressions';
 import { planStateSchema, usageCounterSchema } from './usage';
+import { ourSideNoticeSchema } from './verification';
 
 // Contracts of the MCP server's tools (/mcp, decision 0880): each tool's input and structured output.
 // They reuse the API v1 and screens' contracts, so a tool answers the same shapes as the routes.

@@ -109,3 +109,18 @@ export const RESULT_CSV_COLUMNS = [
   'decided_by',
   'attempts',
 ] as const;
+
+/**
+ * A run (a list's or a find's) waiting on our side, not on the addresses: the DNS resolver fails its canaries or does not
+ * answer, no mail server is reachable from here, or the verifier API is down. Rows stay pending
+ * (never invalid or risky because of it) and verification tries again by itself at `nextTryAt`.
+ */
+export const ourSideNoticeSchema = z.object({
+  /** budget: the workspace's probe budget is spent until the window turns (decision 0860). */
+  kind: z.enum(['dns', 'smtp', 'verifier', 'budget']),
+  /** What is wrong on our side, in words, e.g. "Our DNS resolver is not answering; verification will resume by itself". */
+  message: z.string(),
+  /** ISO time of the next try. */
+  nextTryAt: z.string(),
+});
+export type OurSideNotice = z.infer<typeof ourSideNoticeSchema>;

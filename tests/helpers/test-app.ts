@@ -3,7 +3,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { allJobs } from '../../src/server/features/index';
-import { closeProcessVerifiers } from '../../src/server/features/prober/process-verifier';
+import { closeProcessProbers } from '../../src/server/features/prober';
 import { type Clock, movableClock } from '../../src/server/platform/clock';
 import { type Config, loadConfig } from '../../src/server/platform/config';
 import { type Database, openDatabase } from '../../src/server/platform/db/client';
@@ -91,9 +91,9 @@ export async function createTestApp(
     async close() {
       await app.close();
       await queue.stop();
-      // The engine's verifiers are per process (as at shutdown, boot.ts): the next suite in this worker
+      // The engine's probers are per process (as at shutdown, boot.ts): the next suite in this worker
       // must not inherit their sessions and databases.
-      await closeProcessVerifiers();
+      await closeProcessProbers();
       await database.close();
     },
   };

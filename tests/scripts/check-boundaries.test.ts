@@ -16,6 +16,7 @@ function tree(files: Record<string, string>) {
     'src/server/features/lists/schema.ts':
       "import { pgTable } from 'drizzle-orm/pg-core';\nexport const uploads = pgTable('uploads', {});",
     'src/server/features/usage/usage.ts': "import { x } from '../lists';",
+    'src/server/features/prober/index.ts': 'export const processProber = 1;',
     'src/server/platform/db/sql.ts': 'export const q = 1;',
     'src/web/lib/api.ts': 'export const api = 1;',
     'src/web/ui/button.tsx': "import { api } from '../lib/api';",
@@ -63,6 +64,11 @@ describe('npm run check:boundaries', () => {
     expect(check()).toMatchObject({ ok: true });
   });
 
+  it('lets a feature import the prober through its index', () => {
+    tree({ 'src/server/features/lists/run.ts': "import { processProber } from '../prober';" });
+    expect(check()).toMatchObject({ ok: true });
+  });
+
   it('lets routes, and table imports, cross between features that stand on each other', () => {
     tree({
       'src/server/features/lists/routes.ts': "import { quota } from '../usage';",
@@ -77,6 +83,12 @@ describe('npm run check:boundaries', () => {
       'src/server/features/usage/quota.ts',
       "import { claim } from '../lists/claims';",
       "inside feature 'lists'",
+    ],
+    [
+      "a feature importing the prober's jobs file instead of its index",
+      'src/server/features/lists/run.ts',
+      "import { x } from '../prober/jobs';",
+      "inside feature 'prober'",
     ],
     [
       'the platform importing a feature',

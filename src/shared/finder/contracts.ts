@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ourSideNoticeSchema } from '../list-runs';
 import { normalizeDomain, publicDomainProblem } from '../public-domain';
+import { ourSideNoticeSchema } from '../verification';
 
 // Contracts of the email finder (a person's address from their name and company): the single find,
 // bulk finds from a CSV, their results and history. Shared by the server, API v1 and the web.

@@ -1,5 +1,5 @@
 import { Globe, Hourglass, PlugZap, ServerCrash } from 'lucide-react';
-import type { OurSideNotice } from '../../shared/list-runs';
+import type { OurSideNotice } from '../../shared/verification';
 import { formatTime } from '../lib/format';
 import { Alert, AlertDescription, AlertTitle } from './alert';
 

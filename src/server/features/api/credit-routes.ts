@@ -6,7 +6,7 @@ import type { AppInstance } from '../../platform/http/types';
 import { estimateList } from '../lists/estimate';
 import { getUploadStatus } from '../lists/read';
 import { verifyAgain } from '../lists/start';
-import { laneVerifier } from '../prober/lane-verifier';
+import { processProber } from '../prober';
 import { requirePermission } from '../workspaces';
 import { errors, RATE_NOTE, security, TAGS, type V1RouteConfig } from './v1-scope';
 
@@ -38,11 +38,12 @@ export function apiV1CreditRoutes(app: AppInstance, deps: AppDeps, config: V1Rou
     async (req) =>
       estimateList({
         db,
-        verifier: laneVerifier({
+        verifier: processProber({
           config: deps.config,
           database: deps.database,
           log: req.log,
           sleep: deps.sleep,
+          metrics: deps.metrics,
         }),
         workspaceId: requirePermission(req, 'lists:verify').id,
         emails: req.body.emails,

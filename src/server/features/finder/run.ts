@@ -1,14 +1,11 @@
 import type { FindPerson } from '../../../shared/finder';
-import type { OurSideNotice } from '../../../shared/list-runs';
-import { budgetMessage } from '../../../shared/probe-budget';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/client';
 import type { JobContext, JobSender } from '../../platform/jobs/registry';
-import { laneVerifier } from '../prober/lane-verifier';
-import { isClosing } from '../prober/process-verifier';
+import { isClosing, processProber } from '../prober';
 import { consumeQuota, QuotaExceededError } from '../usage/quota';
-import { type BudgetHold, parseDnsServers, type Verifier } from '../verification';
+import { type BudgetHold, budgetNotice, noticeOf, parseDnsServers } from '../verification';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { findWorkspacePlan } from '../workspaces';
 import { discoveryStore } from './discovery';
@@ -45,7 +42,7 @@ export async function runFindJob(opts: {
   await setJob(db, jobId, { heartbeatAt: clock() });
   if (job.kind === 'bulk' && (await yieldTurn({ ctx, clock, job, leaseMs: FIND_LEASE_MS }))) return;
   const workspace = await findWorkspacePlan(db, job.workspaceId);
-  const verifier = laneVerifier({ ...ctx, clock });
+  const verifier = processProber({ ...ctx, clock });
   // Stop: what the prober still holds of this find is withdrawn at once (nothing more is sent).
   const stop = new AbortController();
   let paused: BudgetHold | null = null;
@@ -64,11 +61,11 @@ export async function runFindJob(opts: {
     if (fresh)
       await setJob(db, jobId, {
         heartbeatAt: clock(),
-        notice: paused ? budgetNotice(paused) : noticeOf(verifier),
+        notice: paused ? budgetNotice(paused) : noticeOf(verifier, 'Finding'),
         ...(await countJob(db, jobId)),
       });
   };
-  await setJob(db, jobId, { heartbeatAt: clock(), notice: noticeOf(verifier) });
+  await setJob(db, jobId, { heartbeatAt: clock(), notice: noticeOf(verifier, 'Finding') });
   void verifier.checkResolver?.();
   const timer = setInterval(
     () => void tick().catch((err) => ctx.log.error({ err, jobId }, 'find job tick failed')),
@@ -117,22 +114,6 @@ export async function runFindJob(opts: {
   if (isClosing(verifier)) return; // shutting down: the next process resumes the job
   if (paused && !quotaMessage && (await pauseJob({ ctx, clock, jobId, hold: paused }))) return;
   await finish({ ctx, clock, jobId, workspaceId: job.workspaceId, viaApi: job.viaApi, quotaMessage });
-}
-
-/** Our side's health as the job's notice: null while it works (the people wait meanwhile, unjudged). */
-function noticeOf(verifier: Verifier): OurSideNotice | null {
-  const h = verifier.health();
-  if (h.ok) return null;
-  return {
-    kind: h.kind ?? 'smtp',
-    message: h.message ?? 'Finding is waiting on our side; it will resume by itself',
-    nextTryAt: new Date(h.nextTryAt ?? Date.now() + 30_000).toISOString(),
-  };
-}
-
-/** The budget's hold as the job's notice: what the limit is and when the find resumes. */
-export function budgetNotice(hold: BudgetHold): OurSideNotice {
-  return { kind: 'budget', message: budgetMessage(hold), nextTryAt: new Date(hold.resumesAt).toISOString() };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FindEvidence, FindJobStatus, FindStatus } from '../../../shared/finder';
-import type { OurSideNotice } from '../../../shared/list-runs';
+import type { OurSideNotice } from '../../../shared/verification';
 import type { PublishedAddress } from './page-text';
 
 // Created by migrations/0850_finder.sql (decision 0350).

@@ -4,7 +4,7 @@ import { estimateUploadBodySchema, listEstimateSchema } from '../../../shared/cr
 import { startVerificationResponseSchema } from '../../../shared/lists';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { laneVerifier } from '../prober/lane-verifier';
+import { processProber } from '../prober';
 import { requirePermission } from '../workspaces';
 import { estimateList } from './estimate';
 import { verifyAgain } from './start';
@@ -32,11 +32,12 @@ export async function listsCreditRoutes(app: AppInstance, deps: AppDeps) {
     async (req) =>
       estimateList({
         db,
-        verifier: laneVerifier({
+        verifier: processProber({
           config: deps.config,
           database: deps.database,
           log: req.log,
           sleep: deps.sleep,
+          metrics: deps.metrics,
         }),
         workspaceId: requirePermission(req, 'lists:verify').id,
         uploadId: req.params.id,

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  type OurSideNotice,
-  ourSideNoticeSchema,
-  type WaitingGroup,
-  waitingGroupSchema,
-} from '../../../shared/list-runs';
+import { type WaitingGroup, waitingGroupSchema } from '../../../shared/list-runs';
 import { normalizeUploadStatus, type UploadBreakdown, type UploadListItem } from '../../../shared/lists';
+import { type OurSideNotice, ourSideNoticeSchema } from '../../../shared/verification';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { reasonCounts } from './queries/results';

@@ -373,4 +373,33 @@ describe('verification runs', () => {
     expect((await c.get(`/api/upload/${up.json().uploadId}/status`)).json().status).toBe('pending');
     expect((await owner.c.get(`/api/upload/${uploadId}/results`)).statusCode).toBe(200);
   });
+
+  it("counts the engine's SMTP connections in the process's metrics (the job context hands them to the prober)", async () => {
+    // The first test's run talked to the world's servers; its prober took the app's metrics hooks.
+    expect(await t.metrics.registry.metrics()).toMatch(/verilead_smtp_connections_total\{[^}]*\} [1-9]/);
+  });
+
+  it('refreshes the results statistics in every run of a list, not once per list in the process', async () => {
+    const { c } = await signedIn();
+    const csv = 'email\nalice@good.test\nbob@good.test\n';
+    const first = (await uploadCsv(c, 'first.csv', csv)).json().uploadId;
+    await c.post(`/api/verify/${first}`);
+    await runToCompletion(c, first);
+    // The same addresses again: answered from the recent results, then verified again now (a second run).
+    const again = (await uploadCsv(c, 'again.csv', csv)).json().uploadId;
+    await c.post(`/api/verify/${again}`);
+    await runToCompletion(c, again);
+    const analyses = async () =>
+      Number(
+        (
+          await t.database.raw.query<{ n: string }>(
+            "SELECT analyze_count AS n FROM pg_stat_user_tables WHERE relname = 'upload_results'",
+          )
+        )[0]?.n ?? 0,
+      );
+    const before = await analyses();
+    expect((await c.post(`/api/verify/${again}/again`)).json()).toMatchObject({ started: true });
+    expect((await runToCompletion(c, again)).status).toBe('completed');
+    await waitFor(analyses, (n) => n > before, 5_000);
+  });
 });

@@ -1,13 +1,11 @@
 import os from 'node:os';
-import type { OurSideNotice } from '../../../shared/list-runs';
-import { budgetMessage } from '../../../shared/probe-budget';
+import type { OurSideNotice } from '../../../shared/verification';
 import type { Db } from '../../platform/db/client';
 import { politeDb } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
 import { realSleep, retrying } from '../../platform/retry';
-import { laneVerifier } from '../prober/lane-verifier';
-import { isClosing } from '../prober/process-verifier';
-import type { BudgetHold, Verifier } from '../verification';
+import { isShuttingDown, processProber } from '../prober';
+import { budgetNotice, noticeOf, type Verifier } from '../verification';
 import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from './claims';
 import { settleRunCredits } from './credits';
 import { notifyListFinished } from './finished-event';
@@ -17,21 +15,9 @@ import { completeIfDone, failRun, failStuckRun, setNotice } from './queries/uplo
 import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
 import { watchWaiting } from './waiting';
 
-// A process shutting down (SIGTERM/SIGINT) stops its lanes between batches and gives their batches
-// back; the work resumes after restart or on another worker. Never a reason to fail the upload.
-let stopping = false;
 /** How often a lane settles its run's credits while it runs (one count over the list's results). */
 const SETTLE_EVERY_MS = 5000;
-let watching = false;
-function watchShutdown() {
-  if (watching) return;
-  watching = true;
-  for (const sig of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(sig, () => {
-      stopping = true;
-    });
-  }
-}
+
 /**
  * One lane of a run: claims batches (step 1 first, then step 2) until the upload has nothing left,
  * then marks it completed. Several lanes, in this process or others, share an upload safely.
@@ -44,13 +30,12 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   // its own thread, its scheduler interleaves the lane's statements with requests' (pglite-remote.ts).
   const inline = embedded && !ctx.database.ownThread;
   const db = inline ? politeDb(ctx.database.db) : ctx.database.db;
-  watchShutdown();
   const owner = `${os.hostname()}:${process.pid}:${opts.lane}:${opts.jobId.slice(0, 8)}`;
   const upload = await uploadRunState(db, { uploadId });
   // Paused on the probe budget: not before the window turns (the sweep wakes the run each minute).
   if (upload && budgetPausedUntil(upload.notice) > ctx.clock().getTime()) return;
   // The process's one prober: every upload and lane here shares its queues and connection slots.
-  const verifier = laneVerifier(ctx);
+  const verifier = processProber(ctx);
   const lane: Lane = {
     workspaceId: upload?.workspaceId,
     db,
@@ -76,17 +61,22 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
   const settling = setInterval(() => {
     settleRunCredits({ db, uploadId, final: false, now: ctx.clock() }).catch(() => {});
   }, SETTLE_EVERY_MS);
+  // Step 1 has filled upload_results: its statistics are refreshed once per lane (the embedded
+  // database has no autovacuum), so a later run of the same list refreshes them again.
+  let analyzed = false;
   try {
     for (;;) {
-      // Shutting down: by signal, or the process closing its verifier (boot.ts shutdown).
-      if (stopping || isClosing(verifier)) {
+      // A process shutting down (boot.ts: SIGTERM, SIGINT) stops its lanes between batches and gives
+      // their batches back; the work resumes after restart or on another worker.
+      if (isShuttingDown(verifier)) {
         await releaseLeases({ db, uploadId, owner });
         return;
       }
       if ((await uploadStatus(db, uploadId)) !== 'processing') return;
       let batch = await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 1 });
       if (!batch) {
-        await analyzeOnce(db, uploadId);
+        if (!analyzed) await db.execute(analyzeResults());
+        analyzed = true;
         batch = await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 2 });
       }
       if (batch) {
@@ -113,7 +103,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
       await realSleep(1000);
     }
   } catch (err) {
-    if (stopping || isClosing(verifier)) {
+    if (isShuttingDown(verifier)) {
       // Never a reason to fail the upload: its batches go back for the restart.
       await releaseLeases({ db, uploadId, owner }).catch(() => {});
       return;
@@ -143,22 +133,6 @@ function budgetPausedUntil(notice: string | null): number {
   }
 }
 
-function budgetNotice(hold: BudgetHold): OurSideNotice {
-  return { kind: 'budget', message: budgetMessage(hold), nextTryAt: new Date(hold.resumesAt).toISOString() };
-}
-
-/** The verifier's health as the upload's notice (JSON of OurSideNotice), null while our side works. */
-function noticeOf(verifier: Verifier): string | null {
-  const h = verifier.health();
-  if (h.ok) return null;
-  const notice: OurSideNotice = {
-    kind: h.kind ?? 'smtp',
-    message: h.message ?? 'Verification is waiting on our side; it will resume by itself',
-    nextTryAt: new Date(h.nextTryAt ?? Date.now() + 30_000).toISOString(),
-  };
-  return JSON.stringify(notice);
-}
-
 /**
  * Mirrors our side's health (the DNS resolver, the way to mail servers, the verifier API) onto the
  * upload's notice while this lane runs: the rows wait meanwhile and the run says why.
@@ -174,7 +148,10 @@ function watchNotice(db: Db, uploadId: string, verifier: Verifier) {
       .then(() => {})
       .catch(() => {});
   };
-  const check = () => set(noticeOf(verifier));
+  const check = () => {
+    const notice = noticeOf(verifier, 'Verification');
+    set(notice && JSON.stringify(notice));
+  };
   check();
   const timer = setInterval(check, 1000);
   return {
@@ -184,14 +161,6 @@ function watchNotice(db: Db, uploadId: string, verifier: Verifier) {
       await writing;
     },
   };
-}
-
-const analyzed = new Set<string>();
-/** Step 1 has filled upload_results: refresh its statistics once (the embedded database has no autovacuum). */
-async function analyzeOnce(db: Db, uploadId: string) {
-  if (analyzed.has(uploadId)) return;
-  analyzed.add(uploadId);
-  await db.execute(analyzeResults());
 }
 
 /** Completes the upload when no row is pending; true when this lane has nothing left to do. */

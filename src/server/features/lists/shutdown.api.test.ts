@@ -3,9 +3,9 @@ import { startWorld, type World } from '../../../../tests/fakes/smtp-world';
 import { TestClient } from '../../../../tests/helpers/client';
 import { uploadCsv, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { closeProcessVerifiers } from '../prober/process-verifier';
+import { closeProcessProbers, drainProcessProbers } from '../prober';
 
-// A server shut down mid-run (SIGTERM: boot.ts stops the queue, then closes the process's verifiers)
+// A server shut down mid-run (SIGTERM: boot.ts drains the process's probers, stops the queue, then closes them)
 // must not judge the addresses its engine still held: the engine hands them back as "temporary
 // failure", which is our shutdown, not the mail server's answer (decision 0007). They stay pending,
 // and their batch goes back unfinished for the restart.
@@ -35,8 +35,9 @@ it('a shutdown mid-step-2 leaves the held rows pending, never "temporary failure
     (s) => (s.waiting ?? []).some((g: { reason: string }) => g.reason === 'greylisted'),
     20_000,
   );
+  drainProcessProbers();
   await t.queue.stop();
-  await closeProcessVerifiers();
+  await closeProcessProbers();
   // The lane writes what it buffered and gives its batch back.
   const held = () =>
     t.database.raw.query('SELECT 1 FROM upload_batches WHERE upload_id = $1 AND lease_owner IS NOT NULL', [

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
-import { isClosing } from '../prober/process-verifier';
+import { isClosing } from '../prober';
 import {
   type BudgetHold,
   offlineVerdict,

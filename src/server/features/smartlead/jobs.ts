@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob, jobType, noPayload } from '../../platform/jobs/registry';
-import { laneVerifier } from '../prober/lane-verifier';
+import { processProber } from '../prober';
 import { readImportedDetails } from './campaigns/import-details';
 import { notifyCampaignSent } from './events/campaign-sent';
 import { pollOutcomes } from './events/poll';
@@ -24,8 +24,8 @@ export const smartleadSendJob = defineJob({
       // Stale leads are asked again through the process's verifier (decision 0221).
       recheck: {
         ask: (emails, onResult, workspace) =>
-          laneVerifier(ctx).checkStep2(emails, { tenant: `send:${data.campaignId}`, workspace, onResult }),
-        health: () => laneVerifier(ctx).health(),
+          processProber(ctx).checkStep2(emails, { tenant: `send:${data.campaignId}`, workspace, onResult }),
+        health: () => processProber(ctx).health(),
       },
     });
     ctx.log.info({ campaignId: data.campaignId, outcome }, 'smartlead send');

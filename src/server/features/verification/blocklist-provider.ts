@@ -26,9 +26,9 @@ const NOT_VERIFIED: ProviderVerdict = {
 };
 
 /**
- * Our SMTP prober with the blocklist watch in front of its verdicts: a refusal naming a blocklist,
+ * Our SMTP provider with the blocklist watch in front of its verdicts: a refusal naming a blocklist,
  * once several unrelated servers say so, is held instead of reported, and its address is verified
- * again every `retryMs` until servers stop naming a list (the prober itself is left as it is).
+ * again every `retryMs` until servers stop naming a list (the provider itself is left as it is).
  */
 export class BlocklistHoldingProvider implements Step2Provider {
   readonly name: string;
@@ -57,7 +57,7 @@ export class BlocklistHoldingProvider implements Step2Provider {
     options?: ProviderCallOptions<ProviderJob>,
   ): Promise<void> {
     if (!jobs.length) return this.inner.verify(jobs, onVerdict, options);
-    // Settles as the prober's own call does: once every run (the first, and each held address's
+    // Settles as the provider's own call does: once every run (the first, and each held address's
     // retry) has settled and no held address waits for its retry.
     return new Promise((resolve, reject) => {
       let running = 0;
@@ -66,7 +66,7 @@ export class BlocklistHoldingProvider implements Step2Provider {
         if (running === 0 && waiting === 0) resolve();
       };
       const run = (batch: ProviderJob[]): void => {
-        // Held until the prober closed: not verified, as the prober answers what it still holds.
+        // Held until the provider closed: not verified, as the provider answers what it still holds.
         if (this.closed) {
           for (const job of batch) onVerdict(job, NOT_VERIFIED);
           settle();

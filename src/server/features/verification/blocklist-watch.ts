@@ -74,7 +74,7 @@ export class BlocklistWatch {
     return true;
   }
 
-  /** Held addresses are given back at once (the prober closing answers them "not verified"). */
+  /** Held addresses are given back at once (the provider closing answers them "not verified"). */
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.release();

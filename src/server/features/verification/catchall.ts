@@ -6,7 +6,7 @@ interface PendingProbe {
 }
 
 /**
- * Catch-all answers per domain, trusted for `ttlMs` (the prober lives as long as the process), and
+ * Catch-all answers per domain, trusted for `ttlMs` (the provider lives as long as the process), and
  * published to `onAnswer` (shared knowledge) when learned. A domain is probed only when one of its
  * addresses was accepted and none rejected (a rejected mailbox proves it is not catch-all): one
  * probe, with a random local part; the other accepted addresses wait for that answer. The random
@@ -117,7 +117,7 @@ export class CatchAllCache {
     return this.awaited(domain).promise;
   }
 
-  /** Nothing more will be asked (the prober closes): whoever waits hears "unknown". */
+  /** Nothing more will be asked (the provider closes): whoever waits hears "unknown". */
   abandon(): void {
     for (const domain of [...this.pending.keys()]) this.settle(domain, null);
   }

@@ -13,7 +13,7 @@ export interface DnsOptions {
   timeoutMs?: number;
   tries?: number;
   concurrency?: number;
-  /** How long an answer is kept (a long-lived prober must see DNS changes); default 10 min. */
+  /** How long an answer is kept (a long-lived engine must see DNS changes); default 10 min. */
   ttlMs?: number;
   /** Negative answers (no such name / no such record) are kept for the zone's negative TTL, at most this. */
   negativeTtlMaxMs?: number;
@@ -55,7 +55,7 @@ function failure(err: unknown): DnsAnswer<never> {
 /**
  * The one resolver of the engine: MX look-ups and the A/AAAA of MX hosts all go through it, so a
  * configured DNS_SERVERS is never bypassed. Concurrent look-ups of one name share one query.
- * Positive answers are cached for `ttlMs` (the prober lives as long as the process); negative ones
+ * Positive answers are cached for `ttlMs` (the provider lives as long as the process); negative ones
  * for the zone's negative TTL (its SOA), capped, and dropped at once when the resolver turns out to
  * be lying (`forgetNegativesSince`); failures (timeouts, SERVFAIL) are not kept at all.
  */

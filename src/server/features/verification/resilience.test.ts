@@ -6,7 +6,7 @@ import { checkReachability } from './smtp/self-check';
 import type { EngineObserver, Step2Result } from './types';
 import { createVerifier } from './verifier';
 
-// The prober facing hosts that misbehave: flaky, silent, on private addresses, or all gone (our
+// The provider facing hosts that misbehave: flaky, silent, on private addresses, or all gone (our
 // network). Short timeouts and back-offs come from the settings, so the suite takes seconds.
 
 const range = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));

@@ -176,7 +176,7 @@ export interface ProviderVerdict {
   method?: 'smtp' | 'cache' | 'verifier';
 }
 
-/** Step 2 behind one interface: our own SMTP prober, or a third-party verifier API. */
+/** Step 2 behind one interface: our own SMTP provider, or a third-party verifier API. */
 export interface Step2Provider {
   readonly name: string;
   /** Verifies the jobs; calls `onVerdict` as each one is final. Resolves when all are. */
@@ -212,7 +212,7 @@ export interface VerifierOptions {
   /** Extra disposable domains file (one per line; "!domain" removes a listed one). */
   disposableOverrideFile?: string;
   smtp?: Partial<SmtpSettings>;
-  /** Use a third-party verifier API (Reacher-compatible) for step 2 instead of our SMTP prober. */
+  /** Use a third-party verifier API (Reacher-compatible) for step 2 instead of our SMTP provider. */
   verifierApi?: { url: string; key?: string; concurrency?: number };
   /** Replace the step-2 provider outright (tests, other vendors). */
   provider?: Step2Provider;

@@ -5,7 +5,7 @@ import { DnsClient } from './dns';
 import { DEFAULT_SMTP } from './options';
 import { VerifierApiProvider } from './providers/verifier-api';
 import { DEFAULT_CANARIES, ResolverHealth } from './resolver-health';
-import { SmtpProvider } from './smtp/prober';
+import { SmtpProvider } from './smtp/provider';
 import { Step1Checker } from './step1';
 import { runStep2 } from './step2';
 import type { EngineLogger, SmtpSettings, Step2Provider, Verifier, VerifierOptions } from './types';

@@ -139,7 +139,7 @@ export function createMetrics() {
 
   return {
     registry,
-    /** Feeds the verification engine's hooks (setVerifierObserver at boot). */
+    /** Feeds the verification engine's hooks (the process's prober takes them from the job context). */
     engineObserver: observer,
     httpRequest(o: { method: string; route: string; status: number; seconds: number }) {
       httpDuration.observe({ method: o.method, route: o.route, status: String(o.status) }, o.seconds);

@@ -1,4 +1,4 @@
-import type { Pending } from './host';
+import type { Pending } from './pending';
 import type { SessionOwner } from './session-owner';
 
 /**

@@ -137,7 +137,7 @@ describe('the probe budget', () => {
 });
 
 describe('Stop', () => {
-  it('withdraws what the prober still holds: no RCPT after the stop, nothing judged', async () => {
+  it('withdraws what the provider still holds: no RCPT after the stop, nothing judged', async () => {
     const v = verifier();
     const s = w.hosts['slow.test'].stats;
     const stop = new AbortController();

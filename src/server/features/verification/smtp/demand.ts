@@ -10,7 +10,7 @@ const SECOND_CHANCE_MS = 2000;
  * something changes). A host that has not served us lately gets one connection first, so a dead one
  * costs one timeout at a time, not one per slot; a proven one as many as its queue fills, within the cap.
  */
-export function connectionsWanted(
+function connectionsWanted(
   host: HostQueue,
   settings: Pick<SmtpSettings, 'maxRcptPerSession' | 'maxConnectionsPerHost' | 'timeoutMs'>,
   memoryTtlMs: number,
@@ -34,4 +34,24 @@ export function connectionsWanted(
     return { want: 1, askAgainAt: at };
   }
   return { want: 1, askAgainAt: null };
+}
+
+/**
+ * What pumping a host does now: how many sessions to start beside its running workers, and when to
+ * look at it again (its next delayed address, the end of a pause, a second chance; null: when
+ * something changes).
+ */
+export function hostTurn(
+  host: HostQueue,
+  settings: Pick<SmtpSettings, 'maxRcptPerSession' | 'maxConnectionsPerHost' | 'timeoutMs'>,
+  memoryTtlMs: number,
+  now: number,
+): { start: number; wakeAt: number | null } {
+  let wakeAt = host.nextDue();
+  if (host.ready === 0) return { start: 0, wakeAt };
+  if (host.pausedUntil > now)
+    return { start: 0, wakeAt: Math.min(wakeAt ?? host.pausedUntil, host.pausedUntil) };
+  const demand = connectionsWanted(host, settings, memoryTtlMs, now);
+  if (demand.askAgainAt !== null) wakeAt = Math.min(wakeAt ?? demand.askAgainAt, demand.askAgainAt);
+  return { start: Math.max(0, demand.want - host.workers), wakeAt };
 }

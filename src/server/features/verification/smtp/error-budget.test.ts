@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorBudget, lastWriteBeforeSmallOnes, SessionErrors } from './error-budget';
-import { HostQueue, newPending } from './host';
+import { HostQueue } from './host';
+import { newPending } from './pending';
 import { makeReply } from './replies';
 import type { TransactionResult } from './session';
 

@@ -1,5 +1,6 @@
 import { isSessionRefusal } from '../classify';
-import type { HostQueue, Pending } from './host';
+import type { HostQueue } from './host';
+import type { Pending } from './pending';
 import type { SmtpReply } from './replies';
 import type { TransactionResult } from './session';
 

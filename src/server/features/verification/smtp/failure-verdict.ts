@@ -1,7 +1,7 @@
 import { verdictOf } from '../../../../shared/reasons';
 import { bannerRefusalReason } from '../classify';
 import type { ProviderVerdict } from '../types';
-import { type OpenFailure, type Pending, verdictFrom } from './host';
+import { type OpenFailure, type Pending, verdictFrom } from './pending';
 
 /** The verdict of an address none of whose MX hosts could be used, from the last failure seen. */
 export function failureVerdict(p: Pending, failure: OpenFailure): ProviderVerdict {

@@ -7,13 +7,13 @@ import type {
   ProviderVerdict,
   Unjudged,
 } from '../types';
-import { newPending, type Pending } from './host';
+import { newPending, type Pending } from './pending';
 import type { ProbeDemand } from './probe';
 
 // Addresses handed back to their caller without a verdict (decision 0860): the caller pressed Stop,
 // or the workspace's probe budget is spent for now. Their rows stay pending; nothing is made up.
 
-/** One `verify` call as the prober keeps it: its options and the addresses it queued. */
+/** One `verify` call as the provider keeps it: its options and the addresses it queued. */
 export interface Call extends ProviderCallOptions<ProviderJob> {
   tenant: string;
   mine: Set<Pending>;

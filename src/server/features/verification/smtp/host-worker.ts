@@ -1,6 +1,7 @@
 import { verdictOf } from '../../../../shared/reasons';
-import { type HostQueue, verdictFrom } from './host';
+import type { HostQueue } from './host';
 import { openSession } from './open';
+import { verdictFrom } from './pending';
 import { learningFrom, recallServer } from './server-facts';
 import type { SessionOwner } from './session-owner';
 import { runTransactions } from './transactions';
@@ -31,7 +32,7 @@ export async function workHost(
     }
   } catch (err) {
     // A bug must not leave addresses hanging: fail what is queued, loudly.
-    owner.ctx.logger.error({ err, host: host.ip }, 'smtp prober: unexpected error');
+    owner.ctx.logger.error({ err, host: host.ip }, 'smtp provider: unexpected error');
     for (const p of host.take(host.ready)) {
       p.done(verdictFrom(verdictOf('temp_failure'), p, host.exchange, null));
     }

@@ -1,10 +1,10 @@
 import type { CatchAllCache } from '../catchall';
 import type { ProviderJob, ProviderVerdict } from '../types';
-import type { ProberContext } from './session-owner';
+import type { ProviderContext } from './session-owner';
 
 /** Answers known from earlier runs (any process) go out at once; the rest is returned. */
 export async function answerFromKnowledge(
-  ctx: Pick<ProberContext, 'knowledge' | 'logger'>,
+  ctx: Pick<ProviderContext, 'knowledge' | 'logger'>,
   catchAll: CatchAllCache,
   jobs: ProviderJob[],
   onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,

@@ -10,7 +10,7 @@ export function networkDownMessage(port: number): string {
 /**
  * Tells our fault from the mail servers'. One host refusing or timing out is that host's problem;
  * connections failing at several unrelated servers with none succeeding meanwhile is our network
- * (outbound port 25 blocked, no route). Then no address gets "unreachable": the prober parks them
+ * (outbound port 25 blocked, no route). Then no address gets "unreachable": the provider parks them
  * until a connection works again.
  */
 export class NetworkMonitor {

@@ -8,7 +8,8 @@ import {
   isSessionRefusal,
   isTlsRequiredReply,
 } from '../classify';
-import { type HostQueue, type Pending, verdictFrom } from './host';
+import type { HostQueue } from './host';
+import { type Pending, verdictFrom } from './pending';
 import type { SmtpReply } from './replies';
 import { temporaryRetryDelay } from './retry-delay';
 import { SESSION_CLOSED, type TransactionResult } from './session';

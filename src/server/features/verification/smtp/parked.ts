@@ -1,5 +1,6 @@
-import type { Pending } from './host';
+import { failureVerdict } from './failure-verdict';
 import type { NetworkMonitor } from './network';
+import type { OpenFailure, Pending } from './pending';
 
 /**
  * Addresses held while our own network seems down (decision 0007: our failure is never their verdict):
@@ -16,7 +17,15 @@ export class ParkedAddresses {
     private readonly resume: (parked: Pending[]) => void,
   ) {}
 
-  add(p: Pending): void {
+  /** No MX host of the address can be used: its verdict, unless the fault may be our network (parked). */
+  giveUp(p: Pending, last: OpenFailure | null): void {
+    const failure = last ?? { kind: 'unreachable', message: 'no MX host accepted a connection' };
+    // A silent server accepted our connection: our network works, its rows get their verdict now.
+    if (failure.kind === 'unreachable' && !failure.silent && this.network.suspect()) this.add(p);
+    else p.done(failureVerdict(p, failure));
+  }
+
+  private add(p: Pending): void {
     p.target = 0;
     p.notBefore = 0;
     this.parked.push(p);
@@ -50,7 +59,7 @@ export class ParkedAddresses {
     return out;
   }
 
-  /** Every parked address, taken away (the prober is closing). */
+  /** Every parked address, taken away (the provider is closing). */
   drain(): Pending[] {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

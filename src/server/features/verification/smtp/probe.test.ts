@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatchAllCache } from '../catchall';
-import { HostQueue, newPending, type Pending } from './host';
+import { HostQueue } from './host';
+import { newPending, type Pending } from './pending';
 import { ProbeDemand } from './probe';
 
 // When a domain's catch-all probe goes out: only once nothing else of the domain can prove it is not

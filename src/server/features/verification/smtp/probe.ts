@@ -1,6 +1,7 @@
 import type { CatchAllCache } from '../catchall';
 import type { ProviderVerdict } from '../types';
-import { type HostQueue, newPending, type Pending } from './host';
+import type { HostQueue } from './host';
+import { newPending, type Pending } from './pending';
 
 /**
  * The catch-all probe for an accepted address's domain: a random, surely-nonexistent address at the

@@ -1,6 +1,6 @@
 import type { ServerFact } from '../types';
 import type { HostQueue } from './host';
-import type { ProberContext } from './session-owner';
+import type { ProviderContext } from './session-owner';
 
 // What a server tolerates (error-budget.ts learns it) outlives the process: the knowledge store keeps
 // it with the domain facts, so the next run starts where this one's first session ended.
@@ -15,7 +15,7 @@ function factOf(host: HostQueue): ServerFact {
 }
 
 /** Loads what is known of the host, once, before its first session. */
-export async function recallServer(ctx: ProberContext, host: HostQueue): Promise<void> {
+export async function recallServer(ctx: ProviderContext, host: HostQueue): Promise<void> {
   if (host.recalled) return;
   host.recalled = true;
   const f = (await ctx.knowledge?.getServers?.([host.ip]).catch(() => null))?.get(host.ip);
@@ -26,7 +26,11 @@ export async function recallServer(ctx: ProberContext, host: HostQueue): Promise
 }
 
 /** Runs `fn` (a session's turn) and stores what it taught about the host, if anything. */
-export async function learningFrom<T>(ctx: ProberContext, host: HostQueue, fn: () => Promise<T>): Promise<T> {
+export async function learningFrom<T>(
+  ctx: ProviderContext,
+  host: HostQueue,
+  fn: () => Promise<T>,
+): Promise<T> {
   const before = JSON.stringify(factOf(host));
   try {
     return await fn();

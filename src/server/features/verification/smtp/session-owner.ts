@@ -10,17 +10,18 @@ import type {
   ProbeBudget,
   SmtpSettings,
 } from '../types';
-import type { DelayReason, HostQueue, Pending } from './host';
+import type { HostQueue } from './host';
 import type { NetworkMonitor } from './network';
+import type { DelayReason, Pending } from './pending';
 import type { ConnectionPool } from './pool';
 import type { ProbeDemand } from './probe';
 import type { ProxySet } from './proxies';
 import type { SmtpSession } from './session';
 
-// What a session's code (open.ts opens one, transactions.ts drives it) uses of the prober that runs
-// it (prober.ts, which imports both): named here, so neither has to import the prober back.
+// What a session's code (open.ts opens one, transactions.ts drives it) uses of the provider that runs
+// it (provider.ts, which imports both): named here, so neither has to import the provider back.
 
-export interface ProberContext {
+export interface ProviderContext {
   logger: EngineLogger;
   observer?: EngineObserver;
   coordinator?: HostCoordinator;
@@ -32,10 +33,10 @@ export interface ProberContext {
   budget?: ProbeBudget;
 }
 
-/** The prober as its sessions see it. */
+/** The provider as its sessions see it. */
 export interface SessionOwner {
   readonly settings: SmtpSettings;
-  readonly ctx: ProberContext;
+  readonly ctx: ProviderContext;
   readonly pool: ConnectionPool;
   readonly catchAll: CatchAllCache;
   /** When catch-all probes are sent. */
@@ -45,7 +46,7 @@ export interface SessionOwner {
   readonly proxies: ProxySet;
   /** Sessions open now (a host that never answered is judged against them: is it us or them?). */
   readonly openSessions: number;
-  /** The host is down for now: its addresses are judged or parked as the prober decides. */
+  /** The host is down for now: its addresses are judged or parked as the provider decides. */
   hostDown(host: HostQueue): void;
   /** A workspace's budget is spent: `refused` and its other queued addresses go back unjudged. */
   overBudget(workspace: string, hold: BudgetHold, refused: Pending[]): void;

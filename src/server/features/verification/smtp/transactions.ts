@@ -1,7 +1,8 @@
 import { admitRecipients } from './budget-gate';
 import { errorBudget, lastWriteBeforeSmallOnes, oneKindPerSession, SessionErrors } from './error-budget';
-import type { HostQueue, Pending } from './host';
+import type { HostQueue } from './host';
 import { applyOutcome } from './outcome';
+import type { Pending } from './pending';
 import type { Envelope } from './session';
 import type { Opened, SessionOwner } from './session-owner';
 

@@ -1,4 +1,4 @@
-// The anti-abuse rules of real mail servers that the fake (smtp.ts) can play, in their own words.
+// The anti-abuse rules of real mail servers that the fake (session.ts, recipient.ts) can play, in their own words.
 
 /** Exim's reply once its bad-recipient rule denies a RCPT (Debian's and cPanel's ACLs). */
 export const EXIM_BAD_RCPT = '550 Rejected for too many bad recipients';

@@ -1,7 +1,6 @@
 import { CACHEABLE_REASONS, verdictOf } from '../../../../shared/reasons';
 import { CatchAllCache } from '../catchall';
 import type { DnsClient } from '../dns';
-import type { MxTarget } from '../mx';
 import type {
   BudgetHold,
   NetworkHealth,
@@ -12,19 +11,21 @@ import type {
   Step2Provider,
   Unjudged,
 } from '../types';
-import { connectionsWanted } from './demand';
-import { failureVerdict, noRouteVerdict } from './failure-verdict';
+import { hostTurn } from './demand';
+import { noRouteVerdict } from './failure-verdict';
 import { type Call, giveBack, pendingOf, setAside, spentBy } from './hand-back';
-import { type DelayReason, HostQueue, type OpenFailure, type Pending, verdictFrom } from './host';
+import type { HostQueue } from './host';
+import { HostTable } from './host-table';
 import { workHost } from './host-worker';
 import { answerFromKnowledge } from './known-answers';
 import { MxRoutes } from './mx-routes';
 import { NetworkMonitor } from './network';
 import { ParkedAddresses } from './parked';
+import { type DelayReason, type OpenFailure, type Pending, verdictFrom } from './pending';
 import { ConnectionPool } from './pool';
 import { ProbeDemand } from './probe';
 import { ProxySet } from './proxies';
-import type { ProberContext, SessionOwner } from './session-owner';
+import type { ProviderContext, SessionOwner } from './session-owner';
 import { type WaitingGroup, waitingOf } from './waiting';
 
 /**
@@ -42,7 +43,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   readonly probes: ProbeDemand;
   readonly network: NetworkMonitor;
   readonly proxies: ProxySet;
-  private readonly hosts = new Map<string, HostQueue>();
+  private readonly hosts = new HostTable();
   private readonly routes: MxRoutes;
   private readonly parked: ParkedAddresses;
   private readonly working = new Set<Promise<void>>();
@@ -53,7 +54,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
   constructor(
     readonly settings: SmtpSettings,
     readonly dns: DnsClient,
-    readonly ctx: ProberContext,
+    readonly ctx: ProviderContext,
   ) {
     this.pool = new ConnectionPool(
       settings.maxConnectionsPerHost,
@@ -87,7 +88,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
     onVerdict: (job: ProviderJob, v: ProviderVerdict) => void,
     options: ProviderCallOptions<ProviderJob> = {},
   ): Promise<void> {
-    if (this.closed) throw new Error('the SMTP prober is closed');
+    if (this.closed) throw new Error('the SMTP provider is closed');
     const call: Call = { ...options, tenant: options.tenant ?? `call-${++this.calls}`, mine: new Set() };
     const todo = await answerFromKnowledge(this.ctx, this.catchAll, jobs, onVerdict);
     // Stop: what this call still has queued goes back unjudged, and nothing of it is queued again.
@@ -126,22 +127,13 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
     p.done(noRouteVerdict(p));
   }
 
-  host(t: MxTarget): HostQueue {
-    let h = this.hosts.get(t.ip);
-    if (!h) {
-      h = new HostQueue(t.ip, t.exchange);
-      this.hosts.set(t.ip, h);
-    }
-    return h;
-  }
-
   /** Queues an address at its most preferred MX host that is not down; else its verdict. */
   place(p: Pending, failure: OpenFailure | null = null): void {
     if (this.closed || setAside(p, this.ctx.budget)) return;
     const now = Date.now();
     let last = failure;
     for (let i = p.target; i < p.targets.length; i++) {
-      const host = this.host(p.targets[i]);
+      const host = this.hosts.of(p.targets[i]);
       if (host.isDown(now)) {
         last = host.lastFailure ?? last;
         continue;
@@ -152,7 +144,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
       this.pump(host);
       return;
     }
-    this.giveUp(p, last);
+    this.parked.giveUp(p, last);
   }
 
   /** Starts sessions for a host's ready addresses and arms its timer for the delayed ones. */
@@ -166,16 +158,9 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
         this.place(p, host.lastFailure);
       }
     }
-    let wake = host.nextDue();
-    if (host.ready > 0) {
-      if (host.pausedUntil > now) wake = Math.min(wake ?? host.pausedUntil, host.pausedUntil);
-      else {
-        const demand = connectionsWanted(host, this.settings, this.ctx.memoryTtlMs, now);
-        if (demand.askAgainAt !== null) wake = Math.min(wake ?? demand.askAgainAt, demand.askAgainAt);
-        while (host.workers < demand.want) this.startWorker(host);
-      }
-    }
-    if (wake !== null) host.wakeAt(wake, () => this.pump(host));
+    const turn = hostTurn(host, this.settings, this.ctx.memoryTtlMs, now);
+    for (let i = 0; i < turn.start; i++) this.startWorker(host);
+    if (turn.wakeAt !== null) host.wakeAt(turn.wakeAt, () => this.pump(host));
   }
 
   private startWorker(host: HostQueue): void {
@@ -202,20 +187,9 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
     }
   }
 
-  /** No MX host of the address can be used: its verdict, unless the fault may be our network. */
-  private giveUp(p: Pending, last: OpenFailure | null): void {
-    const failure = last ?? { kind: 'unreachable', message: 'no MX host accepted a connection' };
-    // A silent server accepted our connection: our network works, its rows get their verdict now.
-    if (failure.kind === 'unreachable' && !failure.silent && this.network.suspect()) {
-      this.parked.add(p);
-      return;
-    }
-    p.done(failureVerdict(p, failure));
-  }
-
   /** The parked addresses go back to their hosts, which are no longer held down for being unreachable. */
   private unpark(parked: Pending[]): void {
-    for (const p of parked) for (const t of p.targets) this.host(t).forgiveUnreachable();
+    for (const p of parked) for (const t of p.targets) this.hosts.of(t).forgiveUnreachable();
     for (const p of parked) this.place(p);
   }
 
@@ -239,8 +213,7 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
 
   /** Queued or parked addresses that `which` picks go back to their callers, unjudged. */
   withdraw(which: (p: Pending) => boolean, u: Unjudged): void {
-    const out = this.parked.remove(which);
-    for (const h of this.hosts.values()) out.push(...h.remove(which));
+    const out = [...this.parked.remove(which), ...this.hosts.remove(which)];
     for (const p of out) giveBack(p, u, this.probes, (x) => this.place(x));
   }
 
@@ -264,12 +237,8 @@ export class SmtpProvider implements Step2Provider, SessionOwner {
 
   async close(): Promise<void> {
     this.closed = true;
-    const all = this.parked.drain();
-    for (const h of this.hosts.values()) {
-      if (h.timer) clearTimeout(h.timer);
-      all.push(...h.drain());
-    }
-    for (const p of all) p.done(verdictFrom(verdictOf('temp_failure'), p, null, null));
+    for (const p of [...this.parked.drain(), ...this.hosts.drain()])
+      p.done(verdictFrom(verdictOf('temp_failure'), p, null, null));
     this.catchAll.abandon();
     // Results are out before their sessions say QUIT: wait for those goodbyes.
     await Promise.all([...this.working]);

@@ -130,7 +130,7 @@ const STUCK_MS = 10_000;
 
 /** All scenarios in one tsx child process, SIGKILLed once its heartbeat stops. */
 function runScenarios(): Promise<StuckRun> {
-  const script = join(mkdtempSync(join(tmpdir(), 'prober-test-')), 'scenarios.mts');
+  const script = join(mkdtempSync(join(tmpdir(), 'provider-test-')), 'scenarios.mts');
   writeFileSync(script, SCRIPT);
   const started = Date.now();
   return new Promise((resolve) => {
@@ -218,7 +218,7 @@ describe('timeouts on a mail host (one session per host)', () => {
 });
 
 // The child runs as long as the machine needs (its heartbeat guards against a stuck loop).
-describe('the prober always makes progress (one child process, killed if stuck)', {
+describe('the provider always makes progress (one child process, killed if stuck)', {
   timeout: 180_000,
 }, () => {
   for (const cap of [2, 3]) {
