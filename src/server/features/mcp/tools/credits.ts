@@ -1,7 +1,7 @@
 import { ESTIMATE_LABELS, listEstimateSchema } from '../../../../shared/credits';
 import { mcpEstimateInput } from '../../../../shared/mcp';
 import { estimateList } from '../../lists/estimate';
-import { laneVerifier } from '../../prober/lane-verifier';
+import { processProber } from '../../prober';
 import { defineTool, permitted } from '../tool';
 import { MCP_WAIT_MS } from './lists';
 
@@ -26,11 +26,12 @@ const estimateListTool = defineTool({
     const { deps } = ctx;
     const e = await estimateList({
       db: deps.database.db,
-      verifier: laneVerifier({
+      verifier: processProber({
         config: deps.config,
         database: deps.database,
         log: ctx.log,
         sleep: deps.sleep,
+        metrics: deps.metrics,
       }),
       workspaceId: permitted(ctx.caller, 'lists:verify').id,
       uploadId: input.listId,
