@@ -1,5 +1,6 @@
 import {
   ADDRESS_PATTERNS,
+  localPartsOf,
   type NameParts,
   nameParts,
   type PatternSource,
@@ -104,4 +105,43 @@ export function othersAddresses(
     (ex.owned ? owned : claimed).set(ex.address, other);
   }
   return { owned, claimed };
+}
+
+/**
+ * People known at the domain (an example's named owner, or a name the workspace asked about there) whom
+ * an accepted address of one name or initials fits as well as `person` (liam@ fits every Liam, a.gonzalez
+ * every A. Gonzalez), and who have no other address of their own there: it may be theirs. None when an
+ * example ties the address to `person` (a team page listing them with it).
+ */
+export function namesakesAt(opts: {
+  examples: Example[];
+  /** Names the workspace asked about at the domain before, whatever it answered. */
+  people: string[];
+  person: NameParts;
+  address: string;
+  pattern: string;
+}): string[] {
+  const { examples, person, address, pattern } = opts;
+  const at = address.toLowerCase();
+  const local = at.slice(0, at.indexOf('@'));
+  const mine = person.display.toLowerCase();
+  const same = (a: string) => a.toLowerCase() === at;
+  if (examples.some((ex) => same(ex.address) && ex.names.some((n) => n.toLowerCase() === mine))) return [];
+  const rivals = new Map<string, string>();
+  for (const written of [...examples.flatMap((ex) => ex.names), ...opts.people]) {
+    const other = nameParts({ fullName: written });
+    const key = other?.display.toLowerCase();
+    if (!other || !key || key === mine || rivals.has(key)) continue;
+    if (!localPartsOf(other, pattern).includes(local)) continue;
+    // A namesake known to have an address of their own there (a colleague's angela.gonzalez) is not a rival.
+    const own = examples.some(
+      (ex) =>
+        !ex.bounced &&
+        !same(ex.address) &&
+        !ROLE_LOCALS.test(ex.address.slice(0, ex.address.indexOf('@')).toLowerCase()) &&
+        ex.names.some((n) => n.toLowerCase() === key),
+    );
+    if (!own) rivals.set(key, other.display);
+  }
+  return [...rivals.values()];
 }

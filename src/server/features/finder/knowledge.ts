@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import type { Resolver } from '../../platform/net/safe-fetch';
 import { workspaceRowsAtDomain } from '../lists/outcomes';
 import type { Example } from './evidence';
-import { earlierAnswers } from './queries';
+import { earlierAnswers, earlierPeople } from './queries';
 import { putSite, siteOf } from './site-cache';
 import { readCompanySite } from './website';
 
@@ -79,11 +79,18 @@ export async function workspaceExamples(db: Db, workspaceId: string, domain: str
   return out;
 }
 
-/** Both, as the finder's examples of one domain for one workspace. */
+/** Names of the people the workspace asked about at the domain that came back without an address of theirs. */
+export async function workspacePeople(db: Db, workspaceId: string, domain: string): Promise<string[]> {
+  const names = (await earlierPeople(db, workspaceId, domain)).map((r) => nameParts(r)?.display);
+  return [...new Set(names.filter((n): n is string => Boolean(n)))];
+}
+
+/** Both, as the finder's examples of one domain for one workspace, and the people asked about there. */
 export async function domainExamples(d: KnowledgeDeps, workspaceId: string, domain: string) {
-  const [site, own] = await Promise.all([
+  const [site, own, people] = await Promise.all([
     siteExamples(d, domain),
     workspaceExamples(d.db, workspaceId, domain),
+    workspacePeople(d.db, workspaceId, domain),
   ]);
-  return { examples: [...own, ...site.examples], siteProblem: site.problem };
+  return { examples: [...own, ...site.examples], siteProblem: site.problem, people };
 }
