@@ -121,6 +121,9 @@ async function findAtDomain(group: Person[], o: ManyOptions, slot: () => Promise
   let pattern: string | null = null;
   while (next < group.length && !heard.accepted && !rejectsEveryGuess(streak, heard.rejected)) {
     const p = group[next++];
+    // The domain's last person here has no colleague after them to go on discovering: they ask every
+    // pattern, as a single find does (two people at an {f}{l} company would otherwise miss it).
+    heard.alone = next === group.length;
     const found = await ask(p);
     if (!found) return;
     const kind = found.asked?.kind;

@@ -4,6 +4,7 @@ import { type Answer, answerOf, initialsAnswer, namesakeAnswer } from './answer'
 import { askServer, type Heard } from './ask';
 import {
   AFTER_REJECTS_CANDIDATES,
+  ALONE_CANDIDATES,
   type Candidate,
   candidatesFor,
   DISCOVERY_CANDIDATES,
@@ -28,7 +29,7 @@ export interface DomainHeard {
   rejected: Map<string, number>;
   /** People in a row every candidate was rejected for, in the workspace's earlier finds. */
   rejectedBefore: number;
-  /** The only person of their domain in this find (a single find): no colleague will discover for them. */
+  /** The last person of their domain in this find still discovering (a single find's one): no colleague will go on after them. */
   alone?: boolean;
 }
 
@@ -94,16 +95,21 @@ function candidatesOf(name: NameParts, domain: string, support: PatternSupport[]
   }
   if (hasAccepted(ctx, support)) return candidatesFor(name, domain, support, MAX_CANDIDATES);
   const all = candidatesFor(name, domain, support, Number.POSITIVE_INFINITY);
-  // A person alone at their domain may ask as many as when the pattern is known; the domain's people
-  // of a bulk share the patterns between them instead; a domain that rejected everything gets a few.
+  // A person alone at their domain asks every pattern once; the domain's people of a bulk share the
+  // patterns between them instead; a domain that rejected everything gets a few.
   const h = ctx.heard;
   const limit =
     h && rejectsEveryGuess(h.rejectedBefore, h.rejected)
       ? AFTER_REJECTS_CANDIDATES
       : h?.alone
-        ? MAX_CANDIDATES
+        ? ALONE_CANDIDATES
         : DISCOVERY_CANDIDATES;
-  return discoveryOrder(all, h?.rejected ?? new Map(), limit, Boolean(h?.alone) && limit === MAX_CANDIDATES);
+  return discoveryOrder(
+    all,
+    h?.rejected ?? new Map(),
+    limit,
+    Boolean(h?.alone) && limit === ALONE_CANDIDATES,
+  );
 }
 
 export async function findPerson(person: FindPerson, ctx: FindContext): Promise<Found> {
