@@ -80,7 +80,7 @@ export async function workspaceExamples(db: Db, workspaceId: string, domain: str
 }
 
 /** Names of the people the workspace asked about at the domain that came back without an address of theirs. */
-export async function workspacePeople(db: Db, workspaceId: string, domain: string): Promise<string[]> {
+async function workspacePeople(db: Db, workspaceId: string, domain: string): Promise<string[]> {
   const names = (await earlierPeople(db, workspaceId, domain)).map((r) => nameParts(r)?.display);
   return [...new Set(names.filter((n): n is string => Boolean(n)))];
 }
