@@ -1,10 +1,12 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { nameParts } from '../../../shared/finder';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Resolver } from '../../platform/net/safe-fetch';
 import { workspaceRowsAtDomain } from '../lists/outcomes';
 import type { Example } from './evidence';
-import { earlierAnswers, earlierPeople } from './queries';
+import { earlierAnswers } from './queries';
+import { findResults } from './schema';
 import { putSite, siteOf } from './site-cache';
 import { readCompanySite } from './website';
 
@@ -79,9 +81,27 @@ export async function workspaceExamples(db: Db, workspaceId: string, domain: str
   return out;
 }
 
-/** Names of the people the workspace asked about at the domain that came back without an address of theirs. */
+/**
+ * Whom the workspace asked about at a domain and found no address of theirs for (not found, ambiguous,
+ * unknown, a catch-all guess): people of that company all the same, a namesake's rivals (decision 0350).
+ */
 async function workspacePeople(db: Db, workspaceId: string, domain: string): Promise<string[]> {
-  const names = (await earlierPeople(db, workspaceId, domain)).map((r) => nameParts(r)?.display);
+  const rows = await db
+    .select({
+      firstName: findResults.firstName,
+      lastName: findResults.lastName,
+      fullName: findResults.fullName,
+    })
+    .from(findResults)
+    .where(
+      and(
+        eq(findResults.workspaceId, workspaceId),
+        eq(findResults.domain, domain),
+        inArray(findResults.status, ['not_found', 'ambiguous', 'unknown', 'accept_all']),
+      ),
+    )
+    .limit(200);
+  const names = rows.map((r) => nameParts(r)?.display);
   return [...new Set(names.filter((n): n is string => Boolean(n)))];
 }
 

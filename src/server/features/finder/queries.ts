@@ -234,28 +234,6 @@ export async function earlierAnswers(db: Db, workspaceId: string, domain: string
     .limit(100);
 }
 
-/**
- * Whom the workspace asked about at a domain and found no address of theirs for (not found, ambiguous,
- * unknown, a catch-all guess): people of that company all the same, a namesake's rivals (decision 0350).
- */
-export async function earlierPeople(db: Db, workspaceId: string, domain: string) {
-  return db
-    .select({
-      firstName: findResults.firstName,
-      lastName: findResults.lastName,
-      fullName: findResults.fullName,
-    })
-    .from(findResults)
-    .where(
-      and(
-        eq(findResults.workspaceId, workspaceId),
-        eq(findResults.domain, domain),
-        inArray(findResults.status, ['not_found', 'ambiguous', 'unknown', 'accept_all']),
-      ),
-    )
-    .limit(200);
-}
-
 /** Each found address once (its latest answer), with whether it was sent to and bounced. */
 export const foundAndSent = (workspaceId: string) => sql`
   WITH found AS (
