@@ -110,8 +110,8 @@ export function othersAddresses(
 /**
  * People known at the domain (an example's named owner, or a name the workspace asked about there) whom
  * an accepted address of one name or initials fits as well as `person` (liam@ fits every Liam, a.gonzalez
- * every A. Gonzalez), and who have no other address of their own there: it may be theirs. None when an
- * example ties the address to `person` (a team page listing them with it).
+ * every A. Gonzalez), and who have no other address of their own there: it may be theirs. None when a
+ * team page or the user's own list ties the address to `person`.
  */
 export function namesakesAt(opts: {
   examples: Example[];
@@ -126,7 +126,11 @@ export function namesakesAt(opts: {
   const local = at.slice(0, at.indexOf('@'));
   const mine = person.display.toLowerCase();
   const same = (a: string) => a.toLowerCase() === at;
-  if (examples.some((ex) => same(ex.address) && ex.names.some((n) => n.toLowerCase() === mine))) return [];
+  // A team page or the user's own list naming them with it ties it to them; an earlier find's answer
+  // does not (it showed a mailbox, not whose).
+  const tied = (ex: Example) => ex.source === 'website' || ex.owned;
+  if (examples.some((ex) => tied(ex) && same(ex.address) && ex.names.some((n) => n.toLowerCase() === mine)))
+    return [];
   const rivals = new Map<string, string>();
   for (const written of [...examples.flatMap((ex) => ex.names), ...opts.people]) {
     const other = nameParts({ fullName: written });

@@ -201,6 +201,15 @@ describe('namesakes', () => {
       expect(a).toMatchObject({ status: 'valid', email: 'liam@onefirst.test' });
     });
 
+    it("is ambiguous even where the workspace's earlier find gave it to this Liam (a mailbox, not whose)", async () => {
+      const before: Example = { address: 'liam@onefirst.test', names: ['Liam Weiss'], source: 'workspace' };
+      const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, {
+        examples: [before],
+        people: ['Liam Ivanov'],
+      });
+      expect(a).toMatchObject({ status: 'ambiguous', email: 'liam@onefirst.test' });
+    });
+
     it('is valid for the only Liam the workspace knows of', async () => {
       const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, { people: ['Maria Lopez'] });
       expect(a).toMatchObject({ status: 'valid', email: 'liam@onefirst.test' });
