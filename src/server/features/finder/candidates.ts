@@ -29,10 +29,10 @@ export const REJECTS_EVERY_GUESS_AFTER = 3;
 export const REJECTS_EVERY_GUESS_AT_MOST = 6;
 
 /**
- * Most candidates a single find asks while its domain has shown no accepted address: every pattern's usual
- * spelling once, and the other spelling of the most likely one. A person alone at a domain has no
- * colleague to share the patterns with, and the rarest five (lastfirst, last.f, fl, f_last, last_first:
- * 3 % of domains) are otherwise never reached by a company's only find.
+ * Most candidates asked by the last person still discovering a domain (a single find's one, a bulk's last
+ * one there): every pattern's usual spelling once, and the other spelling of the most likely one. No
+ * colleague goes on after them, and the rarest five (lastfirst, last.f, fl, f_last, last_first: 3 % of
+ * domains) are otherwise never reached by a company's only find.
  */
 export const ALONE_CANDIDATES = ADDRESS_PATTERNS.length + 1;
 

@@ -124,17 +124,18 @@ export function namesakesAt(opts: {
   const { examples, person, address, pattern } = opts;
   const at = address.toLowerCase();
   const local = at.slice(0, at.indexOf('@'));
-  const mine = person.display.toLowerCase();
   const same = (a: string) => a.toLowerCase() === at;
+  const mine = nameKey(person);
+  const names = (ex: Example) => ex.names.map((n) => nameParts({ fullName: n })).filter((n) => n !== null);
   // A team page or the user's own list naming them with it ties it to them; an earlier find's answer
   // does not (it showed a mailbox, not whose).
   const tied = (ex: Example) => ex.source === 'website' || ex.owned;
-  if (examples.some((ex) => tied(ex) && same(ex.address) && ex.names.some((n) => n.toLowerCase() === mine)))
+  if (examples.some((ex) => tied(ex) && same(ex.address) && names(ex).some((n) => nameKey(n) === mine)))
     return [];
   const rivals = new Map<string, string>();
-  for (const written of [...examples.flatMap((ex) => ex.names), ...opts.people]) {
-    const other = nameParts({ fullName: written });
-    const key = other?.display.toLowerCase();
+  const known = [...examples.flatMap(names), ...opts.people.map((n) => nameParts({ fullName: n }))];
+  for (const other of known) {
+    const key = other && nameKey(other);
     if (!other || !key || key === mine || rivals.has(key)) continue;
     if (!localPartsOf(other, pattern).includes(local)) continue;
     // A namesake known to have an address of their own there (a colleague's angela.gonzalez) is not a rival.
@@ -143,9 +144,12 @@ export function namesakesAt(opts: {
         !ex.bounced &&
         !same(ex.address) &&
         !ROLE_LOCALS.test(ex.address.slice(0, ex.address.indexOf('@')).toLowerCase()) &&
-        ex.names.some((n) => n.toLowerCase() === key),
+        names(ex).some((n) => nameKey(n) === key),
     );
     if (!own) rivals.set(key, other.display);
   }
   return [...rivals.values()];
 }
+
+/** One person however their name is written (Weiß and Weiss, José and Jose): their usual spellings. */
+const nameKey = (n: NameParts) => `${n.first[0]} ${n.last[0] ?? ''}`;

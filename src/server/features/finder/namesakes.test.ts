@@ -210,6 +210,11 @@ describe('namesakes', () => {
       expect(a).toMatchObject({ status: 'ambiguous', email: 'liam@onefirst.test' });
     });
 
+    it('is valid where the only other Liam asked about is this one, written another way (Weiß)', async () => {
+      const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, { people: ['Liam Weiß'] });
+      expect(a).toMatchObject({ status: 'valid', email: 'liam@onefirst.test' });
+    });
+
     it('is valid for the only Liam the workspace knows of', async () => {
       const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, { people: ['Maria Lopez'] });
       expect(a).toMatchObject({ status: 'valid', email: 'liam@onefirst.test' });
