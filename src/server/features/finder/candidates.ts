@@ -22,8 +22,12 @@ export const MAX_CANDIDATES = 12;
  */
 export const DISCOVERY_CANDIDATES = 8;
 
-/** People in a row whose every candidate a domain rejected, before it is asked no further. */
-export const REJECTS_EVERY_GUESS_AFTER = 3;
+/**
+ * People in a row whose every candidate a domain rejected, every pattern for two of them, before it is
+ * asked no further: two single finds that each asked every pattern, or a bulk's first people (who
+ * share the patterns, so it takes five of them to reject each pattern twice).
+ */
+export const REJECTS_EVERY_GUESS_AFTER = 2;
 
 /** …unless some pattern was rejected for one person only: then up to this many people in a row. */
 export const REJECTS_EVERY_GUESS_AT_MOST = 6;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDns, startFakeDns } from '../../../../tests/fakes/dns';
 import { type FakeSmtp, startFakeSmtp } from '../../../../tests/fakes/smtp';
 import { createVerifier, type Verifier } from '../verification';
-import { ALONE_CANDIDATES } from './candidates';
+import { AFTER_REJECTS_CANDIDATES, ALONE_CANDIDATES } from './candidates';
+import type { Discovery, DiscoveryStore } from './discovery';
 import { findMany } from './find-many';
 import type { Found } from './find-person';
 
@@ -15,7 +16,7 @@ const NET = `127.${30 + (process.pid % 200)}.78`;
 let smtp: FakeSmtp;
 let dns: FakeDns;
 let verifier: Verifier;
-const DOMAINS = ['rare.test', 'pair.test', 'dotted.test'];
+const DOMAINS = ['rare.test', 'pair.test', 'dotted.test', 'staff.test'];
 
 beforeAll(async () => {
   smtp = await startFakeSmtp({
@@ -25,6 +26,7 @@ beforeAll(async () => {
       'an@pair.test',
       'cs@pair.test',
       'i.taylor@dotted.test', // {f}.{last}, the fifth candidate
+      'e1001@staff.test', // staff numbers: no name makes an address here
     ],
   });
   const zone: Record<string, { MX?: { preference: number; exchange: string }[]; A?: string[] }> = {};
@@ -44,7 +46,7 @@ afterAll(async () => {
   await Promise.all([smtp?.close(), dns?.close()]);
 });
 
-async function find(people: [string, string][], domain: string) {
+async function find(people: [string, string][], domain: string, discovery?: DiscoveryStore) {
   const got = new Map<number, Found>();
   await findMany(
     people.map(([firstName, lastName], index) => ({
@@ -56,6 +58,7 @@ async function find(people: [string, string][], domain: string) {
       tenant: 'test',
       concurrency: 1,
       examples: async () => ({ examples: [], siteProblem: null }),
+      discovery,
       onFound: (i, f) => void got.set(i, f),
       onChange: (i, f) => void got.set(i, f),
     },
@@ -92,5 +95,28 @@ describe('the last person to discover a domain', () => {
     // ingrid.taylor, ingrid, itaylor, ingridtaylor, i.taylor; two full-name addresses among them already
     // answer the namesake check, and a rejection shows the server is not catch-all.
     expect(rcptsAt('dotted.test')).toBe(5);
+  });
+
+  it('after two single finds there that each had every pattern rejected, asks the next ones a few only', async () => {
+    const kept = new Map<string, Discovery>();
+    const discovery: DiscoveryStore = {
+      load: async (d) => kept.get(d) ?? null,
+      save: async (d, x) =>
+        void kept.set(d, { rejected: new Map(x.rejected), rejectedInARow: x.rejectedInARow }),
+    };
+    const spent: number[] = [];
+    for (const person of [
+      ['Jane', 'Doe'],
+      ['Noah', 'Silva'],
+      ['Emma', 'Khan'],
+      ['Sean', 'Patel'],
+    ] as [string, string][]) {
+      const before = rcptsAt('staff.test');
+      const [a] = await find([person], 'staff.test', discovery);
+      expect(a?.status).toBe('not_found');
+      spent.push(rcptsAt('staff.test') - before);
+    }
+    expect(spent[0]).toBeGreaterThanOrEqual(ALONE_CANDIDATES - 1);
+    expect(spent.slice(2).every((n) => n <= AFTER_REJECTS_CANDIDATES)).toBe(true);
   });
 });
