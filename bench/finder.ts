@@ -120,6 +120,8 @@ const chosen = [...ordinary, ...specialIds];
 const beforeSingles = { ordinary: count(false), special: count(true) };
 const singles = new Map<number, Found>();
 const earlier = new Map<string, Example[]>();
+// …and the people it asked about there without finding an address of theirs (namesakes' rivals).
+const askedBefore = new Map<string, string[]>();
 // The workspace's discovery of each domain, as the app keeps it between finds (find_domain_discovery).
 const kept = new Map<string, Discovery>();
 const discovery: DiscoveryStore = {
@@ -142,7 +144,11 @@ await Promise.all(
           discovery,
           examples: async (d) => {
             const known = await examplesAt(d);
-            return { ...known, examples: [...known.examples, ...(earlier.get(d) ?? [])] };
+            return {
+              ...known,
+              examples: [...known.examples, ...(earlier.get(d) ?? [])],
+              people: askedBefore.get(d) ?? [],
+            };
           },
           onFound: (index, f) => {
             singles.set(index, f);
@@ -154,7 +160,8 @@ await Promise.all(
                 source: 'workspace',
               };
               earlier.set(domain, [...(earlier.get(domain) ?? []), ex]);
-            }
+            } else
+              askedBefore.set(domain, [...(askedBefore.get(domain) ?? []), `${p.firstName} ${p.lastName}`]);
           },
         },
       );

@@ -153,6 +153,43 @@ export function initialsAnswer(
   };
 }
 
+/**
+ * An address of one name or initials (liam@) that the server accepts, at a domain where the workspace
+ * knows another person it fits (another Liam) with no address of their own there: SMTP cannot say whose
+ * it is, and a company gives a first name to the one who came first.
+ */
+export function namesakeAnswer(
+  heard: Extract<Heard, { kind: 'accepted' }>,
+  support: PatternSupport[],
+  name: NameParts,
+  rivals: string[],
+): Answer {
+  const c = heard.candidate;
+  const at = c.address.indexOf('@');
+  const [firstWord, ...rest] = name.display.split(' ');
+  const who =
+    c.pattern === '{first}'
+      ? `every ${firstWord}`
+      : c.pattern === '{last}'
+        ? `everyone called ${rest.join(' ') || firstWord}`
+        : `everyone with ${name.display}'s initials`;
+  const shown = rivals.slice(0, 3).join(', ') + (rivals.length > 3 ? ` and ${rivals.length - 3} more` : '');
+  return {
+    email: c.address,
+    status: 'ambiguous',
+    score: 30,
+    pattern: c.pattern,
+    evidence: {
+      smtpCode: heard.reply.smtpCode ?? null,
+      smtpMessage: heard.reply.smtpMessage ?? null,
+      rejected: heard.rejected,
+      tried: heard.tried,
+      ...sourceOf(c, support),
+      note: `${c.address.slice(0, at)}@ fits ${who} at ${c.address.slice(at + 1)} (${shown} too), and the server cannot say whose it is: nothing ties it to ${name.display}.`,
+    },
+  };
+}
+
 /** Two people of one search who got the same address: neither keeps it as theirs. */
 export function markCollision(a: Answer, otherName: string): Answer {
   if (!a.email) return a;

@@ -12,8 +12,12 @@ export type Heard =
   | { kind: 'silent'; reply: Step2Result; rejected: number; tried: number }
   | { kind: 'all_rejected'; reply: Step2Result | null; rejected: number; tried: number };
 
-/** Candidates per round: the best one alone, then the next three, the next four, then the rest. */
-const WAVES = [1, 3, 4, Number.POSITIVE_INFINITY];
+/**
+ * Candidates per round: the best one alone, then two, two, three, four, then the rest. Every candidate
+ * of a round is asked even when its first is accepted, so small rounds where the likely patterns are
+ * (first, flast, firstlast, f.last) cost fewer RCPTs; a round more costs one more exchange.
+ */
+const WAVES = [1, 2, 2, 3, 4, Number.POSITIVE_INFINITY];
 
 const NO_MAIL = new Set(['no_domain', 'null_mx', 'no_mail_host', 'syntax', 'disposable']);
 

@@ -22,11 +22,23 @@ export const MAX_CANDIDATES = 12;
  */
 export const DISCOVERY_CANDIDATES = 8;
 
-/** People in a row whose every candidate a domain rejected, before it is asked no further. */
-export const REJECTS_EVERY_GUESS_AFTER = 3;
+/**
+ * People in a row whose every candidate a domain rejected, every pattern for two of them, before it is
+ * asked no further: two single finds that each asked every pattern, or a bulk's first people (who
+ * share the patterns, so it takes five of them to reject each pattern twice).
+ */
+export const REJECTS_EVERY_GUESS_AFTER = 2;
 
 /** …unless some pattern was rejected for one person only: then up to this many people in a row. */
 export const REJECTS_EVERY_GUESS_AT_MOST = 6;
+
+/**
+ * Most candidates asked by the last person still discovering a domain (a single find's one, a bulk's last
+ * one there): every pattern's usual spelling once, and the other spelling of the most likely one. No
+ * colleague goes on after them, and the rarest five (lastfirst, last.f, fl, f_last, last_first: 3 % of
+ * domains) are otherwise never reached by a company's only find.
+ */
+export const ALONE_CANDIDATES = ADDRESS_PATTERNS.length + 1;
 
 /** Candidates per person at a domain that rejected every candidate of that many people before (an earlier find). */
 export const AFTER_REJECTS_CANDIDATES = 3;
@@ -103,19 +115,19 @@ export function discoveryOrder(
     // little against a pattern), save those rejected for two people here; its last two candidates go
     // to the patterns tried here least, so that the workspace's finds at a domain reach a rare one.
     const likely = usual.filter((c) => times(c) < 2);
+    // Never more than one spelling of each pattern (and the likeliest's other one): past those, asking
+    // more spellings only adds rejections.
+    const most = Math.min(limit, supported.length + usual.length + (second ? 1 : 0));
     const head = [...supported, ...likely.slice(0, 1), ...(second ? [second] : []), ...likely.slice(1)].slice(
       0,
-      Math.max(0, limit - 2),
+      Math.max(0, most - 2),
     );
     const least = usual
       .filter((c) => !head.includes(c))
       .map((c, i) => ({ c, i }))
       .sort((a, b) => times(a.c) - times(b.c) || a.i - b.i)
       .map((x) => x.c);
-    return [...head, ...least, ...rest.filter((c) => !head.includes(c) && !least.includes(c))].slice(
-      0,
-      limit,
-    );
+    return [...head, ...least, ...rest.filter((c) => !head.includes(c) && !least.includes(c))].slice(0, most);
   }
   const head = usual.slice(0, 2);
   // A pattern rejected for one person may only mean that person has no mailbox: the patterns tried

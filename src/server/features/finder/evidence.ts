@@ -1,5 +1,6 @@
 import {
   ADDRESS_PATTERNS,
+  localPartsOf,
   type NameParts,
   nameParts,
   type PatternSource,
@@ -105,3 +106,50 @@ export function othersAddresses(
   }
   return { owned, claimed };
 }
+
+/**
+ * People known at the domain (an example's named owner, or a name the workspace asked about there) whom
+ * an accepted address of one name or initials fits as well as `person` (liam@ fits every Liam, a.gonzalez
+ * every A. Gonzalez), and who have no other address of their own there: it may be theirs. None when a
+ * team page or the user's own list ties the address to `person`.
+ */
+export function namesakesAt(opts: {
+  examples: Example[];
+  /** Names the workspace asked about at the domain before, whatever it answered. */
+  people: string[];
+  person: NameParts;
+  address: string;
+  pattern: string;
+}): string[] {
+  const { examples, person, address, pattern } = opts;
+  const at = address.toLowerCase();
+  const local = at.slice(0, at.indexOf('@'));
+  const same = (a: string) => a.toLowerCase() === at;
+  const mine = nameKey(person);
+  const names = (ex: Example) => ex.names.map((n) => nameParts({ fullName: n })).filter((n) => n !== null);
+  // A team page or the user's own list naming them with it ties it to them; an earlier find's answer
+  // does not (it showed a mailbox, not whose).
+  const tied = (ex: Example) => ex.source === 'website' || ex.owned;
+  if (examples.some((ex) => tied(ex) && same(ex.address) && names(ex).some((n) => nameKey(n) === mine)))
+    return [];
+  const rivals = new Map<string, string>();
+  const known = [...examples.flatMap(names), ...opts.people.map((n) => nameParts({ fullName: n }))];
+  for (const other of known) {
+    const key = other && nameKey(other);
+    if (!other || !key || key === mine || rivals.has(key)) continue;
+    if (!localPartsOf(other, pattern).includes(local)) continue;
+    // A namesake known to have an address of their own there (a colleague's angela.gonzalez) is not a rival.
+    const own = examples.some(
+      (ex) =>
+        !ex.bounced &&
+        !same(ex.address) &&
+        !ROLE_LOCALS.test(ex.address.slice(0, ex.address.indexOf('@')).toLowerCase()) &&
+        names(ex).some((n) => nameKey(n) === key),
+    );
+    if (!own) rivals.set(key, other.display);
+  }
+  return [...rivals.values()];
+}
+
+/** One person however their name is written (Weiß and Weiss, José and Jose): their usual spellings. */
+const nameKey = (n: NameParts) => `${n.first[0]} ${n.last[0] ?? ''}`;

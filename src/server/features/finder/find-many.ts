@@ -25,7 +25,7 @@ export interface ManyOptions {
   /** People asked at once across domains. */
   concurrency: number;
   /** The workspace's and the website's examples at a domain (this search's are added here). */
-  examples(domain: string): Promise<{ examples: Example[]; siteProblem: string | null }>;
+  examples(domain: string): Promise<{ examples: Example[]; siteProblem: string | null; people?: string[] }>;
   /** Each person's answer as soon as it is final (collisions may later change it: see onChange). */
   onFound(index: number, found: Found): Promise<void> | void;
   /** A person's answer changed after it was reported (a later colleague took the same address). */
@@ -75,8 +75,8 @@ async function findAtDomain(group: Person[], o: ManyOptions, slot: () => Promise
   let known: ReturnType<ManyOptions['examples']> | null = null;
   const examples = async (domain: string) => {
     known ??= o.examples(domain);
-    const { examples, siteProblem } = await known;
-    return { examples: [...examples, ...learned], siteProblem };
+    const { examples, siteProblem, people } = await known;
+    return { examples: [...examples, ...learned], siteProblem, people };
   };
   const ask = async (p: Person, only?: FindContext['only']): Promise<Found | null> => {
     if (o.stopped?.()) return null;
@@ -121,6 +121,9 @@ async function findAtDomain(group: Person[], o: ManyOptions, slot: () => Promise
   let pattern: string | null = null;
   while (next < group.length && !heard.accepted && !rejectsEveryGuess(streak, heard.rejected)) {
     const p = group[next++];
+    // The domain's last person here has no colleague after them to go on discovering: they ask every
+    // pattern, as a single find does (two people at an {f}{l} company would otherwise miss it).
+    heard.alone = next === group.length;
     const found = await ask(p);
     if (!found) return;
     const kind = found.asked?.kind;

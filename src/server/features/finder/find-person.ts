@@ -1,9 +1,10 @@
 import { type FindPerson, type NameParts, nameParts } from '../../../shared/finder';
 import type { Verifier } from '../verification';
-import { type Answer, answerOf, initialsAnswer } from './answer';
+import { type Answer, answerOf, initialsAnswer, namesakeAnswer } from './answer';
 import { askServer, type Heard } from './ask';
 import {
   AFTER_REJECTS_CANDIDATES,
+  ALONE_CANDIDATES,
   type Candidate,
   candidatesFor,
   DISCOVERY_CANDIDATES,
@@ -14,7 +15,7 @@ import {
   rejectsEveryGuess,
 } from './candidates';
 import { companyDomain } from './company-domain';
-import { type Example, othersAddresses, type PatternSupport, patternSupport } from './evidence';
+import { type Example, namesakesAt, othersAddresses, type PatternSupport, patternSupport } from './evidence';
 
 // One person, end to end: the domain of their company, what the domain's known addresses say about its
 // pattern, the candidates in that order, and the server's answers. Callers provide the examples (the
@@ -28,7 +29,7 @@ export interface DomainHeard {
   rejected: Map<string, number>;
   /** People in a row every candidate was rejected for, in the workspace's earlier finds. */
   rejectedBefore: number;
-  /** The only person of their domain in this find (a single find): no colleague will discover for them. */
+  /** The last person of their domain in this find still discovering (a single find's one): no colleague will go on after them. */
   alone?: boolean;
 }
 
@@ -39,8 +40,11 @@ export interface FindContext {
   workspace?: string;
   /** Stop: candidates still queued are withdrawn (an UnjudgedError then, never a verdict). */
   signal?: AbortSignal;
-  /** What is known about the domain's addresses; `problem` says why the website taught nothing. */
-  examples(domain: string): Promise<{ examples: Example[]; siteProblem: string | null }>;
+  /**
+   * What is known about the domain's addresses; `siteProblem` says why the website taught nothing;
+   * `people`: names the workspace asked about there before without an address to show (namesakes).
+   */
+  examples(domain: string): Promise<{ examples: Example[]; siteProblem: string | null; people?: string[] }>;
   /** The domain's state in this find; none: the person is the domain's only one. */
   heard?: DomainHeard;
   /** Ask only this pattern's spellings, skipping these addresses (a person asked again once the domain's pattern is known). */
@@ -91,16 +95,21 @@ function candidatesOf(name: NameParts, domain: string, support: PatternSupport[]
   }
   if (hasAccepted(ctx, support)) return candidatesFor(name, domain, support, MAX_CANDIDATES);
   const all = candidatesFor(name, domain, support, Number.POSITIVE_INFINITY);
-  // A person alone at their domain may ask as many as when the pattern is known; the domain's people
-  // of a bulk share the patterns between them instead; a domain that rejected everything gets a few.
+  // A person alone at their domain asks every pattern once; the domain's people of a bulk share the
+  // patterns between them instead; a domain that rejected everything gets a few.
   const h = ctx.heard;
   const limit =
     h && rejectsEveryGuess(h.rejectedBefore, h.rejected)
       ? AFTER_REJECTS_CANDIDATES
       : h?.alone
-        ? MAX_CANDIDATES
+        ? ALONE_CANDIDATES
         : DISCOVERY_CANDIDATES;
-  return discoveryOrder(all, h?.rejected ?? new Map(), limit, Boolean(h?.alone) && limit === MAX_CANDIDATES);
+  return discoveryOrder(
+    all,
+    h?.rejected ?? new Map(),
+    limit,
+    Boolean(h?.alone) && limit === ALONE_CANDIDATES,
+  );
 }
 
 export async function findPerson(person: FindPerson, ctx: FindContext): Promise<Found> {
@@ -114,7 +123,7 @@ export async function findPerson(person: FindPerson, ctx: FindContext): Promise<
   const name = nameParts(person);
   if (!name)
     return { domain, answer: nothing('This name cannot be spelled in the letters an address uses.') };
-  const { examples, siteProblem } = await ctx.examples(domain);
+  const { examples, siteProblem, people = [] } = await ctx.examples(domain);
   const support = patternSupport(examples);
   const candidates = candidatesOf(name, domain, support, ctx);
   if (candidates.length === 0) {
@@ -151,10 +160,20 @@ export async function findPerson(person: FindPerson, ctx: FindContext): Promise<
       initialsNotTheirs = pattern !== null && pattern !== heard.candidate.pattern;
     }
   }
+  // Even where the domain's pattern makes it (liam@ at a company writing first names), an address that
+  // fits another person the workspace knows there, who has none of their own, is not given as theirs.
+  const rivals =
+    heard.kind === 'accepted' &&
+    fitsNamesakes(heard.candidate.pattern) &&
+    !claimed.has(heard.candidate.address)
+      ? namesakesAt({ examples, people, person: name, ...heard.candidate })
+      : [];
   const answer =
     heard.kind === 'accepted' && initialsNotTheirs
       ? initialsAnswer(heard, support, name, knownPattern(support) ?? '')
-      : answerOf({ name, domain, candidates: asked, support, heard, others: claimed, siteProblem });
+      : heard.kind === 'accepted' && rivals.length
+        ? namesakeAnswer(heard, support, name, rivals)
+        : answerOf({ name, domain, candidates: asked, support, heard, others: claimed, siteProblem });
   if (taken && answer.status === 'not_found') {
     answer.evidence.note =
       `${taken.address} would fit, but it is ${owned.get(taken.address)}'s. ${answer.evidence.note ?? ''}`.trim();

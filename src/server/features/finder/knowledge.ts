@@ -1,3 +1,4 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { nameParts } from '../../../shared/finder';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
@@ -5,6 +6,7 @@ import type { Resolver } from '../../platform/net/safe-fetch';
 import { workspaceRowsAtDomain } from '../lists/outcomes';
 import type { Example } from './evidence';
 import { earlierAnswers } from './queries';
+import { findResults } from './schema';
 import { putSite, siteOf } from './site-cache';
 import { readCompanySite } from './website';
 
@@ -79,11 +81,36 @@ export async function workspaceExamples(db: Db, workspaceId: string, domain: str
   return out;
 }
 
-/** Both, as the finder's examples of one domain for one workspace. */
+/**
+ * Whom the workspace asked about at a domain and found no address of theirs for (not found, ambiguous,
+ * unknown, a catch-all guess): people of that company all the same, a namesake's rivals (decision 0350).
+ */
+async function workspacePeople(db: Db, workspaceId: string, domain: string): Promise<string[]> {
+  const rows = await db
+    .select({
+      firstName: findResults.firstName,
+      lastName: findResults.lastName,
+      fullName: findResults.fullName,
+    })
+    .from(findResults)
+    .where(
+      and(
+        eq(findResults.workspaceId, workspaceId),
+        eq(findResults.domain, domain),
+        inArray(findResults.status, ['not_found', 'ambiguous', 'unknown', 'accept_all']),
+      ),
+    )
+    .limit(200);
+  const names = rows.map((r) => nameParts(r)?.display);
+  return [...new Set(names.filter((n): n is string => Boolean(n)))];
+}
+
+/** Both, as the finder's examples of one domain for one workspace, and the people asked about there. */
 export async function domainExamples(d: KnowledgeDeps, workspaceId: string, domain: string) {
-  const [site, own] = await Promise.all([
+  const [site, own, people] = await Promise.all([
     siteExamples(d, domain),
     workspaceExamples(d.db, workspaceId, domain),
+    workspacePeople(d.db, workspaceId, domain),
   ]);
-  return { examples: [...own, ...site.examples], siteProblem: site.problem };
+  return { examples: [...own, ...site.examples], siteProblem: site.problem, people };
 }

@@ -36,6 +36,9 @@ beforeAll(async () => {
       'emma@firstonly.test',
       'liam@firstonly.test',
       'liam.weiss@firstonly.test',
+      // onefirst.test writes {first}; liam@ is Liam Ivanov's, and Liam Weiss has no mailbox of his own.
+      'emma@onefirst.test',
+      'liam@onefirst.test',
     ],
   });
   const mx = (d: string) => ({ MX: [{ preference: 10, exchange: `mx.${d}` }] });
@@ -51,6 +54,8 @@ beforeAll(async () => {
       'mx.unknown.test': { A: [`${NET}.1`] },
       'firstonly.test': mx('firstonly.test'),
       'mx.firstonly.test': { A: [`${NET}.1`] },
+      'onefirst.test': mx('onefirst.test'),
+      'mx.onefirst.test': { A: [`${NET}.1`] },
     },
   });
   verifier = createVerifier({
@@ -64,14 +69,27 @@ afterAll(async () => {
   await Promise.all([smtp?.close(), dns?.close()]);
 });
 
-/** One single find, knowing the workspace's colleague at the domain (the domain's pattern). */
-async function findOne(firstName: string, lastName: string, domain: string, colleague: Example | null) {
+/**
+ * One single find, knowing the workspace's colleague at the domain (the domain's pattern), and maybe
+ * more: other examples, and people the workspace asked about there before without finding an address.
+ */
+async function findOne(
+  firstName: string,
+  lastName: string,
+  domain: string,
+  colleague: Example | null,
+  more: { examples?: Example[]; people?: string[] } = {},
+) {
   let found: Found | undefined;
   await findMany([{ index: 0, person: { firstName, lastName, company: domain } }], {
     verifier,
     tenant: 'test',
     concurrency: 1,
-    examples: async () => ({ examples: colleague ? [colleague] : [], siteProblem: null }),
+    examples: async () => ({
+      examples: [...(colleague ? [colleague] : []), ...(more.examples ?? [])],
+      siteProblem: null,
+      people: more.people,
+    }),
     onFound: (_, f) => {
       found = f;
     },
@@ -141,5 +159,65 @@ describe('namesakes', () => {
     expect(smtp.stats.rcpts.length - before).toBeLessThanOrEqual(3);
     const b = await findOne('Liam', 'Taylor', 'firstonly.test', colleague);
     expect(b).toMatchObject({ status: 'valid', email: 'liam@firstonly.test' });
+  });
+
+  // liam@ at a company writing first names is every Liam's: where the workspace asked about another Liam
+  // there and found no address of his own, it is given to neither.
+  describe('a first-name address where the workspace knows another person of that name', () => {
+    const emma: Example = {
+      address: 'emma@onefirst.test',
+      names: ['Emma Brown'],
+      source: 'workspace',
+      owned: true,
+    };
+
+    it('is ambiguous, and says whose it may be', async () => {
+      const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, { people: ['Liam Ivanov'] });
+      expect(a).toMatchObject({ status: 'ambiguous', email: 'liam@onefirst.test' });
+      expect(a?.evidence.note).toMatch(/^liam@ fits every Liam at onefirst\.test \(Liam Ivanov too\)/);
+    });
+
+    it('is ambiguous where the other Liam is an example without an address of his own there', async () => {
+      const old: Example = { address: 'info@onefirst.test', names: ['Liam Ivanov'], source: 'website' };
+      const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, { examples: [old] });
+      expect(a).toMatchObject({ status: 'ambiguous', email: 'liam@onefirst.test' });
+    });
+
+    it('is valid where the other Liam has an address of his own there', async () => {
+      const his: Example = { address: 'liam.i@onefirst.test', names: ['Liam Ivanov'], source: 'workspace' };
+      const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, {
+        examples: [his],
+        people: ['Liam Ivanov'],
+      });
+      expect(a).toMatchObject({ status: 'valid', email: 'liam@onefirst.test' });
+    });
+
+    it('is valid where the website lists this Liam with it', async () => {
+      const site: Example = { address: 'liam@onefirst.test', names: ['Liam Weiss'], source: 'website' };
+      const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, {
+        examples: [site],
+        people: ['Liam Ivanov'],
+      });
+      expect(a).toMatchObject({ status: 'valid', email: 'liam@onefirst.test' });
+    });
+
+    it("is ambiguous even where the workspace's earlier find gave it to this Liam (a mailbox, not whose)", async () => {
+      const before: Example = { address: 'liam@onefirst.test', names: ['Liam Weiss'], source: 'workspace' };
+      const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, {
+        examples: [before],
+        people: ['Liam Ivanov'],
+      });
+      expect(a).toMatchObject({ status: 'ambiguous', email: 'liam@onefirst.test' });
+    });
+
+    it('is valid where the only other Liam asked about is this one, written another way (Weiß)', async () => {
+      const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, { people: ['Liam Weiß'] });
+      expect(a).toMatchObject({ status: 'valid', email: 'liam@onefirst.test' });
+    });
+
+    it('is valid for the only Liam the workspace knows of', async () => {
+      const a = await findOne('Liam', 'Weiss', 'onefirst.test', emma, { people: ['Maria Lopez'] });
+      expect(a).toMatchObject({ status: 'valid', email: 'liam@onefirst.test' });
+    });
   });
 });
