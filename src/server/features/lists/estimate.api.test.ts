@@ -123,4 +123,18 @@ describe('the free estimate', () => {
     );
     expect(run?.charged).toBe(6);
   });
+
+  it('a resolver that says well-known domains do not exist is told at once, in its words, not after the wait', async () => {
+    const u = await apiUser(t.app);
+    const api = bearer(t.app, (await u.token()).token);
+    w.dns.setMode('nxdomain');
+    try {
+      const res = await api.post('/api/v1/lists/estimate', { emails: EMAILS });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toContain('Our DNS resolver is not answering correctly');
+      expect(res.json().message).toContain('You can still start the list');
+    } finally {
+      w.dns.setMode('normal');
+    }
+  });
 });

@@ -130,6 +130,17 @@ export async function forecastList(opts: {
     seenKeys.add(k);
   }
   const deadline = Date.now() + (opts.waitMs ?? ESTIMATE_WAIT_MS);
+  // A resolver that fails its canaries (it says well-known domains do not exist) is told at once, in its
+  // own words: step 1 would only wait for it (decision 0007) until the deadline. Asked afresh: a user's
+  // click, three names.
+  if (
+    toCheck.length > 0 &&
+    (await within(verifier.checkResolver?.(0) ?? Promise.resolve(true), 5000)) === false
+  ) {
+    throw upstreamFailed(
+      `${verifier.health().message ?? 'Our DNS resolver is not answering correctly'}. You can still start the list: it waits for the resolver.`,
+    );
+  }
   // Step 1 waits while our resolver is unhealthy (decision 0007): the estimate says so rather than hang.
   const step1 = toCheck.length > 0 ? await within(verifier.checkStep1(toCheck), deadline - Date.now()) : [];
   if (!step1) {

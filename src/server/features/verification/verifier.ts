@@ -109,7 +109,7 @@ export function createVerifier(options: VerifierOptions = {}): VerifierInternals
       if (!resolver.health.ok) return resolver.health;
       return provider.health?.() ?? { ok: true, message: null, since: 0 };
     },
-    checkResolver: () => resolver.check(),
+    checkResolver: (maxAgeMs) => resolver.check(maxAgeMs),
     waiting: (tenant) => provider.waiting?.(tenant) ?? [],
     settle: async () => options.knowledge?.flush?.(),
     async close() {
