@@ -1,4 +1,4 @@
-// The list bench/real-exim.ts verifies, its truth, and what it reads in Exim's log.
+// The list the real-server benches (bench/real-exim.ts, bench/real-haraka.ts) verify, and its truth.
 
 export type Truth = 'exists' | 'role' | 'unknown' | 'catch_all';
 
@@ -7,10 +7,10 @@ const FIRST =
 const LAST = 'adler berg cruz dietz ek faber gray holt ito jung'.split(' ');
 const ROLES = ['info', 'sales', 'support', 'office', 'billing', 'jobs', 'contact', 'hr'];
 
-export interface EximList {
+export interface ServerList {
   domains: string[];
   catchAll: string;
-  /** Existing mailboxes (Exim's lsearch file); postmaster is accepted by the ACL itself. */
+  /** Existing mailboxes (postmaster@ of each domain is not listed: the server accepts it itself). */
   mailboxes: string[];
   truth: Map<string, Truth>;
   emails: string[];
@@ -21,14 +21,20 @@ export interface EximList {
  * the catch-all domain, 1 in 10 role addresses (half of the roles exist at each domain, postmaster
  * always), the rest people, `unknownShare` of them unknown.
  */
-export function makeList(o: { rows: number; domains: number; unknownShare: number }): EximList {
+export function makeList(o: {
+  rows: number;
+  domains: number;
+  unknownShare: number;
+  /** The zone every domain is under, e.g. exim-bench.test. */
+  zone: string;
+}): ServerList {
   let seed = 48;
   const rnd = () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed / 2 ** 31;
   };
-  const domains = Array.from({ length: o.domains }, (_, d) => `shop${d}.exim-bench.test`);
-  const catchAll = 'all.exim-bench.test';
+  const domains = Array.from({ length: o.domains }, (_, d) => `shop${d}.${o.zone}`);
+  const catchAll = `all.${o.zone}`;
   const mailboxes: string[] = [];
   const truth = new Map<string, Truth>();
   for (const [d, domain] of domains.entries()) {
@@ -75,20 +81,4 @@ export function right(t: Truth | undefined, r: { status: string; reason: string 
   if (t === 'role') return r.reason === 'role';
   if (t === 'unknown') return r.status === 'invalid';
   return r.reason === 'catch_all';
-}
-
-/** What Exim's mainlog says about a run (bench/exim-daemon.ts logs a line per RCPT and STARTTLS). */
-export function fromLog(log: string) {
-  const lines = log.split('\n');
-  const rcpt = lines.filter((l) => / RCPT \[127\./.test(l));
-  const perMessage = rcpt.map((l) => Number(/message rcpt (\d+)/.exec(l)?.[1] ?? 0));
-  return {
-    sessions: lines.filter((l) => /SMTP connection from .*connection count/.test(l)).length,
-    starttls: lines.filter((l) => / STARTTLS \[127\./.test(l)).length,
-    rcpts: rcpt.length,
-    mostRcptInMessage: Math.max(0, ...perMessage),
-    badRcptHigh: lines.filter((l) => l.includes('bad recipient count high')).length,
-    tooManyBad: lines.filter((l) => l.includes('Rejected for too many bad recipients')).length,
-    unrouteable: lines.filter((l) => l.includes('Unrouteable address')).length,
-  };
 }
