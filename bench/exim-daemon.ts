@@ -18,8 +18,9 @@ const DEBIAN_BAD_RCPT_RULE = `  deny    condition     = \${if and {\\
           message       = Rejected for too many bad recipients
           logwrite      = REJECT [$sender_host_address]: bad recipient count high [\${eval:$rcpt_count-$recipients_count}]`;
 
-/** The exim binary on PATH or in /usr/sbin, or null (the bench then skips). */
-export function findExim(): string | null {
+/** The exim binary (`given`, or on PATH or in /usr/sbin), or null (the bench then skips). */
+export function findExim(given?: string): string | null {
+  if (given) return existsSync(given) ? given : null;
   for (const dir of [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/local/sbin']) {
     for (const name of ['exim', 'exim4']) {
       const file = path.join(dir, name);
@@ -210,4 +211,20 @@ export async function startExim(o: EximOptions): Promise<EximDaemon> {
     throw e;
   }
   return { tls, mainlog: () => read('mainlog'), rejectlog: () => read('rejectlog'), close };
+}
+
+/** What Exim's mainlog says about a run (bench/exim-daemon.ts logs a line per RCPT and STARTTLS). */
+export function eximLogFigures(log: string) {
+  const lines = log.split('\n');
+  const has = (s: string) => lines.filter((l) => l.includes(s)).length;
+  const rcpt = lines.filter((l) => / RCPT \[127\./.test(l));
+  return {
+    sessions: lines.filter((l) => /SMTP connection from .*connection count/.test(l)).length,
+    starttls: lines.filter((l) => / STARTTLS \[127\./.test(l)).length,
+    rcpts: rcpt.length,
+    mostRcptInMessage: Math.max(0, ...rcpt.map((l) => Number(/message rcpt (\d+)/.exec(l)?.[1] ?? 0))),
+    badRcptHigh: has('bad recipient count high'),
+    tooManyBad: has('Rejected for too many bad recipients'),
+    unrouteable: has('Unrouteable address'),
+  };
 }

@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { counts } from './real-server';
 
 /** Where Haraka is installed (HARAKA_DIR, default <tmp>/verilead-haraka) and redis-server, or why not. */
 export function findHaraka(): { dir: string; redis: string } | { missing: string } {
@@ -159,4 +160,31 @@ export async function startHaraka(o: {
   }
   const version = JSON.parse(readFileSync(path.join(modules, 'haraka/package.json'), 'utf8')).version;
   return { version, log: () => output, close };
+}
+
+/** What Haraka's log says about a run. */
+export function harakaLogFigures(log: string) {
+  const lines = log.split('\n');
+  const has = (s: string) => lines.filter((l) => l.includes(s)).length;
+  // "disconnect ip=… rcpts=accepted/deferred/rejected"
+  const ends = lines
+    .map((l) => /\bdisconnect ip=\S+ .* rcpts=(\d+)\/(\d+)\/(\d+)/.exec(l))
+    .filter((m) => m !== null);
+  const sum = (i: number) => ends.reduce((n, m) => n + Number(m[i]), 0);
+  // A connection's karma (its id without a transaction's ".n"): one line at each disconnect.
+  const scores = lines
+    .map((l) => /\[[0-9A-F-]+\] \[karma\] score: (-?[\d.]+)/.exec(l)?.[1])
+    .filter((s) => s !== undefined);
+  return {
+    sessions: ends.length,
+    rcpts: `${sum(1)} accepted, ${sum(2)} deferred, ${sum(3)} rejected`,
+    mostRcptInSession: Math.max(0, ...ends.map((m) => Number(m[1]) + Number(m[2]) + Number(m[3]))),
+    tooManyRcpt: has('retval=DENYSOFT msg="Too many recipient attempts"'),
+    concurrency: has('retval=DENYSOFTDISCONNECT msg="Too many concurrent connections"'),
+    otherLimits: has('msg="Too many errors"') + has('msg="Too many unrecognized'),
+    karma: scores.length
+      ? counts(scores.map((x) => `score ${x} in sessions:`)).replace(/: /g, ' ')
+      : 'no karma line',
+    badKarma: has('very bad karma score'),
+  };
 }

@@ -8,7 +8,7 @@
 //   npm run bench:real-exim   (ROWS=400 DOMAINS=5 UNKNOWN_SHARE=0.65 EXIM_PORT=43025 EXIM_TLS=1 RUNS=1 BASELINE_REV=f08303f)
 // Skips (exit 0) when exim is not installed: apt-get install exim4-daemon-light (bench/README.md).
 import { createVerifier } from '../src/server/features/verification/verifier';
-import { findExim, startExim } from './exim-daemon';
+import { eximLogFigures, findExim, startExim } from './exim-daemon';
 import { counts, type Engine, engineOptions, startListDns, verifyList } from './real-server';
 import { makeList } from './real-server-list';
 import { loadAverage, loadBaselineVerifier } from './shared-world';
@@ -24,28 +24,12 @@ const BASELINE_REV = process.env.BASELINE_REV ?? 'f08303f';
 const IPS: [string, string] = ['127.43.0.1', '127.43.0.2'];
 const ZONE = 'exim-bench.test';
 
-const binary = findExim();
+const binary = findExim(process.env.EXIM_BIN);
 if (!binary) {
   console.log(
     'bench:real-exim skipped: exim is not installed (Debian/Ubuntu: sudo apt-get install exim4-daemon-light; see bench/README.md)',
   );
   process.exit(0);
-}
-
-/** What Exim's mainlog says about a run (bench/exim-daemon.ts logs a line per RCPT and STARTTLS). */
-function fromLog(log: string) {
-  const lines = log.split('\n');
-  const has = (s: string) => lines.filter((l) => l.includes(s)).length;
-  const rcpt = lines.filter((l) => / RCPT \[127\./.test(l));
-  return {
-    sessions: lines.filter((l) => /SMTP connection from .*connection count/.test(l)).length,
-    starttls: lines.filter((l) => / STARTTLS \[127\./.test(l)).length,
-    rcpts: rcpt.length,
-    mostRcptInMessage: Math.max(0, ...rcpt.map((l) => Number(/message rcpt (\d+)/.exec(l)?.[1] ?? 0))),
-    badRcptHigh: has('bad recipient count high'),
-    tooManyBad: has('Rejected for too many bad recipients'),
-    unrouteable: has('Unrouteable address'),
-  };
 }
 
 const list = makeList({ rows: ROWS, domains: DOMAINS, unknownShare: UNKNOWN_SHARE, zone: ZONE });
@@ -70,8 +54,8 @@ async function run(name: string, engine: Engine) {
   const logFrom = exim.mainlog().length;
   const rejectFrom = exim.rejectlog().length;
   await verifyList({ name, engine, list, ips: IPS, port: PORT });
-  const log = fromLog(exim.mainlog().slice(logFrom));
-  const rejectlog = fromLog(exim.rejectlog().slice(rejectFrom));
+  const log = eximLogFigures(exim.mainlog().slice(logFrom));
+  const rejectlog = eximLogFigures(exim.rejectlog().slice(rejectFrom));
   console.log(
     `  Exim's log: ${log.sessions} sessions (${log.starttls} STARTTLS), ${log.rcpts} RCPTs (${log.unrouteable} "Unrouteable address"), most RCPTs in one message ${log.mostRcptInMessage}; ` +
       `"bad recipient count high" ${log.badRcptHigh}, "Rejected for too many bad recipients" ${log.tooManyBad} (rejectlog ${rejectlog.tooManyBad})`,

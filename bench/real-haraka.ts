@@ -8,7 +8,7 @@
 // Skips (exit 0) when Haraka is not installed in HARAKA_DIR (default <tmp>/verilead-haraka):
 //   npm install --prefix /tmp/verilead-haraka haraka haraka-plugin-karma haraka-plugin-limit
 import { createVerifier } from '../src/server/features/verification/verifier';
-import { findHaraka, startHaraka } from './haraka-daemon';
+import { findHaraka, harakaLogFigures, startHaraka } from './haraka-daemon';
 import { counts, type Engine, engineOptions, startListDns, verifyList } from './real-server';
 import { makeList } from './real-server-list';
 import { loadAverage, loadBaselineVerifier } from './shared-world';
@@ -35,33 +35,6 @@ if ('missing' in found) {
   process.exit(0);
 }
 
-/** What Haraka's log says about a run. */
-function fromLog(log: string) {
-  const lines = log.split('\n');
-  const has = (s: string) => lines.filter((l) => l.includes(s)).length;
-  // "disconnect ip=… rcpts=accepted/deferred/rejected"
-  const ends = lines
-    .map((l) => /\bdisconnect ip=\S+ .* rcpts=(\d+)\/(\d+)\/(\d+)/.exec(l))
-    .filter((m) => m !== null);
-  const sum = (i: number) => ends.reduce((n, m) => n + Number(m[i]), 0);
-  // A connection's karma (its id without a transaction's ".n"): one line at each disconnect.
-  const scores = lines
-    .map((l) => /\[[0-9A-F-]+\] \[karma\] score: (-?[\d.]+)/.exec(l)?.[1])
-    .filter((s) => s !== undefined);
-  return {
-    sessions: ends.length,
-    rcpts: `${sum(1)} accepted, ${sum(2)} deferred, ${sum(3)} rejected`,
-    mostRcptInSession: Math.max(0, ...ends.map((m) => Number(m[1]) + Number(m[2]) + Number(m[3]))),
-    tooManyRcpt: has('retval=DENYSOFT msg="Too many recipient attempts"'),
-    concurrency: has('retval=DENYSOFTDISCONNECT msg="Too many concurrent connections"'),
-    otherLimits: has('msg="Too many errors"') + has('msg="Too many unrecognized'),
-    karma: scores.length
-      ? counts(scores.map((x) => `score ${x} in sessions:`)).replace(/: /g, ' ')
-      : 'no karma line',
-    badKarma: has('very bad karma score'),
-  };
-}
-
 const list = makeList({ rows: ROWS, domains: DOMAINS, unknownShare: UNKNOWN_SHARE, zone: ZONE });
 const dns = await startListDns(list, ZONE, [IPS[0], IPS.at(-1) ?? IPS[0]]);
 const haraka = await startHaraka({
@@ -84,7 +57,7 @@ async function run(name: string, engine: Engine) {
   const from = haraka.log().length;
   await verifyList({ name, engine, list, ips: IPS, port: PORT });
   await new Promise((r) => setTimeout(r, 500)); // the last disconnect lines
-  const log = fromLog(haraka.log().slice(from));
+  const log = harakaLogFigures(haraka.log().slice(from));
   console.log(
     `  Haraka's log: ${log.sessions} sessions, RCPTs ${log.rcpts}, most RCPTs in one session ${log.mostRcptInSession}; ` +
       `"Too many recipient attempts" ${log.tooManyRcpt}, "Too many concurrent connections" ${log.concurrency}, other limit refusals ${log.otherLimits}; karma: ${log.karma}; "very bad karma" ${log.badKarma}`,

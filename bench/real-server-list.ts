@@ -38,12 +38,16 @@ export function makeList(o: {
   const mailboxes: string[] = [];
   const truth = new Map<string, Truth>();
   for (const [d, domain] of domains.entries()) {
-    for (const [i, f] of FIRST.entries()) {
-      for (const [j, l] of LAST.entries()) {
-        const a = `${f}.${l}@${domain}`;
-        const exists = (i * 7 + j * 3 + d) % 2 === 0;
-        if (exists) mailboxes.push(a);
-        truth.set(a, exists ? 'exists' : 'unknown');
+    // Enough people for the rows: the name grid, then again with a number (anna.adler2…).
+    const copies = Math.ceil(o.rows / (o.domains * FIRST.length * LAST.length)) + 1;
+    for (let k = 0; k < copies; k++) {
+      for (const [i, f] of FIRST.entries()) {
+        for (const [j, l] of LAST.entries()) {
+          const a = `${f}.${l}${k || ''}@${domain}`;
+          const exists = (i * 7 + j * 3 + d + k) % 2 === 0;
+          if (exists) mailboxes.push(a);
+          truth.set(a, exists ? 'exists' : 'unknown');
+        }
       }
     }
     for (const [i, r] of ROLES.entries()) {
