@@ -151,7 +151,8 @@ async function waitForBanner(ip: string, port: number, ms: number, exited: () =>
 /**
  * Starts Exim in the foreground (-bdf) with a private configuration. As root, Exim accepts a -C file
  * owned by root and not writable by others; it receives mail as its own user (Debian-exim), which
- * then owns the spool and logs. As another user Exim drops its privileges to that user.
+ * then owns the spool and logs. For another user Exim refuses to start a daemon ("exim: permission
+ * denied", Exim 4.96 on Debian 12): the bench then says to run it with sudo.
  */
 export async function startExim(o: EximOptions): Promise<EximDaemon> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'verilead-exim-'));
@@ -190,7 +191,11 @@ export async function startExim(o: EximOptions): Promise<EximDaemon> {
   });
   let exit: string | null = null;
   child.once('exit', (code, signal) => {
-    exit = `exim exited (${code ?? signal}) before greeting: ${stderr.trim() || 'no output'}`;
+    const hint =
+      process.getuid?.() === 0
+        ? ''
+        : ' (Exim starts a daemon only for root: sudo -E npm run bench:real-exim)';
+    exit = `exim exited (${code ?? signal}) before greeting: ${stderr.trim() || 'no output'}${hint}`;
   });
   const read = (name: string) => {
     const f = path.join(dir, 'log', name);
