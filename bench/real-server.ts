@@ -94,6 +94,11 @@ export async function verifyList(o: {
   );
   console.log(`  verdicts: ${counts(results.map((r) => `${r.status}/${r.reason}`))}`);
   console.log(`  most connections at once to one server address (kernel): ${maxKernel} (cap 2)`);
+  if (wrong.length) {
+    console.log(
+      `  wrong, truth → verdict: ${counts(wrong.map((r) => `${o.list.truth.get(r.input)} → ${r.status}/${r.reason}`))}`,
+    );
+  }
   for (const r of wrong.slice(0, 10)) {
     console.log(
       `  !!! wrong: ${r.input} (truth ${o.list.truth.get(r.input)}) → ${r.status}/${r.reason}: ${r.smtpCode ?? ''} ${r.smtpMessage ?? ''}`,
