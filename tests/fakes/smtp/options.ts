@@ -64,8 +64,10 @@ export interface FakeSmtpOptions {
    * Gmail's 450 4.2.1 "receiving mail at a rate". A 421 reply closes the connection after it.
    */
   rateLimit?: { rcpts: number; windowMs: number; reply?: string };
-  /** Beyond this many RCPTs in one connection: 452 4.5.3. */
+  /** Beyond this many RCPTs in one connection: `maxRcptReply`. */
   maxRcptPerSession?: number;
+  /** Past `maxRcptPerSession` (default 452 4.5.3 Too many recipients; Haraka's limit: 450 Too many recipient attempts). */
+  maxRcptReply?: string;
   /** Greylisting: the first RCPT of each (sender, recipient) gets 451 4.7.1 "try again in N seconds". */
   greylistS?: number;
   /**

@@ -32,7 +32,7 @@ export function rcpt(s: FakeSession, line: string) {
     return s.reply('530 5.7.0 Must issue a STARTTLS command first');
   }
   if (o.maxRcptPerSession !== undefined && s.rcptCount > o.maxRcptPerSession) {
-    return s.reply('452 4.5.3 Too many recipients');
+    return s.reply(o.maxRcptReply ?? '452 4.5.3 Too many recipients');
   }
   const domain = address.slice(address.lastIndexOf('@') + 1);
   if (o.singleDomainPerTransaction && s.rcptDomain !== '' && domain !== s.rcptDomain) {

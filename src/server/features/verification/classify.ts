@@ -27,7 +27,10 @@ const UNKNOWN_USER_TEXT =
 const FULL_TEXT =
   /mailbox (is )?full|over ?quota|quota exceeded|exceeded (the )?storage|insufficient storage|mailbox size limit/i;
 const GREYLIST_TEXT = /grey|gray|try (again )?later|retry later|postpone|deferred/i;
-const TOO_MANY_TEXT = /too many recipients(?! from)|recipient limit|too many rcpt/i;
+// Haraka's limit plugin says "450 Too many recipient attempts" past its per-connection recipient count
+// (accepted or not): a recipient limit of the session, learned as 452's (real Haraka, bench/real-haraka.ts).
+const TOO_MANY_TEXT =
+  /too many recipients(?! from)|recipient limit|too many rcpt|too many recipient attempts/i;
 const RATE_TEXT =
   /\brate\b|rate.?limit|throttl|slow down|too many (messages|mails|emails|connections|requests)/i;
 
@@ -38,7 +41,7 @@ const RATE_TEXT =
  * our recipients or requests (Postfix's anvil, cPanel's ratelimit ACL, Microsoft 365's "server busy").
  */
 const SESSION_REFUSAL_TEXT =
-  /too many (bad|invalid|unknown|failed|rejected|unverified) (recipients?|rcpts?|users|addresses)|bad recipient count|too many (errors|recipient attempts|invalid commands|unrecognized commands)|error limit|errors? exceeded|bad karma|karma score|too many recipients from|reached its limit for processing requests|server busy|dictionary attack|directory harvest|harvest attack/i;
+  /too many (bad|invalid|unknown|failed|rejected|unverified) (recipients?|rcpts?|users|addresses)|bad recipient count|too many (errors|invalid commands|unrecognized commands)|error limit|errors? exceeded|bad karma|karma score|too many recipients from|reached its limit for processing requests|server busy|dictionary attack|directory harvest|harvest attack/i;
 
 /** A reply refusing the session or the client, whatever its code: never a verdict on the address. */
 export function isSessionRefusal(reply: SmtpReply): boolean {

@@ -39,7 +39,8 @@ const WORDINGS: Array<[string, string, 'refused_session' | 'too_many' | 'rate']>
     'refused_session',
   ],
   ['Exchange (MaxRecipientEnvelopeLimit)', '452 4.5.3 Too many recipients', 'too_many'],
-  ['Haraka (limit: recipients)', '450 Too many recipient attempts', 'refused_session'],
+  // Its recipient count per connection (accepted or not), held 3 s by limit's tarpit: the session's limit.
+  ['Haraka (limit: recipients)', '450 Too many recipient attempts', 'too_many'],
   ['Haraka (limit: errors)', '421 Too many errors', 'refused_session'],
   ['Haraka (limit: rate_rcpt_host)', '450 recipient rate limit exceeded', 'rate'],
   ['Haraka (karma)', '550 very bad karma score: -8', 'refused_session'],
