@@ -79,6 +79,12 @@ describe('npm run check:boundaries', () => {
       "inside feature 'lists'",
     ],
     [
+      'a feature importing a lists file other than its index (lists is entered through index.ts alone)',
+      'src/server/features/scraper/routes.ts',
+      "import { sendUploadExport } from '../lists/export';",
+      "inside feature 'lists'",
+    ],
+    [
       'the platform importing a feature',
       'src/server/platform/db/x.ts',
       "import { x } from '../../features/lists';",

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { accountExportJson, usernamesByIds } from '../auth';
 import { templatesExportPage } from '../email-composer/workspace-data';
-import { listsExportPage } from '../lists/workspace-data';
+import { listsExportPage } from '../lists';
 import { scrapeJobsExportPage, scrapeProfilesExportPage } from '../scraper/workspace-data';
 import { campaignLeadsExportPage, campaignsExportPage } from '../smartlead';
 import { usageExportPage } from '../usage/workspace-data';

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/calibration';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
-import { verifiedBandRates } from '../lists/score';
+import { verifiedBandRates } from '../lists';
 import { bounceRatesByVerdict } from '../outcomes';
 import { foundAndSent } from './queries';
 

@@ -2,7 +2,7 @@ import { nameParts } from '../../../shared/finder';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Resolver } from '../../platform/net/safe-fetch';
-import { workspaceRowsAtDomain } from '../lists/outcomes';
+import { workspaceRowsAtDomain } from '../lists';
 import type { Example } from './evidence';
 import { earlierAnswers } from './queries';
 import { putSite, siteOf } from './site-cache';

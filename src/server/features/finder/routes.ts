@@ -13,11 +13,10 @@ import {
   singleFindResponseSchema,
 } from '../../../shared/finder';
 import type { AppDeps } from '../../platform/deps';
-import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
+import { contentDisposition, csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import { badRequest } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { brandedFileName } from '../branding';
-import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { workspaceCalibration } from './calibration';
 import { peopleFromCsv } from './csv-input';

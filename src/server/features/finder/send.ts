@@ -3,8 +3,8 @@ import { FIND_STATUS_LABELS, type FindSendResponse, PATTERN_SOURCE_LABELS } from
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { type CarriedVerdict, verifyRows } from '../lists';
 import type { ListsSettings } from '../lists/env';
-import { type CarriedVerdict, verifyRows } from '../lists/verify-rows';
 import type { WorkspacePlan } from '../workspaces';
 import { resultRows, resultsWhere } from './queries';
 import type { FindResultRow } from './schema';

@@ -6,7 +6,7 @@ import { providerOf } from '../../../shared/mail-providers';
 import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../../shared/verification';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
-import { sendCsv } from '../../platform/http/csv-response';
+import { contentDisposition, sendCsv } from '../../platform/http/csv-response';
 import { notFound } from '../../platform/http/errors';
 import { brandedFileName } from '../branding';
 import { allRowsBetween, rowsOfStatusAfter } from './queries/results';
@@ -46,11 +46,6 @@ export function exportFileName(originalName: string, type: string, uploadedAt: D
       .replace(/[\\/:*?"<>|\r\n]+/g, ' ')
       .trim() || 'list';
   return `${base}-${type}-${uploadedAt.toISOString().slice(0, 10)}.csv`;
-}
-
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**

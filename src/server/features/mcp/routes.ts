@@ -10,7 +10,7 @@ import { AppError, errorBody } from '../../platform/http/errors';
 import { linkOrigin } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
 import { bearerOf, tokenCaller, v1RateLimit } from '../api';
-import { sendUploadExport } from '../lists/export';
+import { sendUploadExport } from '../lists';
 import { rememberClient } from './clients';
 import { EXPORT_LINK_PATH, redeemExportLink } from './export-links';
 import { oauthCaller } from './oauth/caller';

@@ -4,7 +4,7 @@ import { eraseWorkspaceIdempotencyKeys } from '../api/workspace-data';
 import { markDataPurged, workspacesEndedBefore } from '../billing/purge';
 import { eraseWorkspaceExports } from '../data-export';
 import { eraseWorkspaceTemplates } from '../email-composer/workspace-data';
-import { eraseWorkspaceUploads } from '../lists/workspace-data';
+import { eraseWorkspaceUploads } from '../lists';
 import { eraseWorkspaceScrapes } from '../scraper/workspace-data';
 import { eraseWorkspaceSmartlead } from '../smartlead';
 import { eraseWorkspaceUsage } from '../usage/workspace-data';

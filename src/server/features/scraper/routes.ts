@@ -16,11 +16,10 @@ import {
   urlScrapeStartedSchema,
 } from '../../../shared/scraper';
 import type { AppDeps } from '../../platform/deps';
-import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
+import { contentDisposition, csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import type { AppInstance } from '../../platform/http/types';
 import { isModelConfigured } from '../ai/client';
 import { brandedFileName } from '../branding';
-import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { isScraperConfigured } from './apify';
 import { cleanJobData } from './clean';

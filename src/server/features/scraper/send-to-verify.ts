@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { verifyRows } from '../lists';
 import type { ListsSettings } from '../lists/env';
-import { verifyRows } from '../lists/verify-rows';
 import type { WorkspacePlan } from '../workspaces';
 import { isPlausibleEmail } from './emails';
 import { findOwnJob, jobProfiles } from './service';

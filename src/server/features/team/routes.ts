@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
 import { requireUser } from '../auth/request-user';
-import { uploadNameOf } from '../lists/workspace-data';
+import { uploadNameOf } from '../lists';
 import { installActivityLog, requirePermission, requireWorkspace } from '../workspaces';
 import { listActivity } from './team-activity';
 import { invitationRoutes } from './team-invite-routes';

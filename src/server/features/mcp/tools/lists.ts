@@ -12,8 +12,7 @@ import {
 } from '../../../../shared/mcp';
 import { realSleep } from '../../../platform/retry';
 import { createApiList, verifyOne } from '../../api';
-import { getUploadStatus } from '../../lists/read';
-import { getResultsPage } from '../../lists/results';
+import { getResultsPage, getUploadStatus } from '../../lists';
 import { defineTool, type ToolContext, ToolRefusal } from '../tool';
 
 /**

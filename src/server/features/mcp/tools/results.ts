@@ -12,7 +12,7 @@ import {
   mcpResultsOutput,
 } from '../../../../shared/mcp';
 import { findOne, findResultsPage, jobView, ownJob, startFind } from '../../finder';
-import { getResultsPage } from '../../lists/results';
+import { getResultsPage } from '../../lists';
 import { createExportLink, EXPORT_LINK_PATH } from '../export-links';
 import { defineTool, permitted } from '../tool';
 import { listView, MCP_WAIT_MS } from './lists';

@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../platform/http
 import type { JobSender } from '../../../platform/jobs/registry';
 import type { Sleep } from '../../../platform/retry';
 import { assertHasAccess } from '../../billing/access';
-import { getResultsPage } from '../../lists/results';
+import { getResultsPage } from '../../lists';
 import { suppressedAmong } from '../../suppressions';
 import type { WorkspacePlan } from '../../workspaces';
 import { findCampaign } from '../campaigns/campaigns';
