@@ -28,6 +28,7 @@ import { onboardingRoutes } from './onboarding/routes';
 import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
+import { sendingMailboxes, workspacesWithSmartleadKey } from './smartlead';
 import {
   smartleadImportDetailsJob,
   smartleadOutcomePollJob,
@@ -41,6 +42,9 @@ import { usageRoutes } from './usage/routes';
 import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
 import { workspaceRoutes } from './workspaces/routes';
+
+/** The sending mailboxes deliverability checks the domains of: Smartlead's (smartlead stands on deliverability). */
+const smartleadMailboxes = { workspaceIds: workspacesWithSmartleadKey, read: sendingMailboxes };
 
 /**
  * The product's features, each a folder with its routes and background jobs. Adding a feature is one
@@ -70,8 +74,8 @@ export const features: Feature[] = [
   },
   {
     name: 'deliverability',
-    routes: deliverabilityRoutes,
-    jobs: [deliverabilityRecheckJob, verifierStandingJob],
+    routes: (app, deps) => deliverabilityRoutes(app, deps, smartleadMailboxes),
+    jobs: [deliverabilityRecheckJob(smartleadMailboxes), verifierStandingJob],
   },
   { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },
