@@ -49,7 +49,7 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
         db,
         queue: deps.queue,
         config: deps.config,
-        workspace: requirePermission(req, 'scraper:run'),
+        workspace: requirePermission(req, 'finder:run'),
         now: deps.clock(),
         person: req.body,
         viaApi: true,
@@ -79,7 +79,7 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
         db,
         queue: deps.queue,
         config: deps.config,
-        workspace: requirePermission(req, 'scraper:run'),
+        workspace: requirePermission(req, 'finder:run'),
         now: deps.clock(),
         kind: 'bulk',
         name: req.body.name || 'API bulk find',
@@ -102,7 +102,7 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
       },
     },
     async (req) => ({
-      job: jobView(await ownJob(db, requirePermission(req, 'scraper:run').id, req.params.id)),
+      job: jobView(await ownJob(db, requirePermission(req, 'finder:run').id, req.params.id)),
     }),
   );
 
@@ -118,6 +118,6 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
         response: { 200: findResultsPageSchema, ...errors },
       },
     },
-    async (req) => findResultsPage(db, requirePermission(req, 'scraper:run').id, req.params.id, req.query),
+    async (req) => findResultsPage(db, requirePermission(req, 'finder:run').id, req.params.id, req.query),
   );
 }

@@ -43,7 +43,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
     db,
     queue: deps.queue,
     config: deps.config,
-    workspace: requirePermission(req, 'scraper:run'),
+    workspace: requirePermission(req, 'finder:run'),
     now: deps.clock(),
   });
 
@@ -107,7 +107,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   r.get('/api/finds', { schema: { tags, response: { 200: findJobListSchema } } }, async (req) => ({
-    jobs: await listFinds(db, requirePermission(req, 'scraper:run').id),
+    jobs: await listFinds(db, requirePermission(req, 'finder:run').id),
   }));
 
   r.get(
@@ -120,14 +120,14 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: findResultsPageSchema },
       },
     },
-    async (req) => findResultsPage(db, requirePermission(req, 'scraper:run').id, req.params.id, req.query),
+    async (req) => findResultsPage(db, requirePermission(req, 'finder:run').id, req.params.id, req.query),
   );
 
   r.post(
     '/api/finds/:id/stop',
     { schema: { tags, params: idParams, response: { 200: z.object({ job: findJobSchema }) } } },
     async (req) => ({
-      job: await stopFind(db, requirePermission(req, 'scraper:run').id, req.params.id, deps.clock()),
+      job: await stopFind(db, requirePermission(req, 'finder:run').id, req.params.id, deps.clock()),
     }),
   );
 
@@ -135,7 +135,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
     '/api/finds/:id',
     { schema: { tags, params: idParams, response: { 204: z.null().describe('Deleted') } } },
     async (req, reply) => {
-      await removeFind(db, requirePermission(req, 'scraper:run').id, req.params.id);
+      await removeFind(db, requirePermission(req, 'finder:run').id, req.params.id);
       return reply.code(204).send(null);
     },
   );
