@@ -11,7 +11,7 @@ import {
 } from '../../../shared/finder';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { findOne, findResultsPage, jobView, ownJob, startFind } from '../finder';
+import { findOne, findOwnFindJob, findResultsPage, jobView, startFind } from '../finder';
 import { requirePermission } from '../workspaces';
 import { errors, RATE_NOTE, security, TAGS, type V1RouteConfig } from './v1-scope';
 
@@ -102,7 +102,13 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
       },
     },
     async (req) => ({
-      job: jobView(await ownJob(db, requirePermission(req, 'finder:run').id, req.params.id)),
+      job: jobView(
+        await findOwnFindJob({
+          db,
+          workspaceId: requirePermission(req, 'finder:run').id,
+          jobId: req.params.id,
+        }),
+      ),
     }),
   );
 
@@ -118,6 +124,12 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
         response: { 200: findResultsPageSchema, ...errors },
       },
     },
-    async (req) => findResultsPage(db, requirePermission(req, 'finder:run').id, req.params.id, req.query),
+    async (req) =>
+      findResultsPage({
+        db,
+        workspaceId: requirePermission(req, 'finder:run').id,
+        jobId: req.params.id,
+        query: req.query,
+      }),
   );
 }

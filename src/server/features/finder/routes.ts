@@ -107,7 +107,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   r.get('/api/finds', { schema: { tags, response: { 200: findJobListSchema } } }, async (req) => ({
-    jobs: await listFinds(db, requirePermission(req, 'finder:run').id),
+    jobs: await listFinds({ db, workspaceId: requirePermission(req, 'finder:run').id }),
   }));
 
   r.get(
@@ -120,14 +120,25 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: findResultsPageSchema },
       },
     },
-    async (req) => findResultsPage(db, requirePermission(req, 'finder:run').id, req.params.id, req.query),
+    async (req) =>
+      findResultsPage({
+        db,
+        workspaceId: requirePermission(req, 'finder:run').id,
+        jobId: req.params.id,
+        query: req.query,
+      }),
   );
 
   r.post(
     '/api/finds/:id/stop',
     { schema: { tags, params: idParams, response: { 200: z.object({ job: findJobSchema }) } } },
     async (req) => ({
-      job: await stopFind(db, requirePermission(req, 'finder:run').id, req.params.id, deps.clock()),
+      job: await stopFind({
+        db,
+        workspaceId: requirePermission(req, 'finder:run').id,
+        jobId: req.params.id,
+        now: deps.clock(),
+      }),
     }),
   );
 
@@ -135,7 +146,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
     '/api/finds/:id',
     { schema: { tags, params: idParams, response: { 204: z.null().describe('Deleted') } } },
     async (req, reply) => {
-      await removeFind(db, requirePermission(req, 'finder:run').id, req.params.id);
+      await removeFind({ db, workspaceId: requirePermission(req, 'finder:run').id, jobId: req.params.id });
       return reply.code(204).send(null);
     },
   );
@@ -151,7 +162,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const workspaceId = requirePermission(req, 'lists:export').id;
-      const lines = exportFind(db, workspaceId, req.params.id);
+      const lines = exportFind({ db, workspaceId, jobId: req.params.id });
       // The first line is read before the headers go out, so a wrong id is a 404, not an empty file.
       const first = await lines.next();
       const now = deps.clock();

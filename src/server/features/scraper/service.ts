@@ -149,7 +149,7 @@ export async function listScrapeJobs(opts: {
 }
 
 /** The workspace's job (another workspace's id gets the same 404 as a missing one). */
-export async function findOwnJob(opts: { db: Db; workspaceId: string; jobId: string }) {
+export async function findOwnScrapeJob(opts: { db: Db; workspaceId: string; jobId: string }) {
   if (!UUID.test(opts.jobId)) throw notFound('Scrape job not found');
   const [job] = await opts.db
     .select()

@@ -11,7 +11,7 @@ import {
   mcpListResultsInput,
   mcpResultsOutput,
 } from '../../../../shared/mcp';
-import { findOne, findResultsPage, jobView, ownJob, startFind } from '../../finder';
+import { findOne, findOwnFindJob, findResultsPage, jobView, startFind } from '../../finder';
 import { getResultsPage } from '../../lists';
 import { createExportLink, EXPORT_LINK_PATH } from '../export-links';
 import { defineTool, permitted } from '../tool';
@@ -159,7 +159,11 @@ const getFind = defineTool({
   output: mcpFindJobOutput,
   annotations: readOnly,
   async run(ctx, input) {
-    const job = await ownJob(ctx.deps.database.db, ctx.caller.workspace.id, input.findId);
+    const job = await findOwnFindJob({
+      db: ctx.deps.database.db,
+      workspaceId: ctx.caller.workspace.id,
+      jobId: input.findId,
+    });
     const find = jobView(job);
     return {
       data: { find },
@@ -179,11 +183,11 @@ const findResults = defineTool({
   output: mcpFindResultsOutput,
   annotations: readOnly,
   async run(ctx, input) {
-    const page = await findResultsPage(ctx.deps.database.db, ctx.caller.workspace.id, input.findId, {
-      page: input.page,
-      pageSize: input.pageSize,
-      filter: input.filter,
-      search: '',
+    const page = await findResultsPage({
+      db: ctx.deps.database.db,
+      workspaceId: ctx.caller.workspace.id,
+      jobId: input.findId,
+      query: { page: input.page, pageSize: input.pageSize, filter: input.filter, search: '' },
     });
     return { data: page, text: `${page.results.length} of ${page.total} answers (page ${page.page}).` };
   },

@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 /** A website that could not be read is tried again after a day, not after the full lifetime. */
 const FAILED_SITE_MS = DAY_MS;
 
-export interface KnowledgeDeps {
+export interface ExampleDeps {
   db: Db;
   config: Pick<
     Config,
@@ -31,7 +31,7 @@ export interface KnowledgeDeps {
 }
 
 export async function siteExamples(
-  d: KnowledgeDeps,
+  d: ExampleDeps,
   domain: string,
 ): Promise<{ examples: Example[]; problem: string | null }> {
   const now = d.now();
@@ -80,7 +80,7 @@ export async function workspaceExamples(db: Db, workspaceId: string, domain: str
 }
 
 /** Both, as the finder's examples of one domain for one workspace. */
-export async function domainExamples(d: KnowledgeDeps, workspaceId: string, domain: string) {
+export async function domainExamples(d: ExampleDeps, workspaceId: string, domain: string) {
   const [site, own] = await Promise.all([
     siteExamples(d, domain),
     workspaceExamples(d.db, workspaceId, domain),
