@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbInt, query, queryRows } from '../../platform/db/sql';
 import { bounceRows, latestVerdictOf, rowsAtDomain } from './queries/outcomes';
 import { forgetStatuses } from './status-cache';
 
@@ -20,14 +21,15 @@ export async function applyBounce(opts: {
   email: string;
   bouncedAt: Date;
 }): Promise<number> {
-  const changed = await query<{ id: string; n: number }>(
+  const changed = await queryRows(
     opts.db,
+    z.object({ id: z.string(), n: dbInt }),
     bounceRows({ email: opts.email.toLowerCase(), workspaceId: opts.workspaceId, bouncedAt: opts.bouncedAt }),
   );
   // The search+filter copy of these uploads' statuses is versioned by the run's counters, which a
   // bounce does not move: drop it so the next filtered search reads the new statuses.
   for (const u of changed) forgetStatuses(u.id);
-  return changed.reduce((n, u) => n + Number(u.n), 0);
+  return changed.reduce((n, u) => n + u.n, 0);
 }
 
 /**
