@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import { realSleep } from '../../platform/retry';
-import { assertQuotaLeft } from '../usage/quota';
+import { assertQuotaLeft } from '../usage';
 import type { WorkspacePlan } from '../workspaces';
 import { findQueueOf } from './job-types';
 import {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHARGED_REASONS } from '../../../shared/credits';
 import type { Db } from '../../platform/db/client';
 import { countRow, dbInt, queryRows } from '../../platform/db/sql';
-import { type CreditTally, reverifyDays, settleCredits } from '../usage/credits';
+import { type CreditTally, reverifyDays, settleCredits } from '../usage';
 import { forgetReusedAnswers, reuseRecentAnswers, runTally } from './queries/credits';
 import { runEnding } from './queries/upload-reads';
 

@@ -11,7 +11,7 @@ import type { ReasonCode } from '../../../shared/reason-codes';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { upstreamFailed } from '../../platform/http/errors';
-import { reverifyDays } from '../usage/credits';
+import { reverifyDays } from '../usage';
 import type { Verifier } from '../verification';
 import { recentlyAnswered } from './queries/credits';
 import { uploadRows } from './schema';

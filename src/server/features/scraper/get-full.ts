@@ -4,7 +4,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import { assertHasAccess } from '../billing/access';
+import { assertHasAccess } from '../billing';
 import type { WorkspacePlan } from '../workspaces';
 import {
   apifyClient,

@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { contentDisposition, csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import type { AppInstance } from '../../platform/http/types';
-import { isModelConfigured } from '../ai/client';
+import { isModelConfigured } from '../ai';
 import { brandedFileName } from '../branding';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { isScraperConfigured } from './apify';

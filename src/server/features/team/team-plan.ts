@@ -1,7 +1,7 @@
 import { PLAN_TABLE } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
-import { type PriceConfig, planState } from '../billing/plans';
+import { type PriceConfig, planState } from '../billing';
 import { findWorkspacePlan, type WorkspaceContext } from '../workspaces';
 
 export const UPGRADE_URL = '/subscribe?plan=whitelabel';

@@ -3,7 +3,7 @@ import { type PlanState, USAGE_LABELS, type UsageKind, upgradeFor } from '../../
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { AppError } from '../../platform/http/errors';
-import { type PriceConfig, planState } from '../billing/plans';
+import { type PriceConfig, planState } from '../billing';
 import type { WorkspacePlan } from '../workspaces';
 import { countUse, monthCount, uncountUse } from './queries';
 

@@ -3,7 +3,7 @@ import { creditRunsResponseSchema, creditSettingsSchema } from '../../../shared/
 import { planStateSchema, usageResponseSchema } from '../../../shared/usage';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { planState } from '../billing/plans';
+import { planState } from '../billing';
 import { probeBudgetByTier } from '../probe-budget';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { creditRunsOfMonth, setReverifyDays } from './credits';

@@ -1,6 +1,6 @@
 import { USAGE_KINDS, type UsageResponse } from '../../../shared/usage';
 import type { Db } from '../../platform/db/client';
-import { planState } from '../billing/plans';
+import { planState } from '../billing';
 import type { BudgetConfig } from '../probe-budget';
 import { probeBudgetFigures } from '../probe-budget';
 import type { WorkspacePlan } from '../workspaces';

@@ -1,7 +1,7 @@
 import { PLAN_TABLE } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
-import { type PriceConfig, planState } from '../billing/plans';
+import { type PriceConfig, planState } from '../billing';
 import { findWorkspacePlan } from '../workspaces';
 
 // Webhooks are part of the API (shared/plans.ts: White Label, paid or in its trial). The plan is read when

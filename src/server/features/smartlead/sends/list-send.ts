@@ -6,7 +6,7 @@ import type { Db } from '../../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/http/errors';
 import type { JobSender } from '../../../platform/jobs/registry';
 import type { Sleep } from '../../../platform/retry';
-import { assertHasAccess } from '../../billing/access';
+import { assertHasAccess } from '../../billing';
 import { getResultsPage } from '../../lists';
 import { suppressedAmong } from '../../suppressions';
 import type { WorkspacePlan } from '../../workspaces';

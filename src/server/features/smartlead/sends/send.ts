@@ -3,7 +3,7 @@ import type { Clock } from '../../../platform/clock';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
 import type { Sleep } from '../../../platform/retry';
-import type { PriceConfig } from '../../billing/plans';
+import type { PriceConfig } from '../../billing';
 import { suppressedAmong } from '../../suppressions';
 import { ensureRemoteCampaign } from '../campaigns/campaigns';
 import { setStatus } from '../campaigns/remote';

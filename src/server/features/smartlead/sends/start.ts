@@ -7,7 +7,7 @@ import type { Db } from '../../../platform/db/client';
 import { badRequest } from '../../../platform/http/errors';
 import type { JobSender } from '../../../platform/jobs/registry';
 import type { Sleep } from '../../../platform/retry';
-import { assertHasAccess } from '../../billing/access';
+import { assertHasAccess } from '../../billing';
 import { suppressedAmong } from '../../suppressions';
 import type { WorkspacePlan } from '../../workspaces';
 import { ensureRemoteCampaign } from '../campaigns/campaigns';
