@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { McpConnection } from '../../../shared/mcp-oauth';
 import { failureToast, toast } from '../../lib/toast';
 import { AccessTable } from '../../ui/access-table';
-import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { mcpQueries, useRevokeConnection } from './api';
