@@ -39,10 +39,8 @@ export async function consumeQuota(opts: {
   const limit = state.limits[kind];
   const month = monthOf(now);
   const units = Math.max(0, Math.floor(opts.units ?? 0));
-  const rows = await query<{ count: number }>(
-    db,
-    countUse({ workspaceId: workspace.id, month, kind, units, limit }),
-  );
+  // Only whether a row came back matters: the counter was under the limit and is counted.
+  const rows = await query<unknown>(db, countUse({ workspaceId: workspace.id, month, kind, units, limit }));
   if (rows.length > 0) return;
   throw quotaError({ state, kind, now });
 }
