@@ -9,7 +9,7 @@ import { csvFileResponse } from '../../platform/http/csv-response';
 import { AppError, errorBody } from '../../platform/http/errors';
 import { linkOrigin } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
-import { bearerOf, tokenCaller, v1RateLimit } from '../api';
+import { bearerOf, tokenCaller, v1RateLimit } from '../api-v1';
 import { sendUploadExport } from '../lists';
 import { rememberClient } from './clients';
 import { EXPORT_LINK_PATH, redeemExportLink } from './export-links';

@@ -1,6 +1,6 @@
 import { CANCELED_DATA_DAYS } from '../../../shared/billing';
 import type { Db } from '../../platform/db/client';
-import { eraseWorkspaceIdempotencyKeys } from '../api';
+import { eraseWorkspaceIdempotencyKeys } from '../api-v1';
 import { markDataPurged, workspacesEndedBefore } from '../billing';
 import { eraseWorkspaceExports } from '../data-export';
 import { eraseWorkspaceTemplates } from '../email-composer';

@@ -29,7 +29,7 @@ export async function webhooksRefusal(opts: {
   };
 }
 
-/** The API's answer to a plan without it: 403 with the upgrade path (api/auth.ts). */
+/** The API's answer to a plan without it: 403 with the upgrade path (api-v1/auth.ts). */
 export async function assertWebhooksAllowed(opts: Parameters<typeof webhooksRefusal>[0]): Promise<void> {
   const refusal = await webhooksRefusal(opts);
   if (refusal) {

@@ -11,7 +11,7 @@ import {
   mcpVerifyOutput,
 } from '../../../../shared/mcp';
 import { realSleep } from '../../../platform/retry';
-import { createApiList, verifyOne } from '../../api';
+import { createApiList, verifyOne } from '../../api-v1';
 import { getResultsPage, getUploadStatus } from '../../lists';
 import { defineTool, type ToolContext, ToolRefusal } from '../tool';
 
