@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_DOC_DESCRIPTION } from './features/api/doc';
+import { API_DOC_DESCRIPTION } from './features/api-v1/doc';
 import { installRequestUser } from './features/auth/request-user';
 import { features } from './features/index';
 import type { AppDeps } from './platform/deps';

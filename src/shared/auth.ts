@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { planSchema } from './plans';
 
 // Contracts of the account calls. Messages are the product's documented wording.
-export const PLANS = ['hobbyist', 'professional', 'whitelabel'] as const;
-export const planSchema = z.enum(PLANS);
-export type Plan = z.infer<typeof planSchema>;
-
-// Names, prices and limits of the plans: src/shared/plans.ts.
+// The plans (their ids, names, prices and limits): src/shared/plans.ts.
 
 export const usernameSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planSchema } from './auth';
+import { planSchema } from './plans';
 
 // Contracts of the subscription and payment calls.
 

@@ -215,19 +215,6 @@ export const startVerificationResponseSchema = z.object({
 });
 export type StartVerificationResponse = z.infer<typeof startVerificationResponseSchema>;
 
-/** A verified address offered for sending ("selectable email entry", the sendable rule). */
-const sendableEmailSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  name: z.string().nullable(),
-  company: z.string().nullable(),
-  uploadId: z.string(),
-  uploadName: z.string(),
-  uploadDate: z.string(),
-  status: z.literal('valid'),
-});
-export type SendableEmail = z.infer<typeof sendableEmailSchema>;
-
 /** Any value the server does not know shows as Pending. */
 export function normalizeUploadStatus(s: string): UploadStatus {
   return (uploadStatuses as readonly string[]).includes(s) ? (s as UploadStatus) : 'pending';

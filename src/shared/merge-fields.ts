@@ -23,14 +23,6 @@ export function fieldsIn(text: string): string[] {
   return [...out];
 }
 
-/** The text as one lead would receive it; an unknown or empty field is left visible as {{name}}. */
-export function renderMerge(text: string, values: Record<string, string>): string {
-  return text.replace(FIELD_RE, (whole, name: string) => {
-    const v = values[name];
-    return v?.trim() ? v : whole;
-  });
-}
-
 /** The text cut where merge fields are: values filled in, fields without one kept apart (`missing`). */
 export function mergeParts(
   text: string,

@@ -1,6 +1,10 @@
-import { PLANS, type Plan } from './auth';
+import { z } from 'zod';
 import { MAX_CSV_BYTES } from './lists';
 import { SCRAPE_MAX_ITEMS_LIMIT } from './scraper';
+
+export const PLANS = ['hobbyist', 'professional', 'whitelabel'] as const;
+export const planSchema = z.enum(PLANS);
+export type Plan = z.infer<typeof planSchema>;
 
 // The one table of plans (decision 0600). Every screen that names a
 // price or a limit renders it from here, and the server's quota and plan gates read the same rows, so

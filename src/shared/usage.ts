@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Plan, planSchema } from './auth';
+import { type Plan, planSchema } from './plans';
 import { probeBudgetSchema } from './probe-budget';
 
 // Plans, quotas and metered usage (decision 0600).

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  attemptsText,
-  RESULT_CSV_COLUMNS,
-  reasonCodes,
-  reasonText,
-  smtpMessageText,
-  smtpReplyText,
-} from './verification';
+import { reasonCodes } from './reason-codes';
+import { attemptsText, RESULT_CSV_COLUMNS, reasonText, smtpMessageText, smtpReplyText } from './verification';
 
 describe('verification wording for people', () => {
   it('puts reason_text right after the reason code', () => {

@@ -4,7 +4,7 @@ import { reasonLabels } from './reasons';
 
 // Verdicts and reason codes of VERIFICATION.md, shared by the engine, the server and the web. The codes are
 // in reason-codes.ts and what each reason means (its words, status, score prior…) in its row of reasons.ts.
-export { type ReasonCode, reasonCodes, type VerificationStatus } from './reason-codes';
+export type { ReasonCode, VerificationStatus } from './reason-codes';
 export { reasonLabels, verdictOf } from './reasons';
 
 export const verificationQualities = ['good', 'risky', 'bad'] as const;

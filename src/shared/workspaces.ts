@@ -9,13 +9,14 @@ const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
 
 /**
  * The permission table (docs/decisions/0800): each action and the least role that may take it.
- * Members do the work (verify, export, scrape, send); admins manage what costs money or exposes the
+ * Members do the work (verify, export, scrape, find addresses, send); admins manage what costs money or exposes the
  * workspace (keys, members, billing, branding); only owners transfer or delete the workspace.
  */
 export const PERMISSIONS = {
   'lists:verify': 'member',
   'lists:export': 'member',
   'scraper:run': 'member',
+  'finder:run': 'member',
   'campaigns:send': 'member',
   'keys:manage': 'admin',
   'members:manage': 'admin',

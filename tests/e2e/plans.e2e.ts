@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLANS } from '../../src/shared/auth';
 import {
   API_RULE,
   listsLimitText,
   PLAN_ROWS,
   PLAN_TABLE,
+  PLANS,
   planAmount,
   planFeatures,
   planPrice,

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { Example } from '../../src/server/features/finder/evidence';
 import type { SiteReading } from '../../src/server/features/finder/website';
-import { ADDRESS_PATTERNS, nameParts, renderPattern } from '../../src/shared/finder';
+import { ADDRESS_PATTERNS, nameParts } from '../../src/shared/finder';
+import { renderPattern } from '../../src/shared/finder/patterns';
 import { type FakeDns, type FakeDnsEntry, startFakeDns } from './dns';
 import { type FakeSmtp, startFakeSmtp } from './smtp';
 

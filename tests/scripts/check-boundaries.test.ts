@@ -91,6 +91,18 @@ describe('npm run check:boundaries', () => {
       "inside feature 'prober'",
     ],
     [
+      'a feature importing a file usage once shared (usage is entered through its index.ts now)',
+      'src/server/features/billing/plans.ts',
+      "import { usageSummary } from '../usage/usage';",
+      "inside feature 'usage'",
+    ],
+    [
+      'a feature importing a lists file other than its index (lists is entered through index.ts alone)',
+      'src/server/features/scraper/routes.ts',
+      "import { sendUploadExport } from '../lists/export';",
+      "inside feature 'lists'",
+    ],
+    [
       'the platform importing a feature',
       'src/server/platform/db/x.ts',
       "import { x } from '../../features/lists';",

@@ -5,9 +5,9 @@ import { opsRoutes } from '../platform/ops/routes';
 import { accountLinkCleanupJob } from './account/jobs';
 import { accountRoutes } from './account/routes';
 import { aiRoutes } from './ai/routes';
-import { singleCheckRoutes } from './api/check-routes';
-import { idempotencyCleanupJob } from './api/jobs';
-import { apiV1Routes } from './api/routes';
+import { singleCheckRoutes } from './api-v1/check-routes';
+import { idempotencyCleanupJob } from './api-v1/jobs';
+import { apiV1Routes } from './api-v1/routes';
 import { apiTokenRoutes } from './auth/api-tokens';
 import { sessionCleanupJob } from './auth/jobs';
 import { authRoutes } from './auth/routes';
@@ -28,6 +28,7 @@ import { onboardingRoutes } from './onboarding/routes';
 import { retentionSweepJob } from './retention/jobs';
 import { scrapeFullJob, scrapeRecoverJob, scrapeRunJob } from './scraper/jobs';
 import { scraperRoutes } from './scraper/routes';
+import { sendingMailboxes, workspacesWithSmartleadKey } from './smartlead';
 import {
   smartleadImportDetailsJob,
   smartleadOutcomePollJob,
@@ -41,6 +42,9 @@ import { usageRoutes } from './usage/routes';
 import { webhookJobs } from './webhooks/jobs';
 import { webhookRoutes } from './webhooks/routes';
 import { workspaceRoutes } from './workspaces/routes';
+
+/** The sending mailboxes deliverability checks the domains of: Smartlead's (smartlead stands on deliverability). */
+const smartleadMailboxes = { workspaceIds: workspacesWithSmartleadKey, read: sendingMailboxes };
 
 /**
  * The product's features, each a folder with its routes and background jobs. Adding a feature is one
@@ -70,8 +74,8 @@ export const features: Feature[] = [
   },
   {
     name: 'deliverability',
-    routes: deliverabilityRoutes,
-    jobs: [deliverabilityRecheckJob, verifierStandingJob],
+    routes: (app, deps) => deliverabilityRoutes(app, deps, smartleadMailboxes),
+    jobs: [deliverabilityRecheckJob(smartleadMailboxes), verifierStandingJob],
   },
   { name: 'suppressions', routes: suppressionRoutes },
   { name: 'api-tokens', routes: apiTokenRoutes },

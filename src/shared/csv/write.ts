@@ -21,11 +21,6 @@ export function unguardCell(text: string): string {
 
 export type CsvCell = string | number | bigint | boolean | Date | null | undefined;
 
-/** True when a spreadsheet would treat the text as a formula (`FORMULA_CELL`). */
-export function isFormulaLike(text: string): boolean {
-  return FORMULA_CELL.test(text);
-}
-
 /**
  * Rows as CSV text (RFC 4180 quoting), each row followed by `newline`. Every CSV we write goes through
  * here: papaparse's `escapeFormulae` with `GUARDED_CELL` prefixes such text cells with a single quote

@@ -6,6 +6,5 @@ export {
   localPartsOf,
   patternById,
   patternsMatching,
-  renderPattern,
 } from './patterns';
 export { type NameParts, nameParts } from './person-name';

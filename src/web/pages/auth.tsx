@@ -1,8 +1,7 @@
 import { BadgeCheck, Camera, LogIn, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { type Plan, planSchema } from '../../shared/auth';
-import { TRIAL_DAYS } from '../../shared/plans';
+import { type Plan, planSchema, TRIAL_DAYS } from '../../shared/plans';
 import { CreateAccountForm } from '../features/auth/CreateAccountForm';
 import { PlanBanner } from '../features/auth/PlanBanner';
 import { SignInForm } from '../features/auth/SignInForm';

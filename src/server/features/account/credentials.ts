@@ -3,10 +3,15 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notConfigured } from '../../platform/http/errors';
 import { NO_PUBLIC_URL } from '../../platform/http/public-origin';
-import { emailUsedByOther, setPasswordHash, updateAccountFields } from '../auth';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { deleteUserSessions } from '../auth/sessions';
-import type { UserRow } from '../auth/users';
+import {
+  deleteUserSessions,
+  emailUsedByOther,
+  hashPassword,
+  setPasswordHash,
+  type UserRow,
+  updateAccountFields,
+  verifyPassword,
+} from '../auth';
 import { consumeLinkToken, issueLinkToken } from './links';
 import { emailChangeMail, sendAccountMail } from './mail';
 import { accountTokens } from './schema';

@@ -1,14 +1,8 @@
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import { deleteLoginCounters, deleteUserRow } from '../auth';
-import { verifyPassword } from '../auth/password';
-import type { UserRow } from '../auth/users';
-import {
-  assertNoLiveSubscription,
-  queueStripeCustomerErase,
-  stripeCustomersOf,
-} from '../billing/customer-erase';
+import { deleteLoginCounters, deleteUserRow, type UserRow, verifyPassword } from '../auth';
+import { assertNoLiveSubscription, queueStripeCustomerErase, stripeCustomersOf } from '../billing';
 import {
   deleteInvitationsTo,
   deleteWorkspaceRow,

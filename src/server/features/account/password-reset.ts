@@ -3,14 +3,14 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import {
   deleteApiTokensOf,
+  deleteUserSessions,
+  hashPassword,
   removeTwoFactor,
   setPasswordHash,
   twoFactorEnabled,
   userByEmail,
   userByUsername,
 } from '../auth';
-import { hashPassword } from '../auth/password';
-import { deleteUserSessions } from '../auth/sessions';
 import { consumeLinkToken, issueLinkToken, linkTokenOwner } from './links';
 import { passwordResetMail, sendAccountMail } from './mail';
 

@@ -17,10 +17,15 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/http/errors';
 import { isPublicOrigin, linkOrigin } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
-import { reauthLimit } from '../auth/reauth-limit';
-import { requireUser } from '../auth/request-user';
-import { deleteUserSessions, endSession, listSessions, SESSION_COOKIE } from '../auth/sessions';
-import { readUpload } from '../branding/upload';
+import {
+  deleteUserSessions,
+  endSession,
+  listSessions,
+  reauthLimit,
+  requireUser,
+  SESSION_COOKIE,
+} from '../auth';
+import { readUpload } from '../branding';
 import { AVATAR_MAX_BYTES, deleteAvatar, readAvatar, saveAvatar } from './avatar';
 import { changePassword, confirmEmailChange, requestEmailChange } from './credentials';
 import { deleteAccount } from './delete';

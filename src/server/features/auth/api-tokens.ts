@@ -19,7 +19,7 @@ import { requireUser } from './request-user';
 import { apiTokens } from './schema';
 
 // API tokens: the secret is shown once at creation; only its SHA-256 is stored. A token belongs to a
-// workspace and acts there with its creator's role (api/auth.ts); admins manage the workspace's tokens.
+// workspace and acts there with its creator's role (api-v1/auth.ts); admins manage the workspace's tokens.
 const MAX_TOKENS = 20;
 const PREFIX = 'vl_';
 

@@ -1,5 +1,5 @@
-// The auth feature's public surface for other features: the statements on accounts they need (their
-// sessions, sign-in and two-factor flows are in the shared files listed in check-boundaries).
+// The auth feature's public surface for other features: the statements on accounts they need, the
+// request's user, sessions, passwords and the re-authentication limit.
 export {
   accountExportJson,
   deleteApiTokensOf,
@@ -18,3 +18,8 @@ export {
   userIdsWithEmail,
   usernamesByIds,
 } from './accounts';
+export { hashPassword, verifyPassword } from './password';
+export { reauthLimit } from './reauth-limit';
+export { findTokenHolder, markTokenUsed, requireUser } from './request-user';
+export { deleteUserSessions, endSession, listSessions, SESSION_COOKIE } from './sessions';
+export type { UserRow } from './users';

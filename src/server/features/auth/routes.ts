@@ -20,6 +20,7 @@ import { isTwoFactorEnabled } from './two-factor';
 import { beginSecondFactor } from './two-factor-challenge';
 import { twoFactorRoutes } from './two-factor-routes';
 import { authenticate, registerUser, signInName, toPublicUser, type UserRow } from './users';
+import { sessionWorkspaceRoutes } from './workspace-routes';
 
 export async function authRoutes(app: AppInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -152,6 +153,7 @@ export async function authRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   await twoFactorRoutes(app, deps, { signIn, limit: loginLimit });
+  await sessionWorkspaceRoutes(app, deps);
 
   r.get('/api/user', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (req) =>
     toPublicUser(requireUser(req)),

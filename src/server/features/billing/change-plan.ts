@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Plan } from '../../../shared/auth';
 import { ACCESS_STATUSES } from '../../../shared/billing';
+import type { Plan } from '../../../shared/plans';
 import type { PlanState } from '../../../shared/usage';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';

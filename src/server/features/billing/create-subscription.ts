@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Plan } from '../../../shared/auth';
 import type { CreateSubscriptionResponse } from '../../../shared/billing';
+import type { Plan } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict } from '../../platform/http/errors';
-import type { UserRow } from '../auth/users';
+import type { UserRow } from '../auth';
 import { setWorkspacePlan, type WorkspaceContext } from '../workspaces';
 import { hasPaidSubscription } from './access';
 import { mirrorSubscription } from './mirror';

@@ -1,7 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import { PLANS, type Plan } from '../../../shared/auth';
 import { ACCESS_STATUSES } from '../../../shared/billing';
-import { hasApiAccess, PLAN_TABLE, planPrice } from '../../../shared/plans';
+import { hasApiAccess, PLAN_TABLE, PLANS, type Plan, planPrice } from '../../../shared/plans';
 import type { PlanState } from '../../../shared/usage';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { queryRows } from '../../platform/db/sql';
 import { ENDED, endedBefore } from './queries/purge';
 import { subscriptions } from './schema';
 
@@ -8,7 +9,9 @@ import { subscriptions } from './schema';
 
 /** Up to 100 workspaces whose subscriptions all ended before `cutoff` (ISO) and are not purged yet. */
 export const workspacesEndedBefore = async (db: Db, cutoff: string) =>
-  (await query<{ workspace_id: string }>(db, endedBefore({ cutoff }))).map((r) => r.workspace_id);
+  (await queryRows(db, z.object({ workspace_id: z.string() }), endedBefore({ cutoff }))).map(
+    (r) => r.workspace_id,
+  );
 
 /** Marks the workspace's ended subscriptions as purged, so a second run passes it by. */
 export const markDataPurged = (db: Db, workspaceId: string, at: Date) =>

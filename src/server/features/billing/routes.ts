@@ -8,7 +8,7 @@ import {
 import { changePlanSchema, createSubscriptionBodySchema, planStateSchema } from '../../../shared/usage';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { requireUser } from '../auth/request-user';
+import { requireUser } from '../auth';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { accessStatus } from './access';
 import { changePlan } from './change-plan';

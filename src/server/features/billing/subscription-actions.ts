@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { Plan } from '../../../shared/auth';
 import type { PlanPreview } from '../../../shared/billing';
+import type { Plan } from '../../../shared/plans';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict } from '../../platform/http/errors';

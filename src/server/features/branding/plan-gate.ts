@@ -2,7 +2,7 @@ import { WHITE_LABEL_UPGRADE_URL } from '../../../shared/branding';
 import { PLAN_TABLE } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
-import { type PriceConfig, planState } from '../billing/plans';
+import { type PriceConfig, planState } from '../billing';
 
 /** The workspace fields the plan rules read (a WorkspaceContext, or a row of `workspaces`). */
 export interface PlanHolder {

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { DEFAULT_BRANDING, DEFAULT_PRODUCT_NAME, type PublicBranding } from '../../../shared/branding';
 import type { Db } from '../../platform/db/client';
-import type { PriceConfig } from '../billing/plans';
+import type { PriceConfig } from '../billing';
 import { findWorkspacePlan } from '../workspaces';
 import { type PlanHolder, whiteLabelStatus } from './plan-gate';
 import { workspaceBranding } from './schema';

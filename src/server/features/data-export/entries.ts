@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { type CsvCell, csvLine, csvRows } from '../../../shared/csv';
 import type { Db } from '../../platform/db/client';
-import { exportUpload } from '../lists/export';
-import { uploadNamesOf } from '../lists/workspace-data';
+import { exportUpload, uploadNamesOf } from '../lists';
 import {
   accountPage,
   activityPage,

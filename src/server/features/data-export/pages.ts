@@ -1,11 +1,11 @@
 import type { Db } from '../../platform/db/client';
 import { accountExportJson, usernamesByIds } from '../auth';
-import { templatesExportPage } from '../email-composer/workspace-data';
-import { listsExportPage } from '../lists/workspace-data';
-import { scrapeJobsExportPage, scrapeProfilesExportPage } from '../scraper/workspace-data';
+import { templatesExportPage } from '../email-composer';
+import { listsExportPage } from '../lists';
+import { scrapeJobsExportPage, scrapeProfilesExportPage } from '../scraper';
 import { campaignLeadsExportPage, campaignsExportPage } from '../smartlead';
-import { usageExportPage } from '../usage/workspace-data';
-import { webhooksExportPage } from '../webhooks/workspace-data';
+import { usageExportPage } from '../usage';
+import { webhooksExportPage } from '../webhooks';
 import { activityExportPage, memberRolesOf, workspaceExportJson } from '../workspaces';
 
 // What a workspace's data export reads, file by file: each owner of a table gives its rows a page at a

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dataExportIdParams, dataExportSchema, latestDataExportSchema } from '../../../shared/data-export';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { requireUser } from '../auth/request-user';
+import { requireUser } from '../auth';
 import { requirePermission } from '../workspaces';
 import { exportChunks, latestExport, startExport } from './exports';
 

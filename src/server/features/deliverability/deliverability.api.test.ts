@@ -7,7 +7,7 @@ import { TestClient } from '../../../../tests/helpers/client';
 import { signUpWithKey, TEST_ENCRYPTION_KEY } from '../../../../tests/helpers/smartlead';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { SendingDomain } from '../../../shared/deliverability';
-import { deliverabilityRecheckJob } from './jobs';
+import { allJobs } from '../index';
 import { sendingDomains } from './schema';
 
 // Sending domains through the API against the fake DNS zone and the fake Smartlead: add a domain and
@@ -15,6 +15,8 @@ import { sendingDomains } from './schema';
 // and notice, and another workspace's domain answering 404.
 
 let t: TestApp;
+// The daily job as the features list registers it (reading Smartlead's mailboxes).
+const recheckJob = allJobs().find((j) => j.name === 'deliverability-recheck')!;
 let dns: FakeDns;
 let fake: FakeSmartlead;
 beforeAll(async () => {
@@ -150,7 +152,7 @@ describe('sending domains', () => {
     // Someone removes the DMARC record; a day later the job notices.
     dns.set('_dmarc.daily.test', 'NXDOMAIN');
     t.clock.advance(21 * 3600_000);
-    await deliverabilityRecheckJob.handle({}, jobCtx());
+    await recheckJob.handle({}, jobCtx());
     const after = (await c.get('/api/deliverability/domains')).json().domains[0] as SendingDomain;
     expect(after.state).toBe('fail');
     expect(after.notice).toContain('daily.test now fails a check');
@@ -159,7 +161,7 @@ describe('sending domains', () => {
     expect(deliveries.map((x: { type: string }) => x.type)).toEqual(['domain.changed']);
 
     // Run again at once (a retried job): nothing is due, no second event.
-    await deliverabilityRecheckJob.handle({}, jobCtx());
+    await recheckJob.handle({}, jobCtx());
     expect((await c.get(`/api/webhooks/${hook.json().id}/deliveries`)).json()).toHaveLength(1);
     const [row] = await t.database.db.select().from(sendingDomains).where(eq(sendingDomains.id, d.id));
     expect(row!.checkedAt!.getTime()).toBe(t.clock().getTime());

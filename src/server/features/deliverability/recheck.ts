@@ -4,7 +4,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
 import { parseDnsServers } from '../verification';
-import { emitWebhookEvent } from '../webhooks/emit';
+import { emitWebhookEvent } from '../webhooks';
 import { checkSendingDomain } from './check-domain';
 import { httpsFetcher } from './https-fetch';
 import { listZones } from './lists';

@@ -10,7 +10,6 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { rateLimited } from '../../platform/http/rate-limit';
 import type { AppInstance } from '../../platform/http/types';
-import { sendingMailboxes } from '../smartlead';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { addAndCheckDomain, checkDomains, sendingDomainList } from './checks';
 import { checkHeaders } from './headers/report';
@@ -21,6 +20,7 @@ import {
   domainView,
   findSendingDomain,
   listSendingDomains,
+  type MailboxSource,
   removeSendingDomain,
   syncMailboxDomains,
 } from './store';
@@ -28,8 +28,11 @@ import {
 const tags = ['deliverability'];
 const params = z.object({ id: z.string() });
 
-/** The workspace's sending domains and their DNS checks (decision 0900). */
-export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
+/**
+ * The workspace's sending domains and their DNS checks (decision 0900); `mailboxes`: where a workspace's
+ * sending mailboxes are read (Smartlead's, passed by the features list).
+ */
+export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps, mailboxes: MailboxSource) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const { config, clock } = deps;
@@ -81,8 +84,11 @@ export async function deliverabilityRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (req) => {
       const workspace = requirePermission(req, 'campaigns:send');
-      const mailboxes = await sendingMailboxes({ db, config, workspaceId: workspace.id });
-      await syncMailboxDomains({ db, workspaceId: workspace.id, mailboxes });
+      await syncMailboxDomains({
+        db,
+        workspaceId: workspace.id,
+        mailboxes: await mailboxes.read({ db, config, workspaceId: workspace.id }),
+      });
       const rows = await listSendingDomains({ db, workspaceId: workspace.id });
       await check(rows.filter((d) => d.state === 'unchecked'));
       return list(workspace.id);

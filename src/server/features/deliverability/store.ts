@@ -8,6 +8,7 @@ import {
 import { senderRequirements } from '../../../shared/sender-requirements';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
+import type { Deps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/http/errors';
 import { sendingProviderOf } from './providers';
 import { lockDomainAdds } from './queries';
@@ -89,6 +90,17 @@ export interface MailboxSummary {
   email: string;
   type?: string | null;
   smtpHost?: string | null;
+}
+
+/**
+ * Where a workspace's sending mailboxes are read (Smartlead's). Passed in by the features list
+ * (features/index.ts) rather than imported: smartlead stands on deliverability (its send gate reads the
+ * failing domains), so deliverability may not stand on smartlead.
+ */
+export interface MailboxSource {
+  /** The workspaces that have mailboxes to read (the daily sync visits these). */
+  workspaceIds(db: Db): Promise<string[]>;
+  read(opts: { db: Db; config: Deps['config']; workspaceId: string }): Promise<MailboxSummary[]>;
 }
 
 /** The domains of the workspace's connected mailboxes, added when new (rows already there are kept). */

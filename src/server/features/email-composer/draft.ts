@@ -3,7 +3,7 @@ import type { DraftResult } from '../../../shared/email-automation';
 import { draftRequestSchema } from '../../../shared/email-automation';
 import { BUILTIN_FIELDS, spamHints } from '../../../shared/merge-fields';
 import type { Config } from '../../platform/config';
-import { modelFromConfig, structuredChat } from '../ai/client';
+import { modelFromConfig, structuredChat } from '../ai';
 import { openingLine } from './opening';
 
 // Drafting and rewriting sequence emails. With a configured OpenAI-compatible model the model writes;

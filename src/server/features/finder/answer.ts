@@ -16,6 +16,26 @@ export interface Answer {
   evidence: FindEvidence;
 }
 
+/** The evidence of an answer no server was asked for: no reply, no example, only why (`note`). */
+export const noEvidence = (note: string | null): FindEvidence => ({
+  smtpCode: null,
+  smtpMessage: null,
+  rejected: 0,
+  tried: 0,
+  source: 'common',
+  examples: [],
+  note,
+});
+
+/** No address, and why (the company is not a domain, the name cannot be spelled, the server rejects all). */
+export const notFoundAnswer = (note: string): Answer => ({
+  email: null,
+  status: 'not_found',
+  score: 0,
+  pattern: null,
+  evidence: noEvidence(note),
+});
+
 /** The score of a guess the server could not confirm, from what supports its pattern. */
 export function guessScore(best: Candidate, support: PatternSupport[]): number {
   const s = support.find((x) => x.pattern === best.pattern);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type BounceGroup,
   bandForRate,
@@ -8,8 +9,8 @@ import {
   SCORE_BANDS,
 } from '../../../shared/calibration';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
-import { verifiedBandRates } from '../lists/score';
+import { dbInt, queryRows } from '../../platform/db/sql';
+import { verifiedBandRates } from '../lists';
 import { bounceRatesByVerdict } from '../outcomes';
 import { foundAndSent } from './queries';
 
@@ -18,8 +19,9 @@ import { foundAndSent } from './queries';
 // verified addresses (outcomes). Figures come with their counts and need CALIBRATION_MIN_SENDS sends.
 
 export async function workspaceCalibration(db: Db, workspaceId: string): Promise<Calibration> {
-  const rows = await query<{ status: string; score: number | null; bounced: boolean }>(
+  const rows = await queryRows(
     db,
+    z.object({ status: z.string(), score: dbInt.nullable(), bounced: z.boolean() }),
     foundAndSent(workspaceId),
   );
   const group = (key: string, label: string, of: typeof rows): BounceGroup =>

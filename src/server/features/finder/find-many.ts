@@ -1,6 +1,6 @@
 import { type FindPerson, nameParts } from '../../../shared/finder';
 import { type BudgetHold, UnjudgedError, type Verifier } from '../verification';
-import { markCollision } from './answer';
+import { markCollision, notFoundAnswer } from './answer';
 import { rejectsEveryGuess } from './candidates';
 import { companyDomain } from './company-domain';
 import type { DiscoveryStore } from './discovery';
@@ -190,22 +190,5 @@ function rejectedEverything(found: Found | null, p?: Person): Found {
       },
     };
   const domain = companyDomain(p?.person.company ?? '') ?? '';
-  return {
-    domain,
-    answer: {
-      email: null,
-      status: 'not_found',
-      score: 0,
-      pattern: null,
-      evidence: {
-        smtpCode: null,
-        smtpMessage: null,
-        rejected: 0,
-        tried: 0,
-        source: 'common',
-        examples: [],
-        note: REJECTS_NOTE(domain),
-      },
-    },
-  };
+  return { domain, answer: notFoundAnswer(REJECTS_NOTE(domain)) };
 }

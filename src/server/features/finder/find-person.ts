@@ -1,6 +1,6 @@
 import { type FindPerson, type NameParts, nameParts } from '../../../shared/finder';
 import type { Verifier } from '../verification';
-import { type Answer, answerOf, initialsAnswer, namesakeAnswer } from './answer';
+import { type Answer, answerOf, initialsAnswer, namesakeAnswer, notFoundAnswer } from './answer';
 import { askServer, type Heard } from './ask';
 import {
   AFTER_REJECTS_CANDIDATES,
@@ -58,22 +58,6 @@ export interface Found {
   asked?: { kind: Heard['kind']; rejectedPatterns: string[]; addresses: string[] };
 }
 
-const nothing = (note: string): Answer => ({
-  email: null,
-  status: 'not_found',
-  score: 0,
-  pattern: null,
-  evidence: {
-    smtpCode: null,
-    smtpMessage: null,
-    rejected: 0,
-    tried: 0,
-    source: 'common',
-    examples: [],
-    note,
-  },
-});
-
 /** The domain's pattern as accepted addresses of named people show it (the workspace's, this find's, a team page's). */
 function knownPattern(support: PatternSupport[]): string | null {
   const top = support.find((s) => s.weight > 0);
@@ -117,17 +101,17 @@ export async function findPerson(person: FindPerson, ctx: FindContext): Promise<
   if (!domain) {
     return {
       domain: null,
-      answer: nothing(`"${person.company}" is not a domain or website (e.g. acme.com).`),
+      answer: notFoundAnswer(`"${person.company}" is not a domain or website (e.g. acme.com).`),
     };
   }
   const name = nameParts(person);
   if (!name)
-    return { domain, answer: nothing('This name cannot be spelled in the letters an address uses.') };
+    return { domain, answer: notFoundAnswer('This name cannot be spelled in the letters an address uses.') };
   const { examples, siteProblem, people = [] } = await ctx.examples(domain);
   const support = patternSupport(examples);
   const candidates = candidatesOf(name, domain, support, ctx);
   if (candidates.length === 0) {
-    return { domain, answer: nothing('A last name is needed for any pattern but {first}.') };
+    return { domain, answer: notFoundAnswer('A last name is needed for any pattern but {first}.') };
   }
   // An address the user's own list gives to someone else (John Smith's j.smith@ when looking for Jane
   // Smith) is not asked about: it exists, and it is not hers. One only found for someone else earlier

@@ -1,3 +1,3 @@
 // The email finder's public surface for other features (API v1).
-export { findOne, findResultsPage, ownJob, startFind } from './service';
+export { findOne, findOwnFindJob, findResultsPage, startFind } from './service';
 export { jobView } from './views';

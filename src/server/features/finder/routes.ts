@@ -13,11 +13,10 @@ import {
   singleFindResponseSchema,
 } from '../../../shared/finder';
 import type { AppDeps } from '../../platform/deps';
-import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
+import { contentDisposition, csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import { badRequest } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { brandedFileName } from '../branding';
-import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { workspaceCalibration } from './calibration';
 import { peopleFromCsv } from './csv-input';
@@ -44,7 +43,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
     db,
     queue: deps.queue,
     config: deps.config,
-    workspace: requirePermission(req, 'scraper:run'),
+    workspace: requirePermission(req, 'finder:run'),
     now: deps.clock(),
   });
 
@@ -108,7 +107,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   r.get('/api/finds', { schema: { tags, response: { 200: findJobListSchema } } }, async (req) => ({
-    jobs: await listFinds(db, requirePermission(req, 'scraper:run').id),
+    jobs: await listFinds({ db, workspaceId: requirePermission(req, 'finder:run').id }),
   }));
 
   r.get(
@@ -121,14 +120,25 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: findResultsPageSchema },
       },
     },
-    async (req) => findResultsPage(db, requirePermission(req, 'scraper:run').id, req.params.id, req.query),
+    async (req) =>
+      findResultsPage({
+        db,
+        workspaceId: requirePermission(req, 'finder:run').id,
+        jobId: req.params.id,
+        query: req.query,
+      }),
   );
 
   r.post(
     '/api/finds/:id/stop',
     { schema: { tags, params: idParams, response: { 200: z.object({ job: findJobSchema }) } } },
     async (req) => ({
-      job: await stopFind(db, requirePermission(req, 'scraper:run').id, req.params.id, deps.clock()),
+      job: await stopFind({
+        db,
+        workspaceId: requirePermission(req, 'finder:run').id,
+        jobId: req.params.id,
+        now: deps.clock(),
+      }),
     }),
   );
 
@@ -136,7 +146,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
     '/api/finds/:id',
     { schema: { tags, params: idParams, response: { 204: z.null().describe('Deleted') } } },
     async (req, reply) => {
-      await removeFind(db, requirePermission(req, 'scraper:run').id, req.params.id);
+      await removeFind({ db, workspaceId: requirePermission(req, 'finder:run').id, jobId: req.params.id });
       return reply.code(204).send(null);
     },
   );
@@ -152,7 +162,7 @@ export async function finderRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const workspaceId = requirePermission(req, 'lists:export').id;
-      const lines = exportFind(db, workspaceId, req.params.id);
+      const lines = exportFind({ db, workspaceId, jobId: req.params.id });
       // The first line is read before the headers go out, so a wrong id is a 404, not an empty file.
       const first = await lines.next();
       const now = deps.clock();

@@ -9,10 +9,10 @@ import { type BudgetHold, budgetNotice, noticeOf, parseDnsServers } from '../ver
 import { emitWebhookEvent } from '../webhooks/emit';
 import { findWorkspacePlan } from '../workspaces';
 import { discoveryStore } from './discovery';
+import { domainExamples } from './domain-examples';
 import { findMany } from './find-many';
 import type { Found } from './find-person';
 import { FIND_RUN_JOB } from './job-types';
-import { domainExamples } from './knowledge';
 import { countJob, jobById, moveJob, saveAnswer, setJob, waitingPeople } from './queries';
 import { siteResolver } from './site-resolver';
 import { yieldTurn } from './turns';

@@ -3,12 +3,12 @@ import { FIND_STATUS_LABELS, type FindSendResponse, PATTERN_SOURCE_LABELS } from
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { type CarriedVerdict, verifyRows } from '../lists';
 import type { ListsSettings } from '../lists/env';
-import { type CarriedVerdict, verifyRows } from '../lists/verify-rows';
 import type { WorkspacePlan } from '../workspaces';
 import { resultRows, resultsWhere } from './queries';
 import type { FindResultRow } from './schema';
-import { ownJob } from './service';
+import { findOwnFindJob } from './service';
 import { personName } from './views';
 
 // A find's answers leaving the finder: a CSV (formula-safe, as every export), or a verification list
@@ -28,8 +28,13 @@ const HEADERS = [
 ];
 const PAGE = 1000;
 
-export async function* exportFind(db: Db, workspaceId: string, jobId: string): AsyncGenerator<string> {
-  const job = await ownJob(db, workspaceId, jobId);
+export async function* exportFind(opts: {
+  db: Db;
+  workspaceId: string;
+  jobId: string;
+}): AsyncGenerator<string> {
+  const { db } = opts;
+  const job = await findOwnFindJob(opts);
   yield `\uFEFF${csvLine(HEADERS)}`;
   for (let offset = 0; ; offset += PAGE) {
     const rows = await resultRows(db, resultsWhere(job.id, 'all', ''), PAGE, offset);
@@ -85,7 +90,7 @@ export async function sendFindToVerification(opts: {
   jobId: string;
   now: Date;
 }): Promise<FindSendResponse> {
-  const job = await ownJob(opts.db, opts.workspace.id, opts.jobId);
+  const job = await findOwnFindJob({ db: opts.db, workspaceId: opts.workspace.id, jobId: opts.jobId });
   const rows = await resultRows(opts.db, resultsWhere(job.id, 'found', ''), 100_000, 0);
   if (rows.length === 0) throw badRequest('This find has no addresses to verify yet');
   return verifyRows({

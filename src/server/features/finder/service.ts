@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import { realSleep } from '../../platform/retry';
-import { assertQuotaLeft } from '../usage/quota';
+import { assertQuotaLeft } from '../usage';
 import type { WorkspacePlan } from '../workspaces';
 import { findQueueOf } from './job-types';
 import {
@@ -95,23 +95,29 @@ export async function findOne(
   } as const;
 }
 
-export async function ownJob(db: Db, workspaceId: string, jobId: string): Promise<FindJobRow> {
-  const job = await jobOf(db, workspaceId, jobId);
+/** The workspace's find job, or 404 (another workspace's job answers as a missing one). */
+export async function findOwnFindJob(opts: {
+  db: Db;
+  workspaceId: string;
+  jobId: string;
+}): Promise<FindJobRow> {
+  const job = await jobOf(opts.db, opts.workspaceId, opts.jobId);
   if (!job) throw notFound('Find not found');
   return job;
 }
 
-export async function listFinds(db: Db, workspaceId: string): Promise<FindJob[]> {
-  return (await recentJobs(db, workspaceId, 100)).map(jobView);
+export async function listFinds(opts: { db: Db; workspaceId: string }): Promise<FindJob[]> {
+  return (await recentJobs(opts.db, opts.workspaceId, 100)).map(jobView);
 }
 
-export async function findResultsPage(
-  db: Db,
-  workspaceId: string,
-  jobId: string,
-  q: FindResultsQuery,
-): Promise<FindResultsPage> {
-  const job = await ownJob(db, workspaceId, jobId);
+export async function findResultsPage(opts: {
+  db: Db;
+  workspaceId: string;
+  jobId: string;
+  query: FindResultsQuery;
+}): Promise<FindResultsPage> {
+  const { db, query: q } = opts;
+  const job = await findOwnFindJob(opts);
   const where = resultsWhere(job.id, q.filter, q.search);
   const [rows, total, counts] = await Promise.all([
     resultRows(db, where, q.pageSize, (q.page - 1) * q.pageSize),
@@ -129,12 +135,17 @@ export async function findResultsPage(
 }
 
 /** Stop: people not yet asked stay unanswered; answers already given are kept (and metered). */
-export async function stopFind(db: Db, workspaceId: string, jobId: string, now: Date): Promise<FindJob> {
-  const job = await ownJob(db, workspaceId, jobId);
-  await moveJob(db, job.id, ['queued', 'running'], 'stopped', now);
-  return jobView(await ownJob(db, workspaceId, jobId));
+export async function stopFind(opts: {
+  db: Db;
+  workspaceId: string;
+  jobId: string;
+  now: Date;
+}): Promise<FindJob> {
+  const job = await findOwnFindJob(opts);
+  await moveJob(opts.db, job.id, ['queued', 'running'], 'stopped', opts.now);
+  return jobView(await findOwnFindJob(opts));
 }
 
-export async function removeFind(db: Db, workspaceId: string, jobId: string): Promise<void> {
-  if (!(await deleteJob(db, workspaceId, jobId))) throw notFound('Find not found');
+export async function removeFind(opts: { db: Db; workspaceId: string; jobId: string }): Promise<void> {
+  if (!(await deleteJob(opts.db, opts.workspaceId, opts.jobId))) throw notFound('Find not found');
 }

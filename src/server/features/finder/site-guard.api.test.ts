@@ -7,7 +7,7 @@ import { openTestDatabase } from '../../../../tests/helpers/test-app';
 import type { Database } from '../../platform/db/client';
 import { migrate } from '../../platform/db/migrate';
 import { query } from '../../platform/db/sql';
-import { type KnowledgeDeps, siteExamples } from './knowledge';
+import { type ExampleDeps, siteExamples } from './domain-examples';
 import { putSite, siteOf } from './site-cache';
 
 // A company site whose robots.txt (or contact page) redirects into our own network: the finder says it
@@ -40,7 +40,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-function deps(): KnowledgeDeps {
+function deps(): ExampleDeps {
   return {
     db: database.db,
     config: {

@@ -1,4 +1,5 @@
 import type { FindJob, FindResult } from '../../../shared/finder';
+import { noEvidence } from './answer';
 import type { FindJobRow, FindResultRow } from './schema';
 
 // Rows as the contracts show them.
@@ -35,15 +36,7 @@ export function resultView(r: FindResultRow, kind: FindJobRow['kind']): FindResu
     status: r.status ?? 'not_found',
     score: r.score ?? 0,
     pattern: r.pattern,
-    evidence: r.evidence ?? {
-      smtpCode: null,
-      smtpMessage: null,
-      rejected: 0,
-      tried: 0,
-      source: 'common',
-      examples: [],
-      note: null,
-    },
+    evidence: r.evidence ?? noEvidence(null),
     row: kind === 'bulk' ? r.rowNo : null,
     createdAt: (r.finishedAt ?? new Date(0)).toISOString(),
   };

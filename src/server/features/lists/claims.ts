@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbInt, queryRows } from '../../platform/db/sql';
 import {
   batchCounts,
   claimNextBatch,
@@ -16,6 +17,9 @@ export interface ClaimedBatch {
   step: 1 | 2;
 }
 
+/** The batch a claim took: its number and the row indexes it spans. */
+const claimedRow = z.object({ batch_no: dbInt, lo: dbInt, hi: dbInt });
+
 /**
  * Claims the next batch of a step: FOR UPDATE SKIP LOCKED picks a batch nobody is claiming right now,
  * and the lease keeps it ours until it lapses (a dead worker's batches are taken over after that).
@@ -28,8 +32,9 @@ export async function claimBatch(opts: {
   leaseSeconds: number;
   step: 1 | 2;
 }): Promise<ClaimedBatch | null> {
-  const rows = await query<{ batch_no: number; lo: number; hi: number }>(
+  const rows = await queryRows(
     opts.db,
+    claimedRow,
     claimNextBatch({
       uploadId: opts.uploadId,
       owner: opts.owner,
@@ -38,7 +43,7 @@ export async function claimBatch(opts: {
     }),
   );
   const r = rows[0];
-  return r ? { batchNo: Number(r.batch_no), lo: Number(r.lo), hi: Number(r.hi), step: opts.step } : null;
+  return r ? { batchNo: r.batch_no, lo: r.lo, hi: r.hi, step: opts.step } : null;
 }
 
 /** Marks a batch's step done, if the lease is still ours (else the new holder finishes it). */

@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { CHARGED_REASONS } from '../../../shared/credits';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
-import { type CreditTally, reverifyDays, settleCredits } from '../usage/credits';
+import { countRow, dbInt, queryRows } from '../../platform/db/sql';
+import { type CreditTally, reverifyDays, settleCredits } from '../usage';
 import { forgetReusedAnswers, reuseRecentAnswers, runTally } from './queries/credits';
 import { runEnding } from './queries/upload-reads';
 
@@ -23,17 +24,18 @@ export async function settleRunCredits(opts: {
   const { db, uploadId } = opts;
   const runId = opts.runId ?? (await currentRun(db, uploadId));
   if (runId === null) return;
-  const [tally] = await query<CreditTally>(db, runTally({ uploadId, runId, charged: CHARGED_REASONS }));
-  await settleCredits({ db, uploadId, runId, tally: numbers(tally), final: opts.final, now: opts.now });
+  const [tally] = await queryRows(db, tallyRow, runTally({ uploadId, runId, charged: CHARGED_REASONS }));
+  await settleCredits({ db, uploadId, runId, tally: tally ?? NO_ROWS, final: opts.final, now: opts.now });
 }
 
-const numbers = (t: CreditTally | undefined): CreditTally => ({
-  charged: Number(t?.charged ?? 0),
-  unknown: Number(t?.unknown ?? 0),
-  syntax: Number(t?.syntax ?? 0),
-  duplicate: Number(t?.duplicate ?? 0),
-  reused: Number(t?.reused ?? 0),
-});
+const tallyRow = z.object({
+  charged: dbInt,
+  unknown: dbInt,
+  syntax: dbInt,
+  duplicate: dbInt,
+  reused: dbInt,
+}) satisfies z.ZodType<CreditTally>;
+const NO_ROWS: CreditTally = { charged: 0, unknown: 0, syntax: 0, duplicate: 0, reused: 0 };
 
 /**
  * Answers a just-started run's rows from the workspace's definite answers within its re-verification
@@ -47,17 +49,18 @@ export async function reuseRecent(opts: {
 }): Promise<number> {
   const days = await reverifyDays(opts.db, opts.workspaceId);
   if (days <= 0) return 0;
-  const rows = await query<{ n: number }>(
+  const rows = await queryRows(
     opts.db,
+    countRow,
     reuseRecentAnswers({ ...opts, days, charged: CHARGED_REASONS }),
   );
-  return Number(rows[0]?.n ?? 0);
+  return rows[0]?.n ?? 0;
 }
 
 /** "Verify again now" on a finished list: its reused rows become unverified again; how many. */
 export async function forgetReused(opts: { db: Db; workspaceId: string; uploadId: string }): Promise<number> {
-  const rows = await query<{ n: number }>(opts.db, forgetReusedAnswers(opts));
-  return Number(rows[0]?.n ?? 0);
+  const rows = await queryRows(opts.db, countRow, forgetReusedAnswers(opts));
+  return rows[0]?.n ?? 0;
 }
 
 /** The upload's current run, or null when the upload is gone. */

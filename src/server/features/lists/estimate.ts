@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   CHARGED_REASONS,
   ESTIMATE_GROUPS,
@@ -9,9 +10,9 @@ import {
 } from '../../../shared/credits';
 import type { ReasonCode } from '../../../shared/reason-codes';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { queryRows } from '../../platform/db/sql';
 import { upstreamFailed } from '../../platform/http/errors';
-import { reverifyDays } from '../usage/credits';
+import { reverifyDays } from '../usage';
 import type { Verifier } from '../verification';
 import { recentlyAnswered } from './queries/credits';
 import { uploadRows } from './schema';
@@ -71,8 +72,9 @@ export async function estimateList(opts: {
   const recent = new Set(
     days > 0 && distinct.length > 0
       ? (
-          await query<{ email: string }>(
+          await queryRows(
             db,
+            z.object({ email: z.string() }),
             recentlyAnswered({
               emails: distinct,
               uploadId,

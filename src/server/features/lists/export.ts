@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { type CsvCell, csvLine, csvRows, fitRow } from '../../../shared/csv';
 import type { ExportType } from '../../../shared/lists';
 import { providerOf } from '../../../shared/mail-providers';
 import { RESULT_CSV_COLUMNS, reasonText, smtpMessageText } from '../../../shared/verification';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
-import { sendCsv } from '../../platform/http/csv-response';
+import { dbInt, queryRows } from '../../platform/db/sql';
+import { contentDisposition, sendCsv } from '../../platform/http/csv-response';
 import { notFound } from '../../platform/http/errors';
 import { brandedFileName } from '../branding';
 import { allRowsBetween, rowsOfStatusAfter } from './queries/results';
@@ -17,26 +18,31 @@ import { findOwnUpload } from './start';
 const CHUNK = 2000;
 const NOT_CHECKED_TEXT = 'Not checked: the verification was stopped before this row';
 
-type ExportRow = {
-  row_index: number;
-  data: string[] | string;
-  status: string | null;
-  final_status: string | null;
-  reason: string | null;
-  step2_reason: string | null;
-  role: boolean | null;
-  free: boolean | null;
-  disposable: boolean | null;
-  suggestion: string | null;
-  mx_host: string | null;
-  step2_mx_host: string | null;
-  smtp_code: number | null;
-  smtp_message: string | null;
-  verified_at: string | Date | null;
-  step2_verified_at: string | Date | null;
-  decided_by: string | null;
-  step2_attempts: number | null;
-};
+const text = z.string().nullable();
+const flag = z.boolean().nullable();
+const stamp = z.union([z.date(), z.string()]).nullable();
+/** A row of an export: the uploaded cells (JSON text or already parsed, by driver) and its verdicts. */
+const exportRow = z.object({
+  row_index: dbInt,
+  // Not checked cell by cell: the cells are the upload's own strings, and a list has millions of them.
+  data: z.custom<string[] | string>((v) => typeof v === 'string' || Array.isArray(v)),
+  status: text,
+  final_status: text,
+  reason: text,
+  step2_reason: text,
+  role: flag,
+  free: flag,
+  disposable: flag,
+  suggestion: text,
+  mx_host: text,
+  step2_mx_host: text,
+  smtp_code: dbInt.nullable(),
+  smtp_message: text,
+  verified_at: stamp,
+  step2_verified_at: stamp,
+  decided_by: text,
+  step2_attempts: dbInt.nullable(),
+});
 
 /** "Leads Q3.csv", 2025-01-31, valid → "Leads Q3-valid-2025-01-31.csv". */
 export function exportFileName(originalName: string, type: string, uploadedAt: Date): string {
@@ -46,11 +52,6 @@ export function exportFileName(originalName: string, type: string, uploadedAt: D
       .replace(/[\\/:*?"<>|\r\n]+/g, ' ')
       .trim() || 'list';
   return `${base}-${type}-${uploadedAt.toISOString().slice(0, 10)}.csv`;
-}
-
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**
@@ -81,8 +82,9 @@ export async function exportUpload(opts: {
     yield `\uFEFF${csvLine([...headers, ...RESULT_CSV_COLUMNS])}`;
     let after = -1;
     for (;;) {
-      const rows = await query<ExportRow>(
+      const rows = await queryRows(
         db,
+        exportRow,
         type === 'all'
           ? allRowsBetween({ uploadId, after, to: after + CHUNK })
           : rowsOfStatusAfter({ uploadId, status: type, after, limit: CHUNK }),
@@ -139,7 +141,7 @@ export async function exportUpload(opts: {
         ]);
       }
       yield csvRows(out);
-      after = type === 'all' ? after + CHUNK : Number(rows[rows.length - 1].row_index);
+      after = type === 'all' ? after + CHUNK : rows[rows.length - 1].row_index;
       if (type !== 'all' && rows.length < CHUNK) return;
     }
   }

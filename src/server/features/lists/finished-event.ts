@@ -1,7 +1,7 @@
 import { toApiList } from '../../../shared/api-v1';
 import type { Db } from '../../platform/db/client';
 import type { JobSender } from '../../platform/jobs/registry';
-import { emitWebhookEvent } from '../webhooks/emit';
+import { emitWebhookEvent } from '../webhooks';
 import { runEnding } from './queries/upload-reads';
 import { getUploadStatus } from './read';
 

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbInt, queryRows } from '../../platform/db/sql';
 import { bounceRows, latestVerdictOf, rowsAtDomain } from './queries/outcomes';
 import { forgetStatuses } from './status-cache';
 
@@ -20,14 +21,15 @@ export async function applyBounce(opts: {
   email: string;
   bouncedAt: Date;
 }): Promise<number> {
-  const changed = await query<{ id: string; n: number }>(
+  const changed = await queryRows(
     opts.db,
+    z.object({ id: z.string(), n: dbInt }),
     bounceRows({ email: opts.email.toLowerCase(), workspaceId: opts.workspaceId, bouncedAt: opts.bouncedAt }),
   );
   // The search+filter copy of these uploads' statuses is versioned by the run's counters, which a
   // bounce does not move: drop it so the next filtered search reads the new statuses.
   for (const u of changed) forgetStatuses(u.id);
-  return changed.reduce((n, u) => n + Number(u.n), 0);
+  return changed.reduce((n, u) => n + u.n, 0);
 }
 
 /**
@@ -39,19 +41,22 @@ export async function latestVerdict(opts: {
   workspaceId: string;
   email: string;
 }): Promise<{ reason: string | null; mxHost: string | null } | null> {
-  const [row] = await query<{ reason: string | null; mx_host: string | null }>(
+  const [row] = await queryRows(
     opts.db,
+    z.object({ reason: z.string().nullable(), mx_host: z.string().nullable() }),
     latestVerdictOf({ email: opts.email.toLowerCase(), workspaceId: opts.workspaceId }),
   );
   return row ? { reason: row.reason, mxHost: row.mx_host } : null;
 }
 
-export interface DomainRow {
-  email: string;
-  name: string | null;
-  status: string | null;
-  reason: string | null;
-}
+/** One of the workspace's addresses at a domain, with the name its list gives it and its verdict. */
+const domainRow = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  status: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type DomainRow = z.output<typeof domainRow>;
 
 /** The workspace's own addresses at a domain, with the names its lists give them (the finder's evidence). */
 export async function workspaceRowsAtDomain(opts: {
@@ -59,8 +64,9 @@ export async function workspaceRowsAtDomain(opts: {
   workspaceId: string;
   domain: string;
 }): Promise<DomainRow[]> {
-  return query<DomainRow>(
+  return queryRows(
     opts.db,
+    domainRow,
     rowsAtDomain({ workspaceId: opts.workspaceId, domain: opts.domain, limit: 200 }),
   );
 }

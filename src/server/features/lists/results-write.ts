@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { queryRows } from '../../platform/db/sql';
 import type { Step1Result, Step2Result } from '../verification';
 import { writeStep1Verdicts, writeStep2Verdicts } from './queries/result-writes';
-import { noteWrite, type WrittenStatuses } from './status-cache';
+import { noteWrite, writtenStatuses } from './status-cache';
 
 // Writing each step's verdicts: one statement per chunk of rows (queries/result-writes.ts says what
 // each statement keeps true), then the search+filter copy of row statuses learns what changed.
@@ -49,8 +49,9 @@ async function writeStep1Statement(opts: WriteOptions<Step1Result>): Promise<voi
   const { items, uploadId } = opts;
   if (items.length === 0) return;
   const col = <T>(f: (r: Step1Result) => T) => items.map((i) => f(i.result));
-  const [written] = await query<WrittenStatuses>(
+  const [written] = await queryRows(
     opts.db,
+    writtenStatuses,
     writeStep1Verdicts({
       uploadId,
       now: opts.now,
@@ -71,8 +72,9 @@ async function writeStep2Statement(opts: WriteOptions<Step2Result>): Promise<voi
   const { items, uploadId } = opts;
   if (items.length === 0) return;
   const col = <T>(f: (r: Step2Result) => T) => items.map((i) => f(i.result));
-  const [written] = await query<WrittenStatuses>(
+  const [written] = await queryRows(
     opts.db,
+    writtenStatuses,
     writeStep2Verdicts({
       uploadId,
       now: opts.now,

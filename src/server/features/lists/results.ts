@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   RESULTS_PAGE_SIZE,
   type ResultFilter,
@@ -9,7 +10,7 @@ import {
 import { providerOf } from '../../../shared/mail-providers';
 import { DECIDED_BY, type DecidedBy } from '../../../shared/verification';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbInt, queryRows } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import {
   FALSE_CONDITION,
@@ -30,41 +31,50 @@ import { rowStatuses } from './status-cache';
 // trips are what a request costs under load). Totals come from the counters; search matches come from
 // the in-memory index (search-index.ts) and the page's rows are then fetched by row index.
 
-type ResultDbRow = {
-  id: number | string | null;
-  row_index: number | null;
-  email: string;
-  name: string | null;
-  company: string | null;
-  status: string | null;
-  reason: string | null;
-  role: boolean | null;
-  free: boolean | null;
-  disposable: boolean | null;
-  suggestion: string | null;
-  mx_host: string | null;
-  verified_at: Date | string | null;
-  step2_status: string | null;
-  step2_reason: string | null;
-  smtp_code: number | null;
-  smtp_message: string | null;
-  step2_mx_host: string | null;
-  step2_verified_at: Date | string | null;
-  final_status: string | null;
-  decided_by: string | null;
-  step2_attempts: number | null;
-  reused_at: Date | string | null;
-  suppressed: boolean | null;
-};
-
-type PageDbRow = ResultDbRow & {
-  u_total: number;
-  u_valid: number;
-  u_invalid: number;
-  u_risky: number;
-  u_pending: number;
-  u_status: string;
-};
+const text = z.string().nullable();
+const flag = z.boolean().nullable();
+const stamp = z.union([z.date(), z.string()]).nullable();
+/**
+ * A row of a results page: the upload's counters (u_*) beside one of its rows with its verdicts. A page
+ * past the end has one row of counters whose other columns are all null.
+ */
+const pageDbRow = z.object({
+  id: dbInt.nullable(),
+  row_index: dbInt.nullable(),
+  email: text,
+  name: text,
+  company: text,
+  status: text,
+  reason: text,
+  role: flag,
+  free: flag,
+  disposable: flag,
+  suggestion: text,
+  mx_host: text,
+  verified_at: stamp,
+  step2_status: text,
+  step2_reason: text,
+  smtp_code: dbInt.nullable(),
+  smtp_message: text,
+  step2_mx_host: text,
+  step2_verified_at: stamp,
+  final_status: text,
+  decided_by: text,
+  step2_attempts: dbInt.nullable(),
+  reused_at: stamp,
+  suppressed: flag,
+  u_total: dbInt,
+  u_valid: dbInt,
+  u_invalid: dbInt,
+  u_risky: dbInt,
+  u_pending: dbInt,
+  u_status: z.string(),
+});
+type PageDbRow = z.output<typeof pageDbRow>;
+/** A page's row that is a row of the upload (not the counters-only row). */
+type ResultDbRow = PageDbRow & { id: number; row_index: number; email: string };
+const isResultRow = (r: PageDbRow): r is ResultDbRow =>
+  r.row_index !== null && r.id !== null && r.email !== null;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const decidedByOf = (v: string | null): DecidedBy | null =>
@@ -81,9 +91,9 @@ function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
   const isFinal = status !== 'pending' && (status !== 'valid' || step2 !== 'pending');
   const shown = (s: RowStatus): RowStatus => (stopped && s === 'pending' ? 'not_checked' : s);
   return {
-    id: Number(r.id),
-    emailId: Number(r.id),
-    rowIndex: Number(r.row_index),
+    id: r.id,
+    emailId: r.id,
+    rowIndex: r.row_index,
     email: { email: r.email, name: r.name, company: r.company },
     status: shown(status),
     verifiedAt: iso(r.verified_at),
@@ -93,7 +103,7 @@ function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
         ? {
             quality: quality(step2),
             reason: r.step2_reason,
-            smtpCode: r.smtp_code === null ? null : Number(r.smtp_code),
+            smtpCode: r.smtp_code,
             smtpMessage: r.smtp_message,
             mxHost: r.step2_mx_host ?? r.mx_host,
           }
@@ -110,7 +120,7 @@ function toResultRow(r: ResultDbRow, stopped: boolean): ResultRow {
     suppressed: Boolean(r.suppressed),
     score: null,
     decidedBy: isFinal ? decidedByOf(r.decided_by) : null,
-    attempts: r.step2_attempts === null ? null : Number(r.step2_attempts),
+    attempts: r.step2_attempts,
     reusedAt: iso(r.reused_at ?? null),
   };
 }
@@ -127,12 +137,13 @@ async function pageWithCounters(opts: {
   rowsWhere: SQL;
 }): Promise<{ counters: PageDbRow; rows: ResultDbRow[] }> {
   const { uploadId } = opts;
-  const rows = await query<PageDbRow>(
+  const rows = await queryRows(
     opts.db,
+    pageDbRow,
     resultsPageWithCounters({ workspaceId: opts.workspaceId, uploadId, rowsWhere: opts.rowsWhere }),
   );
   if (rows.length === 0) throw notFound('Upload not found');
-  return { counters: rows[0], rows: rows.filter((r) => r.row_index !== null) };
+  return { counters: rows[0], rows: rows.filter(isResultRow) };
 }
 
 /**
@@ -187,9 +198,7 @@ export async function getResultsPage(opts: {
     rows = page.rows;
     const c = page.counters;
     stopped = c.u_status === 'cancelled';
-    total = Number(
-      filter === 'all' ? c.u_total : filter === 'not_checked' ? c.u_pending : c[`u_${filter}` as const],
-    );
+    total = filter === 'all' ? c.u_total : filter === 'not_checked' ? c.u_pending : c[`u_${filter}` as const];
   } else {
     // The index is built only for an upload the workspace owns (and that is fully stored).
     if (!hasSearchIndex(uploadId)) await findOwnUpload(opts);

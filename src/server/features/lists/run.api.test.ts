@@ -5,7 +5,6 @@ import { uploadCsv, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { findWorkspacePlan } from '../workspaces';
 import { createUploadFromRows } from './create';
-import { listSendableEmails } from './sendable';
 import { startVerification } from './start';
 
 let w: World;
@@ -229,13 +228,15 @@ describe('verification runs', () => {
       status: 'completed',
       processingProgress: 100,
     });
-    const sendable = await listSendableEmails({ db: t.database.db, workspaceId: owner.id });
-    expect(sendable.map((s) => s.email).sort()).toEqual([
+    const { groups } = (await owner.c.get('/api/smartlead/verified-emails')).json();
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ uploadId, uploadName: 'Leads Q3.csv' });
+    const valid = groups[0].emails.filter((e: { status: string }) => e.status === 'valid');
+    expect(valid.map((e: { email: string }) => e.email).sort()).toEqual([
       'ALICE@good.test',
       'alice@good.test',
       'bob@good.test',
     ]);
-    expect(sendable[0]).toMatchObject({ uploadId, uploadName: 'Leads Q3.csv', status: 'valid' });
     const breakdown = (await owner.c.get(`/api/upload/${uploadId}/breakdown`)).json();
     expect(breakdown.reasons.find((r: { reason: string }) => r.reason === 'accepted').count).toBe(3);
   });
@@ -324,7 +325,7 @@ describe('verification runs', () => {
       expect(missing.json().error).toBe(res.json().error);
     }
     expect((await other.c.get('/api/uploads')).json()).toEqual([]);
-    expect(await listSendableEmails({ db: t.database.db, workspaceId: other.id })).toEqual([]);
+    expect((await other.c.get('/api/smartlead/verified-emails')).json().groups).toEqual([]);
   });
 
   it('creates and starts an upload from rows in memory (scraper send-to-verify)', async () => {

@@ -115,8 +115,6 @@ export const uploadBatches = pgTable(
   (t) => [primaryKey({ columns: [t.uploadId, t.batchNo] })],
 );
 
-export type UploadRecord = typeof uploads.$inferSelect;
-
 // Created by migrations/0853_upload_carried_verdicts.sql: verdicts a list's rows arrive with (the
 // email finder's found addresses), written by step 2 instead of asking the mail server again.
 export const uploadCarriedVerdicts = pgTable(

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import type { ResultFilter } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbInt, queryRows } from '../../platform/db/sql';
 import { finalRowsAfter } from './queries/results';
 import { scoresOfVerdicts } from './score';
 
@@ -10,6 +11,15 @@ import { scoresOfVerdicts } from './score';
 // list's verdicts; pages of it then read by row number, like search.
 
 const CHUNK = 5000;
+
+/** A judged row and what its score is computed from. */
+const finalRow = z.object({
+  row_index: dbInt,
+  email: z.string(),
+  final_status: z.enum(['valid', 'invalid', 'risky']),
+  reason: z.string().nullable(),
+  mx: z.string().nullable(),
+});
 
 /** Row numbers, ascending, of the upload's final rows scoring at least `minScore` within `filter`. */
 export async function rowsScoringAtLeast(opts: {
@@ -24,13 +34,7 @@ export async function rowsScoringAtLeast(opts: {
   const statuses = opts.filter === 'all' ? ['valid', 'risky', 'invalid'] : [opts.filter];
   const kept: number[] = [];
   for (let after = -1; ; ) {
-    const rows = await query<{
-      row_index: number;
-      email: string;
-      final_status: 'valid' | 'invalid' | 'risky';
-      reason: string | null;
-      mx: string | null;
-    }>(db, finalRowsAfter({ uploadId, after, statuses, limit: CHUNK }));
+    const rows = await queryRows(db, finalRow, finalRowsAfter({ uploadId, after, statuses, limit: CHUNK }));
     if (rows.length === 0) break;
     const scores = await scoresOfVerdicts(
       db,
@@ -39,10 +43,10 @@ export async function rowsScoringAtLeast(opts: {
     );
     rows.forEach((r, i) => {
       const s = scores[i];
-      if (s !== null && s >= opts.minScore) kept.push(Number(r.row_index));
+      if (s !== null && s >= opts.minScore) kept.push(r.row_index);
     });
     if (rows.length < CHUNK) break;
-    after = Number(rows[rows.length - 1].row_index);
+    after = rows[rows.length - 1].row_index;
   }
   return Int32Array.from(kept);
 }

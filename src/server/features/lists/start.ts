@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import type { StartVerificationResponse, UploadStatus } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbInt, queryRows } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import { type JobSender, jobType } from '../../platform/jobs/registry';
-import { assertHasAccess } from '../billing/access';
-import type { PriceConfig } from '../billing/plans';
-import { reserveCredits } from '../usage/credits';
-import { consumeQuota, releaseQuota } from '../usage/quota';
+import { assertHasAccess, type PriceConfig } from '../billing';
+import { consumeQuota, releaseQuota, reserveCredits } from '../usage';
 import type { WorkspacePlan } from '../workspaces';
 import { forgetReused, reuseRecent } from './credits';
 import type { ListsSettings } from './env';
@@ -52,6 +50,16 @@ export async function sendLanes(
  * processing in one UPDATE, so a second call finds it processing and starts nothing. `pendingOnly`
  * (POST /api/verify/{id}/pending) restarts a finished or failed upload for its rows still pending.
  */
+/** The upload as a start left it (the run it began, the rows it will judge). */
+const startedRow = z.object({
+  run_id: dbInt,
+  status: z.string(),
+  pending: dbInt,
+  total: dbInt,
+  step1_count: dbInt,
+  step2_count: dbInt,
+});
+
 export async function startVerification(opts: {
   db: Db;
   queue: JobSender;
@@ -80,38 +88,35 @@ export async function startVerification(opts: {
   };
   if (metered) await consumeQuota({ ...meter, config: opts.settings, workspace });
   // One statement: the transition and, for a re-run, the reopening of its batches.
-  const rows = await query<{
-    run_id: number;
-    status: UploadStatus;
-    pending: number;
-    total: number;
-    step1_count: number;
-    step2_count: number;
-  }>(db, startRun({ now, uploadId, workspaceId: workspace.id, pendingOnly: Boolean(opts.pendingOnly) }));
+  const rows = await queryRows(
+    db,
+    startedRow,
+    startRun({ now, uploadId, workspaceId: workspace.id, pendingOnly: Boolean(opts.pendingOnly) }),
+  );
   const row = rows[0];
   if (!row) {
     if (metered) await releaseQuota(meter);
     const current = await findOwnUpload({ db, workspaceId: workspace.id, uploadId });
     return { uploadId, started: false, status: current.status, pending: Number(current.pending) };
   }
-  const runId = Number(row.run_id);
+  const runId = row.run_id;
   await reserveCredits({
     db,
     workspaceId: workspace.id,
     uploadId,
     runId,
     listName: upload.name,
-    reserved: Number(row.pending),
+    reserved: row.pending,
     now,
   });
   const reused = opts.fresh ? 0 : await reuseRecent({ db, workspaceId: workspace.id, uploadId, now });
   // Nothing verified yet: every row is pending, which the search+filter copy can say without reading.
   if (reused > 0) forgetRowStatuses(uploadId);
-  else if (Number(row.step1_count) === 0 && Number(row.step2_count) === 0) {
-    seedUnverified(uploadId, runId, Number(row.total));
+  else if (row.step1_count === 0 && row.step2_count === 0) {
+    seedUnverified(uploadId, runId, row.total);
   }
   await sendLanes(opts.queue, uploadId, runId, opts.settings.LISTS_LANES);
-  return { uploadId, started: true, status: 'processing', pending: Number(row.pending ?? upload.pending) };
+  return { uploadId, started: true, status: 'processing', pending: row.pending };
 }
 
 /**

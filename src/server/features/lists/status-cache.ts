@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import { dbInt } from '../../platform/db/sql';
 import { yieldToEventLoop } from '../../platform/event-loop';
 import { notFound } from '../../platform/http/errors';
 import { finalStatusesBetween } from './queries/results';
@@ -120,15 +122,17 @@ export function forgetStatuses(uploadId: string): void {
 }
 
 /** What one result write returned: the upload's counters after it, and the rows it changed. */
-export interface WrittenStatuses {
-  runId: number;
-  step1Count: number;
-  step2Count: number;
+/** What a result write returns: the run's counters after it and the rows it changed. */
+export const writtenStatuses = z.object({
+  runId: dbInt,
+  step1Count: dbInt,
+  step2Count: dbInt,
   /** Rows changed by the write (0: none; then rows and statuses are null). */
-  n: number;
-  rows: number[] | null;
-  statuses: string[] | null;
-}
+  n: dbInt,
+  rows: z.array(dbInt).nullable(),
+  statuses: z.array(z.string()).nullable(),
+});
+type WrittenStatuses = z.output<typeof writtenStatuses>;
 
 type Step = 'step1' | 'step2';
 
@@ -146,9 +150,9 @@ export function noteWrite(uploadId: string, w: WrittenStatuses, step: Step): voi
 }
 
 function applyWrite(entry: Entry, w: WrittenStatuses, step: Step): void {
-  const n = Number(w.n);
-  const step1Before = Number(w.step1Count) - (step === 'step1' ? n : 0);
-  const step2Before = Number(w.step2Count) - (step === 'step2' ? n : 0);
+  const n = w.n;
+  const step1Before = w.step1Count - (step === 'step1' ? n : 0);
+  const step2Before = w.step2Count - (step === 'step2' ? n : 0);
   if (entry.version !== `${w.runId}:${step1Before}:${step2Before}`) return;
   const rows = w.rows ?? [];
   const statuses = w.statuses ?? [];

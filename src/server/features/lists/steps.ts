@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbInt, queryRows } from '../../platform/db/sql';
 import type { JobContext } from '../../platform/jobs/registry';
 import { isClosing } from '../prober';
 import {
@@ -52,6 +53,10 @@ export interface Lane {
   paused?: BudgetHold;
 }
 
+/** A row a step is to check: its index in the upload and its address. */
+const rowToCheck = z.object({ row_index: dbInt, email: z.string() });
+type RowToCheck = z.output<typeof rowToCheck>;
+
 export async function uploadStatus(db: Db, uploadId: string): Promise<string | null> {
   return (await uploadStatusOf(db, { uploadId })) ?? null;
 }
@@ -64,10 +69,7 @@ export async function uploadStatus(db: Db, uploadId: string): Promise<string | n
 export async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<boolean> {
   const { db, uploadId } = lane;
   // Only rows without a verdict: a batch taken over after a crash resumes where it stopped.
-  const rows = await query<{ row_index: number; email: string }>(
-    db,
-    rowsToCheck({ uploadId, lo: batch.lo, hi: batch.hi }),
-  );
+  const rows = await queryRows(db, rowToCheck, rowsToCheck({ uploadId, lo: batch.lo, hi: batch.hi }));
   const slices: (typeof rows)[] = [];
   for (let i = 0; i < rows.length; i += STEP1_SLICE_ROWS) slices.push(rows.slice(i, i + STEP1_SLICE_ROWS));
   let stopped = false;
@@ -91,14 +93,14 @@ export async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<boolean
       const online: typeof slice = [];
       for (const r of slice) {
         const result = offlineVerdict(r.email);
-        if (result) offline.push({ rowIndex: Number(r.row_index), result });
+        if (result) offline.push({ rowIndex: r.row_index, result });
         else online.push(r);
       }
       if (offline.length > 0) await write(offline);
       if (online.length === 0 || stopped) return;
       const results = await lane.verifier.checkStep1(online.map((r) => r.email));
       if (stopped) return;
-      await write(online.map((r, i) => ({ rowIndex: Number(r.row_index), result: results[i] })));
+      await write(online.map((r, i) => ({ rowIndex: r.row_index, result: results[i] })));
     }),
   );
   let done: Awaited<typeof work> | null;
@@ -116,10 +118,7 @@ export async function runStep1(lane: Lane, batch: ClaimedBatch): Promise<boolean
 /** Verifies a batch's rows; false when the upload was stopped or deleted meanwhile (the batch is given up). */
 export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean> {
   const { db, uploadId } = lane;
-  const pending = await query<{ row_index: number; email: string }>(
-    db,
-    rowsPendingStep2({ uploadId, lo: batch.lo, hi: batch.hi }),
-  );
+  const pending = await queryRows(db, rowToCheck, rowsPendingStep2({ uploadId, lo: batch.lo, hi: batch.hi }));
   const rows = await writeCarried(lane, pending);
   if (rows.length === 0) return true;
   let buffer: { rowIndex: number; result: Step2Result }[] = [];
@@ -193,7 +192,7 @@ export async function runStep2(lane: Lane, batch: ClaimedBatch): Promise<boolean
  * window) get it written with the time it was heard, without asking the server again; the rest are
  * returned to be asked.
  */
-async function writeCarried(lane: Lane, rows: { row_index: number; email: string }[]) {
+async function writeCarried(lane: Lane, rows: RowToCheck[]) {
   if (rows.length === 0) return rows;
   const carried = await carriedAmong(
     lane.db,
@@ -211,10 +210,7 @@ async function writeCarried(lane: Lane, rows: { row_index: number; email: string
     }
     const at = c.heardAt.getTime();
     // The write reads only the verdict's fields (results-write.ts), which a carried verdict has.
-    byTime.set(at, [
-      ...(byTime.get(at) ?? []),
-      { rowIndex: Number(r.row_index), result: c.result as Step2Result },
-    ]);
+    byTime.set(at, [...(byTime.get(at) ?? []), { rowIndex: r.row_index, result: c.result as Step2Result }]);
   }
   for (const [at, items] of byTime)
     await writeStep2({

@@ -4,7 +4,7 @@ import type { ApiScope } from '../../../shared/api-tokens';
 import { can, PERMISSIONS, type Permission } from '../../../shared/workspaces';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/http/errors';
-import type { UserRow } from '../auth/users';
+import type { UserRow } from '../auth';
 import type { WorkspaceContext } from '../workspaces';
 
 /** Who calls a tool: the credential's person, in its workspace, with its scopes. */

@@ -8,8 +8,7 @@ import {
 } from '../../../shared/onboarding';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
-import { updateAccountFields } from '../auth';
-import type { UserRow } from '../auth/users';
+import { type UserRow, updateAccountFields } from '../auth';
 
 /** The saved wizard state; a stored profile that no longer parses (old values) reads as empty. */
 export function onboardingStatusOf(user: UserRow): OnboardingStatus {

@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { onboardingProgressSchema, onboardingStatusSchema } from '../../../shared/onboarding';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { requireUser } from '../auth/request-user';
+import { requireUser } from '../auth';
 import { onboardingStatusOf, saveOnboardingProgress } from './progress';
 
 export async function onboardingRoutes(app: AppInstance, deps: AppDeps) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { planState } from '../billing/plans';
+import { planState } from '../billing';
 import { findWorkspacePlan } from '../workspaces';
 import { probeBudgetOverrides } from './schema';
 

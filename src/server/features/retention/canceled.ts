@@ -1,14 +1,14 @@
 import { CANCELED_DATA_DAYS } from '../../../shared/billing';
 import type { Db } from '../../platform/db/client';
-import { eraseWorkspaceIdempotencyKeys } from '../api/workspace-data';
-import { markDataPurged, workspacesEndedBefore } from '../billing/purge';
+import { eraseWorkspaceIdempotencyKeys } from '../api-v1';
+import { markDataPurged, workspacesEndedBefore } from '../billing';
 import { eraseWorkspaceExports } from '../data-export';
-import { eraseWorkspaceTemplates } from '../email-composer/workspace-data';
-import { eraseWorkspaceUploads } from '../lists/workspace-data';
-import { eraseWorkspaceScrapes } from '../scraper/workspace-data';
+import { eraseWorkspaceTemplates } from '../email-composer';
+import { eraseWorkspaceUploads } from '../lists';
+import { eraseWorkspaceScrapes } from '../scraper';
 import { eraseWorkspaceSmartlead } from '../smartlead';
-import { eraseWorkspaceUsage } from '../usage/workspace-data';
-import { eraseWorkspaceWebhooks } from '../webhooks/workspace-data';
+import { eraseWorkspaceUsage } from '../usage';
+import { eraseWorkspaceWebhooks } from '../webhooks';
 import { deleteWorkspaceActivity } from '../workspaces';
 
 // What a workspace holds, each owner's rows children before parents (most also cascade; explicit keeps

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client';
-import { deleteScrapesBefore } from '../scraper/workspace-data';
-import { deleteUsageBefore } from '../usage/workspace-data';
+import { deleteScrapesBefore } from '../scraper';
+import { deleteUsageBefore } from '../usage';
 import { deleteActivityBefore } from '../workspaces';
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { CleanedData, CleanedRow } from '../../../shared/scraper';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { type Model, modelFromConfig, structuredChat } from '../ai/client';
+import { type Model, modelFromConfig, structuredChat } from '../ai';
 import {
   type CleanInput,
   type CleanOutput,

@@ -4,7 +4,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import { assertHasAccess } from '../billing/access';
+import { assertHasAccess } from '../billing';
 import type { WorkspacePlan } from '../workspaces';
 import {
   apifyClient,
@@ -22,7 +22,7 @@ import { SCRAPE_FULL_JOB } from './job-types';
 import { mergeProfiles, normaliseProfile, rawUsername } from './profile';
 import { LEASE_MS } from './runner';
 import { type ScrapeProfileRow, scrapeProfiles } from './schema';
-import { findOwnJob } from './service';
+import { findOwnScrapeJob } from './service';
 
 // "Get Full" of one profile as a background job. The request marks the profile row `queued` and
 // answers at once; the job stores its Apify run on the row the moment it starts, so a retried or
@@ -64,7 +64,7 @@ async function assertCanRun(d: RequestDeps) {
 export async function requestFullProfile(
   d: RequestDeps & { jobId: string; profileUrl: string },
 ): Promise<ScrapeProfileEmailResult> {
-  const job = await findOwnJob({ db: d.db, workspaceId: d.workspace.id, jobId: d.jobId });
+  const job = await findOwnScrapeJob({ db: d.db, workspaceId: d.workspace.id, jobId: d.jobId });
   const username =
     instagramUsernameFromUrl(d.profileUrl) ??
     (/^@?[\w.]{1,30}$/.test(d.profileUrl) ? d.profileUrl.replace('@', '').toLowerCase() : null);
@@ -86,7 +86,7 @@ export async function requestFullProfile(
 
 /** POST /api/scrape-job/:id/get-full-all: queue every partial profile of the job not already queued. */
 export async function requestAllFullProfiles(d: RequestDeps & { jobId: string }) {
-  const job = await findOwnJob({ db: d.db, workspaceId: d.workspace.id, jobId: d.jobId });
+  const job = await findOwnScrapeJob({ db: d.db, workspaceId: d.workspace.id, jobId: d.jobId });
   await assertCanRun(d);
   const rows = await d.db
     .select()

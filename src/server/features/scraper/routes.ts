@@ -16,18 +16,17 @@ import {
   urlScrapeStartedSchema,
 } from '../../../shared/scraper';
 import type { AppDeps } from '../../platform/deps';
-import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
+import { contentDisposition, csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import type { AppInstance } from '../../platform/http/types';
-import { isModelConfigured } from '../ai/client';
+import { isModelConfigured } from '../ai';
 import { brandedFileName } from '../branding';
-import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { isScraperConfigured } from './apify';
 import { cleanJobData } from './clean';
 import { cleanedCsv } from './export';
 import { requestAllFullProfiles, requestFullProfile } from './get-full';
 import { sendJobToVerification } from './send-to-verify';
-import { findOwnJob, jobProfiles, listScrapeJobs, startKeywordScrape, startUrlScrape } from './service';
+import { findOwnScrapeJob, jobProfiles, listScrapeJobs, startKeywordScrape, startUrlScrape } from './service';
 
 const idParams = z.object({ id: z.string() });
 
@@ -112,7 +111,7 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
     { schema: { tags: ['scraper'], params: idParams, response: { 200: cleanedDataSchema } } },
     async (req) => {
       const workspaceId = requirePermission(req, 'lists:export').id;
-      const job = await findOwnJob({ db, workspaceId, jobId: req.params.id });
+      const job = await findOwnScrapeJob({ db, workspaceId, jobId: req.params.id });
       return cleanJobData({
         db,
         config: deps.config,
@@ -134,7 +133,7 @@ export async function scraperRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const workspaceId = requirePermission(req, 'lists:export').id;
-      const job = await findOwnJob({ db, workspaceId, jobId: req.params.id });
+      const job = await findOwnScrapeJob({ db, workspaceId, jobId: req.params.id });
       const data = await cleanJobData({
         db,
         config: deps.config,

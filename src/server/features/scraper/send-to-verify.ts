@@ -1,11 +1,11 @@
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
+import { verifyRows } from '../lists';
 import type { ListsSettings } from '../lists/env';
-import { verifyRows } from '../lists/verify-rows';
 import type { WorkspacePlan } from '../workspaces';
 import { isPlausibleEmail } from './emails';
-import { findOwnJob, jobProfiles } from './service';
+import { findOwnScrapeJob, jobProfiles } from './service';
 
 /** POST /api/scrape-job/{id}/send-to-verify: the job's addresses become a list, and its verification starts. */
 export async function sendJobToVerification(opts: {
@@ -17,7 +17,7 @@ export async function sendJobToVerification(opts: {
   jobId: string;
   now: Date;
 }): Promise<{ emailCount: number; uploadId: string }> {
-  const job = await findOwnJob({ db: opts.db, workspaceId: opts.workspace.id, jobId: opts.jobId });
+  const job = await findOwnScrapeJob({ db: opts.db, workspaceId: opts.workspace.id, jobId: opts.jobId });
   const rows = await jobProfiles({ db: opts.db, workspaceId: opts.workspace.id, jobId: job.id });
   const seen = new Set<string>();
   const withEmail = rows.filter((r) => {

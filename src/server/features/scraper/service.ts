@@ -11,8 +11,8 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import { assertHasAccess } from '../billing/access';
-import { consumeQuota, releaseQuota } from '../usage/quota';
+import { assertHasAccess } from '../billing';
+import { consumeQuota, releaseQuota } from '../usage';
 import type { WorkspacePlan } from '../workspaces';
 import { isScraperConfigured, scraperNotConfigured } from './apify';
 import { SCRAPE_RUN_JOB } from './job-types';
@@ -149,7 +149,7 @@ export async function listScrapeJobs(opts: {
 }
 
 /** The workspace's job (another workspace's id gets the same 404 as a missing one). */
-export async function findOwnJob(opts: { db: Db; workspaceId: string; jobId: string }) {
+export async function findOwnScrapeJob(opts: { db: Db; workspaceId: string; jobId: string }) {
   if (!UUID.test(opts.jobId)) throw notFound('Scrape job not found');
   const [job] = await opts.db
     .select()

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { queryRows } from '../../platform/db/sql';
 import { deleteOldScrapes } from './queries';
 import { scrapeJobs, scrapeProfiles } from './schema';
 
@@ -50,7 +51,7 @@ export async function eraseWorkspaceScrapes(db: Db, workspaceId: string) {
 export async function deleteScrapesBefore(db: Db, cutoff: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const gone = await query<{ id: string }>(db, deleteOldScrapes({ cutoff }));
+    const gone = await queryRows(db, z.object({ id: z.string() }), deleteOldScrapes({ cutoff }));
     total += gone.length;
     if (gone.length < 200) return total;
   }

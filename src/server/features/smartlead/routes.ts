@@ -13,10 +13,9 @@ import {
   uncheckedDecisionSchema,
 } from '../../../shared/smartlead';
 import type { AppDeps } from '../../platform/deps';
-import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
+import { contentDisposition, csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import { notFound } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
-import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { smartleadAutomationRoutes } from './campaigns/automation-routes';
 import { findCampaign, sendProgress } from './campaigns/campaigns';

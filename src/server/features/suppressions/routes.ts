@@ -11,10 +11,9 @@ import {
   suppressionListSchema,
 } from '../../../shared/suppressions';
 import type { AppDeps } from '../../platform/deps';
-import { csvFileResponse, sendCsv } from '../../platform/http/csv-response';
+import { contentDisposition, csvFileResponse, sendCsv } from '../../platform/http/csv-response';
 import type { AppInstance } from '../../platform/http/types';
 import { brandedFileName } from '../branding';
-import { contentDisposition } from '../lists/export';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import {
   exportSuppressions,

@@ -3,7 +3,7 @@ import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { userIdsWithEmail, usernamesByIds } from '../auth';
-import type { PriceConfig } from '../billing/plans';
+import type { PriceConfig } from '../billing';
 import { productNameFor } from '../branding';
 import {
   addMember,

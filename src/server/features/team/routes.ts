@@ -11,8 +11,8 @@ import {
 } from '../../../shared/workspaces';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { requireUser } from '../auth/request-user';
-import { uploadNameOf } from '../lists/workspace-data';
+import { requireUser } from '../auth';
+import { uploadNameOf } from '../lists';
 import { installActivityLog, requirePermission, requireWorkspace } from '../workspaces';
 import { listActivity } from './team-activity';
 import { invitationRoutes } from './team-invite-routes';

@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { linkOrigin, NO_PUBLIC_URL } from '../../platform/http/public-origin';
 import type { AppInstance } from '../../platform/http/types';
-import { requireUser } from '../auth/request-user';
+import { requireUser } from '../auth';
 import { productNameFor } from '../branding';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import {

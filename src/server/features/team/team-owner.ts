@@ -1,11 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import {
-  assertNoLiveSubscription,
-  queueStripeCustomerErase,
-  stripeCustomersOf,
-} from '../billing/customer-erase';
+import { assertNoLiveSubscription, queueStripeCustomerErase, stripeCustomersOf } from '../billing';
 import { deleteWorkspaceRow, type WorkspaceContext } from '../workspaces';
 
 /**

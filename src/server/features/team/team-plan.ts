@@ -1,7 +1,7 @@
 import { PLAN_TABLE } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
-import { type PriceConfig, planState } from '../billing/plans';
+import { type PriceConfig, planState } from '../billing';
 import { findWorkspacePlan, type WorkspaceContext } from '../workspaces';
 
 export const UPGRADE_URL = '/subscribe?plan=whitelabel';
@@ -13,7 +13,7 @@ export interface InvitingState {
 }
 
 /**
- * Teams are part of the White Label plan (its trial included), as API access is (api/auth.ts): the plan
+ * Teams are part of the White Label plan (its trial included), as API access is (api-v1/auth.ts): the plan
  * that applies to the workspace now must be White Label and either paid or still in its trial.
  */
 export async function invitingState(opts: {

@@ -3,7 +3,7 @@ import { type PlanState, USAGE_LABELS, type UsageKind, upgradeFor } from '../../
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { AppError } from '../../platform/http/errors';
-import { type PriceConfig, planState } from '../billing/plans';
+import { type PriceConfig, planState } from '../billing';
 import type { WorkspacePlan } from '../workspaces';
 import { countUse, monthCount, uncountUse } from './queries';
 
@@ -39,10 +39,8 @@ export async function consumeQuota(opts: {
   const limit = state.limits[kind];
   const month = monthOf(now);
   const units = Math.max(0, Math.floor(opts.units ?? 0));
-  const rows = await query<{ count: number }>(
-    db,
-    countUse({ workspaceId: workspace.id, month, kind, units, limit }),
-  );
+  // Only whether a row came back matters: the counter was under the limit and is counted.
+  const rows = await query<unknown>(db, countUse({ workspaceId: workspace.id, month, kind, units, limit }));
   if (rows.length > 0) return;
   throw quotaError({ state, kind, now });
 }

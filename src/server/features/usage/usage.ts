@@ -1,6 +1,6 @@
 import { USAGE_KINDS, type UsageResponse } from '../../../shared/usage';
 import type { Db } from '../../platform/db/client';
-import { planState } from '../billing/plans';
+import { planState } from '../billing';
 import type { BudgetConfig } from '../probe-budget';
 import { probeBudgetFigures } from '../probe-budget';
 import type { WorkspacePlan } from '../workspaces';
@@ -20,6 +20,7 @@ export async function usageSummary(opts: {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5 + i, 1));
     return monthOf(d);
   });
+  // The builder's row type is the counters' own (integers, units read as a number): nothing to convert.
   const rows = await countersBetween(db, { workspaceId: workspace.id, from: months[0], to: months[5] });
   const find = (month: string, kind: string) =>
     rows.find((r) => r.month.slice(0, 10) === month && r.kind === kind);
@@ -31,15 +32,15 @@ export async function usageSummary(opts: {
     probes: await probeBudgetFigures({ db, config: opts.config, workspaceId: workspace.id, now }),
     counters: USAGE_KINDS.map((kind) => ({
       kind,
-      used: Number(find(current, kind)?.count ?? 0),
-      units: Number(find(current, kind)?.units ?? 0),
+      used: find(current, kind)?.count ?? 0,
+      units: find(current, kind)?.units ?? 0,
       limit: plan.limits[kind],
     })),
     history: months.map((m) => ({
       month: m.slice(0, 7),
-      verification: Number(find(m, 'verification')?.count ?? 0),
-      scrape: Number(find(m, 'scrape')?.count ?? 0),
-      find: Number(find(m, 'find')?.count ?? 0),
+      verification: find(m, 'verification')?.count ?? 0,
+      scrape: find(m, 'scrape')?.count ?? 0,
+      find: find(m, 'find')?.count ?? 0,
     })),
   };
 }

@@ -1,7 +1,7 @@
 import { PLAN_TABLE } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
-import { type PriceConfig, planState } from '../billing/plans';
+import { type PriceConfig, planState } from '../billing';
 import { findWorkspacePlan } from '../workspaces';
 
 // Webhooks are part of the API (shared/plans.ts: White Label, paid or in its trial). The plan is read when
@@ -29,7 +29,7 @@ export async function webhooksRefusal(opts: {
   };
 }
 
-/** The API's answer to a plan without it: 403 with the upgrade path (api/auth.ts). */
+/** The API's answer to a plan without it: 403 with the upgrade path (api-v1/auth.ts). */
 export async function assertWebhooksAllowed(opts: Parameters<typeof webhooksRefusal>[0]): Promise<void> {
   const refusal = await webhooksRefusal(opts);
   if (refusal) {

@@ -45,3 +45,4 @@ export {
   type WorkspaceContext,
   type WorkspacePlan,
 } from './resolve';
+export { listWorkspaces } from './switch';

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Role } from '../../../shared/workspaces';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbInt, queryRows } from '../../platform/db/sql';
 import { ownedWorkspaces } from './queries';
 import { workspaceMembers, workspaces } from './schema';
 
@@ -96,4 +97,4 @@ export const deleteWorkspaceRow = (db: Db, workspaceId: string) =>
 
 /** The workspaces the user owns, each with the number of its other members. */
 export const ownedWorkspacesOf = (db: Db, userId: string) =>
-  query<{ id: string; name: string; others: number }>(db, ownedWorkspaces({ userId }));
+  queryRows(db, z.object({ id: z.string(), name: z.string(), others: dbInt }), ownedWorkspaces({ userId }));

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/workspaces';
 import type { Db } from '../../platform/db/client';
-import type { users } from '../auth/schema';
 import { workspaceMembers, workspaces } from './schema';
 
 /** The workspace a request acts in, and the signed-in user's role there. */
@@ -19,7 +18,8 @@ export interface WorkspaceContext {
 export type WorkspacePlan = Pick<WorkspaceContext, 'id' | 'plan' | 'trialEndsAt'>;
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
-type UserRow = typeof users.$inferSelect;
+/** What a personal workspace is made from: the account's id, name, plan and trial (auth's user row). */
+type AccountOwner = { id: string; username: string; plan: string; trialEndsAt: Date; createdAt: Date };
 
 export const toContext = (w: WorkspaceRow, role: Role, userId: string): WorkspaceContext => ({
   id: w.id,
@@ -31,7 +31,7 @@ export const toContext = (w: WorkspaceRow, role: Role, userId: string): Workspac
 });
 
 /** Creates the account's personal workspace (same id as the account), the user as its owner. */
-export async function createPersonalWorkspace(db: Db, user: UserRow): Promise<WorkspaceContext> {
+export async function createPersonalWorkspace(db: Db, user: AccountOwner): Promise<WorkspaceContext> {
   const [w] = await db
     .insert(workspaces)
     .values({
@@ -54,7 +54,7 @@ export async function createPersonalWorkspace(db: Db, user: UserRow): Promise<Wo
  * The workspace a user works in when the preferred one is not (or no longer) theirs: the personal
  * one, else the oldest membership; an account left with none gets a fresh personal workspace.
  */
-export async function fallbackWorkspace(db: Db, user: UserRow): Promise<WorkspaceContext> {
+export async function fallbackWorkspace(db: Db, user: AccountOwner): Promise<WorkspaceContext> {
   const rows = await db
     .select({ w: workspaces, role: workspaceMembers.role })
     .from(workspaceMembers)

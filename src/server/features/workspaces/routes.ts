@@ -1,41 +1,17 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { switchWorkspaceSchema, workspaceListSchema, workspaceSchema } from '../../../shared/workspaces';
-import type { AppDeps } from '../../platform/deps';
-import { unauthorized } from '../../platform/http/errors';
+import { workspaceSchema } from '../../../shared/workspaces';
 import type { AppInstance } from '../../platform/http/types';
-import { requireUser } from '../auth/request-user';
-import { SESSION_COOKIE, switchWorkspace } from '../auth/sessions';
 import { requireWorkspace } from './context';
-import { listWorkspaces } from './switch';
 
-export async function workspaceRoutes(app: AppInstance, deps: AppDeps) {
+// The list of the person's workspaces and the switch between them are auth's (auth/workspace-routes.ts):
+// they read the person and change the session.
+export async function workspaceRoutes(app: AppInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps.database;
-  const tags = ['workspaces'];
-
-  r.get('/api/workspaces', { schema: { tags, response: { 200: workspaceListSchema } } }, async (req) =>
-    listWorkspaces({ db, userId: requireUser(req).id, current: requireWorkspace(req) }),
-  );
-
-  r.get('/api/workspaces/current', { schema: { tags, response: { 200: workspaceSchema } } }, async (req) => {
-    const w = requireWorkspace(req);
-    return { id: w.id, name: w.name, role: w.role, personal: w.personal, current: true };
-  });
-
-  // The top bar's switcher: the session (this browser) works in another of the user's workspaces.
-  r.post(
-    '/api/workspaces/switch',
-    { schema: { tags, body: switchWorkspaceSchema, response: { 200: workspaceSchema } } },
+  r.get(
+    '/api/workspaces/current',
+    { schema: { tags: ['workspaces'], response: { 200: workspaceSchema } } },
     async (req) => {
-      const user = requireUser(req);
-      const token = req.cookies[SESSION_COOKIE];
-      if (!token || req.authKind !== 'session') throw unauthorized();
-      const w = await switchWorkspace({
-        db,
-        userId: user.id,
-        sessionToken: token,
-        workspaceId: req.body.workspaceId,
-      });
+      const w = requireWorkspace(req);
       return { id: w.id, name: w.name, role: w.role, personal: w.personal, current: true };
     },
   );

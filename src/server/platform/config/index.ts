@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { accountEnv } from '../../features/account/env';
 import { aiEnv } from '../../features/ai/env';
-import { apiEnv } from '../../features/api/env';
+import { apiEnv } from '../../features/api-v1/env';
 import { authEnv, PASSWORD_HASH_MEMORY_KIB } from '../../features/auth/env';
 import { billingEnv } from '../../features/billing/env';
 import { brandingEnv } from '../../features/branding/env';

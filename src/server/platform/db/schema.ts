@@ -2,7 +2,7 @@
 // Each feature's tables are created by its own SQL migration in ./migrations (applied at boot).
 
 export * from '../../features/account/schema';
-export * from '../../features/api/schema';
+export * from '../../features/api-v1/schema';
 export * from '../../features/auth/schema';
 export * from '../../features/billing/schema';
 export * from '../../features/branding/schema';

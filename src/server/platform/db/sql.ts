@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { yieldToEventLoop } from '../event-loop';
 import type { Db } from './client';
 
@@ -7,6 +8,24 @@ export async function query<T>(db: Db, statement: SQL): Promise<T[]> {
   const res = (await db.execute(statement)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+/**
+ * Raw SQL whose rows are named once, by a schema that also converts them: `query<T>` only asserts a
+ * type, and a bigint (a count, a bigserial id) comes back as text from node-postgres and as a number
+ * from PGlite, which a hand-written `Number()` per field used to mend.
+ */
+export async function queryRows<S extends z.ZodType>(
+  db: Db,
+  schema: S,
+  statement: SQL,
+): Promise<z.output<S>[]> {
+  return (await query<unknown>(db, statement)).map((row) => schema.parse(row));
+}
+
+/** An integer column as either driver returns it (int8 and numeric may come back as text). */
+export const dbInt = z.coerce.number();
+/** The row of a statement that answers one count, `n`. */
+export const countRow = z.object({ n: dbInt });
 
 /**
  * The embedded database runs each statement synchronously in this thread, and a statement queued

@@ -24,3 +24,12 @@ export function sendCsv(reply: CsvReply, opts: { body: string | Readable; dispos
     .header('Cache-Control', 'no-store')
     .send(opts.body as never);
 }
+
+/**
+ * The Content-Disposition of a download named `fileName`: an ASCII fallback for old clients and the
+ * exact UTF-8 name (RFC 6266) for the others.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, Loader2, Trash2 } from 'lucide-react';
+import { KeyRound, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -10,6 +10,7 @@ import {
   createApiTokenSchema,
 } from '../../../shared/api-tokens';
 import { failureToast, toast } from '../../lib/toast';
+import { AccessTable } from '../../ui/access-table';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -17,9 +18,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
 import { ApiAccessNote } from './ApiAccessNote';
-import { apiTokenQueries, tokenTime, useCreateApiToken, useRevokeApiToken } from './api';
+import { apiTokenQueries, useCreateApiToken, useRevokeApiToken } from './api';
 import { ScopePicker } from './ScopePicker';
 
 /** Personal API tokens (bearer) for the API and scripted downloads. The secret is shown once. */
@@ -105,32 +105,11 @@ export function ApiTokensPanel() {
           ) : !tokens.data?.length ? (
             <p className="py-6 text-center text-sm text-muted-foreground">No tokens yet.</p>
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Scopes</TableHead>
-                  <TableHead>Created</TableHead>
-                  <TableHead>Last used</TableHead>
-                  <TableHead className="text-right">Action</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {tokens.data.map((t) => (
-                  <TableRow key={t.id}>
-                    <TableCell className="font-medium">{t.name}</TableCell>
-                    <TableCell className="font-mono text-xs">{t.scopes.join(', ')}</TableCell>
-                    <TableCell>{tokenTime(t.createdAt)}</TableCell>
-                    <TableCell>{tokenTime(t.lastUsedAt)}</TableCell>
-                    <TableCell className="text-right">
-                      <Button size="sm" variant="outline" onClick={() => setRevoking(t)}>
-                        <Trash2 /> Revoke
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <AccessTable
+              rows={tokens.data}
+              headings={{ name: 'Name', created: 'Created' }}
+              onRevoke={setRevoking}
+            />
           )}
         </CardContent>
       </Card>

@@ -6,7 +6,6 @@ import {
   createdApiTokenSchema,
 } from '../../../shared/api-tokens';
 import { apiJson, apiRequest } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import type { MutationCallbacks } from '../../lib/mutation';
 
 export const apiTokenQueries = {
@@ -24,8 +23,6 @@ async function revokeApiToken(id: string): Promise<void> {
 }
 
 /** When a token was created or last used, in the browser's locale. */
-export const tokenTime = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
-
 /** Runs `fn`, then refreshes the token list before the screen's own callbacks. */
 function useTokenChange<T, V>(fn: (v: V) => Promise<T>, cb: MutationCallbacks<T, V>) {
   const qc = useQueryClient();

@@ -1,6 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import type { Plan } from '../../../shared/auth';
-import { listsLimitText, PLAN_TABLE, planPrice, TRIAL_DAYS } from '../../../shared/plans';
+import { listsLimitText, PLAN_TABLE, type Plan, planPrice, TRIAL_DAYS } from '../../../shared/plans';
 
 export function PlanBanner({ plan }: { plan: Plan }) {
   return (

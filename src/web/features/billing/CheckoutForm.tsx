@@ -2,8 +2,7 @@ import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { Loader2, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Plan } from '../../../shared/auth';
-import { PLAN_TABLE, planPrice } from '../../../shared/plans';
+import { PLAN_TABLE, type Plan, planPrice } from '../../../shared/plans';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';

@@ -1,6 +1,6 @@
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
-import type { Plan } from '../../../shared/auth';
+import type { Plan } from '../../../shared/plans';
 import { CheckoutForm } from './CheckoutForm';
 
 export function PaymentForm(props: { stripe: Stripe; clientSecret: string; plan?: Plan }) {

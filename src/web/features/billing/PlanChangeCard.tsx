@@ -1,8 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { PLANS, type Plan } from '../../../shared/auth';
 import type { PlanPreview } from '../../../shared/billing';
-import { PLAN_TABLE, planFeatures, planPrice } from '../../../shared/plans';
+import { PLAN_TABLE, PLANS, type Plan, planFeatures, planPrice } from '../../../shared/plans';
 import { formatDay, formatMoney } from '../../lib/format';
 import { failureToast } from '../../lib/toast';
 import { Button } from '../../ui/button';

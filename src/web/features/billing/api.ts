@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Plan } from '../../../shared/auth';
 import {
   type BillingOverview,
   billingOverviewSchema,
@@ -11,6 +10,7 @@ import {
   type StripeConfigResponse,
   stripeConfigResponseSchema,
 } from '../../../shared/billing';
+import type { Plan } from '../../../shared/plans';
 import { planStateSchema, type UsageResponse, usageResponseSchema } from '../../../shared/usage';
 import { apiJson } from '../../lib/api';
 import type { MutationCallbacks } from '../../lib/mutation';

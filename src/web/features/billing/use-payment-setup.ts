@@ -2,7 +2,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Plan } from '../../../shared/auth';
+import type { Plan } from '../../../shared/plans';
 import { errorMessage } from '../../lib/api';
 import { billingQueries, useCreateSubscription } from './api';
 

@@ -7,16 +7,6 @@ import { uploadResults, uploadRows } from '../schema';
 // storing the rows, and reading them and their verdicts back for pages, search, filters, exports and
 // sending. Each step's write of its verdicts is in result-writes.ts.
 
-/** The workspace's valid rows with their upload's name and date, newest upload first. */
-export const validRowsOf = (p: { workspaceId: string }) =>
-  sql`
-    SELECT r.id, r.email, r.name, r.company, u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at
-    FROM uploads u
-    JOIN upload_results x ON x.upload_id = u.id AND x.final_status = 'valid'
-    JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
-    WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading'
-    ORDER BY u.uploaded_at DESC, u.id, x.row_index`;
-
 /** Refreshes the planner's statistics of upload_results (the embedded database has no autovacuum). */
 export const analyzeResults = () => sql`ANALYZE upload_results`;
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../platform/deps';
 import { unauthorized } from '../../../platform/http/errors';
-import { assertApiPlan } from '../../api';
+import { assertApiPlan } from '../../api-v1';
 import { userById } from '../../auth';
 import { membership } from '../../workspaces';
 import type { McpCaller } from '../tool';

@@ -1,6 +1,6 @@
 import { ESTIMATE_LABELS, listEstimateSchema } from '../../../../shared/credits';
 import { mcpEstimateInput } from '../../../../shared/mcp';
-import { estimateList } from '../../lists/estimate';
+import { estimateList } from '../../lists';
 import { processProber } from '../../prober';
 import { defineTool, permitted } from '../tool';
 import { MCP_WAIT_MS } from './lists';

@@ -11,9 +11,8 @@ import {
   mcpVerifyOutput,
 } from '../../../../shared/mcp';
 import { realSleep } from '../../../platform/retry';
-import { createApiList, verifyOne } from '../../api';
-import { getUploadStatus } from '../../lists/read';
-import { getResultsPage } from '../../lists/results';
+import { createApiList, verifyOne } from '../../api-v1';
+import { getResultsPage, getUploadStatus } from '../../lists';
 import { defineTool, type ToolContext, ToolRefusal } from '../tool';
 
 /**

@@ -11,10 +11,10 @@ import {
   mcpListResultsInput,
   mcpResultsOutput,
 } from '../../../../shared/mcp';
-import { findOne, findResultsPage, jobView, ownJob, startFind } from '../../finder';
-import { getResultsPage } from '../../lists/results';
+import { findOne, findOwnFindJob, findResultsPage, jobView, startFind } from '../../finder';
+import { getResultsPage } from '../../lists';
 import { createExportLink, EXPORT_LINK_PATH } from '../export-links';
-import { defineTool, permitted } from '../tool';
+import { defineTool, permitted, type ToolContext } from '../tool';
 import { listView, MCP_WAIT_MS } from './lists';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -24,6 +24,22 @@ const startsWork = {
   idempotentHint: false,
   openWorldHint: true,
 };
+
+/** A read of the caller's workspace: the database and the workspace's id. */
+const inWorkspace = ({ deps, caller }: ToolContext) => ({
+  db: deps.database.db,
+  workspaceId: caller.workspace.id,
+});
+
+/** What starting a find takes from the tool's call: the app's parts, and the caller's workspace if its role may find. */
+const findStart = ({ deps, caller }: ToolContext) => ({
+  db: deps.database.db,
+  queue: deps.queue,
+  config: deps.config,
+  workspace: permitted(caller, 'finder:run'),
+  now: deps.clock(),
+  viaApi: true,
+});
 
 const listResults = defineTool({
   name: 'get_list_results',
@@ -38,8 +54,7 @@ const listResults = defineTool({
   annotations: readOnly,
   async run(ctx, input) {
     const res = await getResultsPage({
-      db: ctx.deps.database.db,
-      workspaceId: ctx.caller.workspace.id,
+      ...inWorkspace(ctx),
       uploadId: input.listId,
       page: input.page,
       filter: input.status,
@@ -98,16 +113,10 @@ const findEmail = defineTool({
   output: mcpFindOutput,
   annotations: startsWork,
   async run(ctx, input) {
-    const { deps } = ctx;
     const res = await findOne({
-      db: deps.database.db,
-      queue: deps.queue,
-      config: deps.config,
-      workspace: permitted(ctx.caller, 'scraper:run'),
-      now: deps.clock(),
+      ...findStart(ctx),
       person: input,
-      viaApi: true,
-      waitMs: Math.min(MCP_WAIT_MS, deps.config.FINDER_SINGLE_WAIT_MS),
+      waitMs: Math.min(MCP_WAIT_MS, ctx.deps.config.FINDER_SINGLE_WAIT_MS),
     });
     const { job, result } = res.body;
     const text = result
@@ -128,17 +137,11 @@ const findEmails = defineTool({
   output: mcpFindJobOutput,
   annotations: startsWork,
   async run(ctx, input) {
-    const { deps } = ctx;
     const job = await startFind({
-      db: deps.database.db,
-      queue: deps.queue,
-      config: deps.config,
-      workspace: permitted(ctx.caller, 'scraper:run'),
-      now: deps.clock(),
+      ...findStart(ctx),
       kind: 'bulk',
       name: input.name || 'Assistant bulk find',
       people: input.people,
-      viaApi: true,
     });
     const find = jobView(job);
     return {
@@ -159,7 +162,10 @@ const getFind = defineTool({
   output: mcpFindJobOutput,
   annotations: readOnly,
   async run(ctx, input) {
-    const job = await ownJob(ctx.deps.database.db, ctx.caller.workspace.id, input.findId);
+    const job = await findOwnFindJob({
+      ...inWorkspace(ctx),
+      jobId: input.findId,
+    });
     const find = jobView(job);
     return {
       data: { find },
@@ -179,11 +185,10 @@ const findResults = defineTool({
   output: mcpFindResultsOutput,
   annotations: readOnly,
   async run(ctx, input) {
-    const page = await findResultsPage(ctx.deps.database.db, ctx.caller.workspace.id, input.findId, {
-      page: input.page,
-      pageSize: input.pageSize,
-      filter: input.filter,
-      search: '',
+    const page = await findResultsPage({
+      ...inWorkspace(ctx),
+      jobId: input.findId,
+      query: { page: input.page, pageSize: input.pageSize, filter: input.filter, search: '' },
     });
     return { data: page, text: `${page.results.length} of ${page.total} answers (page ${page.page}).` };
   },

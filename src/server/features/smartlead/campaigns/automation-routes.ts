@@ -20,7 +20,7 @@ import {
 } from '../../../../shared/smartlead';
 import type { AppDeps } from '../../../platform/deps';
 import type { AppInstance } from '../../../platform/http/types';
-import { assertHasAccess } from '../../billing/access';
+import { assertHasAccess } from '../../billing';
 import { requirePermission, requireWorkspace } from '../../workspaces';
 import { smartleadCall } from '../connection/errors';
 import { emailAccounts } from '../mailboxes/accounts';

@@ -3,7 +3,7 @@ import type { Campaign } from '../../../../shared/smartlead';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
 import type { Sleep } from '../../../platform/retry';
-import type { PriceConfig } from '../../billing/plans';
+import type { PriceConfig } from '../../billing';
 import { type RemoteAnalytics, SmartleadError } from '../connection/client';
 import { smartleadClientFor } from '../connection/client-for';
 import { smartleadCampaigns } from '../schema';

@@ -12,16 +12,17 @@ import { smartleadClientFor } from '../connection/client-for';
 import { SMARTLEAD_SEND_JOB } from '../jobs';
 import { accountView } from '../mailboxes/accounts';
 import { smartleadCampaigns, smartleadSendBatches } from '../schema';
+import { dedupeLeads, insertBatches } from '../send-record';
 import { assertWithinBounceBudget } from '../sends/bounce-budget';
 import { assertSendingDomainsPass } from '../sends/domain-gate';
-import { type CampaignRow, dedupeLeads, findCampaign, insertBatches } from './campaigns';
+import { type CampaignRow, findCampaign } from './campaigns';
 import { campaignView } from './list';
 import { campaignEmailAccounts, getSequences, listCampaignLeads, setStatus } from './remote';
 import { getCampaignConfig } from './remote-campaign';
 
 type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'SMARTLEAD_APP_URL'>;
 
-async function ownCampaign(opts: { db: Db; workspaceId: string; id: string }): Promise<CampaignRow> {
+async function findOwnCampaign(opts: { db: Db; workspaceId: string; id: string }): Promise<CampaignRow> {
   const row = await findCampaign(opts);
   if (!row) throw notFound('Campaign not found');
   return row;
@@ -45,7 +46,7 @@ export async function campaignDetail(opts: {
   id: string;
   sleep?: Sleep;
 }): Promise<CampaignPage> {
-  const row = await ownCampaign(opts);
+  const row = await findOwnCampaign(opts);
   const local = { schedule: row.setup?.schedule ?? null };
   const appUrl = opts.config.SMARTLEAD_APP_URL;
   if (row.smartleadId === null) {
@@ -121,7 +122,7 @@ export async function changeCampaignStatus(opts: {
   force?: boolean;
   sleep?: Sleep;
 }): Promise<{ status: string }> {
-  const row = await ownCampaign(opts);
+  const row = await findOwnCampaign(opts);
   const smartleadId = inSmartlead(row);
   const client = await smartleadClientFor({ ...opts, caller: 'interactive' });
   if (opts.action === 'start' || opts.action === 'resume') {
@@ -155,7 +156,7 @@ export async function addLeadsToCampaign(opts: {
   bounceBudget?: number;
   now: Date;
 }): Promise<{ added: number }> {
-  const row = await ownCampaign(opts);
+  const row = await findOwnCampaign(opts);
   inSmartlead(row);
   await assertWithinBounceBudget({
     db: opts.db,

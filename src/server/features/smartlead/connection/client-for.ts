@@ -1,7 +1,7 @@
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
 import type { Sleep } from '../../../platform/retry';
-import type { PriceConfig } from '../../billing/plans';
+import type { PriceConfig } from '../../billing';
 import { userAgentName } from '../../branding';
 import { createSmartleadClient, RETRY_POLICIES, type SmartleadClient } from './client';
 import { loadApiKey } from './settings';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { JobContext } from '../../../platform/jobs/registry';
-import { emitWebhookEvent } from '../../webhooks/emit';
+import { emitWebhookEvent } from '../../webhooks';
 import { smartleadCampaigns } from '../schema';
 
 /**

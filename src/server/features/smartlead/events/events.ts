@@ -8,7 +8,7 @@ import {
   type SmartleadEvent,
 } from '../../../../shared/send-outcomes';
 import type { Db } from '../../../platform/db/client';
-import { applyBounce, latestVerdict } from '../../lists/outcomes';
+import { applyBounce, latestVerdict } from '../../lists';
 import { noteFirstVerdict, recordOutcome } from '../../outcomes';
 import { suppress } from '../../suppressions';
 import { sendEvents, smartleadCampaigns } from '../schema';

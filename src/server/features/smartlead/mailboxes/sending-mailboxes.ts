@@ -1,6 +1,6 @@
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
-import type { PriceConfig } from '../../billing/plans';
+import type { PriceConfig } from '../../billing';
 import { listEmailAccounts } from '../campaigns/remote';
 import { smartleadClientFor } from '../connection/client-for';
 import { getSettings } from '../connection/settings';

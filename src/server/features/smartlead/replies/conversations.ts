@@ -7,7 +7,7 @@ import type {
   ReplyItem,
 } from '../../../../shared/replies';
 import type { Db } from '../../../platform/db/client';
-import { query } from '../../../platform/db/sql';
+import { dbInt, queryRows } from '../../../platform/db/sql';
 import { badRequest, conflict, notFound } from '../../../platform/http/errors';
 import { listCampaignLeads } from '../campaigns/remote';
 import type { SmartleadClient } from '../connection/client';
@@ -23,21 +23,25 @@ type Deps = SmartleadDeps;
 /** Pages of 100 leads read at most to find one address in a campaign. */
 const MAX_LEAD_PAGES = 50;
 
+/** A lead that replied, with its campaign and the category it was given (if any). */
+const repliedRow = z.object({
+  campaign_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  replied_at: z.union([z.date(), z.string()]),
+  category_id: dbInt.nullable(),
+  category_name: z.string().nullable(),
+});
+
 export async function listReplies(opts: {
   db: Db;
   workspaceId: string;
   query: RepliesQuery;
 }): Promise<ReplyItem[]> {
   const q = opts.query;
-  const rows = await query<{
-    campaign_id: string;
-    name: string;
-    email: string;
-    replied_at: Date | string;
-    category_id: number | null;
-    category_name: string | null;
-  }>(
+  const rows = await queryRows(
     opts.db,
+    repliedRow,
     repliedLeads({
       workspaceId: opts.workspaceId,
       campaignId: q.campaignId,
@@ -50,7 +54,7 @@ export async function listReplies(opts: {
     campaignName: r.name,
     email: r.email,
     repliedAt: new Date(r.replied_at).toISOString(),
-    category: r.category_id === null ? null : { id: Number(r.category_id), name: r.category_name ?? '' },
+    category: r.category_id === null ? null : { id: r.category_id, name: r.category_name ?? '' },
   }));
 }
 
@@ -151,15 +155,16 @@ export async function leadConversation(
     text: htmlToText(h.email_body ?? ''),
     at: h.time ?? h.received_at ?? h.sent_at ?? null,
   }));
-  const [k] = await query<{ category_id: number; category_name: string }>(
+  const [k] = await queryRows(
     opts.db,
+    z.object({ category_id: dbInt, category_name: z.string() }),
     leadCategoryOf({ campaignId: opts.campaignId, email: opts.email.toLowerCase() }),
   );
   return {
     campaignId: opts.campaignId,
     email: opts.email.toLowerCase(),
     messages,
-    category: k ? { id: Number(k.category_id), name: k.category_name } : null,
+    category: k ? { id: k.category_id, name: k.category_name } : null,
   };
 }
 

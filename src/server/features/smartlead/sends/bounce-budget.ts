@@ -6,8 +6,7 @@ import {
 } from '../../../../shared/bounce-budget';
 import type { Db } from '../../../platform/db/client';
 import { badRequest } from '../../../platform/http/errors';
-import { scoresOfVerdicts } from '../../lists/score';
-import { latestVerdictsOf } from '../../lists/sendable';
+import { latestVerdictsOf, scoresOfVerdicts } from '../../lists';
 
 /**
  * The server's side of the bounce budget (decision 0221): a send that holds rows other than valid ones is

@@ -1,6 +1,6 @@
 import { budgetMessage } from '../../../../shared/probe-budget';
 import type { Db } from '../../../platform/db/client';
-import { verifiedBeforeAmong } from '../../lists/sendable';
+import { verifiedBeforeAmong } from '../../lists';
 import { type NetworkHealth, type Step2Result, UnjudgedError } from '../../verification';
 
 // Before leads go to Smartlead, those whose verdict is older than REVERIFY_AFTER_DAYS are asked again

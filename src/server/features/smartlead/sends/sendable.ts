@@ -2,8 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { mergeKey } from '../../../../shared/merge-fields';
 import type { SendableEmail, SendableGroup } from '../../../../shared/smartlead';
 import type { Db } from '../../../platform/db/client';
-import { scoresOfVerdicts } from '../../lists/score';
-import { listAddresses, type SendableRow, sendableRowsOf } from '../../lists/sendable';
+import { listAddresses, type SendableRow, scoresOfVerdicts, sendableRowsOf } from '../../lists';
 import { suppressedByReason } from '../../suppressions';
 import { smartleadCampaignLeads, smartleadCampaigns } from '../schema';
 

@@ -3,7 +3,7 @@ import { nameParts } from '../../../shared/finder';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Resolver } from '../../platform/net/safe-fetch';
-import { workspaceRowsAtDomain } from '../lists/outcomes';
+import { workspaceRowsAtDomain } from '../lists';
 import type { Example } from './evidence';
 import { earlierAnswers } from './queries';
 import { findResults } from './schema';
@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 /** A website that could not be read is tried again after a day, not after the full lifetime. */
 const FAILED_SITE_MS = DAY_MS;
 
-export interface KnowledgeDeps {
+export interface ExampleDeps {
   db: Db;
   config: Pick<
     Config,
@@ -33,7 +33,7 @@ export interface KnowledgeDeps {
 }
 
 export async function siteExamples(
-  d: KnowledgeDeps,
+  d: ExampleDeps,
   domain: string,
 ): Promise<{ examples: Example[]; problem: string | null }> {
   const now = d.now();
@@ -106,7 +106,7 @@ async function workspacePeople(db: Db, workspaceId: string, domain: string): Pro
 }
 
 /** Both, as the finder's examples of one domain for one workspace, and the people asked about there. */
-export async function domainExamples(d: KnowledgeDeps, workspaceId: string, domain: string) {
+export async function domainExamples(d: ExampleDeps, workspaceId: string, domain: string) {
   const [site, own, people] = await Promise.all([
     siteExamples(d, domain),
     workspaceExamples(d.db, workspaceId, domain),

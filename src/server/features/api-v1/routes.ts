@@ -10,7 +10,7 @@ import {
 import { usageResponseSchema } from '../../../shared/usage';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { usageSummary } from '../usage/usage';
+import { usageSummary } from '../usage';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { authenticateApiRequest } from './auth';
 import { apiV1CreditRoutes } from './credit-routes';

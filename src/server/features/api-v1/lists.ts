@@ -5,12 +5,9 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
-import { assertHasAccess } from '../billing/access';
-import { createUploadFromRows, discardUpload } from '../lists/create';
-import { ingestCsv } from '../lists/ingest';
-import { getUploadStatus } from '../lists/read';
-import { startVerification } from '../lists/start';
-import { assertQuotaLeft } from '../usage/quota';
+import { assertHasAccess } from '../billing';
+import { createUploadFromRows, discardUpload, getUploadStatus, ingestCsv, startVerification } from '../lists';
+import { assertQuotaLeft } from '../usage';
 import type { WorkspacePlan } from '../workspaces';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 

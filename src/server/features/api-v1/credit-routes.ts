@@ -3,9 +3,7 @@ import { apiErrorSchema, apiListSchema, listIdParamsSchema, toApiList } from '..
 import { estimateBodySchema, listEstimateSchema } from '../../../shared/credits';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { estimateList } from '../lists/estimate';
-import { getUploadStatus } from '../lists/read';
-import { verifyAgain } from '../lists/start';
+import { estimateList, getUploadStatus, verifyAgain } from '../lists';
 import { processProber } from '../prober';
 import { requirePermission } from '../workspaces';
 import { errors, RATE_NOTE, security, TAGS, type V1RouteConfig } from './v1-scope';

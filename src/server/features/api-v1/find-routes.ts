@@ -11,7 +11,7 @@ import {
 } from '../../../shared/finder';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { findOne, findResultsPage, jobView, ownJob, startFind } from '../finder';
+import { findOne, findOwnFindJob, findResultsPage, jobView, startFind } from '../finder';
 import { requirePermission } from '../workspaces';
 import { errors, RATE_NOTE, security, TAGS, type V1RouteConfig } from './v1-scope';
 
@@ -49,7 +49,7 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
         db,
         queue: deps.queue,
         config: deps.config,
-        workspace: requirePermission(req, 'scraper:run'),
+        workspace: requirePermission(req, 'finder:run'),
         now: deps.clock(),
         person: req.body,
         viaApi: true,
@@ -79,7 +79,7 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
         db,
         queue: deps.queue,
         config: deps.config,
-        workspace: requirePermission(req, 'scraper:run'),
+        workspace: requirePermission(req, 'finder:run'),
         now: deps.clock(),
         kind: 'bulk',
         name: req.body.name || 'API bulk find',
@@ -102,7 +102,13 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
       },
     },
     async (req) => ({
-      job: jobView(await ownJob(db, requirePermission(req, 'scraper:run').id, req.params.id)),
+      job: jobView(
+        await findOwnFindJob({
+          db,
+          workspaceId: requirePermission(req, 'finder:run').id,
+          jobId: req.params.id,
+        }),
+      ),
     }),
   );
 
@@ -118,6 +124,12 @@ export function apiV1FindRoutes(scope: AppInstance, deps: AppDeps, config: V1Rou
         response: { 200: findResultsPageSchema, ...errors },
       },
     },
-    async (req) => findResultsPage(db, requirePermission(req, 'scraper:run').id, req.params.id, req.query),
+    async (req) =>
+      findResultsPage({
+        db,
+        workspaceId: requirePermission(req, 'finder:run').id,
+        jobId: req.params.id,
+        query: req.query,
+      }),
   );
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/deps';
-import { quotaLeft } from '../usage/quota';
+import { quotaLeft } from '../usage';
 import type { WorkspacePlan } from '../workspaces';
 
 /** The credit headers of API v1 answers: list verifications and finds left this month, and when they reset. */

@@ -4,8 +4,8 @@ import { PLAN_TABLE } from '../../../shared/plans';
 import { sha256 } from '../../platform/crypto/tokens';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, unauthorized } from '../../platform/http/errors';
-import { findTokenHolder, markTokenUsed } from '../auth/request-user';
-import { planState } from '../billing/plans';
+import { findTokenHolder, markTokenUsed } from '../auth';
+import { planState } from '../billing';
 import type { WorkspaceContext } from '../workspaces';
 
 declare module 'fastify' {

@@ -2,9 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, apiListSchema, listIdParamsSchema, toApiList } from '../../../shared/api-v1';
 import type { AppDeps } from '../../platform/deps';
 import type { AppInstance } from '../../platform/http/types';
-import { cancelVerification } from '../lists/controls';
-import { getUploadStatus } from '../lists/read';
-import { startVerification } from '../lists/start';
+import { cancelVerification, getUploadStatus, startVerification } from '../lists';
 import { requirePermission } from '../workspaces';
 
 /**

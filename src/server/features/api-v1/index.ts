@@ -4,3 +4,4 @@ export { assertApiPlan, bearerOf, tokenCaller } from './auth';
 export { createApiList } from './lists';
 export { v1RateLimit } from './v1-limit';
 export { verifyOne } from './verify-one';
+export { eraseWorkspaceIdempotencyKeys } from './workspace-data';

@@ -5,8 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import type { JobSender } from '../../platform/jobs/registry';
 import { realSleep } from '../../platform/retry';
-import { getUploadStatus } from '../lists/read';
-import { getResultsPage } from '../lists/results';
+import { getResultsPage, getUploadStatus } from '../lists';
 import type { WorkspacePlan } from '../workspaces';
 import { createApiList } from './lists';
 
