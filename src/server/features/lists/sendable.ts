@@ -2,7 +2,15 @@ import type { SendableEmail } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
 import { validRowsOf } from './queries/results';
-import { addressesOfLists, latestVerdicts, sendableRows, verifiedBefore } from './queries/sending';
+import { notFound } from '../../platform/http/errors';
+import {
+  addressesOfLists,
+  latestVerdicts,
+  ownedOfSelection,
+  type RowSelection,
+  sendableRows,
+  verifiedBefore,
+} from './queries/sending';
 
 /**
  * The workspace's addresses whose final status is valid (only those are offered for sending),
@@ -55,6 +63,27 @@ export interface SendableRow {
  */
 export function sendableRowsOf(opts: { db: Db; workspaceId: string }): Promise<SendableRow[]> {
   return query<SendableRow>(opts.db, sendableRows({ workspaceId: opts.workspaceId }));
+}
+
+/**
+ * The sendable rows (as sendableRowsOf) of the lists and rows a send names. A list or row that is not
+ * the workspace's (another workspace's, or none) answers 404, the same for both, before anything is read.
+ */
+export async function sendableRowsAmong(opts: {
+  db: Db;
+  workspaceId: string;
+  among: RowSelection;
+}): Promise<SendableRow[]> {
+  const uploadIds = opts.among.uploadIds.map((id) => id.toLowerCase());
+  const among = { uploadIds: [...new Set(uploadIds)], rowIds: [...new Set(opts.among.rowIds)] };
+  const owned = await query<{ kind: 'upload' | 'row'; id: string }>(
+    opts.db,
+    ownedOfSelection({ workspaceId: opts.workspaceId, among }),
+  );
+  const count = (kind: string) => owned.filter((o) => o.kind === kind).length;
+  if (count('upload') < among.uploadIds.length) throw notFound('List not found');
+  if (count('row') < among.rowIds.length) throw notFound('Row not found');
+  return query<SendableRow>(opts.db, sendableRows({ workspaceId: opts.workspaceId, among }));
 }
 
 /** Every address of the workspace's stored lists: a sub-select for another feature's statement. */

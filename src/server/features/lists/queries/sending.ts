@@ -4,12 +4,18 @@ import { isSuppressed } from '../../suppressions';
 // What sending (the Smartlead feature) asks of the workspace's lists (uploads, upload_rows,
 // upload_results): the rows that may be sent, and the latest verdicts of addresses about to go.
 
+/** Some lists and some rows, named by id: a send's selection. */
+export interface RowSelection {
+  uploadIds: string[];
+  rowIds: string[];
+}
+
 /**
  * The rows of the workspace's lists that may be sent: valid ones, and risky ones whose risk is a
  * catch-all server or a role address, unsuppressed, with their upload and confidence inputs, newest
- * upload first.
+ * upload first; with `among`, only those of these lists and these rows.
  */
-export const sendableRows = (p: { workspaceId: string }) => sql`
+export const sendableRows = (p: { workspaceId: string; among?: RowSelection }) => sql`
     SELECT r.id, r.email, r.name, r.company, r.data, x.final_status,
       CASE WHEN x.final_status = 'risky' THEN
         CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
@@ -25,7 +31,24 @@ export const sendableRows = (p: { workspaceId: string }) => sql`
     JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
     WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading'
       AND NOT ${isSuppressed({ workspaceId: p.workspaceId, email: sql`lower(r.email)` })}
+      ${
+        p.among
+          ? sql`AND (u.id = ANY(${sql.param(p.among.uploadIds)}::uuid[])
+                OR r.id = ANY(${sql.param(p.among.rowIds)}::bigint[]))`
+          : sql``
+      }
     ORDER BY u.uploaded_at DESC, u.id, x.row_index`;
+
+/** Of these list and row ids, those that are the workspace's (stored lists only). */
+export const ownedOfSelection = (p: { workspaceId: string; among: RowSelection }) => sql`
+    SELECT 'upload' AS kind, u.id::text AS id FROM uploads u
+    WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading'
+      AND u.id = ANY(${sql.param(p.among.uploadIds)}::uuid[])
+    UNION ALL
+    SELECT 'row' AS kind, r.id::text AS id FROM upload_rows r
+    JOIN uploads u ON u.id = r.upload_id
+    WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading'
+      AND r.id = ANY(${sql.param(p.among.rowIds)}::bigint[])`;
 
 /** Every address of the workspace's stored lists, lower-cased: a sub-select for another feature's statement. */
 export const addressesOfLists = (p: { workspaceId: string }) => sql`
