@@ -1,8 +1,8 @@
 import type { SendableEmail } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
-import { validRowsOf } from './queries/results';
 import { notFound } from '../../platform/http/errors';
+import { validRowsOf } from './queries/results';
 import {
   addressesOfLists,
   latestVerdicts,

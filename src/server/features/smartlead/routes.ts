@@ -27,9 +27,9 @@ import { activityCsv, activityOverTime } from './events/activity';
 import { smartleadEventRoutes } from './events/events-routes';
 import { smartleadMailboxRoutes } from './mailboxes/mailbox-routes';
 import { smartleadReplyRoutes } from './replies/replies-routes';
+import { leadsOfSelection } from './sends/leads';
 import { decideUnchecked } from './sends/recheck-decision';
 import { sendableGroups } from './sends/sendable';
-import { leadsOfSelection } from './sends/leads';
 import { startCampaignSend } from './sends/start';
 import { testConnection } from './test-connection';
 
@@ -133,7 +133,11 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
           workspace,
           input,
           leads: () =>
-            leadsOfSelection({ db, workspaceId: workspace.id, selection: { uploadIds, rowIds, includeRisky } }),
+            leadsOfSelection({
+              db,
+              workspaceId: workspace.id,
+              selection: { uploadIds, rowIds, includeRisky },
+            }),
           idempotencyKey: req.headers['idempotency-key'],
           sleep,
         }),

@@ -22,10 +22,10 @@ import { assertHasAccess } from '../../billing/access';
 import { requirePermission, requireWorkspace } from '../../workspaces';
 import { smartleadCall } from '../connection/errors';
 import { emailAccounts } from '../mailboxes/accounts';
+import { leadsOfSelection } from '../sends/leads';
 import { editCampaign } from './campaign-edit';
 import { importableCampaigns, importCampaigns } from './import';
 import type { RemoteCache } from './list';
-import { leadsOfSelection } from '../sends/leads';
 import { addLeadsToCampaign, campaignDetail, changeCampaignStatus } from './manage';
 
 const tags = ['smartlead'];

@@ -3,6 +3,7 @@ import type { FakeSmartlead } from '../../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../../tests/helpers/client';
 import {
   leads,
+  namingList,
   newApiKey,
   RecordingClient,
   startSmartleadApp,
@@ -50,13 +51,16 @@ async function running(steps?: Step[]) {
   const a = fake.addEmailAccount(apiKey, { from_email: `a@${user.username}.test` });
   const b = fake.addEmailAccount(apiKey, { from_email: `b@${user.username}.test` });
   const name = `Edit ${Math.random()}`;
-  const res = await c.post('/api/smartlead/create-campaign', {
-    bounceBudget: 100,
-    campaignName: name,
-    emails: leads(3),
-    setup: setupFor([a.id], steps),
-    start: true,
-  });
+  const res = await c.post(
+    '/api/smartlead/create-campaign',
+    await namingList(t, user.id, {
+      bounceBudget: 100,
+      campaignName: name,
+      emails: leads(3),
+      setup: setupFor([a.id], steps),
+      start: true,
+    }),
+  );
   const id = res.json().id as string;
   await runSend({ db: t.database.db, config: t.config, clock: t.clock, campaignId: id });
   const remote = fake.campaignsNamed(name)[0]!;

@@ -1,7 +1,7 @@
 import { mergeKey } from '../../../../shared/merge-fields';
 import { type CreateCampaign, MAX_LEADS_PER_SEND } from '../../../../shared/smartlead';
-import { badRequest } from '../../../platform/http/errors';
 import type { Db } from '../../../platform/db/client';
+import { badRequest } from '../../../platform/http/errors';
 import { type SendableRow, sendableRowsAmong } from '../../lists/sendable';
 import type { StoredLead } from '../schema';
 
@@ -65,7 +65,11 @@ export async function leadsOfSelection(opts: {
   const leads = rows
     .filter((r) => r.final_status === 'valid' || includeRisky)
     .map((r) => leadOf({ ...r, fields: extraFields(r) }));
-  if (!leads.length) throw badRequest('None of the selected addresses may be sent (not valid, or suppressed).');
-  if (leads.length > MAX_LEADS_PER_SEND) throw badRequest(`At most ${MAX_LEADS_PER_SEND} emails per campaign`);
+  if (!leads.length)
+    throw badRequest(
+      'None of the selected addresses may be sent: they are not valid, or on the suppression list.',
+    );
+  if (leads.length > MAX_LEADS_PER_SEND)
+    throw badRequest(`At most ${MAX_LEADS_PER_SEND} emails per campaign`);
   return leads;
 }

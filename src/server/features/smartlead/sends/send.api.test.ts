@@ -93,7 +93,11 @@ describe('smartlead send job', () => {
     fake.inject({ status: 503, times: 5, after: 2, path: /^\/campaigns\/\d+\/leads$/ });
     const res = await c.post(
       '/api/smartlead/create-campaign',
-      await namingList(t, user.id, { bounceBudget: 100, campaignName: `Down ${Date.now()}`, emails: leads(450) }),
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: `Down ${Date.now()}`,
+        emails: leads(450),
+      }),
     );
     const { id, smartlead_id: remoteId } = res.json();
     const interrupted = await until(

@@ -42,7 +42,10 @@ function idempotencyKeyOf(
 }
 
 /** A send's choices besides its leads (the parsed request without its selection). */
-export type CampaignSendInput = Pick<CreateCampaign, 'campaignName' | 'setup' | 'start' | 'bounceBudget' | 'force'>;
+export type CampaignSendInput = Pick<
+  CreateCampaign,
+  'campaignName' | 'setup' | 'start' | 'bounceBudget' | 'force'
+>;
 
 /**
  * Starts a send: reads its leads, records the campaign and its batches (once per idempotency key), creates
