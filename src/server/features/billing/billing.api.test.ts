@@ -250,7 +250,6 @@ describe('without Stripe configured', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       message: 'Payments are not configured',
-      error: 'Payments are not configured',
       code: 'not_configured',
     });
     expect((await c.get('/api/stripe/config')).statusCode).toBe(503);

@@ -166,7 +166,7 @@ describe('email automation on Smartlead', () => {
     const headers = { 'idempotency-key': `broken-${Date.now()}-k` };
     const res = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/not connected/);
+    expect(res.json().message).toMatch(/not connected/);
     accounts[0]!.is_smtp_success = true;
     const retry = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(retry.statusCode).toBe(201);
@@ -239,7 +239,7 @@ describe('email automation on Smartlead', () => {
     expect(remote.statusHistory).toEqual(['START', 'PAUSED', 'START', 'STOPPED']);
     const again = await c.post(`/api/smartlead/campaigns/${id}/status`, { action: 'start' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toMatch(/stopped campaign cannot be changed/);
+    expect(again.json().message).toMatch(/stopped campaign cannot be changed/);
     expect((await c.post(`/api/smartlead/campaigns/${id}/status`, { action: 'explode' })).statusCode).toBe(
       400,
     );
@@ -290,7 +290,7 @@ describe('email automation on Smartlead', () => {
         expect(bad.statusCode).toBe(400);
         expect(bad.json()).toMatchObject({
           reason: 'auth',
-          error: expect.stringMatching(/rejected the API key/),
+          message: expect.stringMatching(/rejected the API key/),
         });
         fake.apiKeys.add(x.apiKey);
 
@@ -310,7 +310,7 @@ describe('email automation on Smartlead', () => {
           expect(cut.statusCode).toBe(502);
           expect(cut.json()).toMatchObject({
             reason: 'unreachable',
-            error: expect.stringMatching(/Could not reach/),
+            message: expect.stringMatching(/Could not reach/),
           });
         } finally {
           fake.setOutage(false);
@@ -360,7 +360,7 @@ describe('email automation on Smartlead', () => {
       fake.setOutage(false);
     }
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().error).toMatch(/Could not reach the Smartlead API/);
+    expect(failed.json().message).toMatch(/Could not reach the Smartlead API/);
     expect(fake.campaignsNamed(name)).toHaveLength(0);
     const retry = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(retry.statusCode).toBe(201);

@@ -112,7 +112,7 @@ describe('editing a live campaign', () => {
       settings: { ...settings, trackOpens: true },
     });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json().error).toMatch(/cannot be changed once a campaign has started/);
+    expect(locked.json().message).toMatch(/cannot be changed once a campaign has started/);
     expect(remote.settings).toMatchObject({
       track_settings: ['DONT_TRACK_EMAIL_OPEN', 'DONT_TRACK_LINK_CLICK'],
     });

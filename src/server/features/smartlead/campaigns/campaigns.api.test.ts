@@ -55,7 +55,7 @@ describe('smartlead campaigns: create, send, list', () => {
       await namingList(t, user.id, { bounceBudget: 100, campaignName: 'x', emails: leads(1) }),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(NO_KEY_MESSAGE);
+    expect(res.json().message).toBe(NO_KEY_MESSAGE);
     expect((await c.get('/api/smartlead/campaigns')).json()).toEqual([]);
   });
 
@@ -221,7 +221,7 @@ describe('smartlead campaigns: create, send, list', () => {
     const headers = { 'idempotency-key': `bad-key-${Date.now()}` };
     const res = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/rejected the API key/);
+    expect(res.json().message).toMatch(/rejected the API key/);
     fake.apiKeys.add(apiKey);
     const retry = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(retry.statusCode).toBe(201);
@@ -238,7 +238,7 @@ describe('smartlead campaigns: create, send, list', () => {
     fake.inject({ status: 502, times: 3, path: /^\/campaigns\/create$/ });
     const res = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(res.statusCode).toBe(502);
-    expect(res.json().error).toMatch(/Smartlead is having problems/);
+    expect(res.json().message).toMatch(/Smartlead is having problems/);
     expect(fake.campaignsNamed(name)).toHaveLength(0);
     const [failed] = await t.database.db
       .select()

@@ -98,7 +98,7 @@ export async function planListSend(opts: ListSendOpts): Promise<ListSendPlan> {
       await check();
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      blockers.push(err.message);
+      blockers.push(err.userMessage);
     }
   };
   await refusal(() =>
