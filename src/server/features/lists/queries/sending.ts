@@ -10,6 +10,15 @@ export interface RowSelection {
   rowIds: string[];
 }
 
+/** Rows of these lists or these rows; an empty side is left out, so the planner sees a plain filter. */
+function amongCondition(among: RowSelection) {
+  const sides = [
+    ...(among.uploadIds.length ? [sql`u.id = ANY(${sql.param(among.uploadIds)}::uuid[])`] : []),
+    ...(among.rowIds.length ? [sql`r.id = ANY(${sql.param(among.rowIds)}::bigint[])`] : []),
+  ];
+  return sides.length ? sql.join(sides, sql` OR `) : sql`false`;
+}
+
 /**
  * The rows of the workspace's lists that may be sent: valid ones, and risky ones whose risk is a
  * catch-all server or a role address, unsuppressed, with their upload and confidence inputs, newest
@@ -31,12 +40,7 @@ export const sendableRows = (p: { workspaceId: string; among?: RowSelection }) =
     JOIN upload_rows r ON r.upload_id = x.upload_id AND r.row_index = x.row_index
     WHERE u.workspace_id = ${p.workspaceId} AND u.status <> 'uploading'
       AND NOT ${isSuppressed({ workspaceId: p.workspaceId, email: sql`lower(r.email)` })}
-      ${
-        p.among
-          ? sql`AND (u.id = ANY(${sql.param(p.among.uploadIds)}::uuid[])
-                OR r.id = ANY(${sql.param(p.among.rowIds)}::bigint[]))`
-          : sql``
-      }
+      ${p.among ? sql`AND (${amongCondition(p.among)})` : sql``}
     ORDER BY u.uploaded_at DESC, u.id, x.row_index`;
 
 /** Of these list and row ids, those that are the workspace's (stored lists only). */
