@@ -8,7 +8,9 @@ import {
   latestVerdicts,
   ownedOfSelection,
   type RowSelection,
+  sendableLeadRows,
   sendableRows,
+  uploadsColumns,
   verifiedBefore,
 } from './queries/sending';
 
@@ -65,15 +67,22 @@ export function sendableRowsOf(opts: { db: Db; workspaceId: string }): Promise<S
   return query<SendableRow>(opts.db, sendableRows({ workspaceId: opts.workspaceId }));
 }
 
+/** A sendable row with what a lead is built from: its list's headers and the columns to skip. */
+export type SendableLeadRow = Pick<
+  SendableRow,
+  'email' | 'name' | 'company' | 'data' | 'final_status' | 'upload_id' | 'headers' | 'skip'
+>;
+
 /**
- * The sendable rows (as sendableRowsOf) of the lists and rows a send names. A list or row that is not
- * the workspace's (another workspace's, or none) answers 404, the same for both, before anything is read.
+ * The sendable rows (as sendableRowsOf) of the lists and rows a send names, newest list first. A list or
+ * row that is not the workspace's (another workspace's, or none) answers 404, the same for both, before
+ * anything is read.
  */
 export async function sendableRowsAmong(opts: {
   db: Db;
   workspaceId: string;
   among: RowSelection;
-}): Promise<SendableRow[]> {
+}): Promise<SendableLeadRow[]> {
   const uploadIds = opts.among.uploadIds.map((id) => id.toLowerCase());
   const among = { uploadIds: [...new Set(uploadIds)], rowIds: [...new Set(opts.among.rowIds)] };
   const owned = await query<{ kind: 'upload' | 'row'; id: string }>(
@@ -83,7 +92,26 @@ export async function sendableRowsAmong(opts: {
   const count = (kind: string) => owned.filter((o) => o.kind === kind).length;
   if (count('upload') < among.uploadIds.length) throw notFound('List not found');
   if (count('row') < among.rowIds.length) throw notFound('Row not found');
-  return query<SendableRow>(opts.db, sendableRows({ workspaceId: opts.workspaceId, among }));
+  const rows = await query<Omit<SendableLeadRow, 'headers' | 'skip'>>(
+    opts.db,
+    sendableLeadRows({ workspaceId: opts.workspaceId, among }),
+  );
+  const columns = new Map(
+    (
+      await query<{ id: string; headers: string[]; skip: number[] }>(
+        opts.db,
+        uploadsColumns({
+          workspaceId: opts.workspaceId,
+          uploadIds: [...new Set(rows.map((r) => r.upload_id))],
+        }),
+      )
+    ).map((u) => [u.id, u]),
+  );
+  return rows.map((r) => ({
+    ...r,
+    headers: columns.get(r.upload_id)?.headers ?? [],
+    skip: columns.get(r.upload_id)?.skip ?? [],
+  }));
 }
 
 /** Every address of the workspace's stored lists: a sub-select for another feature's statement. */

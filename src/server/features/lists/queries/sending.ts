@@ -20,19 +20,10 @@ function amongCondition(among: RowSelection) {
 }
 
 /**
- * The rows of the workspace's lists that may be sent: valid ones, and risky ones whose risk is a
- * catch-all server or a role address, unsuppressed, with their upload and confidence inputs, newest
- * upload first; with `among`, only those of these lists and these rows.
+ * The sendable rows of the workspace's lists: valid ones, and risky ones whose risk is a catch-all server
+ * or a role address, unsuppressed, in stored lists; with `among`, only those of these lists and rows.
  */
-export const sendableRows = (p: { workspaceId: string; among?: RowSelection }) => sql`
-    SELECT r.id, r.email, r.name, r.company, r.data, x.final_status,
-      CASE WHEN x.final_status = 'risky' THEN
-        CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
-      END AS reason,
-      coalesce(x.step2_reason, x.reason) AS verdict_reason, coalesce(x.step2_mx_host, x.mx_host) AS mx,
-      coalesce(x.step2_verified_at, x.verified_at) AS checked_at,
-      u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at, u.headers,
-      (u.name_columns || jsonb_build_array(u.email_column) || coalesce(jsonb_build_array(u.company_column), '[]'::jsonb)) AS skip
+const sendableFrom = (p: { workspaceId: string; among?: RowSelection }) => sql`
     FROM uploads u
     JOIN upload_results x ON x.upload_id = u.id AND (
       x.final_status = 'valid' OR (x.final_status = 'risky' AND (
@@ -42,6 +33,37 @@ export const sendableRows = (p: { workspaceId: string; among?: RowSelection }) =
       AND NOT ${isSuppressed({ workspaceId: p.workspaceId, email: sql`lower(r.email)` })}
       ${p.among ? sql`AND (${amongCondition(p.among)})` : sql``}
     ORDER BY u.uploaded_at DESC, u.id, x.row_index`;
+
+/** The columns a list's rows are read with: its headers, and those that are the email, name and company. */
+const uploadColumns = sql`u.headers,
+      (u.name_columns || jsonb_build_array(u.email_column) || coalesce(jsonb_build_array(u.company_column), '[]'::jsonb)) AS skip`;
+
+/**
+ * The rows of the workspace's lists that may be sent (sendableFrom), with their upload and confidence
+ * inputs, newest upload first: what the send screen offers.
+ */
+export const sendableRows = (p: { workspaceId: string }) => sql`
+    SELECT r.id, r.email, r.name, r.company, r.data, x.final_status,
+      CASE WHEN x.final_status = 'risky' THEN
+        CASE WHEN coalesce(x.step2_reason, x.reason) = 'catch_all' THEN 'catch_all' ELSE 'role' END
+      END AS reason,
+      coalesce(x.step2_reason, x.reason) AS verdict_reason, coalesce(x.step2_mx_host, x.mx_host) AS mx,
+      coalesce(x.step2_verified_at, x.verified_at) AS checked_at,
+      u.id AS upload_id, u.original_name AS upload_name, u.uploaded_at, ${uploadColumns}
+    ${sendableFrom(p)}`;
+
+/**
+ * The sendable rows of these lists and rows, with only what a lead is built from: a send reads up to
+ * 50,000 of them, so its list's headers come once per list (uploadsColumns), not once per row.
+ */
+export const sendableLeadRows = (p: { workspaceId: string; among: RowSelection }) => sql`
+    SELECT r.email, r.name, r.company, r.data, x.final_status, u.id AS upload_id
+    ${sendableFrom(p)}`;
+
+/** The workspace's lists' columns (uploadColumns), by list. */
+export const uploadsColumns = (p: { workspaceId: string; uploadIds: string[] }) => sql`
+    SELECT u.id, ${uploadColumns} FROM uploads u
+    WHERE u.workspace_id = ${p.workspaceId} AND u.id = ANY(${sql.param(p.uploadIds)}::uuid[])`;
 
 /** Of these list and row ids, those that are the workspace's (stored lists only). */
 export const ownedOfSelection = (p: { workspaceId: string; among: RowSelection }) => sql`

@@ -2,7 +2,7 @@ import { mergeKey } from '../../../../shared/merge-fields';
 import { type CreateCampaign, MAX_LEADS_PER_SEND } from '../../../../shared/smartlead';
 import type { Db } from '../../../platform/db/client';
 import { badRequest } from '../../../platform/http/errors';
-import { type SendableRow, sendableRowsAmong } from '../../lists/sendable';
+import { type SendableLeadRow, sendableRowsAmong } from '../../lists/sendable';
 import type { StoredLead } from '../schema';
 
 // Leads are built here, once, from rows of the workspace's lists: the browser names the rows
@@ -16,7 +16,7 @@ export function splitName(name: string | null | undefined): { first_name: string
 }
 
 /** A row's upload columns other than email, name and company, by merge key ({{job_title}}), at most 30. */
-export function extraFields(r: Pick<SendableRow, 'headers' | 'data' | 'skip'>): Record<string, string> {
+export function extraFields(r: Pick<SendableLeadRow, 'headers' | 'data' | 'skip'>): Record<string, string> {
   const skip = new Set((r.skip ?? []).filter((i) => typeof i === 'number'));
   const out: Record<string, string> = {};
   (r.headers ?? []).forEach((h, i) => {
