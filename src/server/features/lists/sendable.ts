@@ -1,3 +1,4 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { SendableEmail } from '../../../shared/lists';
 import type { Db } from '../../platform/db/client';
 import { query } from '../../platform/db/sql';
@@ -10,9 +11,9 @@ import {
   type RowSelection,
   sendableLeadRows,
   sendableRows,
-  uploadsColumns,
   verifiedBefore,
 } from './queries/sending';
+import { uploads } from './schema';
 
 /**
  * The workspace's addresses whose final status is valid (only those are offered for sending),
@@ -96,16 +97,27 @@ export async function sendableRowsAmong(opts: {
     opts.db,
     sendableLeadRows({ workspaceId: opts.workspaceId, among }),
   );
+  // Each list's headers and the columns that are its email, name and company (not custom fields).
+  const lists = [...new Set(rows.map((r) => r.upload_id))];
   const columns = new Map(
     (
-      await query<{ id: string; headers: string[]; skip: number[] }>(
-        opts.db,
-        uploadsColumns({
-          workspaceId: opts.workspaceId,
-          uploadIds: [...new Set(rows.map((r) => r.upload_id))],
-        }),
-      )
-    ).map((u) => [u.id, u]),
+      await opts.db
+        .select({
+          id: uploads.id,
+          headers: uploads.headers,
+          emailColumn: uploads.emailColumn,
+          nameColumns: uploads.nameColumns,
+          companyColumn: uploads.companyColumn,
+        })
+        .from(uploads)
+        .where(and(eq(uploads.workspaceId, opts.workspaceId), inArray(uploads.id, lists)))
+    ).map((u) => [
+      u.id,
+      {
+        headers: u.headers,
+        skip: [...u.nameColumns, u.emailColumn, ...(u.companyColumn === null ? [] : [u.companyColumn])],
+      },
+    ]),
   );
   return rows.map((r) => ({
     ...r,

@@ -54,16 +54,11 @@ export const sendableRows = (p: { workspaceId: string }) => sql`
 
 /**
  * The sendable rows of these lists and rows, with only what a lead is built from: a send reads up to
- * 50,000 of them, so its list's headers come once per list (uploadsColumns), not once per row.
+ * 50,000 of them, so its list's headers come once per list (sendable.ts), not once per row.
  */
 export const sendableLeadRows = (p: { workspaceId: string; among: RowSelection }) => sql`
     SELECT r.email, r.name, r.company, r.data, x.final_status, u.id AS upload_id
     ${sendableFrom(p)}`;
-
-/** The workspace's lists' columns (uploadColumns), by list. */
-export const uploadsColumns = (p: { workspaceId: string; uploadIds: string[] }) => sql`
-    SELECT u.id, ${uploadColumns} FROM uploads u
-    WHERE u.workspace_id = ${p.workspaceId} AND u.id = ANY(${sql.param(p.uploadIds)}::uuid[])`;
 
 /** Of these list and row ids, those that are the workspace's (stored lists only). */
 export const ownedOfSelection = (p: { workspaceId: string; among: RowSelection }) => sql`
