@@ -92,7 +92,7 @@ export async function buildApp(
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || isMetricsPath(req.url)) {
-      return reply.code(404).send(errorBody('Not found'));
+      return reply.code(404).send(errorBody('Not found', { code: 'not_found' }));
     }
     // Client-side routes (and the client's own 404 page) are all served by the single-page app.
     if (hasWeb) return reply.type('text/html').sendFile('index.html');

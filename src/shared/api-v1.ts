@@ -9,9 +9,15 @@ export const API_V1_PREFIX = '/api/v1';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export const apiErrorSchema = z
-  .object({ message: z.string(), error: z.string() })
+  .object({
+    message: z.string().describe('What went wrong, to show as is.'),
+    code: z
+      .string()
+      .optional()
+      .describe('A stable code to branch on: not_found, rate_limited, payment_required…'),
+  })
   .passthrough()
-  .describe('Every error: the same text under `message` and `error`, plus fields some errors add.');
+  .describe('Every error: `message`, `code`, plus fields some errors add (`field`, `retryAfterSeconds`…).');
 
 export const apiListSchema = z
   .object({

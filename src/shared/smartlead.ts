@@ -57,6 +57,25 @@ export const bounceBudgetSchema = z
   .max(100)
   .optional();
 
+/** A row of a verified list, by its id in `/api/smartlead/verified-emails` (`emails[].id`). */
+const rowIdSchema = z.string().regex(/^\d{1,18}$/, 'A row id is a number');
+
+/** Whole lists and single rows; a request that names nothing is refused. */
+const rowSelection = {
+  uploadIds: z.array(z.guid('An upload id is a UUID')).max(1_000).optional().default([]),
+  rowIds: z.array(rowIdSchema).max(MAX_LEADS_PER_SEND).optional().default([]),
+  /** Send risky rows whose mailbox may still exist (catch-all servers, role addresses) too. */
+  includeRisky: z.boolean().optional().default(false),
+};
+const namesRows = (v: { uploadIds: string[]; rowIds: string[] }) => v.uploadIds.length + v.rowIds.length > 0;
+const namesNothing = { message: 'Select at least one email to send', path: ['rowIds'] };
+
+/**
+ * A send names what to send (decision 0935): whole verified lists (`uploadIds`) and single rows
+ * (`rowIds`, from `/api/smartlead/verified-emails`); the server reads the rows from the workspace's lists
+ * and builds the leads. Valid rows go; risky catch-all and role rows only with `includeRisky`; invalid and
+ * suppressed rows never. Another workspace's list or row answers 404.
+ */
 export const createCampaignSchema = z
   .object({
     campaignName: z
@@ -64,10 +83,7 @@ export const createCampaignSchema = z
       .trim()
       .min(1, 'Please enter a campaign name')
       .max(200, 'Campaign name is too long'),
-    emails: z
-      .array(leadSchema)
-      .min(1, 'Select at least one email to send')
-      .max(MAX_LEADS_PER_SEND, `At most ${MAX_LEADS_PER_SEND} emails per campaign`),
+    ...rowSelection,
     /** Sequence, sending accounts and schedule; without it the campaign is created empty (a bare draft). */
     setup: campaignSetupSchema.optional(),
     /** Start the campaign once every lead is in ("create and start"); needs `setup`. */
@@ -83,17 +99,19 @@ export const createCampaignSchema = z
      */
     force: z.boolean().optional().default(false),
   })
+  .refine(namesRows, namesNothing)
   .refine((v) => !v.start || v.setup, {
     message: 'A campaign can only start with a sequence, accounts and a schedule',
     path: ['start'],
   });
 export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
+export type CreateCampaign = z.output<typeof createCampaignSchema>;
 
-/** Splits a full name the way the send screen does: first word, then the rest. */
-export function splitName(name: string | null | undefined): { first_name: string; last_name: string } {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  return { first_name: words[0] ?? '', last_name: words.slice(1).join(' ') };
-}
+/** More leads for a campaign already in Smartlead, named the same way as a send's (Add leads). */
+export const addLeadsSchema = z
+  .object({ ...rowSelection, bounceBudget: bounceBudgetSchema })
+  .refine(namesRows, namesNothing);
+export type AddLeadsInput = z.input<typeof addLeadsSchema>;
 
 export const SEND_STATES = ['queued', 'sending', 'completed', 'failed'] as const;
 export const sendProgressSchema = z.object({

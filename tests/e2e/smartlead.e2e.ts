@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../fakes/smartlead';
 import { startWorld, type World } from '../fakes/smtp-world';
+import { screenshot } from './axe';
 import { apiPost, chromiumAvailable, completeOnboardingViaApi, signUpViaUi, useE2E } from './harness';
 
 // Smartlead journey: save key → test connection → pick emails from a verified list → send → campaign status.
@@ -46,7 +47,7 @@ describe.skipIf(!chromiumAvailable())('smartlead', () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       const status = await (await page.request.get(`/api/upload/${uploadId}/status`)).json();
-      if (status.stats?.pending === 0) return status.stats;
+      if (status.stats?.pending === 0) return { ...status.stats, id: uploadId as string };
       if (Date.now() > deadline) throw new Error(`verification did not finish: ${JSON.stringify(status)}`);
       await page.waitForTimeout(250);
     }
@@ -146,7 +147,18 @@ describe.skipIf(!chromiumAvailable())('smartlead', () => {
     expect(await send.isDisabled()).toBe(true); // no campaign name yet
     const name = `Acme launch ${Date.now()}`;
     await page.getByLabel('Campaign Name').fill(name);
+    await screenshot(page, 'send-to-smartlead-chosen');
+    // The body names the chosen list (decision 0935): the server builds the leads, the browser sends no copies.
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/smartlead/create-campaign'));
     await page.getByRole('button', { name: 'Send 3 emails to Smartlead' }).click();
+    const body = (await posted).postDataJSON();
+    expect(body).toMatchObject({
+      campaignName: name,
+      uploadIds: [first.id],
+      rowIds: [],
+      includeRisky: false,
+    });
+    expect(body).not.toHaveProperty('emails');
 
     // As soon as Smartlead has the campaign, give it some analytics (counts arrive as strings).
     const deadline = Date.now() + 30_000;

@@ -30,8 +30,9 @@ export async function sentCampaign(
   });
   const res = await c.post('/api/smartlead/create-campaign', {
     campaignName: `Outcomes ${user.username}`,
-    emails: rows.map((r) => ({ email: r.email })),
+    uploadIds: [uploadId],
     // These suites send many catch-all rows on purpose (no bounce budget).
+    includeRisky: true,
     bounceBudget: 100,
   });
   expect(res.statusCode).toBe(201);

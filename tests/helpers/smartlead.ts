@@ -72,6 +72,40 @@ export function leads(n: number, prefix = 'lead') {
   }));
 }
 
+type Lead = {
+  email: string;
+  first_name?: string;
+  last_name?: string;
+  company_name?: string;
+  custom_fields?: Record<string, string>;
+};
+
+/**
+ * A send's body as the send screen posts it (decision 0935): the leads become a verified list of the
+ * workspace (valid rows, name and company as given) and the body names that list instead of the leads.
+ * `includeRisky` follows the body's own choice.
+ */
+export async function namingList<B extends { emails: Lead[] }>(
+  t: TestApp,
+  workspaceId: string,
+  body: B,
+): Promise<Omit<B, 'emails'> & { uploadIds: string[] }> {
+  const { emails, ...rest } = body;
+  const uploadId = await seedVerifiedUpload({
+    db: t.database.db,
+    workspaceId,
+    name: `send-${randomBytes(3).toString('hex')}.csv`,
+    rows: emails.map((l) => ({
+      email: l.email,
+      name: `${l.first_name ?? ''} ${l.last_name ?? ''}`.trim(),
+      company: l.company_name ?? '',
+      valid: true,
+      extra: l.custom_fields,
+    })),
+  });
+  return { ...rest, uploadIds: [uploadId] };
+}
+
 export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -56,14 +56,14 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
-// Pulls the server's `message` (or `error`) field out of an `STATUS: {json}` error, for toasts.
+// Pulls the server's `message` out of an `STATUS: {json}` error (the one error body), for toasts.
 export function errorMessage(err: unknown, fallback: string): string {
   if (!(err instanceof Error)) return fallback;
   const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
   if (!match) return err.message || fallback;
   try {
-    const parsed = JSON.parse(match[1]) as { message?: string; error?: string };
-    return parsed.message ?? parsed.error ?? fallback;
+    const parsed = JSON.parse(match[1]) as { message?: string };
+    return parsed.message ?? fallback;
   } catch {
     return match[1] || fallback;
   }

@@ -4,7 +4,7 @@ export const API_DOC_DESCRIPTION = `
 Base path \`/api/v1\`. Authenticate with a personal API token (Settings → API tokens):
 \`Authorization: Bearer vl_...\`. Tokens are scoped (\`lists:read\`, \`lists:write\`, \`verify\`), revocable,
 and show when they were last used. API access is part of the White Label plan (and of the free trial).
-Errors are JSON \`{"message", "error"}\` (same text). 401: missing, unknown or revoked token. 403: the token
+Errors are JSON \`{"message", "code"}\` (the text to show, and a stable code to branch on). 401: missing, unknown or revoked token. 403: the token
 lacks the route's scope, or the plan has no API access. 404: no such list *for this account* (another
 account's id answers the same). 402: the plan's monthly quota is used up; the body adds \`kind\`, \`used\`,
 \`limit\`, \`plan\`, \`resetsAt\`, \`upgradePlan\` and \`upgradeUrl\`, and nothing was stored or started.

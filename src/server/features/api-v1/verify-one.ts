@@ -3,16 +3,14 @@ import type { verifyDoneSchema, verifyPendingSchema } from '../../../shared/api-
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
+import { awaitJob } from '../../platform/jobs/await-job';
 import type { JobSender } from '../../platform/jobs/registry';
-import { realSleep } from '../../platform/retry';
 import { getResultsPage, getUploadStatus } from '../lists';
 import type { WorkspacePlan } from '../workspaces';
 import { createApiList } from './lists';
 
 type Done = z.infer<typeof verifyDoneSchema>;
 type Pending = z.infer<typeof verifyPendingSchema>;
-
-const POLL_MS = 150;
 
 /**
  * POST /api/v1/verify: one address through both steps, answered in the same request when the run
@@ -38,14 +36,13 @@ export async function verifyOne(opts: {
     input: { kind: 'json', name: `Single verification: ${opts.email}`, emails: [opts.email] },
   });
   const listId = created.body.id;
-  // Wall-clock waiting (not the app clock): this is about how long the client is kept waiting.
-  const deadline = Date.now() + (opts.timeoutMs ?? opts.config.API_VERIFY_TIMEOUT_MS);
-  let status = created.body.status;
-  while (status !== 'completed' && status !== 'failed' && Date.now() < deadline) {
-    await realSleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
-    status = (await getUploadStatus({ db, workspaceId: workspace.id, uploadId: listId, now: new Date() }))
-      .status;
-  }
+  const status = await awaitJob({
+    first: created.body.status,
+    read: async () =>
+      (await getUploadStatus({ db, workspaceId: workspace.id, uploadId: listId, now: new Date() })).status,
+    done: (s) => s === 'completed' || s === 'failed',
+    waitMs: opts.timeoutMs ?? opts.config.API_VERIFY_TIMEOUT_MS,
+  });
   if (status === 'failed') {
     throw new AppError(
       'upstream_failed',

@@ -96,7 +96,8 @@ describe('trial and access', () => {
     const send = () =>
       c.post('/api/smartlead/create-campaign', {
         campaignName: 'Launch',
-        emails: [{ email: 'lead@example.com', first_name: 'Lee', last_name: 'Ad', company_name: 'Acme' }],
+        // Refused before any list is read: the list named need not exist.
+        uploadIds: ['00000000-0000-4000-8000-000000000000'],
       });
     // During the trial the send gets past the access check (and stops at the missing Smartlead key).
     const during = await send();
@@ -249,7 +250,6 @@ describe('without Stripe configured', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       message: 'Payments are not configured',
-      error: 'Payments are not configured',
       code: 'not_configured',
     });
     expect((await c.get('/api/stripe/config')).statusCode).toBe(503);

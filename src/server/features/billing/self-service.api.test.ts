@@ -237,7 +237,8 @@ describe('a failed renewal', () => {
     // Paid work answers 402 with the reason and the way out; reading stays open.
     const send = await c.post('/api/smartlead/create-campaign', {
       campaignName: 'Launch',
-      emails: [{ email: 'lead@example.com', first_name: 'Lee', last_name: 'Ad', company_name: 'Acme' }],
+      // Refused before any list is read: the list named need not exist.
+      uploadIds: ['00000000-0000-4000-8000-000000000000'],
     });
     expect(send.statusCode).toBe(402);
     expect(send.json().message).toContain('Update your card in Billing');

@@ -66,7 +66,7 @@ describe('email composer: templates and drafting', () => {
     for (const body of bad) {
       const res = await c.post('/api/email-templates', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(typeof res.json().error).toBe('string');
+      expect(typeof res.json().message).toBe('string');
     }
   });
 

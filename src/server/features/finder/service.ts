@@ -2,8 +2,8 @@ import type { FindJob, FindPerson, FindResultsPage, FindResultsQuery } from '../
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
+import { awaitJob } from '../../platform/jobs/await-job';
 import type { JobSender } from '../../platform/jobs/registry';
-import { realSleep } from '../../platform/retry';
 import { assertQuotaLeft } from '../usage';
 import type { WorkspacePlan } from '../workspaces';
 import { findQueueOf } from './job-types';
@@ -25,8 +25,6 @@ import { jobView, personName, resultView } from './views';
 // The finder's named operations behind the routes and API v1: start a find (one person or many),
 // read a job and its answers, stop it, delete it. Every read is filtered by the workspace: another
 // workspace's job is "not found".
-
-const POLL_MS = 150;
 
 export async function startFind(opts: {
   db: Db;
@@ -74,20 +72,15 @@ export async function findOne(
     name: `${name} at ${opts.person.company}`,
     people: [opts.person],
   });
-  const deadline = Date.now() + opts.waitMs;
-  let current = job;
-  // A wait on our side (the resolver lies, no mail server reachable) answers at once: the find waits
-  // for it to pass, and the screen says why rather than spinning.
-  while (
-    current.status !== 'completed' &&
-    current.status !== 'failed' &&
-    current.status !== 'stopped' &&
-    !current.notice &&
-    Date.now() < deadline
-  ) {
-    await realSleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
-    current = (await jobOf(opts.db, opts.workspace.id, job.id)) ?? current;
-  }
+  const current = await awaitJob({
+    first: job,
+    read: () => jobOf(opts.db, opts.workspace.id, job.id),
+    // A wait on our side (the resolver lies, no mail server reachable) answers at once: the find waits
+    // for it to pass, and the screen says why rather than spinning.
+    done: (j) =>
+      j.status === 'completed' || j.status === 'failed' || j.status === 'stopped' || Boolean(j.notice),
+    waitMs: opts.waitMs,
+  });
   const [row] = await resultRows(opts.db, resultsWhere(job.id, 'all', ''), 1, 0);
   return {
     status: row ? 200 : 202,

@@ -116,9 +116,10 @@ describe('how each row was decided', () => {
     const apiKey = newApiKey();
     fake.apiKeys.add(apiKey);
     expect((await u.web.post('/api/smartlead/settings', { apiKey })).statusCode).toBe(200);
+    const bob = (await u.web.get(`/api/upload/${first}/results?search=${encodeURIComponent(BOB)}`)).json();
     const created = await u.web.post('/api/smartlead/create-campaign', {
       campaignName: `Evidence ${u.user.username}`,
-      emails: [{ email: BOB }],
+      rowIds: [String(bob.results[0].id)],
     });
     expect(created.statusCode, created.body).toBe(201);
     const { id, smartlead_id: smartleadId } = created.json();

@@ -14,7 +14,9 @@ export { scoresOfVerdicts, verifiedBandRates } from './score';
 export {
   latestVerdictsOf,
   listAddresses,
+  type SendableLeadRow,
   type SendableRow,
+  sendableRowsAmong,
   sendableRowsOf,
   verifiedBeforeAmong,
 } from './sendable';

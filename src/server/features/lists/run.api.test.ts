@@ -322,7 +322,7 @@ describe('verification runs', () => {
         url.replace(uploadId, '00000000-0000-4000-8000-000000000000'),
       );
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().error).toBe(res.json().error);
+      expect(missing.json().message).toBe(res.json().message);
     }
     expect((await other.c.get('/api/uploads')).json()).toEqual([]);
     expect((await other.c.get('/api/smartlead/verified-emails')).json().groups).toEqual([]);

@@ -1,7 +1,18 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { dbInt, queryRows } from '../../platform/db/sql';
-import { addressesOfLists, latestVerdicts, sendableRows, verifiedBefore } from './queries/sending';
+import { dbInt, query, queryRows } from '../../platform/db/sql';
+import { notFound } from '../../platform/http/errors';
+import {
+  addressesOfLists,
+  latestVerdicts,
+  ownedOfSelection,
+  type RowSelection,
+  sendableLeadRows,
+  sendableRows,
+  verifiedBefore,
+} from './queries/sending';
+import { uploads } from './schema';
 
 const text = z.string().nullable();
 const stamp = z.union([z.date(), z.string()]);
@@ -43,6 +54,64 @@ const emailRow = z.object({ email: z.string() });
  */
 export function sendableRowsOf(opts: { db: Db; workspaceId: string }): Promise<SendableRow[]> {
   return queryRows(opts.db, sendableRow, sendableRows({ workspaceId: opts.workspaceId }));
+}
+
+/** A sendable row with what a lead is built from: its list's headers and the columns to skip. */
+export type SendableLeadRow = Pick<
+  SendableRow,
+  'email' | 'name' | 'company' | 'data' | 'final_status' | 'upload_id' | 'headers' | 'skip'
+>;
+
+/**
+ * The sendable rows (as sendableRowsOf) of the lists and rows a send names, newest list first. A list or
+ * row that is not the workspace's (another workspace's, or none) answers 404, the same for both, before
+ * anything is read.
+ */
+export async function sendableRowsAmong(opts: {
+  db: Db;
+  workspaceId: string;
+  among: RowSelection;
+}): Promise<SendableLeadRow[]> {
+  const uploadIds = opts.among.uploadIds.map((id) => id.toLowerCase());
+  const among = { uploadIds: [...new Set(uploadIds)], rowIds: [...new Set(opts.among.rowIds)] };
+  const owned = await query<{ kind: 'upload' | 'row'; id: string }>(
+    opts.db,
+    ownedOfSelection({ workspaceId: opts.workspaceId, among }),
+  );
+  const count = (kind: string) => owned.filter((o) => o.kind === kind).length;
+  if (count('upload') < among.uploadIds.length) throw notFound('List not found');
+  if (count('row') < among.rowIds.length) throw notFound('Row not found');
+  const rows = await query<Omit<SendableLeadRow, 'headers' | 'skip'>>(
+    opts.db,
+    sendableLeadRows({ workspaceId: opts.workspaceId, among }),
+  );
+  // Each list's headers and the columns that are its email, name and company (not custom fields).
+  const lists = [...new Set(rows.map((r) => r.upload_id))];
+  const columns = new Map(
+    (
+      await opts.db
+        .select({
+          id: uploads.id,
+          headers: uploads.headers,
+          emailColumn: uploads.emailColumn,
+          nameColumns: uploads.nameColumns,
+          companyColumn: uploads.companyColumn,
+        })
+        .from(uploads)
+        .where(and(eq(uploads.workspaceId, opts.workspaceId), inArray(uploads.id, lists)))
+    ).map((u) => [
+      u.id,
+      {
+        headers: u.headers,
+        skip: [...u.nameColumns, u.emailColumn, ...(u.companyColumn === null ? [] : [u.companyColumn])],
+      },
+    ]),
+  );
+  return rows.map((r) => ({
+    ...r,
+    headers: columns.get(r.upload_id)?.headers ?? [],
+    skip: columns.get(r.upload_id)?.skip ?? [],
+  }));
 }
 
 /** Every address of the workspace's stored lists: a sub-select for another feature's statement. */

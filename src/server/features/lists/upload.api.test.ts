@@ -112,7 +112,6 @@ describe('POST /api/upload', () => {
     const res = await uploadCsv(c, 'leads.xlsx', 'email\na@example.com\n');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
-      error: 'Please select a .csv file',
       message: 'Please select a .csv file',
     });
     expect(await uploadCount(c)).toBe(0);
@@ -126,7 +125,7 @@ describe('POST /api/upload', () => {
     expect(Buffer.byteLength(body)).toBe(MAX_CSV_BYTES + 1);
     const res = await uploadCsv(c, 'big.csv', body);
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toBe('File size must be less than 10MB');
+    expect(res.json().message).toBe('File size must be less than 10MB');
     expect(await uploadCount(c)).toBe(0);
     const count = await t.database.raw.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM uploads WHERE workspace_id = (SELECT id FROM users WHERE username = $1)`,
@@ -149,20 +148,20 @@ describe('POST /api/upload', () => {
     const c = await signedIn();
     const noEmail = await uploadCsv(c, 'n.csv', 'name,company\nAnn,Acme\nBen,Beta\n');
     expect(noEmail.statusCode).toBe(400);
-    expect(noEmail.json().error).toMatch(/No email column found/);
+    expect(noEmail.json().message).toMatch(/No email column found/);
     const empty = await uploadCsv(c, 'e.csv', '');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error).toMatch(/empty/);
+    expect(empty.json().message).toMatch(/empty/);
     const headersOnly = await uploadCsv(c, 'h.csv', 'email,name\n');
     expect(headersOnly.statusCode).toBe(400);
-    expect(headersOnly.json().error).toMatch(/no data rows/);
+    expect(headersOnly.json().message).toMatch(/no data rows/);
     const binary = await uploadCsv(
       c,
       'x.csv',
       Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x14, 0, 0xff, 0x10]),
     );
     expect(binary.statusCode).toBe(400);
-    expect(binary.json().error).toMatch(/not a CSV/);
+    expect(binary.json().message).toMatch(/not a CSV/);
     expect(await uploadCount(c)).toBe(0);
   });
 

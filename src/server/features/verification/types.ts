@@ -238,10 +238,7 @@ export interface Verifier {
    * reachable, verifier API answering). Not ok: the work waits, no verdict is made up.
    */
   health(): NetworkHealth;
-  /**
-   * Asks the resolver's canaries now (a run's start; sharing a check sent in the last `maxAgeMs`, 5 s by
-   * default); false when the resolver fails them.
-   */
+  /** Asks the resolver's canaries (sharing a check of the last `maxAgeMs`, default 5 s); false: it fails them. */
   checkResolver?(maxAgeMs?: number): Promise<boolean>;
   /** Step 2 rows of a tenant (an upload, the CLI's run) set aside for now, and why. */
   waiting(tenant: string): WaitingGroup[];

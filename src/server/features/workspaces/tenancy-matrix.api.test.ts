@@ -162,7 +162,7 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'POST /api/account/two-factor/recovery-codes': () => ({ password: 'not the password' }),
   'POST /api/onboarding/progress': () => ({ step: 1, profile: { businessType: 'agency' } }),
   'POST /api/smartlead/settings': () => ({ apiKey: newApiKey() }),
-  'POST /api/smartlead/create-campaign': () => ({ campaignName: 'Matrix', emails: [lead] }),
+  'POST /api/smartlead/create-campaign': () => ({ campaignName: 'Matrix', rowIds: ['1'] }),
   'POST /api/smartlead/campaigns/{id}/status': () => ({ action: 'pause' }),
   'POST /api/smartlead/campaigns/import': () => ({ smartleadIds: [1] }),
   'POST /api/deliverability/domains': () => ({ domain: 'example.com' }),
@@ -172,7 +172,7 @@ const BODIES: Record<string, (r: Target) => unknown> = {
   'PUT /api/smartlead/campaigns/{id}': () => ({
     settings: { trackOpens: true, trackClicks: true, stopLeadOn: 'REPLY_TO_AN_EMAIL', plainText: false },
   }),
-  'POST /api/smartlead/campaigns/{id}/leads': () => ({ emails: [lead] }),
+  'POST /api/smartlead/campaigns/{id}/leads': () => ({ rowIds: ['1'] }),
   'POST /api/smartlead/sends/{id}/unchecked': () => ({ action: 'hold' }),
   'POST /api/smartlead/campaigns/{id}/leads/{email}/category': () => ({ categoryId: 1 }),
   'POST /api/smartlead/campaigns/{id}/leads/{email}/action': () => ({ action: 'pause' }),

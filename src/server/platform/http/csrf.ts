@@ -77,5 +77,5 @@ function same(a: string, b: string): boolean {
 }
 
 function deny(reply: FastifyReply, message: string) {
-  return reply.code(403).send(errorBody(message));
+  return reply.code(403).send(errorBody(message, { code: 'forbidden' }));
 }

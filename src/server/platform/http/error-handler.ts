@@ -3,14 +3,18 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from './errors';
 import { isMalformedMultipart, MALFORMED_UPLOAD_MESSAGE } from './multipart';
 
-/** Maps every failure to the documented error body ({message, error}); never leaks internals on 5xx. */
+/**
+ * Maps every failure to the documented error body (`{ code, message }`, errors.ts); never leaks internals:
+ * an AppError's detail goes to the log only, and a 5xx that is not one is "something went wrong".
+ */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       // Every "try again later" answer says when, in the standard header as well as the body.
       const retry = err.extra.retryAfterSeconds;
       if (typeof retry === 'number' && !reply.hasHeader('retry-after')) reply.header('retry-after', retry);
-      return reply.code(err.statusCode).send(errorBody(err.message, { code: err.code, ...err.extra }));
+      if (err.detail) req.log.warn({ code: err.code, detail: err.detail }, err.userMessage);
+      return reply.code(err.statusCode).send(errorBody(err.userMessage, { code: err.code, ...err.extra }));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
@@ -18,7 +22,8 @@ export function installErrorHandler(app: FastifyInstance) {
       const msg = first?.message ?? 'Invalid request';
       return reply.code(400).send(errorBody(msg, { code: 'bad_request', ...(field ? { field } : {}) }));
     }
-    if (isMalformedMultipart(err)) return reply.code(400).send(errorBody(MALFORMED_UPLOAD_MESSAGE));
+    if (isMalformedMultipart(err))
+      return reply.code(400).send(errorBody(MALFORMED_UPLOAD_MESSAGE, { code: 'bad_request' }));
     if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply
         .code(413)

@@ -21,17 +21,21 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**
- * A failure the user should read. The HTTP error body carries the text under both `message` and
- * `error`, because some screens read one field and some the other, and the code as `code`.
+ * A failure the user should read, with two messages (decision 0936): `userMessage`, the text shown
+ * (the error body's `message`), and `detail`, what only the log keeps (an upstream's answer, an id):
+ * the error handler logs it and never sends it. The body is `{ code, message, ...extra }`.
  */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     public readonly code: ErrorCode,
-    message: string,
+    /** Shown to the user as is: no internals in it. */
+    public readonly userMessage: string,
     public readonly extra: Record<string, unknown> = {},
+    /** For the log only. */
+    public readonly detail?: string,
   ) {
-    super(message);
+    super(userMessage);
     this.statusCode = ERROR_STATUS[code];
   }
 }
@@ -48,6 +52,7 @@ export const tooManyRequests = (message: string, extra?: Record<string, unknown>
 export const upstreamFailed = (message: string) => new AppError('upstream_failed', message);
 export const notConfigured = (message: string) => new AppError('not_configured', message);
 
+/** The one error body: the text the user reads, and what some errors add (`code`, `field`, `retryAfterSeconds`…). */
 export function errorBody(message: string, extra: Record<string, unknown> = {}) {
-  return { message, error: message, ...extra };
+  return { message, ...extra };
 }

@@ -52,7 +52,6 @@ describe('rateLimited', () => {
     expect(refused.headers['retry-after']).toBe('60');
     expect(refused.json()).toEqual({
       message: 'Slow down. Please try again in 60 seconds.',
-      error: 'Slow down. Please try again in 60 seconds.',
       code: 'rate_limited',
       retryAfterSeconds: 60,
     });

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
+import { errorBody } from '../http/errors';
 import type { AppInstance } from '../http/types';
 import { checkReadiness } from './readiness';
 
@@ -63,7 +64,7 @@ export async function opsRoutes(app: AppInstance, deps: AppDeps) {
   r.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     const given = Buffer.from(req.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.code(401).send({ message: 'Unauthorized', error: 'Unauthorized' });
+      return reply.code(401).send(errorBody('Unauthorized', { code: 'unauthorized' }));
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { DEFAULT_BOUNCE_BUDGET } from '../../../shared/bounce-budget';
 import { type CampaignSetup, DEFAULT_SCHEDULE } from '../../../shared/email-automation';
-import { type SendableEmail, splitName } from '../../../shared/smartlead';
+import type { SendableEmail } from '../../../shared/smartlead';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Alert, AlertDescription } from '../../ui/alert';
@@ -26,6 +26,7 @@ import { createdDescription } from './RecheckSummary';
 import { SendFailure } from './SendFailure';
 import { type CampaignNameForm, campaignNameForm, SendLaunchCard, sendPhase } from './SendLaunchCard';
 import { SendProgressCard } from './SendProgressCard';
+import { namedSelection } from './selection';
 
 const REDIRECT_MS = 1500;
 
@@ -86,12 +87,9 @@ export function SendToSmartlead() {
 
   const create = useCreateCampaign();
   const run = () => {
-    const leads = [...selected].flatMap((id) => {
-      const e = byId.get(id);
-      return e
-        ? [{ email: e.email, ...splitName(e.name), company_name: e.company ?? '', custom_fields: e.fields }]
-        : [];
-    });
+    // The body names the chosen lists and rows; the server builds the leads from them.
+    const named = namedSelection(groups, selected);
+    const count = [...selected].filter((id) => byId.has(id)).length;
     const campaignName = name.trim();
     const start = startNow && campaignSetup !== undefined;
     const fingerprint = JSON.stringify([
@@ -101,17 +99,18 @@ export function SendToSmartlead() {
       start,
       bounceBudget,
       force,
+      includeRisky,
     ]);
     if (idem.current?.fingerprint !== fingerprint) idem.current = { key: newIdempotencyKey(), fingerprint };
     create.mutate(
       {
-        body: { campaignName, emails: leads, setup: campaignSetup, start, bounceBudget, force },
+        body: { campaignName, ...named, includeRisky, setup: campaignSetup, start, bounceBudget, force },
         idempotencyKey: idem.current.key,
       },
       {
         onSuccess: (campaign) => {
           setFailure(null);
-          setSend({ id: campaign.id, name: campaign.name, count: leads.length });
+          setSend({ id: campaign.id, name: campaign.name, count });
         },
         onError: (err) => {
           const description = errorMessage(err, 'Failed to create campaign');

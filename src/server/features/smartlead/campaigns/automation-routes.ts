@@ -11,12 +11,10 @@ import {
   statusActionSchema,
 } from '../../../../shared/email-automation';
 import {
-  bounceBudgetSchema,
+  addLeadsSchema,
   importableCampaignSchema,
   importCampaignsSchema,
   importedCampaignsSchema,
-  leadSchema,
-  MAX_LEADS_PER_SEND,
 } from '../../../../shared/smartlead';
 import type { AppDeps } from '../../../platform/deps';
 import type { AppInstance } from '../../../platform/http/types';
@@ -24,6 +22,7 @@ import { assertHasAccess } from '../../billing';
 import { requirePermission, requireWorkspace } from '../../workspaces';
 import { smartleadCall } from '../connection/errors';
 import { emailAccounts } from '../mailboxes/accounts';
+import { leadsOfSelection } from '../sends/leads';
 import { editCampaign } from './campaign-edit';
 import { importableCampaigns, importCampaigns } from './import';
 import type { RemoteCache } from './list';
@@ -144,27 +143,24 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
   r.post(
     '/api/smartlead/campaigns/:id/leads',
     {
-      bodyLimit: 16 * 1024 * 1024,
       schema: {
         tags,
         params,
-        body: z.object({
-          emails: z.array(leadSchema).min(1, 'Select at least one email').max(MAX_LEADS_PER_SEND),
-          bounceBudget: bounceBudgetSchema,
-        }),
+        body: addLeadsSchema,
         response: { 202: z.object({ added: z.number() }) },
       },
     },
     async (req, reply) => {
       const workspace = requirePermission(req, 'campaigns:send');
       await assertHasAccess({ db, workspace, now: clock() });
+      const { bounceBudget, ...selection } = req.body;
       const out = await addLeadsToCampaign({
         db,
         queue: deps.queue,
         workspaceId: workspace.id,
         id: req.params.id,
-        emails: req.body.emails,
-        bounceBudget: req.body.bounceBudget,
+        emails: await leadsOfSelection({ db, workspaceId: workspace.id, selection }),
+        bounceBudget,
         now: clock(),
       });
       cache.invalidate(workspace.id);

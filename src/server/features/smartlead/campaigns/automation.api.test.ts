@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeSmartlead } from '../../../../../tests/fakes/smartlead';
 import {
   leads,
+  namingList,
   newApiKey,
   RecordingClient,
   seedVerifiedUpload,
@@ -72,13 +73,16 @@ describe('email automation on Smartlead', () => {
   async function startedCampaign() {
     const u = await userWithKey();
     const name = `Auto ${Math.random()}`;
-    const res = await u.c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: name,
-      emails: leads(3).map((l) => ({ ...l, custom_fields: { job_title: 'CTO' } })),
-      setup: setupFor([u.accounts[0]!.id]),
-      start: true,
-    });
+    const res = await u.c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, u.user.id, {
+        bounceBudget: 100,
+        campaignName: name,
+        emails: leads(3).map((l) => ({ ...l, custom_fields: { job_title: 'CTO' } })),
+        setup: setupFor([u.accounts[0]!.id]),
+        start: true,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(await work(res.json().id)).toBe('completed');
     return { ...u, id: res.json().id as string, remote: fake.campaignsNamed(name)[0]! };
@@ -112,48 +116,57 @@ describe('email automation on Smartlead', () => {
   });
 
   it('create as draft: complete in Smartlead but not started; start needs a setup', async () => {
-    const { c, accounts } = await userWithKey();
+    const { c, user, accounts } = await userWithKey();
     const name = `Draft ${Math.random()}`;
-    const res = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: name,
-      emails: leads(2),
-      setup: setupFor(accounts.map((a) => a.id)),
-    });
+    const res = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: name,
+        emails: leads(2),
+        setup: setupFor(accounts.map((a) => a.id)),
+      }),
+    );
     expect(await work(res.json().id)).toBe('completed');
     const remote = fake.campaignsNamed(name)[0]!;
     expect(remote).toMatchObject({ status: 'DRAFTED', statusHistory: [] });
     expect(remote.emailAccountIds).toHaveLength(2);
-    const bad = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: 'x',
-      emails: leads(1),
-      start: true,
-    });
+    const bad = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: 'x',
+        emails: leads(1),
+        start: true,
+      }),
+    );
     expect(bad.statusCode).toBe(400);
-    const badSchedule = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: 'y',
-      emails: leads(1),
-      setup: { ...setupFor([1]), schedule: { ...setupFor([1]).schedule, timezone: 'Mars/Olympus' } },
-    });
+    const badSchedule = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: 'y',
+        emails: leads(1),
+        setup: { ...setupFor([1]), schedule: { ...setupFor([1]).schedule, timezone: 'Mars/Olympus' } },
+      }),
+    );
     expect(badSchedule.statusCode).toBe(400);
   });
 
   it('a mailbox Smartlead cannot use fails the send with its reason; fixed, the retry completes it once', async () => {
-    const { c, accounts } = await userWithKey();
+    const { c, user, accounts } = await userWithKey();
     accounts[0]!.is_smtp_success = false;
     const name = `Broken ${Math.random()}`;
-    const body = {
+    const body = await namingList(t, user.id, {
       bounceBudget: 100,
       campaignName: name,
       emails: leads(2),
       setup: setupFor([accounts[0]!.id]),
-    };
+    });
     const headers = { 'idempotency-key': `broken-${Date.now()}-k` };
     const res = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/not connected/);
+    expect(res.json().message).toMatch(/not connected/);
     accounts[0]!.is_smtp_success = true;
     const retry = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(retry.statusCode).toBe(201);
@@ -226,16 +239,16 @@ describe('email automation on Smartlead', () => {
     expect(remote.statusHistory).toEqual(['START', 'PAUSED', 'START', 'STOPPED']);
     const again = await c.post(`/api/smartlead/campaigns/${id}/status`, { action: 'start' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toMatch(/stopped campaign cannot be changed/);
+    expect(again.json().message).toMatch(/stopped campaign cannot be changed/);
     expect((await c.post(`/api/smartlead/campaigns/${id}/status`, { action: 'explode' })).statusCode).toBe(
       400,
     );
   });
 
   it('adds leads from a verified list to an existing campaign, each once', async () => {
-    const { c, id, remote } = await startedCampaign();
-    const more = leads(150, 'more');
-    const res = await c.post(`/api/smartlead/campaigns/${id}/leads`, { emails: more, bounceBudget: 100 });
+    const { c, user, id, remote } = await startedCampaign();
+    const more = await namingList(t, user.id, { emails: leads(150, 'more'), bounceBudget: 100 });
+    const res = await c.post(`/api/smartlead/campaigns/${id}/leads`, more);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ added: 150 });
     expect(await work(id)).toBe('completed');
@@ -252,13 +265,16 @@ describe('email automation on Smartlead', () => {
       ['campaign status', (x) => x.c.post(`/api/smartlead/campaigns/${x.id}/status`, { action: 'pause' })],
       [
         'create with setup',
-        (x) =>
-          x.c.post('/api/smartlead/create-campaign', {
-            bounceBudget: 100,
-            campaignName: `F ${Math.random()}`,
-            emails: leads(1),
-            setup: setupFor([x.accounts[0]!.id]),
-          }),
+        async (x) =>
+          x.c.post(
+            '/api/smartlead/create-campaign',
+            await namingList(t, x.user.id, {
+              bounceBudget: 100,
+              campaignName: `F ${Math.random()}`,
+              emails: leads(1),
+              setup: setupFor([x.accounts[0]!.id]),
+            }),
+          ),
       ],
     ];
     let x: Ctx;
@@ -274,7 +290,7 @@ describe('email automation on Smartlead', () => {
         expect(bad.statusCode).toBe(400);
         expect(bad.json()).toMatchObject({
           reason: 'auth',
-          error: expect.stringMatching(/rejected the API key/),
+          message: expect.stringMatching(/rejected the API key/),
         });
         fake.apiKeys.add(x.apiKey);
 
@@ -294,7 +310,7 @@ describe('email automation on Smartlead', () => {
           expect(cut.statusCode).toBe(502);
           expect(cut.json()).toMatchObject({
             reason: 'unreachable',
-            error: expect.stringMatching(/Could not reach/),
+            message: expect.stringMatching(/Could not reach/),
           });
         } finally {
           fake.setOutage(false);
@@ -326,15 +342,15 @@ describe('email automation on Smartlead', () => {
   });
 
   it('a Smartlead outage on send: "failed" at once, the retry after it is back makes one complete campaign', async () => {
-    const { c, accounts } = await userWithKey();
+    const { c, user, accounts } = await userWithKey();
     const name = `Outage ${Math.random()}`;
-    const body = {
+    const body = await namingList(t, user.id, {
       bounceBudget: 100,
       campaignName: name,
       emails: leads(4),
       setup: setupFor([accounts[1]!.id]),
       start: true,
-    };
+    });
     const headers = { 'idempotency-key': `outage-${Date.now()}-send` };
     fake.setOutage(true);
     let failed: { statusCode: number; json(): any };
@@ -344,7 +360,7 @@ describe('email automation on Smartlead', () => {
       fake.setOutage(false);
     }
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().error).toMatch(/Could not reach the Smartlead API/);
+    expect(failed.json().message).toMatch(/Could not reach the Smartlead API/);
     expect(fake.campaignsNamed(name)).toHaveLength(0);
     const retry = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(retry.statusCode).toBe(201);
@@ -394,7 +410,7 @@ describe('email automation on Smartlead', () => {
     const res = await c.post('/api/smartlead/create-campaign', {
       bounceBudget: 100,
       campaignName: 'First wave',
-      emails: [{ email: 'ann@acme.com', first_name: 'Ann' }],
+      rowIds: [rows[0].id],
     });
     const again = (await c.get('/api/smartlead/verified-emails')).json();
     expect(again.groups[0].emails[0].sentTo).toEqual([{ id: res.json().id, name: 'First wave' }]);
@@ -403,14 +419,13 @@ describe('email automation on Smartlead', () => {
 
   it("keeps campaigns to their owner: another user's campaign id is 404 everywhere", async () => {
     const { id } = await startedCampaign();
-    const { c: other } = await userWithKey();
+    const { c: other, user: them } = await userWithKey();
     expect((await other.get(`/api/smartlead/campaigns/${id}`)).statusCode).toBe(404);
     expect((await other.post(`/api/smartlead/campaigns/${id}/status`, { action: 'pause' })).statusCode).toBe(
       404,
     );
-    expect((await other.post(`/api/smartlead/campaigns/${id}/leads`, { emails: leads(1) })).statusCode).toBe(
-      404,
-    );
+    const theirs = await namingList(t, them.id, { emails: leads(1) });
+    expect((await other.post(`/api/smartlead/campaigns/${id}/leads`, theirs)).statusCode).toBe(404);
     expect((await other.get('/api/smartlead/campaigns/not-a-uuid')).statusCode).toBe(404);
     const anon = new RecordingClient(t.app);
     expect((await anon.get('/api/smartlead/email-accounts')).statusCode).toBe(401);

@@ -3,6 +3,7 @@ import type { FakeSmartlead } from '../../../../../tests/fakes/smartlead';
 import { TestClient } from '../../../../../tests/helpers/client';
 import {
   leads,
+  namingList,
   newApiKey,
   RecordingClient,
   startSmartleadApp,
@@ -50,13 +51,16 @@ async function running(steps?: Step[]) {
   const a = fake.addEmailAccount(apiKey, { from_email: `a@${user.username}.test` });
   const b = fake.addEmailAccount(apiKey, { from_email: `b@${user.username}.test` });
   const name = `Edit ${Math.random()}`;
-  const res = await c.post('/api/smartlead/create-campaign', {
-    bounceBudget: 100,
-    campaignName: name,
-    emails: leads(3),
-    setup: setupFor([a.id], steps),
-    start: true,
-  });
+  const res = await c.post(
+    '/api/smartlead/create-campaign',
+    await namingList(t, user.id, {
+      bounceBudget: 100,
+      campaignName: name,
+      emails: leads(3),
+      setup: setupFor([a.id], steps),
+      start: true,
+    }),
+  );
   const id = res.json().id as string;
   await runSend({ db: t.database.db, config: t.config, clock: t.clock, campaignId: id });
   const remote = fake.campaignsNamed(name)[0]!;
@@ -108,7 +112,7 @@ describe('editing a live campaign', () => {
       settings: { ...settings, trackOpens: true },
     });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json().error).toMatch(/cannot be changed once a campaign has started/);
+    expect(locked.json().message).toMatch(/cannot be changed once a campaign has started/);
     expect(remote.settings).toMatchObject({
       track_settings: ['DONT_TRACK_EMAIL_OPEN', 'DONT_TRACK_LINK_CLICK'],
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeSmartlead } from '../../../../../tests/fakes/smartlead';
 import {
   leads,
+  namingList,
   newApiKey,
   RecordingClient,
   seedVerifiedUpload,
@@ -48,23 +49,25 @@ describe('smartlead campaigns: create, send, list', () => {
 
   it('requires a key before sending, with the documented message', async () => {
     const c = new RecordingClient(t.app);
-    await c.register();
-    const res = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: 'x',
-      emails: leads(1),
-    });
+    const user = await c.register();
+    const res = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, { bounceBudget: 100, campaignName: 'x', emails: leads(1) }),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(NO_KEY_MESSAGE);
+    expect(res.json().message).toBe(NO_KEY_MESSAGE);
     expect((await c.get('/api/smartlead/campaigns')).json()).toEqual([]);
   });
 
   it('validates the payload', async () => {
-    const { c } = await userWithKey();
+    const { c, user } = await userWithKey();
     const bad = [
-      { bounceBudget: 100, campaignName: '', emails: leads(1) },
-      { bounceBudget: 100, campaignName: 'ok', emails: [] },
-      { bounceBudget: 100, campaignName: 'ok', emails: [{ email: 'not-an-email' }] },
+      await namingList(t, user.id, { bounceBudget: 100, campaignName: '', emails: leads(1) }),
+      { bounceBudget: 100, campaignName: 'ok' },
+      { bounceBudget: 100, campaignName: 'ok', uploadIds: [], rowIds: [] },
+      { bounceBudget: 100, campaignName: 'ok', rowIds: ['not-a-row'] },
+      { bounceBudget: 100, campaignName: 'ok', uploadIds: ['not-a-list'] },
+      { bounceBudget: 100, campaignName: 'ok', emails: [{ email: 'a@example.com' }] },
     ];
     for (const body of bad)
       expect((await c.post('/api/smartlead/create-campaign', body)).statusCode).toBe(400);
@@ -80,27 +83,31 @@ describe('smartlead campaigns: create, send, list', () => {
       .update(workspaces)
       .set({ trialEndsAt: new Date(t.clock().getTime() - 1000) })
       .where(eq(workspaces.id, user.id));
-    const res = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: 'Late',
-      emails: leads(2),
-    });
+    const res = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: 'Late',
+        emails: leads(2),
+      }),
+    );
     expect(res.statusCode).toBe(402);
   });
 
   it('creates the campaign once for a double click, then sends every lead once', async () => {
-    const { c } = await userWithKey();
+    const { c, user } = await userWithKey();
     const name = `Spring ${Math.random()}`;
-    const body = {
+    const sent = leads(250);
+    const body = await namingList(t, user.id, {
       bounceBudget: 100,
       campaignName: name,
       emails: [
-        ...leads(250),
+        ...sent,
         { email: 'dup@example.com' },
         { email: 'DUP@example.com' },
         { email: 'x@bad.invalid' },
       ],
-    };
+    });
     const headers = { 'idempotency-key': `click-${Date.now()}-abc` };
     const [a, b] = await Promise.all([
       c.post('/api/smartlead/create-campaign', body, headers),
@@ -127,7 +134,7 @@ describe('smartlead campaigns: create, send, list', () => {
     const remote = fake.campaignsNamed(name)[0]!;
     expect(remote.leads.size).toBe(251);
     expect(fake.duplicatesIn(remote.id)).toEqual([]);
-    expect(remote.leads.get(body.emails[0]!.email)).toMatchObject({
+    expect(remote.leads.get(sent[0]!.email)).toMatchObject({
       first_name: 'First0',
       company_name: 'Company 0',
     });
@@ -146,9 +153,9 @@ describe('smartlead campaigns: create, send, list', () => {
   });
 
   it('without an Idempotency-Key, an identical repeated request is the same send', async () => {
-    const { c } = await userWithKey();
+    const { c, user } = await userWithKey();
     const name = `Same ${Math.random()}`;
-    const body = { bounceBudget: 100, campaignName: name, emails: leads(3) };
+    const body = await namingList(t, user.id, { bounceBudget: 100, campaignName: name, emails: leads(3) });
     const first = await c.post('/api/smartlead/create-campaign', body);
     const second = await c.post('/api/smartlead/create-campaign', body);
     expect(first.statusCode).toBe(201);
@@ -158,12 +165,15 @@ describe('smartlead campaigns: create, send, list', () => {
   });
 
   it('a failure on the first batch keeps the campaign and retries the batch later', async () => {
-    const { c } = await userWithKey();
-    const res = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: `First ${Math.random()}`,
-      emails: leads(430),
-    });
+    const { c, user } = await userWithKey();
+    const res = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: `First ${Math.random()}`,
+        emails: leads(430),
+      }),
+    );
     const { id, smartlead_id: remoteId } = res.json();
     // Five failures outlast the client's own retries (background policy: four), so the job gives up.
     fake.inject({ status: 500, times: 5, path: /^\/campaigns\/\d+\/leads$/ });
@@ -181,12 +191,15 @@ describe('smartlead campaigns: create, send, list', () => {
   });
 
   it('a failure after some batches resumes from the last confirmed one without resending', async () => {
-    const { c } = await userWithKey();
-    const res = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: `Mid ${Math.random()}`,
-      emails: leads(500),
-    });
+    const { c, user } = await userWithKey();
+    const res = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: `Mid ${Math.random()}`,
+        emails: leads(500),
+      }),
+    );
     const { id, smartlead_id: remoteId } = res.json();
     fake.inject({ status: 503, times: 5, after: 2, path: /^\/campaigns\/\d+\/leads$/ });
     expect(await work(id)).toBe('retry');
@@ -202,13 +215,13 @@ describe('smartlead campaigns: create, send, list', () => {
   });
 
   it('a key Smartlead rejects fails the send at once; the same request resumes after the key is fixed', async () => {
-    const { c, apiKey } = await userWithKey({ valid: false });
+    const { c, user, apiKey } = await userWithKey({ valid: false });
     const name = `Badkey ${Math.random()}`;
-    const body = { bounceBudget: 100, campaignName: name, emails: leads(5) };
+    const body = await namingList(t, user.id, { bounceBudget: 100, campaignName: name, emails: leads(5) });
     const headers = { 'idempotency-key': `bad-key-${Date.now()}` };
     const res = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/rejected the API key/);
+    expect(res.json().message).toMatch(/rejected the API key/);
     fake.apiKeys.add(apiKey);
     const retry = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(retry.statusCode).toBe(201);
@@ -218,14 +231,14 @@ describe('smartlead campaigns: create, send, list', () => {
   });
 
   it('a Smartlead outage while creating fails the request visibly; the retry creates the campaign once', async () => {
-    const { c } = await userWithKey();
+    const { c, user } = await userWithKey();
     const name = `Outage ${Math.random()}`;
-    const body = { bounceBudget: 100, campaignName: name, emails: leads(3) };
+    const body = await namingList(t, user.id, { bounceBudget: 100, campaignName: name, emails: leads(3) });
     const headers = { 'idempotency-key': `outage-${Date.now()}-x` };
     fake.inject({ status: 502, times: 3, path: /^\/campaigns\/create$/ });
     const res = await c.post('/api/smartlead/create-campaign', body, headers);
     expect(res.statusCode).toBe(502);
-    expect(res.json().error).toMatch(/Smartlead is having problems/);
+    expect(res.json().message).toMatch(/Smartlead is having problems/);
     expect(fake.campaignsNamed(name)).toHaveLength(0);
     const [failed] = await t.database.db
       .select()
@@ -242,13 +255,16 @@ describe('smartlead campaigns: create, send, list', () => {
   });
 
   it('lists campaigns with Smartlead status and analytics (string counts), cached per user', async () => {
-    const { c } = await userWithKey();
+    const { c, user } = await userWithKey();
     const name = `Listed ${Math.random()}`;
-    const res = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: name,
-      emails: leads(40),
-    });
+    const res = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: name,
+        emails: leads(40),
+      }),
+    );
     await work(res.json().id);
     const remote = fake.campaignsNamed(name)[0]!;
     remote.status = 'ACTIVE';
@@ -318,11 +334,14 @@ describe('smartlead campaigns: create, send, list', () => {
       name: 'mine.csv',
       rows: [{ email: 'own@acme.com', name: 'Own', company: 'Acme', valid: true }],
     });
-    const res = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: 'Private',
-      emails: leads(2),
-    });
+    const res = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: 'Private',
+        emails: leads(2),
+      }),
+    );
     const id = res.json().id;
     const { c: other } = await userWithKey();
     expect((await other.get(`/api/smartlead/sends/${id}`)).statusCode).toBe(404);

@@ -118,7 +118,7 @@ describe('a campaign made in Smartlead’s app, imported', () => {
     fake.inject({ status: 422, method: 'POST', path: /\/schedule$/ });
     const refused = await put({ schedule });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatch(/Smartlead refused the request \(HTTP 422\): Injected 422/);
+    expect(refused.json().message).toMatch(/Smartlead refused the request \(HTTP 422\): Injected 422/);
   });
 
   it('belongs to the workspace that imported it, even when another holds the same key', async () => {
@@ -153,12 +153,12 @@ describe('a campaign made in Smartlead’s app, imported', () => {
     const limited = await c.get('/api/smartlead/campaigns/importable');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('7');
-    expect(limited.json().error).toMatch(/rate limit/);
+    expect(limited.json().message).toMatch(/rate limit/);
 
     fake.inject({ status: 503, times: 3, method: 'GET', path: /^\/campaigns$/ });
     const down = await c.post('/api/smartlead/campaigns/import', { smartleadIds: [remote.id] });
     expect(down.statusCode).toBe(502);
-    expect(down.json().error).toMatch(/Smartlead is having problems right now \(HTTP 503\)/);
+    expect(down.json().message).toMatch(/Smartlead is having problems right now \(HTTP 503\)/);
     expect((await c.get('/api/smartlead/campaigns')).json()).toEqual([]);
   });
 });

@@ -135,7 +135,7 @@ describe('importing campaigns made in Smartlead', () => {
     fake.inject({ status: 500, times: 10, ...listing });
     const down = await c.get('/api/smartlead/campaigns/importable');
     expect(down.statusCode).toBe(502);
-    expect(down.json().error).toMatch(/Smartlead/);
+    expect(down.json().message).toMatch(/Smartlead/);
     fake.clearInjections();
     fake.inject({ status: 429, times: 10, retryAfter: '30', ...listing });
     const limited = await c.post('/api/smartlead/campaigns/import', { smartleadIds: [id] });

@@ -14,7 +14,14 @@ const CODE: Record<SmartleadError['kind'], ErrorCode> = {
 };
 
 export function toAppError(err: unknown): unknown {
-  if (err instanceof SmartleadError) return new AppError(CODE[err.kind], err.message, { reason: err.kind });
+  // Smartlead's HTTP status stays in the log; the user reads what it means.
+  if (err instanceof SmartleadError)
+    return new AppError(
+      CODE[err.kind],
+      err.message,
+      { reason: err.kind },
+      `Smartlead answered ${err.status}`,
+    );
   return err;
 }
 

@@ -4,6 +4,7 @@ import { type Child, spawnChild } from '../../../../../tests/helpers/child-serve
 import { waitFor } from '../../../../../tests/helpers/lists';
 import {
   leads,
+  namingList,
   newApiKey,
   RecordingClient,
   startSmartleadApp,
@@ -35,18 +36,21 @@ describe.runIf(url)('two worker processes sharing one Smartlead key', () => {
 
   it('never exceeds the key’s limit together: every lead arrives and Smartlead answers no 429', async () => {
     const c = new RecordingClient(t.app);
-    await c.register();
+    const user = await c.register();
     const apiKey = newApiKey();
     fake.apiKeys.add(apiKey);
     await c.post('/api/smartlead/settings', { apiKey });
     // The campaigns are created (a few calls from this process), and their sends queued for the workers.
     const ids: string[] = [];
     for (let i = 0; i < CAMPAIGNS; i++) {
-      const res = await c.post('/api/smartlead/create-campaign', {
-        bounceBudget: 100,
-        campaignName: `Fleet ${i} ${Date.now()}`,
-        emails: leads(LEADS, `fleet${i}`),
-      });
+      const res = await c.post(
+        '/api/smartlead/create-campaign',
+        await namingList(t, user.id, {
+          bounceBudget: 100,
+          campaignName: `Fleet ${i} ${Date.now()}`,
+          emails: leads(LEADS, `fleet${i}`),
+        }),
+      );
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
       await new Promise((r) => setTimeout(r, 500));

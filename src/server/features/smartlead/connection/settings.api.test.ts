@@ -52,7 +52,7 @@ describe('smartlead settings and connection test', () => {
     });
     const res = await c.post('/api/smartlead/test');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(NO_KEY_MESSAGE);
+    expect(res.json().message).toBe(NO_KEY_MESSAGE);
   });
 
   it('saves the key sealed (no plaintext in the database) and reports it configured', async () => {
@@ -80,7 +80,7 @@ describe('smartlead settings and connection test', () => {
     for (const apiKey of ['', '   ', API_KEY_MASK, '••••', '********']) {
       const res = await c.post('/api/smartlead/settings', { apiKey });
       expect(res.statusCode, apiKey).toBe(400);
-      expect(res.json().error).toBeTruthy();
+      expect(res.json().message).toBeTruthy();
     }
     // The original key is still the one used.
     expect((await c.post('/api/smartlead/test')).statusCode).toBe(200);
@@ -101,7 +101,7 @@ describe('smartlead settings and connection test', () => {
     const { c } = await userWithKey({ valid: false });
     const res = await c.post('/api/smartlead/test');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/Smartlead rejected the API key \(HTTP 401\)/);
+    expect(res.json().message).toMatch(/Smartlead rejected the API key \(HTTP 401\)/);
     expect((await c.get('/api/smartlead/settings')).json().lastTested).toBeNull();
   });
 
@@ -110,7 +110,7 @@ describe('smartlead settings and connection test', () => {
     fake.inject({ status: 429, times: 2, retryAfter: '1', path: /^\/campaigns$/ });
     const res = await c.post('/api/smartlead/test');
     expect(res.statusCode).toBe(429);
-    expect(res.json().error).toMatch(/rate limit/);
+    expect(res.json().message).toMatch(/rate limit/);
   });
 
   it('a Smartlead outage gets its own message', async () => {
@@ -118,7 +118,7 @@ describe('smartlead settings and connection test', () => {
     fake.inject({ status: 503, times: 2, path: /^\/campaigns$/ });
     const res = await c.post('/api/smartlead/test');
     expect(res.statusCode).toBe(502);
-    expect(res.json().error).toMatch(/Smartlead is having problems right now \(HTTP 503\)/);
+    expect(res.json().message).toMatch(/Smartlead is having problems right now \(HTTP 503\)/);
   });
 
   it('an unreachable API gets its own message', async () => {
@@ -133,7 +133,7 @@ describe('smartlead settings and connection test', () => {
       await c.post('/api/smartlead/settings', { apiKey });
       const res = await c.post('/api/smartlead/test');
       expect(res.statusCode).toBe(502);
-      expect(res.json().error).toMatch(/Could not reach the Smartlead API/);
+      expect(res.json().message).toMatch(/Could not reach the Smartlead API/);
     } finally {
       await other.close();
     }

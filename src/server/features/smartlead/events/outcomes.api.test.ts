@@ -199,16 +199,17 @@ describe('smartlead send outcomes', () => {
     const kept = `kept.${tag}@acme.com`;
     const s = await sentCampaign([{ email: gone }, { email: kept }]);
     await fake.leadEvent(s.smartleadId, gone, 'EMAIL_BOUNCE', undefined, deliver);
+    // The request names the whole list (both rows): the suppressed one is left out by the server.
     const res = await s.c.post('/api/smartlead/create-campaign', {
       campaignName: `Again ${tag}`,
-      emails: [{ email: gone }, { email: kept }],
+      uploadIds: [s.uploadId],
     });
     expect(res.statusCode).toBe(201);
     await runSend({ db: t.database.db, config: t.config, clock: t.clock, campaignId: res.json().id });
     expect([...fake.campaigns.get(res.json().smartlead_id)!.leads.keys()]).toEqual([kept]);
     const only = await s.c.post('/api/smartlead/create-campaign', {
       campaignName: `Only ${tag}`,
-      emails: [{ email: gone }],
+      rowIds: [String((await rowOf(s.c, s.uploadId, gone)).id)],
     });
     expect(only.statusCode).toBe(400);
     expect(only.json().message).toMatch(/suppression list/);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeSmartlead } from '../../../../../tests/fakes/smartlead';
-import type { TestClient } from '../../../../../tests/helpers/client';
 import {
   seedVerifiedUpload,
   signUpWithKey,
@@ -25,7 +24,7 @@ async function workspaceWithList() {
   const valid = Array.from({ length: 30 }, (_, i) => `v${i}.${tag}@acme.com`);
   const risky = [`a.${tag}@catchall.test`, `b.${tag}@catchall.test`];
   const invalid = `x.${tag}@gone.test`;
-  await seedVerifiedUpload({
+  const uploadId = await seedVerifiedUpload({
     db: t.database.db,
     workspaceId: user.id,
     name: 'leads.csv',
@@ -41,13 +40,20 @@ async function workspaceWithList() {
       { email: invalid, name: 'X', company: 'Gone', valid: false },
     ],
   });
-  return { c, valid, risky, invalid, tag };
+  // Each address's row id, as the send screen names rows (decision 0935).
+  const results = (await c.get(`/api/upload/${uploadId}/results`)).json().results;
+  const ids = new Map<string, string>(
+    results.map((r: { id: number; email: { email: string } }) => [r.email.email, String(r.id)]),
+  );
+  return { c, valid, risky, invalid, tag, ids };
 }
 
-const send = (c: TestClient, name: string, emails: string[], bounceBudget?: number) =>
-  c.post('/api/smartlead/create-campaign', {
+type Rows = Awaited<ReturnType<typeof workspaceWithList>>;
+const send = (w: Rows, name: string, emails: string[], bounceBudget?: number) =>
+  w.c.post('/api/smartlead/create-campaign', {
     campaignName: name,
-    emails: emails.map((email) => ({ email })),
+    rowIds: emails.map((email) => w.ids.get(email)),
+    includeRisky: true,
     ...(bounceBudget === undefined ? {} : { bounceBudget }),
   });
 
@@ -77,56 +83,43 @@ describe('the bounce budget', () => {
   });
 
   it('refuses risky rows above the default 2%, and allows them within a budget the user picks', async () => {
-    const { c, valid, risky, tag } = await workspaceWithList();
+    const w = await workspaceWithList();
+    const { valid, risky, tag } = w;
     // 30 valid (1% each) + 2 catch-all (25% each): (30 + 50) / 32 = 2.5%.
-    const over = await send(c, `Over ${tag}`, [...valid, ...risky]);
+    const over = await send(w, `Over ${tag}`, [...valid, ...risky]);
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toMatch(/project a 2\.5% bounce rate, above your 2% budget/);
     // One risky row fits: (30 + 25) / 31 = 1.8%.
-    expect((await send(c, `One risky ${tag}`, [...valid, risky[0]])).statusCode).toBe(201);
+    expect((await send(w, `One risky ${tag}`, [...valid, risky[0]!])).statusCode).toBe(201);
     // The user's own budget, and "no limit".
-    expect((await send(c, `Three ${tag}`, [...valid, ...risky], 3)).statusCode).toBe(201);
-    expect((await send(c, `Any ${tag}`, risky, 100)).statusCode).toBe(201);
+    expect((await send(w, `Three ${tag}`, [...valid, ...risky], 3)).statusCode).toBe(201);
+    expect((await send(w, `Any ${tag}`, risky, 100)).statusCode).toBe(201);
     // Valid rows alone are never held to it; a budget below 0.5% is not one.
-    expect((await send(c, `Valid ${tag}`, valid, 0.5)).statusCode).toBe(201);
-    expect((await send(c, `Zero ${tag}`, valid, 0)).statusCode).toBe(400);
+    expect((await send(w, `Valid ${tag}`, valid, 0.5)).statusCode).toBe(201);
+    expect((await send(w, `Zero ${tag}`, valid, 0)).statusCode).toBe(400);
   });
 
-  it('holds an invalid address edited into the request to the budget too', async () => {
-    const { c, valid, invalid, tag } = await workspaceWithList();
-    // 30 valid (1% each) + one invalid (score 2: 98%): (30 + 98) / 31 = 4.1%.
-    const res = await send(c, `Edited ${tag}`, [...valid, invalid]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/project a 4\.1% bounce rate, above your 2% budget/);
-    expect((await send(c, `Edited ${tag}`, [...valid, invalid], 5)).statusCode).toBe(201);
+  it('never sends an invalid row named in the request (the server reads the verdicts, not the client)', async () => {
+    const w = await workspaceWithList();
+    const { valid, invalid, tag } = w;
+    const res = await send(w, `Edited ${tag}`, [...valid, invalid]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().send).toMatchObject({ totalLeads: 30 });
+    expect((await send(w, `Only invalid ${tag}`, [invalid])).statusCode).toBe(400);
   });
 
   it('holds rows added to an existing campaign to the same budget', async () => {
-    const { c, valid, risky, tag } = await workspaceWithList();
-    const created = await send(c, `Grow ${tag}`, valid.slice(0, 2));
+    const w = await workspaceWithList();
+    const { c, valid, risky, tag } = w;
+    const created = await send(w, `Grow ${tag}`, valid.slice(0, 2));
     expect(created.statusCode).toBe(201);
     const add = (bounceBudget?: number) =>
       c.post(`/api/smartlead/campaigns/${created.json().id}/leads`, {
-        emails: risky.map((email) => ({ email })),
+        rowIds: risky.map((email) => w.ids.get(email)),
+        includeRisky: true,
         ...(bounceBudget === undefined ? {} : { bounceBudget }),
       });
     expect((await add()).statusCode).toBe(400);
     expect((await add(30)).statusCode).toBe(202);
-  });
-
-  it('holds addresses never verified in the workspace to the budget, as risky rows (an unknown risk)', async () => {
-    const { c, valid, tag } = await workspaceWithList();
-    const never = `n.${tag}@nowhere-checked.test`;
-    // 30 valid (1% each) + one never verified (projected as risky, 60: 40%): (30 + 40) / 31 = 2.3%.
-    const res = await send(c, `Unverified ${tag}`, [...valid, never]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(
-      /project a 2\.3% bounce rate, above your 2% budget\. 1 of them was never verified here/,
-    );
-    // Only unverified addresses: 40%, far above; within a budget the user picks they go.
-    expect(
-      (await send(c, `Only unverified ${tag}`, [never, `m.${tag}@nowhere-checked.test`])).statusCode,
-    ).toBe(400);
-    expect((await send(c, `Unverified within ${tag}`, [...valid, never], 3)).statusCode).toBe(201);
   });
 });

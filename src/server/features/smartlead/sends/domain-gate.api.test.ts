@@ -4,6 +4,7 @@ import { SENDING_ZONE } from '../../../../../tests/fakes/sending-domains';
 import type { FakeSmartlead } from '../../../../../tests/fakes/smartlead';
 import {
   leads,
+  namingList,
   signUpWithKey,
   startSmartleadApp,
   stopSmartleadApp,
@@ -42,21 +43,23 @@ afterAll(async () => {
 });
 
 async function workspace() {
-  const { c, apiKey } = await signUpWithKey(t, fake);
+  const { c, user, apiKey } = await signUpWithKey(t, fake);
   const listed = fake.addEmailAccount(apiKey, { from_email: 'ann@listed.test', type: 'GMAIL' });
   const good = fake.addEmailAccount(apiKey, { from_email: 'bob@good.test', type: 'GMAIL' });
   for (const domain of ['listed.test', 'good.test']) {
     const res = await c.post('/api/deliverability/domains', { domain, trackingDomain: `track.${domain}` });
     expect(res.statusCode, res.body).toBe(200);
   }
-  return { c, listed, good };
+  /** A send's body naming a fresh verified list of two leads. */
+  const named = <B extends object>(body: B) => namingList(t, user.id, { ...body, emails: leads(2) });
+  return { c, listed, good, named };
 }
 
 describe('sending domain gate', () => {
   it('refuses a send from a listed domain without force, says why, and sends with force', async () => {
-    const { c, listed } = await workspace();
+    const { c, listed, named } = await workspace();
     const name = `gate-${Math.random()}`;
-    const body = { bounceBudget: 100, campaignName: name, emails: leads(2), setup: setupFor([listed.id]) };
+    const body = await named({ bounceBudget: 100, campaignName: name, setup: setupFor([listed.id]) });
     const refused = await c.post('/api/smartlead/create-campaign', body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -72,25 +75,25 @@ describe('sending domain gate', () => {
   });
 
   it('sends from a passing domain without asking', async () => {
-    const { c, good } = await workspace();
-    const res = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: `ok-${Math.random()}`,
-      emails: leads(2),
-      setup: setupFor([good.id]),
-    });
+    const { c, good, named } = await workspace();
+    const res = await c.post(
+      '/api/smartlead/create-campaign',
+      await named({ bounceBudget: 100, campaignName: `ok-${Math.random()}`, setup: setupFor([good.id]) }),
+    );
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('refuses to launch a campaign sending from a listed domain without force', async () => {
-    const { c, listed } = await workspace();
-    const created = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: `launch-${Math.random()}`,
-      emails: leads(2),
-      setup: setupFor([listed.id]),
-      force: true,
-    });
+    const { c, listed, named } = await workspace();
+    const created = await c.post(
+      '/api/smartlead/create-campaign',
+      await named({
+        bounceBudget: 100,
+        campaignName: `launch-${Math.random()}`,
+        setup: setupFor([listed.id]),
+        force: true,
+      }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
     // The send job adds the leads (a campaign starts only with leads in it).

@@ -1,5 +1,5 @@
 import { RESULTS_PAGE_SIZE } from '../../../../shared/lists';
-import { type Campaign, type LeadInput, MAX_LEADS_PER_SEND, splitName } from '../../../../shared/smartlead';
+import { type Campaign, MAX_LEADS_PER_SEND } from '../../../../shared/smartlead';
 import type { Clock } from '../../../platform/clock';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
@@ -16,8 +16,10 @@ import { addLeadsToCampaign } from '../campaigns/manage';
 import { listEmailAccounts } from '../campaigns/remote';
 import { smartleadClientFor } from '../connection/client-for';
 import { getSettings } from '../connection/settings';
+import type { StoredLead } from '../schema';
 import { assertWithinBounceBudget } from './bounce-budget';
 import { assertSendingDomainsPass } from './domain-gate';
+import { leadOf } from './leads';
 import { startCampaignSend } from './start';
 
 /** Smartlead is not connected: said the same way by every caller that cannot go on without it. */
@@ -28,7 +30,7 @@ export class SmartleadNotConnectedError extends AppError {
 }
 
 export interface ListSendPlan {
-  leads: LeadInput[];
+  leads: StoredLead[];
   heldBack: { reason: string; count: number }[];
   blockers: string[];
 }
@@ -58,7 +60,7 @@ export async function planListSend(opts: ListSendOpts): Promise<ListSendPlan> {
     throw new SmartleadNotConnectedError();
   const held = new Map<string, number>();
   const hold = (reason: string) => held.set(reason, (held.get(reason) ?? 0) + 1);
-  const leads: LeadInput[] = [];
+  const leads: StoredLead[] = [];
   const seen = new Set<string>();
   for (let page = 1; ; page++) {
     const res = await getResultsPage({
@@ -76,7 +78,7 @@ export async function planListSend(opts: ListSendOpts): Promise<ListSendPlan> {
       if (!r.isFinal) hold('not_checked');
       else if (r.finalStatus === 'invalid') hold('invalid');
       else if (r.finalStatus === 'risky' && !(opts.includeRisky && mayStillDeliver(r))) hold('risky');
-      else leads.push({ email, ...splitName(r.email.name), company_name: r.email.company ?? undefined });
+      else leads.push(leadOf(r.email));
     }
     if (res.results.length < RESULTS_PAGE_SIZE || page >= res.pagination.totalPages) break;
   }
@@ -96,7 +98,7 @@ export async function planListSend(opts: ListSendOpts): Promise<ListSendPlan> {
       await check();
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      blockers.push(err.message);
+      blockers.push(err.userMessage);
     }
   };
   await refusal(() =>
@@ -161,9 +163,11 @@ export async function sendListToSmartlead(
     workspace,
     input: {
       campaignName: 'campaignName' in opts.target ? opts.target.campaignName : '',
-      emails: plan.leads,
       bounceBudget: opts.bounceBudget,
+      start: false,
+      force: false,
     },
+    leads: async () => plan.leads,
     sleep: opts.sleep,
   });
   return { plan, campaign };

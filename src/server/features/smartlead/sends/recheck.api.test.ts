@@ -76,18 +76,17 @@ async function staleSend(name: string, emails: string[], fresh: string[] = []) {
      FROM uploads u WHERE u.id = x.upload_id AND u.workspace_id = $1`,
     [user.id],
   );
+  const uploadIds = [uploadId];
   if (fresh.length) {
-    await seedVerifiedUpload({
+    const freshId = await seedVerifiedUpload({
       db: t.database.db,
       workspaceId: user.id,
       name: 'new.csv',
       rows: fresh.map((email) => ({ email, name: 'C', company: 'C', valid: true })),
     });
+    uploadIds.push(freshId);
   }
-  const res = await c.post('/api/smartlead/create-campaign', {
-    campaignName: name,
-    emails: [...emails, ...fresh].map((email) => ({ email })),
-  });
+  const res = await c.post('/api/smartlead/create-campaign', { campaignName: name, uploadIds });
   expect(res.statusCode).toBe(201);
   return { c, uploadId, id: res.json().id as string };
 }

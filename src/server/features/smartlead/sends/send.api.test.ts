@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmartlead, startFakeSmartlead } from '../../../../../tests/fakes/smartlead';
 import {
   leads,
+  namingList,
   newApiKey,
   RecordingClient,
   stopSmartleadApp,
@@ -37,7 +38,7 @@ describe('smartlead send job', () => {
 
   it('sends 1,200 leads through 429s and a 500 mid-way, each exactly once, with progress', async () => {
     const c = new RecordingClient(t.app);
-    await c.register();
+    const user = await c.register();
     const apiKey = newApiKey();
     fake.apiKeys.add(apiKey);
     await c.post('/api/smartlead/settings', { apiKey });
@@ -47,7 +48,7 @@ describe('smartlead send job', () => {
     fake.inject({ status: 429, times: 2, after: 2, path: /^\/campaigns\/\d+\/leads$/, retryAfter: '1' });
     const res = await c.post(
       '/api/smartlead/create-campaign',
-      { bounceBudget: 100, campaignName: name, emails: leads(1_200) },
+      await namingList(t, user.id, { bounceBudget: 100, campaignName: name, emails: leads(1_200) }),
       { 'idempotency-key': `big-${Date.now()}` },
     );
     expect(res.statusCode).toBe(201);
@@ -84,17 +85,20 @@ describe('smartlead send job', () => {
 
   it('when Smartlead stays down longer than the client retries, the queued job resumes later', async () => {
     const c = new RecordingClient(t.app);
-    await c.register();
+    const user = await c.register();
     const apiKey = newApiKey();
     fake.apiKeys.add(apiKey);
     await c.post('/api/smartlead/settings', { apiKey });
     // Five 503s in a row outlast the client's own retries: the job gives up, the queue runs it again.
     fake.inject({ status: 503, times: 5, after: 2, path: /^\/campaigns\/\d+\/leads$/ });
-    const res = await c.post('/api/smartlead/create-campaign', {
-      bounceBudget: 100,
-      campaignName: `Down ${Date.now()}`,
-      emails: leads(450),
-    });
+    const res = await c.post(
+      '/api/smartlead/create-campaign',
+      await namingList(t, user.id, {
+        bounceBudget: 100,
+        campaignName: `Down ${Date.now()}`,
+        emails: leads(450),
+      }),
+    );
     const { id, smartlead_id: remoteId } = res.json();
     const interrupted = await until(
       async () => (await c.get(`/api/smartlead/sends/${id}`)).json(),

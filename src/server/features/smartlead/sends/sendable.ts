@@ -1,12 +1,10 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { mergeKey } from '../../../../shared/merge-fields';
 import type { SendableEmail, SendableGroup } from '../../../../shared/smartlead';
 import type { Db } from '../../../platform/db/client';
 import { listAddresses, type SendableRow, scoresOfVerdicts, sendableRowsOf } from '../../lists';
 import { suppressedByReason } from '../../suppressions';
 import { smartleadCampaignLeads, smartleadCampaigns } from '../schema';
-
-/** Risky reasons a user may still choose to send to (the mailbox may well exist); never invalid rows. */
+import { extraFields } from './leads';
 
 /**
  * The workspace's addresses that may go to Smartlead, grouped by upload (newest first): valid rows, and
@@ -79,19 +77,6 @@ export async function sendableGroups(opts: {
     heldBack: heldBack.map((h) => ({ reason: h.reason, count: Number(h.count) })),
     reverifyAfterDays: opts.reverifyAfterDays,
   };
-}
-
-function extraFields(r: SendableRow): Record<string, string> {
-  const skip = new Set((r.skip ?? []).filter((i) => typeof i === 'number'));
-  const out: Record<string, string> = {};
-  (r.headers ?? []).forEach((h, i) => {
-    const key = mergeKey(h);
-    const value = r.data?.[i]?.trim();
-    if (!skip.has(i) && key && value && !(key in out) && Object.keys(out).length < 30) {
-      out[key] = value.slice(0, 500);
-    }
-  });
-  return out;
 }
 
 /** Address → campaigns it went to (only campaigns that exist in Smartlead). */

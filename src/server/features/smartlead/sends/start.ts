@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Campaign, CreateCampaignInput } from '../../../../shared/smartlead';
-import { createCampaignSchema } from '../../../../shared/smartlead';
+import type { Campaign, CreateCampaign } from '../../../../shared/smartlead';
 import type { Clock } from '../../../platform/clock';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
@@ -8,7 +7,6 @@ import { badRequest } from '../../../platform/http/errors';
 import type { JobSender } from '../../../platform/jobs/registry';
 import type { Sleep } from '../../../platform/retry';
 import { assertHasAccess } from '../../billing';
-import { suppressedAmong } from '../../suppressions';
 import type { WorkspacePlan } from '../../workspaces';
 import { ensureRemoteCampaign } from '../campaigns/campaigns';
 import { campaignView } from '../campaigns/list';
@@ -18,6 +16,7 @@ import { SmartleadError } from '../connection/client';
 import { smartleadClientFor } from '../connection/client-for';
 import { loadApiKey } from '../connection/settings';
 import { SMARTLEAD_SEND_JOB } from '../jobs';
+import type { StoredLead } from '../schema';
 import { recordSend } from '../send-record';
 import { assertWithinBounceBudget } from './bounce-budget';
 import { assertSendingDomainsPass } from './domain-gate';
@@ -32,34 +31,30 @@ const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
 function idempotencyKeyOf(
   workspaceId: string,
   header: string | undefined,
-  input: CreateCampaignInput,
+  input: { campaignName: string; leads: StoredLead[] },
 ): string {
   if (header !== undefined) {
     if (!IDEMPOTENCY_KEY.test(header)) throw badRequest('Invalid Idempotency-Key header');
     return `h:${header}`;
   }
   const hash = createHash('sha256').update(workspaceId).update('\0').update(input.campaignName.trim());
-  for (const e of input.emails) hash.update('\0').update(e.email.trim().toLowerCase());
+  for (const e of input.leads) hash.update('\0').update(e.email.trim().toLowerCase());
   return `d:${hash.digest('hex')}`;
 }
 
-/** Suppressed addresses never go to Smartlead again; a send of nothing else is refused. */
-async function withoutSuppressed<T extends { emails: { email: string }[] }>(
-  db: Db,
-  workspaceId: string,
-  input: T,
-) {
-  const held = await suppressedAmong({ db, workspaceId, emails: input.emails.map((e) => e.email) });
-  if (!held.size) return input;
-  const emails = input.emails.filter((e) => !held.has(e.email.trim().toLowerCase()));
-  if (!emails.length) throw badRequest('Every selected address is on the suppression list.');
-  return { ...input, emails };
-}
+/** A send's choices besides its leads (the parsed request without its selection). */
+export type CampaignSendInput = Pick<
+  CreateCampaign,
+  'campaignName' | 'setup' | 'start' | 'bounceBudget' | 'force'
+>;
 
 /**
- * Starts a send: records the campaign and its batches (once per idempotency key), creates the Smartlead
- * campaign and stores its id, then hands the leads to the `smartlead-send` job. A transient Smartlead
- * failure while creating is left to the job (it creates the campaign later); a rejected key fails at once.
+ * Starts a send: reads its leads, records the campaign and its batches (once per idempotency key), creates
+ * the Smartlead campaign and stores its id, then hands the leads to the `smartlead-send` job. `leads` is
+ * asked once access and the key are checked (a send with no key is a 400 before any list is read); its
+ * leads are built by the server from the workspace's lists, suppressed addresses already left out. A
+ * transient Smartlead failure while creating is left to the job (it creates the campaign later); a
+ * rejected key fails at once.
  */
 export async function startCampaignSend(opts: {
   db: Db;
@@ -67,7 +62,8 @@ export async function startCampaignSend(opts: {
   queue: JobSender;
   clock: Clock;
   workspace: WorkspacePlan;
-  input: CreateCampaignInput;
+  input: CampaignSendInput;
+  leads: () => Promise<StoredLead[]>;
   idempotencyKey?: string;
   sleep?: Sleep;
 }): Promise<{ campaign: Campaign; created: boolean }> {
@@ -75,11 +71,13 @@ export async function startCampaignSend(opts: {
   await assertHasAccess({ db, workspace, now: clock() });
   // No key (or one that can no longer be read): the 400 comes before anything is recorded.
   await loadApiKey({ db, config, workspaceId: workspace.id });
-  const input = await withoutSuppressed(db, workspace.id, createCampaignSchema.parse(opts.input));
+  const leads = await opts.leads();
+  const input = { ...opts.input, campaignName: opts.input.campaignName.trim(), leads };
+  if (!input.campaignName) throw badRequest('Please enter a campaign name', { field: 'campaignName' });
   await assertWithinBounceBudget({
     db,
     workspaceId: workspace.id,
-    emails: input.emails.map((e) => e.email),
+    emails: leads.map((e) => e.email),
     budget: input.bounceBudget,
   });
   await assertSendingDomainsPass({
@@ -103,7 +101,7 @@ export async function startCampaignSend(opts: {
     db,
     workspaceId: workspace.id,
     name: input.campaignName,
-    leads: input.emails,
+    leads,
     idempotencyKey: key,
     now: clock(),
     setup: input.setup,

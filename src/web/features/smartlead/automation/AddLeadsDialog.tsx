@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { splitName } from '../../../../shared/smartlead';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
@@ -17,6 +16,7 @@ import {
 import { Skeleton } from '../../../ui/skeleton';
 import { smartleadQueries } from '../api';
 import { EmailPicker } from '../EmailPicker';
+import { namedSelection } from '../selection';
 import { useAddLeads } from './api';
 
 /** More leads for a running campaign, picked from the user's verified lists (valid rows only). */
@@ -43,16 +43,10 @@ export function AddLeadsDialog({ campaignId }: { campaignId: string }) {
   );
 
   const submit = async () => {
-    const byId = new Map(groups.flatMap((g) => g.emails.map((e) => [e.id, e] as const)));
-    const emails = [...selected].flatMap((id) => {
-      const e = byId.get(id);
-      return e
-        ? [{ email: e.email, ...splitName(e.name), company_name: e.company ?? '', custom_fields: e.fields }]
-        : [];
-    });
     setBusy(true);
     try {
-      await add.mutateAsync(emails);
+      // Valid rows only (the groups offered): the server builds the leads from the rows named.
+      await add.mutateAsync(namedSelection(groups, selected));
     } catch (err) {
       toast({
         title: 'Could not add leads',

@@ -18,7 +18,7 @@ import {
   type Step,
   templateSchema,
 } from '../../../../shared/email-automation';
-import type { LeadInput } from '../../../../shared/smartlead';
+import type { AddLeadsInput } from '../../../../shared/smartlead';
 import { apiJson, apiRequest } from '../../../lib/api';
 import { CAMPAIGNS_KEY } from '../api';
 
@@ -82,8 +82,8 @@ async function changeStatus(id: string, action: StatusAction, force = false): Pr
   };
 }
 
-async function addLeads(id: string, emails: LeadInput[]): Promise<{ added: number }> {
-  return (await (await apiRequest('POST', `/api/smartlead/campaigns/${id}/leads`, { emails })).json()) as {
+async function addLeads(id: string, body: AddLeadsInput): Promise<{ added: number }> {
+  return (await (await apiRequest('POST', `/api/smartlead/campaigns/${id}/leads`, body)).json()) as {
     added: number;
   };
 }
@@ -123,7 +123,7 @@ export function useChangeStatus(id: string, onChanged: (action: StatusAction) =>
 export function useAddLeads(id: string, onAdded: (added: number) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (emails: LeadInput[]) => addLeads(id, emails),
+    mutationFn: (body: AddLeadsInput) => addLeads(id, body),
     onSuccess: async ({ added }) => {
       onAdded(added);
       await qc.invalidateQueries({ queryKey: campaignKey(id) });
