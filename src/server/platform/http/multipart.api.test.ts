@@ -45,7 +45,7 @@ describe('malformed multipart bodies', () => {
     await c.register();
     const res = await c.request('POST', '/api/upload', body, { 'content-type': contentType });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MALFORMED_UPLOAD_MESSAGE, error: MALFORMED_UPLOAD_MESSAGE });
+    expect(res.json()).toEqual({ code: 'bad_request', message: MALFORMED_UPLOAD_MESSAGE });
     expect(await storedUploads(c)).toEqual({ uploads: 0, rows: 0 });
     expect((await c.get('/api/uploads')).json()).toEqual([]);
   });
