@@ -3,9 +3,11 @@
 // the web; form styles; raw SQL outside queries modules, statements on another feature's table and
 // single-table statements written raw (scripts/lib/tables.mjs; any letter case); back-off formulas;
 // Smartlead clients built outside the factory; a reason's fields outside its table; files over 250
-// lines; module-level mutable state in server features (decision 0940); and import cycles (strongly
-// connected components of the relative import graph, type-only imports included and excluded).
+// lines; module-level mutable state in server features (decision 0940); exports used only by tests;
+// and import cycles (strongly connected components of the relative import graph, type-only imports
+// included and excluded).
 // `--verbose` lists what each count found.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { components } from './lib/cycles.mjs';
@@ -223,6 +225,29 @@ const recordLines = existsSync(DECISIONS)
   : [];
 const named = (s) => recordLines.some((l) => l.includes(`\`${s.file}\``) && l.includes(`\`${s.name}\``));
 
+/**
+ * Exports used only by tests: knip in production mode (scripts/lib/knip-production.jsonc: the programs
+ * are the entries, tests are left out) reports the exports nothing but a test imports (plain `npx knip`
+ * being clean, nothing else is unused). Knip reads the tree and writes nothing; a few seconds, offline.
+ */
+function testOnlyExports() {
+  const knip = path.join(ROOT, 'node_modules/knip/bin/knip.js');
+  const args = ['--production', '--config', 'scripts/lib/knip-production.jsonc', '--no-progress'];
+  args.push('--include', 'exports,types,nsExports,nsTypes', '--reporter', 'json');
+  const run = spawnSync(process.execPath, [knip, ...args], { cwd: ROOT, encoding: 'utf8' });
+  try {
+    const { issues } = JSON.parse(run.stdout);
+    return issues.flatMap((i) =>
+      ['exports', 'types', 'nsExports', 'nsTypes'].flatMap((k) =>
+        (i[k] ?? []).map((e) => `${i.file}:${e.line} ${e.name}`),
+      ),
+    );
+  } catch {
+    const lines = (run.stderr || run.stdout || String(run.error)).trim().split('\n');
+    return { failed: lines.find((l) => /error/i.test(l)) ?? lines[0] };
+  }
+}
+
 const sum = (xs) => xs.reduce((a, [, n]) => a + n, 0);
 const verbose = process.argv.includes('--verbose');
 const show = (label, n, list) => {
@@ -297,6 +322,9 @@ show(
   `${moduleState.length} (named in a decision record: ${moduleState.filter(named).length})`,
   moduleState.map((s) => `${s.file} ${s.name}${named(s) ? ' (named)' : ''}`),
 );
+const testOnly = testOnlyExports();
+if (Array.isArray(testOnly)) show('exports used only by tests', testOnly.length, testOnly);
+else show('exports used only by tests', `not counted (knip: ${testOnly.failed})`, []);
 show('lines citing an issue or SPEC', citing.length, citing);
 show(
   'source files over 250 lines',
