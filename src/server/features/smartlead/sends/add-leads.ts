@@ -5,8 +5,8 @@ import type { JobSender } from '../../../platform/jobs/registry';
 import { findOwnCampaign, inSmartlead } from '../campaigns/campaigns';
 import { SMARTLEAD_SEND_JOB } from '../jobs';
 import { smartleadCampaigns, smartleadSendBatches } from '../schema';
-import { dedupeLeads, insertBatches } from '../send-record';
 import { assertWithinBounceBudget } from './bounce-budget';
+import { dedupeLeads, insertBatches } from './send-record';
 
 // Adding leads to a campaign already in Smartlead is a send: it is held to the same bounce budget and
 // worked by the same job as the campaign's first leads.

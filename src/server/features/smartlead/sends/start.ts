@@ -18,9 +18,9 @@ import { smartleadClientFor } from '../connection/client-for';
 import { loadApiKey } from '../connection/settings';
 import { SMARTLEAD_SEND_JOB } from '../jobs';
 import type { StoredLead } from '../schema';
-import { recordSend } from '../send-record';
 import { assertWithinBounceBudget } from './bounce-budget';
 import { markFailed, releaseLease, requeueFailed } from './send-lease';
+import { recordSend } from './send-record';
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
 
