@@ -6,7 +6,7 @@
 // lines; module-level mutable state in server features (decision 0940); exports used only by tests;
 // and import cycles (strongly connected components of the relative import graph, type-only imports
 // included and excluded).
-// `--verbose` lists what each count found.
+// `--verbose` lists what each count found; `--root <dir>` counts another tree (the tests' small ones).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,9 @@ import {
   tableOwners,
 } from './lib/tables.mjs';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const HOME = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const rootArg = process.argv.indexOf('--root');
+const ROOT = rootArg > 0 ? path.resolve(process.argv[rootArg + 1]) : HOME;
 const SRC = path.join(ROOT, 'src');
 const files = [];
 (function walk(dir) {
@@ -231,8 +233,9 @@ const named = (s) => recordLines.some((l) => l.includes(`\`${s.file}\``) && l.in
  * being clean, nothing else is unused). Knip reads the tree and writes nothing; a few seconds, offline.
  */
 function testOnlyExports() {
-  const knip = path.join(ROOT, 'node_modules/knip/bin/knip.js');
-  const args = ['--production', '--config', 'scripts/lib/knip-production.jsonc', '--no-progress'];
+  const knip = path.join(HOME, 'node_modules/knip/bin/knip.js');
+  const config = path.join(HOME, 'scripts/lib/knip-production.jsonc');
+  const args = ['--production', '--config', config, '--no-progress'];
   args.push('--include', 'exports,types,nsExports,nsTypes', '--reporter', 'json');
   const run = spawnSync(process.execPath, [knip, ...args], { cwd: ROOT, encoding: 'utf8' });
   try {
@@ -298,7 +301,7 @@ function walkAll(dir) {
     }
   }
 }
-for (const d of ['src', 'tests', 'scripts']) walkAll(path.join(ROOT, d));
+for (const d of ['src', 'tests', 'scripts']) if (existsSync(path.join(ROOT, d))) walkAll(path.join(ROOT, d));
 show(
   "reason statuses written outside the reasons' table",
   sum(reasonPairs),
