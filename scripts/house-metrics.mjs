@@ -3,9 +3,11 @@
 // the web; form styles; raw SQL outside queries modules, statements on another feature's table and
 // single-table statements written raw (scripts/lib/tables.mjs; any letter case); back-off formulas;
 // Smartlead clients built outside the factory; a reason's fields outside its table; files over 250
-// lines; module-level mutable state in server features (decision 0940); and import cycles (strongly
-// connected components of the relative import graph, type-only imports included and excluded).
-// `--verbose` lists what each count found.
+// lines; module-level mutable state in server features (decision 0940); exports used only by tests;
+// and import cycles (strongly connected components of the relative import graph, type-only imports
+// included and excluded).
+// `--verbose` lists what each count found; `--root <dir>` counts another tree (the tests' small ones).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { components } from './lib/cycles.mjs';
@@ -19,7 +21,9 @@ import {
   tableOwners,
 } from './lib/tables.mjs';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const HOME = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const rootArg = process.argv.indexOf('--root');
+const ROOT = rootArg > 0 ? path.resolve(process.argv[rootArg + 1]) : HOME;
 const SRC = path.join(ROOT, 'src');
 const files = [];
 (function walk(dir) {
@@ -223,6 +227,30 @@ const recordLines = existsSync(DECISIONS)
   : [];
 const named = (s) => recordLines.some((l) => l.includes(`\`${s.file}\``) && l.includes(`\`${s.name}\``));
 
+/**
+ * Exports used only by tests: knip in production mode (scripts/lib/knip-production.jsonc: the programs
+ * are the entries, tests are left out) reports the exports nothing but a test imports (plain `npx knip`
+ * being clean, nothing else is unused). Knip reads the tree and writes nothing; a few seconds, offline.
+ */
+function testOnlyExports() {
+  const knip = path.join(HOME, 'node_modules/knip/bin/knip.js');
+  const config = path.join(HOME, 'scripts/lib/knip-production.jsonc');
+  const args = ['--production', '--config', config, '--no-progress'];
+  args.push('--include', 'exports,types,nsExports,nsTypes', '--reporter', 'json');
+  const run = spawnSync(process.execPath, [knip, ...args], { cwd: ROOT, encoding: 'utf8' });
+  try {
+    const { issues } = JSON.parse(run.stdout);
+    return issues.flatMap((i) =>
+      ['exports', 'types', 'nsExports', 'nsTypes'].flatMap((k) =>
+        (i[k] ?? []).map((e) => `${i.file}:${e.line} ${e.name}`),
+      ),
+    );
+  } catch {
+    const lines = (run.stderr || run.stdout || String(run.error)).trim().split('\n');
+    return { failed: lines.find((l) => /error/i.test(l)) ?? lines[0] };
+  }
+}
+
 const sum = (xs) => xs.reduce((a, [, n]) => a + n, 0);
 const verbose = process.argv.includes('--verbose');
 const show = (label, n, list) => {
@@ -273,7 +301,7 @@ function walkAll(dir) {
     }
   }
 }
-for (const d of ['src', 'tests', 'scripts']) walkAll(path.join(ROOT, d));
+for (const d of ['src', 'tests', 'scripts']) if (existsSync(path.join(ROOT, d))) walkAll(path.join(ROOT, d));
 show(
   "reason statuses written outside the reasons' table",
   sum(reasonPairs),
@@ -297,6 +325,9 @@ show(
   `${moduleState.length} (named in a decision record: ${moduleState.filter(named).length})`,
   moduleState.map((s) => `${s.file} ${s.name}${named(s) ? ' (named)' : ''}`),
 );
+const testOnly = testOnlyExports();
+if (Array.isArray(testOnly)) show('exports used only by tests', testOnly.length, testOnly);
+else show('exports used only by tests', `not counted (knip: ${testOnly.failed})`, []);
 show('lines citing an issue or SPEC', citing.length, citing);
 show(
   'source files over 250 lines',

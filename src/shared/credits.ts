@@ -50,7 +50,6 @@ export const creditRunSchema = z.object({
     unfinished: z.number().int(),
   }),
 });
-export type CreditRun = z.infer<typeof creditRunSchema>;
 
 export const creditRunsResponseSchema = z.object({
   /** Credits charged this month (the usage counter), and still held by runs in progress. */

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createUploadFromRows } from '../../src/server/features/lists/create';
 import { writeStep1, writeStep2 } from '../../src/server/features/lists/results-write';
+import { runSend } from '../../src/server/features/smartlead/sends/send';
 import type { Db } from '../../src/server/platform/db/client';
 import { type FakeSmartlead, type FakeSmartleadOptions, startFakeSmartlead } from '../fakes/smartlead';
 import { TestClient } from './client';
@@ -105,6 +106,10 @@ export async function namingList<B extends { emails: Lead[] }>(
   });
   return { ...rest, uploadIds: [uploadId] };
 }
+
+/** Works a send's job now, as the worker would (the background retry policy's back-off not waited for). */
+export const workSend = (t: TestApp, campaignId: string) =>
+  runSend({ db: t.database.db, config: t.config, clock: t.clock, campaignId, sleep: async () => {} });
 
 export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

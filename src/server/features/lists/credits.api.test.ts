@@ -3,7 +3,7 @@ import { startWorld, type World } from '../../../../tests/fakes/smtp-world';
 import { TestClient } from '../../../../tests/helpers/client';
 import { uploadCsv, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import type { CreditRun } from '../../../shared/credits';
+import type { CreditRunsResponse } from '../../../shared/credits';
 import { failStuckRun } from './queries/uploads';
 
 // Fair credits (decision 0890): a run reserves a credit per row, charges the definite answers and releases
@@ -80,7 +80,7 @@ async function finished(c: TestClient, uploadId: string) {
 async function credits(c: TestClient) {
   const res = await c.get('/api/usage/credits');
   expect(res.statusCode).toBe(200);
-  return res.json() as { charged: number; reserved: number; runs: CreditRun[] };
+  return res.json() as { charged: number; reserved: number; runs: CreditRunsResponse['runs'] };
 }
 const runOf = async (c: TestClient, uploadId: string, runId = 1) =>
   (await credits(c)).runs.find((r) => r.uploadId === uploadId && r.runId === runId);

@@ -4,7 +4,7 @@ import { apiUser, bearer } from '../../../../tests/helpers/api';
 import { TestClient } from '../../../../tests/helpers/client';
 import { uploadCsv, waitFor } from '../../../../tests/helpers/lists';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import type { CreditRun, ListEstimate } from '../../../shared/credits';
+import type { CreditRunsResponse, ListEstimate } from '../../../shared/credits';
 
 // The free estimate before a run (decision 0890): step 1 on every row, a sample through the prober, a
 // forecast with its interval; nothing stored, nothing charged.
@@ -115,7 +115,7 @@ describe('the free estimate', () => {
     // The run's ledger closes right after the list says completed.
     const run = await waitFor(
       async () =>
-        ((await u.web.get('/api/usage/credits')).json().runs as CreditRun[]).find(
+        ((await u.web.get('/api/usage/credits')).json().runs as CreditRunsResponse['runs']).find(
           (r) => r.uploadId === fresh.json().id,
         ),
       (r) => r?.settledAt != null,

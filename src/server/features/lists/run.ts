@@ -10,9 +10,9 @@ import { claimBatch, completeBatch, heartbeat, openBatches, releaseLeases } from
 import { settleRunCredits } from './credits';
 import { notifyListFinished } from './finished-event';
 import { analyzeResults } from './queries/results';
-import { runEnding, uploadRunState } from './queries/upload-reads';
+import { runEnding, uploadRunState, uploadStatusOf } from './queries/upload-reads';
 import { completeIfDone, failRun, failStuckRun, setNotice } from './queries/uploads';
-import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2, uploadStatus } from './steps';
+import { type Lane, PGLITE_WRITE_ROWS, runStep1, runStep2 } from './steps';
 import { watchWaiting } from './waiting';
 
 /** How often a lane settles its run's credits while it runs (one count over the list's results). */
@@ -72,7 +72,7 @@ export async function runLane(opts: { ctx: JobContext; uploadId: string; lane: n
         await releaseLeases({ db, uploadId, owner });
         return;
       }
-      if ((await uploadStatus(db, uploadId)) !== 'processing') return;
+      if ((await uploadStatusOf(db, { uploadId })) !== 'processing') return;
       let batch = await claimBatch({ db, uploadId, owner, leaseSeconds: settings.LISTS_LEASE_S, step: 1 });
       if (!batch) {
         if (!analyzed) await db.execute(analyzeResults());

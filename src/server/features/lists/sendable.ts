@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { dbInt, query, queryRows } from '../../platform/db/sql';
+import { dbInt, queryRows } from '../../platform/db/sql';
 import { notFound } from '../../platform/http/errors';
 import {
   addressesOfLists,
@@ -47,6 +47,17 @@ const verdictRow = z.object({
   mx: text,
 });
 const emailRow = z.object({ email: z.string() });
+/** A list or row of a send's selection that is the workspace's. */
+const ownedRow = z.object({ kind: z.enum(['upload', 'row']), id: z.string() });
+/** A sendable row of a send's selection, before its list's headers are added. */
+const leadRow = sendableRow.pick({
+  email: true,
+  name: true,
+  company: true,
+  data: true,
+  final_status: true,
+  upload_id: true,
+});
 
 /**
  * The rows of the workspace's lists that may go to Smartlead: valid ones, and risky ones whose risk is a
@@ -74,17 +85,15 @@ export async function sendableRowsAmong(opts: {
 }): Promise<SendableLeadRow[]> {
   const uploadIds = opts.among.uploadIds.map((id) => id.toLowerCase());
   const among = { uploadIds: [...new Set(uploadIds)], rowIds: [...new Set(opts.among.rowIds)] };
-  const owned = await query<{ kind: 'upload' | 'row'; id: string }>(
+  const owned = await queryRows(
     opts.db,
+    ownedRow,
     ownedOfSelection({ workspaceId: opts.workspaceId, among }),
   );
   const count = (kind: string) => owned.filter((o) => o.kind === kind).length;
   if (count('upload') < among.uploadIds.length) throw notFound('List not found');
   if (count('row') < among.rowIds.length) throw notFound('Row not found');
-  const rows = await query<Omit<SendableLeadRow, 'headers' | 'skip'>>(
-    opts.db,
-    sendableLeadRows({ workspaceId: opts.workspaceId, among }),
-  );
+  const rows = await queryRows(opts.db, leadRow, sendableLeadRows({ workspaceId: opts.workspaceId, among }));
   // Each list's headers and the columns that are its email, name and company (not custom fields).
   const lists = [...new Set(rows.map((r) => r.upload_id))];
   const columns = new Map(

@@ -57,10 +57,6 @@ export interface Lane {
 const rowToCheck = z.object({ row_index: dbInt, email: z.string() });
 type RowToCheck = z.output<typeof rowToCheck>;
 
-export async function uploadStatus(db: Db, uploadId: string): Promise<string | null> {
-  return (await uploadStatusOf(db, { uploadId })) ?? null;
-}
-
 /**
  * Verifies a batch's rows; false when the upload was stopped or deleted meanwhile (the batch is given
  * up). A stop must not wait for step 1: while our resolver is unhealthy its look-ups are held until it
@@ -230,7 +226,7 @@ function stopSignal(db: Db, uploadId: string, onStop: () => void) {
     resolve = r;
   });
   const timer = setInterval(() => {
-    uploadStatus(db, uploadId)
+    uploadStatusOf(db, { uploadId })
       .then((status) => {
         if (status === 'processing') return;
         clearInterval(timer);

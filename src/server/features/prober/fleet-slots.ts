@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbInt, queryRows } from '../../platform/db/sql';
 import type { HostCoordinator } from '../verification';
 import { hostPausedUntil, pauseHost, releaseSlot, renewSlots, takeFreeSlot } from './queries';
+
+/** The slot a connection took, and until when (ms since the epoch, a float8) its server is paused. */
+const slotRow = z.object({ slot: dbInt });
+const pausedRow = z.object({ ms: z.coerce.number() });
 
 /**
  * SMTP_MAX_CONNECTIONS_PER_HOST for the whole fleet, on PostgreSQL. A connection takes a numbered
@@ -22,14 +27,15 @@ export class DbHostCoordinator implements HostCoordinator {
   ) {}
 
   async tryAcquire(ip: string, limit: number): Promise<{ release: () => void } | { retryAt: number }> {
-    const rows = await query<{ slot: number }>(
+    const rows = await queryRows(
       this.db,
+      slotRow,
       takeFreeSlot({ ip, limit, holder: this.holder, leaseS: this.leaseS }),
     );
     const slot = rows[0]?.slot;
     if (slot === undefined) {
-      const paused = await query<{ ms: number }>(this.db, hostPausedUntil(ip));
-      return { retryAt: paused[0] ? Number(paused[0].ms) : Date.now() + 100 };
+      const [paused] = await queryRows(this.db, pausedRow, hostPausedUntil(ip));
+      return { retryAt: paused ? paused.ms : Date.now() + 100 };
     }
     this.hold();
     let released = false;

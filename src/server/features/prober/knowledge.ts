@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client';
-import { query } from '../../platform/db/sql';
+import { dbJson, queryRows } from '../../platform/db/sql';
 import type { DomainFact, DomainVerdict, KnowledgeStore, ProviderVerdict, ServerFact } from '../verification';
 import {
   freshDomainFacts,
@@ -16,6 +17,15 @@ export interface KnowledgeTtl {
   /** Seconds a mailbox's final verdict is reused (0: not shared). */
   mailboxS: number;
 }
+
+// The rows read back: the verdicts and facts are json this file wrote (an expired part reads as null).
+const domainFactRow = z.object({
+  domain: z.string(),
+  verdict: dbJson<DomainVerdict | null>(),
+  catch_all: z.boolean().nullable(),
+});
+const mailboxVerdictRow = z.object({ address: z.string(), verdict: dbJson<ProviderVerdict>() });
+const serverFactRow = z.object({ ip: z.string(), facts: dbJson<ServerFact>() });
 
 const FLUSH_MS = 500;
 const FLUSH_ROWS = 500;
@@ -40,13 +50,10 @@ export class DbKnowledge implements KnowledgeStore {
   async getDomains(names: string[]): Promise<Map<string, DomainFact>> {
     const out = new Map<string, DomainFact>();
     if (this.ttl.domainS <= 0 || names.length === 0) return out;
-    const rows = await query<{ domain: string; verdict: DomainVerdict | null; catch_all: boolean | null }>(
-      this.db,
-      freshDomainFacts(names),
-    );
+    const rows = await queryRows(this.db, domainFactRow, freshDomainFacts(names));
     for (const r of rows) {
       const fact: DomainFact = {};
-      if (r.verdict) fact.verdict = typeof r.verdict === 'string' ? JSON.parse(r.verdict) : r.verdict;
+      if (r.verdict) fact.verdict = r.verdict;
       if (r.catch_all !== null) fact.catchAll = r.catch_all;
       if (fact.verdict || fact.catchAll !== undefined) out.set(r.domain, fact);
     }
@@ -62,20 +69,16 @@ export class DbKnowledge implements KnowledgeStore {
   async getMailboxes(addresses: string[]): Promise<Map<string, ProviderVerdict>> {
     const out = new Map<string, ProviderVerdict>();
     if (this.ttl.mailboxS <= 0 || addresses.length === 0) return out;
-    const rows = await query<{ address: string; verdict: ProviderVerdict | string }>(
-      this.db,
-      freshMailboxVerdicts(addresses),
-    );
-    for (const r of rows)
-      out.set(r.address, typeof r.verdict === 'string' ? JSON.parse(r.verdict) : r.verdict);
+    const rows = await queryRows(this.db, mailboxVerdictRow, freshMailboxVerdicts(addresses));
+    for (const r of rows) out.set(r.address, r.verdict);
     return out;
   }
 
   async getServers(ips: string[]): Promise<Map<string, ServerFact>> {
     const out = new Map<string, ServerFact>();
     if (this.ttl.domainS <= 0 || ips.length === 0) return out;
-    const rows = await query<{ ip: string; facts: ServerFact | string }>(this.db, freshServerFacts(ips));
-    for (const r of rows) out.set(r.ip, typeof r.facts === 'string' ? JSON.parse(r.facts) : r.facts);
+    const rows = await queryRows(this.db, serverFactRow, freshServerFacts(ips));
+    for (const r of rows) out.set(r.ip, r.facts);
     return out;
   }
 

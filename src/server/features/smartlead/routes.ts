@@ -1,35 +1,23 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { activityQuerySchema, activityResponseSchema } from '../../../shared/campaign-activity';
 import {
   campaignListSchema,
-  campaignSchema,
-  createCampaignSchema,
   saveSettingsSchema,
-  sendableListSchema,
-  sendProgressSchema,
   settingsSchema,
   testResultSchema,
-  uncheckedDecisionSchema,
 } from '../../../shared/smartlead';
 import type { AppDeps } from '../../platform/deps';
 import { contentDisposition, csvFileResponse, sendCsv } from '../../platform/http/csv-response';
-import { notFound } from '../../platform/http/errors';
 import type { AppInstance } from '../../platform/http/types';
 import { requirePermission, requireWorkspace } from '../workspaces';
 import { smartleadAutomationRoutes } from './campaigns/automation-routes';
-import { findCampaign, sendProgress } from './campaigns/campaigns';
 import { createRemoteCache, listCampaigns } from './campaigns/list';
-import { smartleadCall } from './connection/errors';
 import { getSettings, saveApiKey } from './connection/settings';
 import { activityCsv, activityOverTime } from './events/activity';
 import { smartleadEventRoutes } from './events/events-routes';
 import { smartleadMailboxRoutes } from './mailboxes/mailbox-routes';
 import { smartleadReplyRoutes } from './replies/replies-routes';
-import { leadsOfSelection } from './sends/leads';
-import { decideUnchecked } from './sends/recheck-decision';
-import { sendableGroups } from './sends/sendable';
-import { startCampaignSend } from './sends/start';
+import { smartleadSendRoutes } from './sends/send-routes';
 import { testConnection } from './test-connection';
 
 const tags = ['smartlead'];
@@ -98,55 +86,6 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   r.get(
-    '/api/smartlead/verified-emails',
-    { schema: { tags, response: { 200: sendableListSchema } } },
-    async (req) =>
-      sendableGroups({
-        db,
-        workspaceId: requireWorkspace(req).id,
-        now: clock(),
-        reverifyAfterDays: config.REVERIFY_AFTER_DAYS,
-      }),
-  );
-
-  r.post(
-    '/api/smartlead/create-campaign',
-    {
-      // The body names lists and rows (decision 0935): 50,000 row ids stay well under the 1 MB app limit.
-      schema: {
-        tags,
-        body: createCampaignSchema,
-        headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
-        response: { 200: campaignSchema, 201: campaignSchema },
-      },
-    },
-    async (req, reply) => {
-      const workspace = requirePermission(req, 'campaigns:send');
-      const { uploadIds, rowIds, includeRisky, ...input } = req.body;
-      const { campaign, created } = await smartleadCall(reply, () =>
-        startCampaignSend({
-          db,
-          config,
-          queue: deps.queue,
-          clock,
-          workspace,
-          input,
-          leads: () =>
-            leadsOfSelection({
-              db,
-              workspaceId: workspace.id,
-              selection: { uploadIds, rowIds, includeRisky },
-            }),
-          idempotencyKey: req.headers['idempotency-key'],
-          sleep,
-        }),
-      );
-      if (created) cache.invalidate(workspace.id);
-      return reply.code(created ? 201 : 200).send(campaign);
-    },
-  );
-
-  r.get(
     '/api/smartlead/campaigns',
     { schema: { tags, response: { 200: campaignListSchema } } },
     async (req, reply) => {
@@ -164,39 +103,8 @@ export async function smartleadRoutes(app: AppInstance, deps: AppDeps) {
     },
   );
 
-  r.get(
-    '/api/smartlead/sends/:id',
-    { schema: { tags, params: z.object({ id: z.string() }), response: { 200: sendProgressSchema } } },
-    async (req) => {
-      const row = await findCampaign({ db, workspaceId: requireWorkspace(req).id, id: req.params.id });
-      if (!row) throw notFound('Send not found');
-      return sendProgress(row);
-    },
-  );
-
-  r.post(
-    '/api/smartlead/sends/:id/unchecked',
-    {
-      schema: {
-        tags,
-        summary: 'Hold back, or send on their earlier verdict, the leads a re-check could not ask about',
-        params: z.object({ id: z.string() }),
-        body: uncheckedDecisionSchema,
-        response: { 200: sendProgressSchema },
-      },
-    },
-    async (req) =>
-      decideUnchecked({
-        db,
-        queue: deps.queue,
-        clock,
-        workspaceId: requirePermission(req, 'campaigns:send').id,
-        sendId: req.params.id,
-        action: req.body.action,
-      }),
-  );
-
   await smartleadAutomationRoutes(app, deps, cache);
+  await smartleadSendRoutes(app, deps, cache);
   await smartleadEventRoutes(app, deps);
   await smartleadReplyRoutes(app, deps);
   await smartleadMailboxRoutes(app, deps);

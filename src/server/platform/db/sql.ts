@@ -24,6 +24,11 @@ export async function queryRows<S extends z.ZodType>(
 
 /** An integer column as either driver returns it (int8 and numeric may come back as text). */
 export const dbInt = z.coerce.number();
+/**
+ * A json column typed as what the code wrote there (its fields are not checked again); a value that comes
+ * back as text is parsed.
+ */
+export const dbJson = <T>() => z.unknown().transform((v) => (typeof v === 'string' ? JSON.parse(v) : v) as T);
 /** The row of a statement that answers one count, `n`. */
 export const countRow = z.object({ n: dbInt });
 

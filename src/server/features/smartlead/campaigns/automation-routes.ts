@@ -11,27 +11,24 @@ import {
   statusActionSchema,
 } from '../../../../shared/email-automation';
 import {
-  addLeadsSchema,
   importableCampaignSchema,
   importCampaignsSchema,
   importedCampaignsSchema,
 } from '../../../../shared/smartlead';
 import type { AppDeps } from '../../../platform/deps';
 import type { AppInstance } from '../../../platform/http/types';
-import { assertHasAccess } from '../../billing';
 import { requirePermission, requireWorkspace } from '../../workspaces';
 import { smartleadCall } from '../connection/errors';
 import { emailAccounts } from '../mailboxes/accounts';
-import { leadsOfSelection } from '../sends/leads';
 import { editCampaign } from './campaign-edit';
 import { importableCampaigns, importCampaigns } from './import';
 import type { RemoteCache } from './list';
-import { addLeadsToCampaign, campaignDetail, changeCampaignStatus } from './manage';
+import { campaignDetail, changeCampaignStatus } from './manage';
 
 const tags = ['smartlead'];
 const params = z.object({ id: z.string() });
 
-/** Email Accounts, a campaign's page, its state changes and more leads (Email Automation). */
+/** Email Accounts, a campaign's page and its state changes (Email Automation); more leads are a send (sends/send-routes.ts). */
 export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps, cache: RemoteCache) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
@@ -137,34 +134,6 @@ export async function smartleadAutomationRoutes(app: AppInstance, deps: AppDeps,
       );
       cache.invalidate(workspace.id);
       return out;
-    },
-  );
-
-  r.post(
-    '/api/smartlead/campaigns/:id/leads',
-    {
-      schema: {
-        tags,
-        params,
-        body: addLeadsSchema,
-        response: { 202: z.object({ added: z.number() }) },
-      },
-    },
-    async (req, reply) => {
-      const workspace = requirePermission(req, 'campaigns:send');
-      await assertHasAccess({ db, workspace, now: clock() });
-      const { bounceBudget, ...selection } = req.body;
-      const out = await addLeadsToCampaign({
-        db,
-        queue: deps.queue,
-        workspaceId: workspace.id,
-        id: req.params.id,
-        emails: await leadsOfSelection({ db, workspaceId: workspace.id, selection }),
-        bounceBudget,
-        now: clock(),
-      });
-      cache.invalidate(workspace.id);
-      return reply.code(202).send(out);
     },
   );
 }

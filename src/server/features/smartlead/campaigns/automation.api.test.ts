@@ -9,10 +9,10 @@ import {
   signUpWithKey,
   startSmartleadApp,
   stopSmartleadApp,
+  workSend,
 } from '../../../../../tests/helpers/smartlead';
 import type { TestApp } from '../../../../../tests/helpers/test-app';
 import type { CampaignSetup } from '../../../../shared/email-automation';
-import { runSend } from '../sends/send';
 
 // Email automation against the fake Smartlead: a send that applies sequence, accounts and schedule and
 // starts the campaign; Email Accounts; a campaign's page and state changes; more leads; every new call
@@ -60,15 +60,7 @@ describe('email automation on Smartlead', () => {
     const b = fake.addEmailAccount(apiKey, { from_email: `ceo@${user.username}.test`, type: 'GMAIL' });
     return { c, user, apiKey, accounts: [a, b] };
   }
-  const work = (campaignId: string) =>
-    runSend({
-      db: t.database.db,
-      config: t.config,
-      clock: t.clock,
-      campaignId,
-      // The back-off of the background retry policy, without waiting for it.
-      sleep: async () => {},
-    });
+  const work = (campaignId: string) => workSend(t, campaignId);
 
   async function startedCampaign() {
     const u = await userWithKey();

@@ -8,10 +8,10 @@ import {
   RecordingClient,
   startSmartleadApp,
   stopSmartleadApp,
+  workSend,
 } from '../../../../../tests/helpers/smartlead';
 import type { TestApp } from '../../../../../tests/helpers/test-app';
 import type { CampaignSetup, Step } from '../../../../shared/email-automation';
-import { runSend } from '../sends/send';
 
 // Editing a running campaign (decision 0202): its sequence (paused for the change and resumed), schedule,
 // settings and sending accounts, against the fake Smartlead, which refuses a sequence change while a
@@ -62,7 +62,7 @@ async function running(steps?: Step[]) {
     }),
   );
   const id = res.json().id as string;
-  await runSend({ db: t.database.db, config: t.config, clock: t.clock, campaignId: id });
+  await workSend(t, id);
   const remote = fake.campaignsNamed(name)[0]!;
   expect(remote.status).toBe('ACTIVE');
   return { c, id, remote, a, b };

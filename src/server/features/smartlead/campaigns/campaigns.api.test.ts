@@ -9,12 +9,12 @@ import {
   seedVerifiedUpload,
   startSmartleadApp,
   stopSmartleadApp,
+  workSend,
 } from '../../../../../tests/helpers/smartlead';
 import type { TestApp } from '../../../../../tests/helpers/test-app';
 import { NO_KEY_MESSAGE } from '../../../../shared/smartlead';
 import { workspaces } from '../../workspaces/schema';
 import { smartleadCampaigns, smartleadSendBatches } from '../schema';
-import { runSend } from '../sends/send';
 
 const APP_URL = 'https://app.smartlead.test';
 
@@ -37,15 +37,7 @@ describe('smartlead campaigns: create, send, list', () => {
     expect((await c.post('/api/smartlead/settings', { apiKey })).statusCode).toBe(200);
     return { c, user, apiKey };
   }
-  const work = (campaignId: string) =>
-    runSend({
-      db: t.database.db,
-      config: t.config,
-      clock: t.clock,
-      campaignId,
-      // The back-off of the background retry policy, without waiting for it.
-      sleep: async () => {},
-    });
+  const work = (campaignId: string) => workSend(t, campaignId);
 
   it('requires a key before sending, with the documented message', async () => {
     const c = new RecordingClient(t.app);

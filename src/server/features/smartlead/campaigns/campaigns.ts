@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { SendProgress } from '../../../../shared/smartlead';
 import type { Db } from '../../../platform/db/client';
+import { conflict, notFound } from '../../../platform/http/errors';
 import type { SmartleadClient } from '../connection/client';
 import { smartleadCampaigns } from '../schema';
 
@@ -62,6 +63,23 @@ export async function findCampaign(opts: {
     .from(smartleadCampaigns)
     .where(and(eq(smartleadCampaigns.id, opts.id), eq(smartleadCampaigns.workspaceId, opts.workspaceId)));
   return row ?? null;
+}
+
+/** The workspace's campaign, or 404 (another workspace's campaign is not found either). */
+export async function findOwnCampaign(opts: {
+  db: Db;
+  workspaceId: string;
+  id: string;
+}): Promise<CampaignRow> {
+  const row = await findCampaign(opts);
+  if (!row) throw notFound('Campaign not found');
+  return row;
+}
+
+/** The campaign's id in Smartlead, or 409 while it has not been created there yet. */
+export function inSmartlead(row: CampaignRow): number {
+  if (row.smartleadId === null) throw conflict('This campaign has not been created in Smartlead yet.');
+  return row.smartleadId;
 }
 
 export function sendProgress(row: CampaignRow): SendProgress {

@@ -1,37 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CampaignPage } from '../../../../shared/campaign-edit';
 import type { StatusAction } from '../../../../shared/email-automation';
-import { LEADS_PER_BATCH, type LeadInput, leadSchema } from '../../../../shared/smartlead';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db/client';
-import { conflict, notFound } from '../../../platform/http/errors';
-import type { JobSender } from '../../../platform/jobs/registry';
 import type { Sleep } from '../../../platform/retry';
 import { SmartleadError } from '../connection/client';
 import { smartleadClientFor } from '../connection/client-for';
-import { SMARTLEAD_SEND_JOB } from '../jobs';
 import { accountView } from '../mailboxes/accounts';
-import { smartleadCampaigns, smartleadSendBatches } from '../schema';
-import { dedupeLeads, insertBatches } from '../send-record';
-import { assertWithinBounceBudget } from '../sends/bounce-budget';
-import { assertSendingDomainsPass } from '../sends/domain-gate';
-import { type CampaignRow, findCampaign } from './campaigns';
+import { smartleadCampaigns } from '../schema';
+import { findOwnCampaign, inSmartlead } from './campaigns';
+import { assertSendingDomainsPass } from './domain-gate';
 import { campaignView } from './list';
 import { campaignEmailAccounts, getSequences, listCampaignLeads, setStatus } from './remote';
 import { getCampaignConfig } from './remote-campaign';
 
 type SmartleadConfig = Pick<Config, 'ENCRYPTION_KEY' | 'dataDir' | 'SMARTLEAD_API_URL' | 'SMARTLEAD_APP_URL'>;
-
-async function findOwnCampaign(opts: { db: Db; workspaceId: string; id: string }): Promise<CampaignRow> {
-  const row = await findCampaign(opts);
-  if (!row) throw notFound('Campaign not found');
-  return row;
-}
-
-function inSmartlead(row: CampaignRow): number {
-  if (row.smartleadId === null) throw conflict('This campaign has not been created in Smartlead yet.');
-  return row.smartleadId;
-}
 
 /**
  * One campaign as Smartlead has it now: status and analytics, its sequence, sending accounts, settings,
@@ -141,58 +124,4 @@ export async function changeCampaignStatus(opts: {
       .where(eq(smartleadCampaigns.id, row.id));
   }
   return { status: RESULT[opts.action] };
-}
-
-/**
- * More leads for an existing campaign (from a verified list): appended as new batches of the same send
- * and worked by the same job, so they get the same exactly-once and resume guarantees.
- */
-export async function addLeadsToCampaign(opts: {
-  db: Db;
-  queue: JobSender;
-  workspaceId: string;
-  id: string;
-  emails: LeadInput[];
-  bounceBudget?: number;
-  now: Date;
-}): Promise<{ added: number }> {
-  const row = await findOwnCampaign(opts);
-  inSmartlead(row);
-  await assertWithinBounceBudget({
-    db: opts.db,
-    workspaceId: opts.workspaceId,
-    emails: opts.emails.map((e) => e.email),
-    budget: opts.bounceBudget,
-  });
-  const leads = dedupeLeads(opts.emails.map((e) => leadSchema.parse(e)));
-  const batches: (typeof leads)[] = [];
-  for (let i = 0; i < leads.length; i += LEADS_PER_BATCH) batches.push(leads.slice(i, i + LEADS_PER_BATCH));
-  await opts.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const [{ next }] = (await db
-      .select({ next: sql<number>`coalesce(max(${smartleadSendBatches.seq}) + 1, 0)` })
-      .from(smartleadSendBatches)
-      .where(eq(smartleadSendBatches.campaignId, row.id))) as [{ next: number }];
-    await insertBatches(db, {
-      campaignId: row.id,
-      workspaceId: opts.workspaceId,
-      batches,
-      firstSeq: Number(next),
-    });
-    await db
-      .update(smartleadCampaigns)
-      .set({
-        state: 'queued',
-        error: null,
-        completedAt: null,
-        totalLeads: sql`${smartleadCampaigns.totalLeads} + ${leads.length}`,
-        // The added leads are re-checked too before they go (decision 0221).
-        recheckDoneAt: null,
-        batchCount: sql`${smartleadCampaigns.batchCount} + ${batches.length}`,
-        updatedAt: opts.now,
-      })
-      .where(eq(smartleadCampaigns.id, row.id));
-  });
-  await opts.queue.send(SMARTLEAD_SEND_JOB, { campaignId: row.id }, { singletonKey: row.id });
-  return { added: leads.length };
 }

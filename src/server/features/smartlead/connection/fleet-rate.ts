@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Db } from '../../../platform/db/client';
-import { query } from '../../../platform/db/sql';
+import { dbInt, queryRows } from '../../../platform/db/sql';
 import { realSleep, type Sleep } from '../../../platform/retry';
 import { answeredSlot, dropOldSlots, lockRateKey, pauseKey, rateWindow, takeSlot } from '../queries';
 import { type RateLimiter, SMARTLEAD_RATE, shareRateLimits } from './rate-limit';
@@ -15,6 +16,15 @@ const IN_FLIGHT_S = 30;
 /** The longest single wait before looking again (slots free as answers arrive). */
 const MAX_WAIT_MS = 250;
 
+/** The key's window now: slots taken, ms until the oldest leaves it, ms of a 429's pause still to run. */
+const windowRow = z.object({
+  n: dbInt,
+  wait_ms: z.coerce.number().nullable(),
+  paused_ms: z.coerce.number().nullable(),
+});
+/** A slot's id (a bigserial: text from node-postgres). */
+const slotRow = z.object({ id: z.coerce.string() });
+
 export class FleetRateStore {
   constructor(
     private readonly db: Db,
@@ -29,15 +39,11 @@ export class FleetRateStore {
         await db.execute(lockRateKey({ keyHash }));
         const windowS = this.rate.windowMs / 1000;
         await db.execute(dropOldSlots({ keyHash, windowS }));
-        const [state] = await query<{ n: number; wait_ms: number | null; paused_ms: number | null }>(
-          db,
-          rateWindow({ keyHash, windowS }),
-        );
-        const paused = Number(state?.paused_ms ?? 0);
+        const [state] = await queryRows(db, windowRow, rateWindow({ keyHash, windowS }));
+        const paused = state?.paused_ms ?? 0;
         if (paused > 0) return { wait: paused };
-        if (Number(state?.n ?? 0) >= this.rate.limit)
-          return { wait: Math.max(10, Number(state?.wait_ms ?? 50)) };
-        const [slot] = await query<{ id: string }>(db, takeSlot({ keyHash, inFlightS: IN_FLIGHT_S }));
+        if ((state?.n ?? 0) >= this.rate.limit) return { wait: Math.max(10, state?.wait_ms ?? 50) };
+        const [slot] = await queryRows(db, slotRow, takeSlot({ keyHash, inFlightS: IN_FLIGHT_S }));
         return { slot: slot.id };
       });
       if ('slot' in got) {

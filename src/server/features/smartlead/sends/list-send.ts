@@ -11,14 +11,14 @@ import { getResultsPage } from '../../lists';
 import { suppressedAmong } from '../../suppressions';
 import type { WorkspacePlan } from '../../workspaces';
 import { findCampaign } from '../campaigns/campaigns';
+import { assertSendingDomainsPass } from '../campaigns/domain-gate';
 import { campaignView } from '../campaigns/list';
-import { addLeadsToCampaign } from '../campaigns/manage';
 import { listEmailAccounts } from '../campaigns/remote';
 import { smartleadClientFor } from '../connection/client-for';
 import { getSettings } from '../connection/settings';
 import type { StoredLead } from '../schema';
+import { addLeadsToCampaign } from './add-leads';
 import { assertWithinBounceBudget } from './bounce-budget';
-import { assertSendingDomainsPass } from './domain-gate';
 import { leadOf } from './leads';
 import { startCampaignSend } from './start';
 

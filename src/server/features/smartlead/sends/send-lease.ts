@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import type { CampaignRow } from '../campaigns/campaigns';
 import { smartleadCampaigns, smartleadSendBatches } from '../schema';
-import { LEASE_MS } from '../send-record';
+import { LEASE_MS } from './send-record';
 
 // Who works a send: one process at a time holds its lease, renewed after every batch; a send whose
 // holder went away (crash, restart) is found and taken over; a failed one can be asked for again.

@@ -13,10 +13,10 @@ import { smartleadClientFor } from '../connection/client-for';
 import { SendAbortedError } from '../connection/errors';
 import { registerOutcomeHook } from '../events/outcome-hook';
 import { smartleadCampaigns, smartleadSendBatches } from '../schema';
-import { LEASE_MS } from '../send-record';
 import type { Recheck } from './recheck';
 import { recheckLeads } from './recheck-send';
 import { claimLease, markFailed, releaseLease } from './send-lease';
+import { LEASE_MS } from './send-record';
 
 /** A batch that keeps failing transiently this many times ends the send as failed (the user may retry). */
 export const MAX_BATCH_ATTEMPTS = 12;

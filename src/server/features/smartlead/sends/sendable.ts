@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { SendableEmail, SendableGroup } from '../../../../shared/smartlead';
 import type { Db } from '../../../platform/db/client';
-import { listAddresses, type SendableRow, scoresOfVerdicts, sendableRowsOf } from '../../lists';
+import { listAddresses, scoresOfVerdicts, sendableRowsOf } from '../../lists';
 import { suppressedByReason } from '../../suppressions';
 import { smartleadCampaignLeads, smartleadCampaigns } from '../schema';
 import { extraFields } from './leads';

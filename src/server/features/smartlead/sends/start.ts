@@ -9,6 +9,7 @@ import type { Sleep } from '../../../platform/retry';
 import { assertHasAccess } from '../../billing';
 import type { WorkspacePlan } from '../../workspaces';
 import { ensureRemoteCampaign } from '../campaigns/campaigns';
+import { assertSendingDomainsPass } from '../campaigns/domain-gate';
 import { campaignView } from '../campaigns/list';
 import { listEmailAccounts } from '../campaigns/remote';
 import { applyCampaignSetup } from '../campaigns/setup';
@@ -17,10 +18,9 @@ import { smartleadClientFor } from '../connection/client-for';
 import { loadApiKey } from '../connection/settings';
 import { SMARTLEAD_SEND_JOB } from '../jobs';
 import type { StoredLead } from '../schema';
-import { recordSend } from '../send-record';
 import { assertWithinBounceBudget } from './bounce-budget';
-import { assertSendingDomainsPass } from './domain-gate';
 import { markFailed, releaseLease, requeueFailed } from './send-lease';
+import { recordSend } from './send-record';
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
 

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { CampaignSetup } from '../../../shared/email-automation';
-import { LEADS_PER_BATCH } from '../../../shared/smartlead';
-import type { Db } from '../../platform/db/client';
-import type { CampaignRow } from './campaigns/campaigns';
-import { type StoredLead, smartleadCampaignLeads, smartleadCampaigns, smartleadSendBatches } from './schema';
+import type { CampaignSetup } from '../../../../shared/email-automation';
+import { LEADS_PER_BATCH } from '../../../../shared/smartlead';
+import type { Db } from '../../../platform/db/client';
+import type { CampaignRow } from '../campaigns/campaigns';
+import { type StoredLead, smartleadCampaignLeads, smartleadCampaigns, smartleadSendBatches } from '../schema';
 
 // A send's rows: the campaign row, its batches of leads and its address list, and the lease on who works
-// it. Shared by sends/ (a new campaign's send) and campaigns/ (leads added to a campaign), which import
-// this module rather than each other.
+// it; written by a new campaign's send (start.ts) and by leads added to a campaign (add-leads.ts).
 
 /** How long one process may work a send before another may take over (renewed after every batch). */
 export const LEASE_MS = 5 * 60_000;

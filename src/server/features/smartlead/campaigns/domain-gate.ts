@@ -2,7 +2,7 @@ import { CHECK_LABELS, domainOfEmail, SENDING_DOMAIN_FAILING } from '../../../..
 import type { Db } from '../../../platform/db/client';
 import { AppError } from '../../../platform/http/errors';
 import { failingDomains } from '../../deliverability';
-import type { RemoteAccount } from '../campaigns/remote';
+import type { RemoteAccount } from './remote';
 
 /**
  * A send or a launch from a mailbox whose domain fails its DNS checks (no SPF or DMARC, on a blocklist)

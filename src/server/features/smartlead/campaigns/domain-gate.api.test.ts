@@ -8,11 +8,11 @@ import {
   signUpWithKey,
   startSmartleadApp,
   stopSmartleadApp,
+  workSend,
 } from '../../../../../tests/helpers/smartlead';
 import type { TestApp } from '../../../../../tests/helpers/test-app';
 import { SENDING_DOMAIN_FAILING } from '../../../../shared/deliverability';
 import type { CampaignSetup } from '../../../../shared/email-automation';
-import { runSend } from './send';
 
 // The send gate: a send or a launch from a mailbox whose domain fails its DNS checks is refused with
 // 409 and the failing domains, unless confirmed with `force`; a passing domain sends without a question.
@@ -97,7 +97,7 @@ describe('sending domain gate', () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
     // The send job adds the leads (a campaign starts only with leads in it).
-    await runSend({ db: t.database.db, config: t.config, clock: t.clock, campaignId: id });
+    await workSend(t, id);
     const refused = await c.post(`/api/smartlead/campaigns/${id}/status`, { action: 'start' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().reason).toBe(SENDING_DOMAIN_FAILING);
