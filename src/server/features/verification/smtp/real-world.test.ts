@@ -108,8 +108,16 @@ describe('a world of real-behaving mail servers, default settings', () => {
         .filter((r) => r.got !== expected(r.email));
       expect(wrong).toEqual([]);
 
-      // Nothing waited behind the dead host: its rows are the last ten out, all at one timeout.
-      expect(order.slice(-10).every((r) => r.input.endsWith('@silent.test'))).toBe(true);
+      // Nothing waited behind the dead host: once its rows come out (at one timeout), only rows of the
+      // servers slow by design (greylisting, a tarpit, a rate limit) may still be on their way, never
+      // the quick ones'. (Which of those slow ones ends last depends on the machine's load.)
+      const firstSilent = order.findIndex((r) => r.input.endsWith('@silent.test'));
+      const quickAfter = order
+        .slice(firstSilent)
+        .map((r) => r.input.split('@')[1])
+        .filter((d) => !['silent.test', 'grey.test', 'tarpit.test', 'rate.test'].includes(d));
+      expect(firstSilent).toBeGreaterThan(0);
+      expect(quickAfter).toEqual([]);
       // One timeout and its overlapped second chance: two connections, never more.
       expect(w.hosts['silent.test'].stats.connections).toBe(2);
 
