@@ -15,7 +15,6 @@ export {
   latestVerdictsOf,
   listAddresses,
   type SendableLeadRow,
-  type SendableRow,
   sendableRowsAmong,
   sendableRowsOf,
   verifiedBeforeAmong,
