@@ -25,8 +25,8 @@ export default function DataPage() {
           <CardTitle>Download your data</CardTitle>
           <CardDescription>
             One zip file: your lists with their results, scrape jobs and profiles, campaigns, templates,
-            webhooks, usage and the activity log, as CSV and JSON. It stays available for{' '}
-            {DATA_EXPORT_KEEP_DAYS} days.
+            webhooks, the AI assistants you let in, usage and the activity log, as CSV and JSON. It stays
+            available for {DATA_EXPORT_KEEP_DAYS} days.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

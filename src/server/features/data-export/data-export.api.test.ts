@@ -41,6 +41,15 @@ describe('your data', () => {
       `INSERT INTO activity_log (workspace_id, user_id, action, target) VALUES ($1, $2, 'list.upload', '=HYPERLINK("x")')`,
       [u.id, u.id],
     );
+    // An assistant let in (OAuth), and another workspace's: only the first is this workspace's data.
+    const other = await new TestClient(t.app).register();
+    await t.database.raw.query(
+      `INSERT INTO mcp_oauth_clients (client_id, client_name, redirect_uris) VALUES ('c-mine', 'Claude (mine)', '{https://claude.ai/cb}'), ('c-other', 'Other assistant', '{https://x.example/cb}')`,
+    );
+    await t.database.raw.query(
+      `INSERT INTO mcp_oauth_grants (workspace_id, user_id, client_id, scopes, resource) VALUES ($1, $1, 'c-mine', '{lists}', 'http://localhost/mcp'), ($2, $2, 'c-other', '{lists}', 'http://localhost/mcp')`,
+      [u.id, other.id],
+    );
     const { files } = await exported(c);
     const names = [...files.keys()];
     expect(names).toEqual(
@@ -55,6 +64,7 @@ describe('your data', () => {
         'campaign-leads.json',
         'templates.json',
         'webhooks.json',
+        'ai-assistants.json',
         'activity.csv',
         'usage.csv',
       ]),
@@ -70,6 +80,9 @@ describe('your data', () => {
     expect(text('scrape-profiles.csv')).toContain('mine.ig@example.com');
     expect(JSON.parse(text('templates.json'))[0].name).toBe('mine template');
     expect(JSON.parse(text('webhooks.json'))[0].url).toBe('https://hooks.example.com/mine');
+    expect(JSON.parse(text('ai-assistants.json'))).toEqual([
+      expect.objectContaining({ client: 'Claude (mine)', scopes: ['lists'], userId: u.id, revokedAt: null }),
+    ]);
     // A cell a spreadsheet would run as a formula is neutralised.
     expect(text('activity.csv')).toContain(`'=HYPERLINK`);
     expect(text('activity.csv')).not.toMatch(/(^|,)"?=HYPERLINK/m);

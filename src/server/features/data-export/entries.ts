@@ -5,6 +5,7 @@ import { exportUpload, uploadNamesOf } from '../lists';
 import {
   accountPage,
   activityPage,
+  assistantsPage,
   campaignLeadsPage,
   campaignsPage,
   listsPage,
@@ -116,6 +117,10 @@ export async function exportEntries(opts: {
     {
       name: 'webhooks.json',
       open: jsonArray(webhooksPage(db, w)),
+    },
+    {
+      name: 'ai-assistants.json',
+      open: jsonArray(assistantsPage(db, w)),
     },
     {
       name: 'activity.csv',

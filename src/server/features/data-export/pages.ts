@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/client';
 import { accountExportJson, usernamesByIds } from '../auth';
 import { templatesExportPage } from '../email-composer';
 import { listsExportPage } from '../lists';
+import { assistantsExportPage } from '../mcp';
 import { scrapeJobsExportPage, scrapeProfilesExportPage } from '../scraper';
 import { campaignLeadsExportPage, campaignsExportPage } from '../smartlead';
 import { usageExportPage } from '../usage';
@@ -28,6 +29,7 @@ export const campaignsPage = ofWorkspace(campaignsExportPage);
 export const campaignLeadsPage = ofWorkspace(campaignLeadsExportPage);
 export const templatesPage = ofWorkspace(templatesExportPage);
 export const webhooksPage = ofWorkspace(webhooksExportPage);
+export const assistantsPage = ofWorkspace(assistantsExportPage);
 
 export const scrapeProfilesPage =
   (db: Db, workspaceId: string): Page<Awaited<ReturnType<typeof scrapeProfilesExportPage>>[number]> =>
