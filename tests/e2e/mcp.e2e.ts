@@ -113,9 +113,21 @@ describe.skipIf(!chromiumAvailable())('AI assistants (MCP)', () => {
     expect(after.status).toBe(401);
     expect(after.headers.get('www-authenticate')).toContain(`resource_metadata="${base}/.well-known/`);
 
-    // A token for an assistant, filled into the configurations the screen shows.
+    // A token for an assistant, with what it may do (Smartlead unticked), filled into the configurations.
+    await page.getByRole('checkbox', { name: /smartlead/ }).click();
     await page.getByRole('button', { name: /Create a token for an assistant/ }).click();
     await expect.poll(() => page.getByTestId('config-claude-desktop').textContent()).toMatch(/Bearer vl_/);
     await checkA11y(page, 'ai assistants, token in the configurations');
+    const pasted = /Bearer (vl_[\w-]+)/.exec(
+      (await page.getByTestId('config-claude-desktop').textContent()) ?? '',
+    );
+    const assistant = await connectMcp(`${base}/mcp`, {
+      token: pasted?.[1] ?? '',
+      name: 'Desktop Assistant',
+    });
+    const tools = (await assistant.listTools()).tools.map((t) => t.name);
+    expect(tools).toContain('get_usage');
+    expect(tools).not.toContain('send_to_smartlead');
+    await assistant.close();
   });
 });

@@ -18,9 +18,9 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { ScopePicker } from '../../ui/scope-picker';
 import { ApiAccessNote } from './ApiAccessNote';
 import { apiTokenQueries, useCreateApiToken, useRevokeApiToken } from './api';
-import { ScopePicker } from './ScopePicker';
 
 /** Personal API tokens (bearer) for the API and scripted downloads. The secret is shown once. */
 export function ApiTokensPanel() {

@@ -43,8 +43,9 @@ export function AiAssistantsHelp({ linkClass }: { linkClass: string }) {
           . It shows the server URL and a configuration for each assistant.
         </li>
         <li>
-          Claude Desktop, Cursor and VS Code: press “Create a token for an assistant”, copy the configuration
-          (the token is already in it) and paste it where the screen says.
+          Claude Desktop, Cursor and VS Code: untick what the assistant should not do, press “Create a token
+          for an assistant”, copy the configuration (the token is already in it) and paste it where the screen
+          says.
         </li>
         <li>
           ChatGPT and Claude connectors: add the server URL as a connector. You sign in to Verilead, see which

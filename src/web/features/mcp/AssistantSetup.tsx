@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bot, KeyRound, Loader2 } from 'lucide-react';
 import { useState } from 'react';
+import { API_SCOPES, type ApiScope } from '../../../shared/api-tokens';
 import { assistantConfigs } from '../../../shared/mcp-configs';
 import { failureToast } from '../../lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { CopyButton } from '../../ui/copy-button';
+import { ScopePicker } from '../../ui/scope-picker';
 import { ScrollRegion } from '../../ui/scroll-region';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { mcpQueries, useCreateAssistantToken } from './api';
@@ -18,6 +20,8 @@ import { mcpQueries, useCreateAssistantToken } from './api';
 export function AssistantSetup() {
   const connections = useQuery(mcpQueries.connections());
   const [token, setToken] = useState<string | null>(null);
+  // Everything an assistant can do is ticked; untick what this one should not (least privilege).
+  const [scopes, setScopes] = useState<ApiScope[]>([...API_SCOPES]);
   const create = useCreateAssistantToken({
     onSuccess: (r) => setToken(r.token),
     onError: failureToast('Could not create a token'),
@@ -56,15 +60,24 @@ export function AssistantSetup() {
             </AlertDescription>
           </Alert>
         ) : (
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <Button onClick={() => create.mutate('AI assistant')} disabled={create.isPending}>
-              {create.isPending ? <Loader2 className="animate-spin" /> : <KeyRound />} Create a token for an
-              assistant
-            </Button>
-            <p className="text-sm text-muted-foreground">
-              Claude Desktop, Cursor and VS Code sign in with an API token; ChatGPT and Claude connectors use
-              OAuth.
-            </p>
+          <div className="space-y-3">
+            <ScopePicker value={scopes} onChange={setScopes} legend="What this assistant may do" />
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+              <Button
+                onClick={() => create.mutate({ name: 'AI assistant', scopes })}
+                disabled={create.isPending || scopes.length === 0}
+              >
+                {create.isPending ? <Loader2 className="animate-spin" /> : <KeyRound />} Create a token for an
+                assistant
+              </Button>
+              <p className="text-sm text-muted-foreground">
+                Claude Desktop, Cursor and VS Code sign in with an API token; ChatGPT and Claude connectors
+                use OAuth.
+              </p>
+            </div>
+            {scopes.length === 0 ? (
+              <p className="text-sm text-destructive">Tick at least one thing the assistant may do.</p>
+            ) : null}
           </div>
         )}
         <Tabs defaultValue="claude-desktop">

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createdApiTokenSchema } from '../../../shared/api-tokens';
+import { type CreateApiTokenInput, createdApiTokenSchema } from '../../../shared/api-tokens';
 import {
   type ConsentView,
   consentAnswerSchema,
@@ -39,15 +39,16 @@ export function useRevokeConnection(cb: MutationCallbacks<void, string> = {}) {
   });
 }
 
-/** A token for an assistant (every scope), shown once and filled into the configurations. */
-export function useCreateAssistantToken(cb: MutationCallbacks<{ token: string }, string> = {}) {
+/** A token for an assistant (the scopes the person left ticked), shown once and filled into the configurations. */
+export function useCreateAssistantToken(cb: MutationCallbacks<{ token: string }, CreateApiTokenInput> = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiJson(createdApiTokenSchema, 'POST', '/api/api-tokens', { name }),
+    mutationFn: (input: CreateApiTokenInput) =>
+      apiJson(createdApiTokenSchema, 'POST', '/api/api-tokens', input),
     ...cb,
-    onSuccess: (r, name) => {
+    onSuccess: (r, input) => {
       void qc.invalidateQueries({ queryKey: ['/api/api-tokens'] });
-      cb.onSuccess?.(r, name);
+      cb.onSuccess?.(r, input);
     },
   });
 }
