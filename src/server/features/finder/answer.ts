@@ -138,6 +138,29 @@ function ambiguous(c: Candidate, owner: string, evidence: FindEvidence): Answer 
   };
 }
 
+/** An accepted address that may be another person's: `ambiguous`, with the server's answer and why. */
+function heardButAmbiguous(
+  heard: Extract<Heard, { kind: 'accepted' }>,
+  support: PatternSupport[],
+  note: string,
+): Answer {
+  const c = heard.candidate;
+  return {
+    email: c.address,
+    status: 'ambiguous',
+    score: 30,
+    pattern: c.pattern,
+    evidence: {
+      smtpCode: heard.reply.smtpCode ?? null,
+      smtpMessage: heard.reply.smtpMessage ?? null,
+      rejected: heard.rejected,
+      tried: heard.tried,
+      ...sourceOf(c, support),
+      note,
+    },
+  };
+}
+
 /**
  * An address made of initials (a.gonzalez) or one name alone (liam@) that the server accepts, at a domain
  * whose pattern says the person's own address would be another one, which the server rejected: it may
@@ -157,20 +180,7 @@ export function initialsAnswer(
     ? `everyone called ${c.pattern === '{first}' ? name.first[0] : name.last[0]}`
     : `everyone with ${name.display}'s initials`;
   const why = `this domain's addresses follow another pattern (${known}), which the server rejected for ${name.display}`;
-  return {
-    email: c.address,
-    status: 'ambiguous',
-    score: 30,
-    pattern: c.pattern,
-    evidence: {
-      smtpCode: heard.reply.smtpCode ?? null,
-      smtpMessage: heard.reply.smtpMessage ?? null,
-      rejected: heard.rejected,
-      tried: heard.tried,
-      ...sourceOf(c, support),
-      note: `${local}@ fits ${who}, and ${why}: it may be a namesake's.`,
-    },
-  };
+  return heardButAmbiguous(heard, support, `${local}@ fits ${who}, and ${why}: it may be a namesake's.`);
 }
 
 /**
@@ -194,20 +204,11 @@ export function namesakeAnswer(
         ? `everyone called ${rest.join(' ') || firstWord}`
         : `everyone with ${name.display}'s initials`;
   const shown = rivals.slice(0, 3).join(', ') + (rivals.length > 3 ? ` and ${rivals.length - 3} more` : '');
-  return {
-    email: c.address,
-    status: 'ambiguous',
-    score: 30,
-    pattern: c.pattern,
-    evidence: {
-      smtpCode: heard.reply.smtpCode ?? null,
-      smtpMessage: heard.reply.smtpMessage ?? null,
-      rejected: heard.rejected,
-      tried: heard.tried,
-      ...sourceOf(c, support),
-      note: `${c.address.slice(0, at)}@ fits ${who} at ${c.address.slice(at + 1)} (${shown} too), and the server cannot say whose it is: nothing ties it to ${name.display}.`,
-    },
-  };
+  return heardButAmbiguous(
+    heard,
+    support,
+    `${c.address.slice(0, at)}@ fits ${who} at ${c.address.slice(at + 1)} (${shown} too), and the server cannot say whose it is: nothing ties it to ${name.display}.`,
+  );
 }
 
 /** Two people of one search who got the same address: neither keeps it as theirs. */
